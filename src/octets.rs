@@ -1,0 +1,214 @@
+//! Sets of octets, the `/octets/` argument of the specification's
+//! "steps to percent-encode a string", and of the character sets the
+//! profiles name (forbidden host characters, selectively decoded escapes).
+
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+
+/// A set of octets (0x00 to 0xFF), stored as a 256-bit map: O(1) lookups.
+///
+/// ```
+/// use urlprism::octets::OctetSet;
+/// let s = OctetSet::EMPTY.with_range(0x00, 0x1F).with(b' ');
+/// assert!(s.contains(b'\t') && s.contains(b' ') && !s.contains(b'a'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct OctetSet([u64; 4]);
+
+impl OctetSet {
+    /// No octets.
+    pub const EMPTY: OctetSet = OctetSet([0; 4]);
+    /// All 256 octets.
+    pub const ALL: OctetSet = OctetSet([u64::MAX; 4]);
+
+    /// This set plus `b`.
+    pub const fn with(self, b: u8) -> OctetSet {
+        let mut m = self.0;
+        m[(b >> 6) as usize] |= 1u64 << (b & 63);
+        OctetSet(m)
+    }
+
+    /// This set plus every octet of `bytes`.
+    pub const fn with_all(self, bytes: &[u8]) -> OctetSet {
+        let mut s = self;
+        let mut i = 0;
+        while i < bytes.len() {
+            s = s.with(bytes[i]);
+            i += 1;
+        }
+        s
+    }
+
+    /// This set plus `lo..=hi`.
+    pub const fn with_range(self, lo: u8, hi: u8) -> OctetSet {
+        let mut s = self;
+        let mut b = lo as u16;
+        while b <= hi as u16 {
+            s = s.with(b as u8);
+            b += 1;
+        }
+        s
+    }
+
+    /// This set minus `b`.
+    pub const fn without(self, b: u8) -> OctetSet {
+        let mut m = self.0;
+        m[(b >> 6) as usize] &= !(1u64 << (b & 63));
+        OctetSet(m)
+    }
+
+    /// Every octet not in this set.
+    pub const fn complement(self) -> OctetSet {
+        OctetSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+
+    /// Union of two sets.
+    pub const fn union(self, o: OctetSet) -> OctetSet {
+        OctetSet([
+            self.0[0] | o.0[0],
+            self.0[1] | o.0[1],
+            self.0[2] | o.0[2],
+            self.0[3] | o.0[3],
+        ])
+    }
+
+    /// Whether `b` is in the set.
+    #[inline]
+    pub const fn contains(&self, b: u8) -> bool {
+        self.0[(b >> 6) as usize] & (1u64 << (b & 63)) != 0
+    }
+
+    /// Whether the character `c` is an ASCII character in the set.
+    #[inline]
+    pub fn contains_char(&self, c: char) -> bool {
+        (c as u32) < 0x80 && self.contains(c as u8)
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The octets of the set, in order.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0u16..256).map(|b| b as u8).filter(|&b| self.contains(b))
+    }
+
+    /// Parses the profile-file notation: a list of items, each a single
+    /// character (`"!"`), an octet in hexadecimal (`"0x7F"`), or a range of
+    /// either (`"0x00-0x1F"`, `"a-z"`).
+    pub fn from_items<S: AsRef<str>>(items: &[S]) -> Result<OctetSet, String> {
+        let mut set = OctetSet::EMPTY;
+        for item in items {
+            let item = item.as_ref();
+            let (lo, hi) = match split_range(item) {
+                Some((a, b)) => (parse_octet(a)?, parse_octet(b)?),
+                None => {
+                    let o = parse_octet(item)?;
+                    (o, o)
+                }
+            };
+            if lo > hi {
+                return Err(format!("octet range {item:?} runs backwards"));
+            }
+            set = set.with_range(lo, hi);
+        }
+        Ok(set)
+    }
+
+    /// The profile-file notation of this set, with runs as ranges.
+    pub fn to_items(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut b: u16 = 0;
+        while b < 256 {
+            if self.contains(b as u8) {
+                let start = b;
+                while b + 1 < 256 && self.contains((b + 1) as u8) {
+                    b += 1;
+                }
+                if start == b {
+                    out.push(fmt_octet(start as u8));
+                } else {
+                    out.push(format!("{}-{}", fmt_octet(start as u8), fmt_octet(b as u8)));
+                }
+            }
+            b += 1;
+        }
+        out
+    }
+}
+
+fn split_range(item: &str) -> Option<(&str, &str)> {
+    // "-" alone, or a leading "-", is the character itself.
+    let idx = item.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
+    let (a, b) = (&item[..idx], &item[idx + 1..]);
+    if b.is_empty() {
+        None
+    } else {
+        Some((a, b))
+    }
+}
+
+fn parse_octet(s: &str) -> Result<u8, String> {
+    if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        if hex.is_empty() || hex.len() > 2 {
+            return Err(format!("{s:?} is not an octet: want 0x00 to 0xFF"));
+        }
+        return u8::from_str_radix(hex, 16).map_err(|_| format!("{s:?} is not a hexadecimal octet"));
+    }
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii() => Ok(c as u8),
+        _ => Err(format!(
+            "{s:?} is not an octet: write one ASCII character or 0xHH"
+        )),
+    }
+}
+
+fn fmt_octet(b: u8) -> String {
+    if b.is_ascii_graphic() && b != b'-' {
+        (b as char).to_string()
+    } else {
+        format!("0x{b:02X}")
+    }
+}
+
+impl fmt::Debug for OctetSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.to_items()).finish()
+    }
+}
+
+impl Serialize for OctetSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_items().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for OctetSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let items = Vec::<String>::deserialize(d)?;
+        OctetSet::from_items(&items).map_err(de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_round_trip() {
+        let s = OctetSet::from_items(&["0x00-0x1F", "!", "-", "a-c", "0x7F"]).unwrap();
+        assert!(s.contains(0) && s.contains(0x1F) && !s.contains(0x20));
+        assert!(s.contains(b'!') && s.contains(b'-') && s.contains(b'b'));
+        assert_eq!(OctetSet::from_items(&s.to_items()).unwrap(), s);
+    }
+
+    #[test]
+    fn bad_items_are_errors() {
+        assert!(OctetSet::from_items(&["0x100"]).is_err());
+        assert!(OctetSet::from_items(&["ab"]).is_err());
+        assert!(OctetSet::from_items(&["z-a"]).is_err());
+    }
+}

@@ -1,0 +1,301 @@
+//! Profiles: which marked steps of Nameprep and CanonicalizeHost run, and
+//! with which parameters.
+//!
+//! The specification marks steps THIS, CHROME, GECKO or IE.  The pipelines in
+//! [`crate::host`] are written once; at each marked step they ask the
+//! profile, in the vocabulary of this module, whether the step runs and with
+//! what.  A profile is data: the built-in ones are `profiles/*.toml`,
+//! compiled in, and a user can load their own with [`ProfileSpec::from_toml`].
+
+use crate::octets::OctetSet;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// A Unicode version a table-driven step can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnicodeVersion {
+    /// Unicode 3.2.0, the version of RFC 3454 (stringprep).
+    #[serde(rename = "3.2")]
+    V3_2,
+    /// Unicode 4.0.0.
+    #[serde(rename = "4.0")]
+    V4_0,
+    /// The latest version this build knows (that of `unicode-normalization`
+    /// and `unicode-bidi`).
+    #[serde(rename = "latest")]
+    Latest,
+}
+
+/// A variant of NFKC (Nameprep step 7): a Unicode version plus the
+/// normalization corrigenda applied on top of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NfkcVariant {
+    /// Whose decomposition and composition data.
+    pub unicode: UnicodeVersion,
+    /// Corrigendum #3 (U+F951).
+    pub corrigendum_3: bool,
+    /// Corrigendum #4 (U+2F868, U+2F874, U+2F91F, U+2F95F, U+2F9BF).
+    pub corrigendum_4: bool,
+    /// Corrigendum #5 (composition blocked by an intervening character of
+    /// combining class 0 or of higher class; see UAX #15).
+    pub corrigendum_5: bool,
+}
+
+/// Nameprep parameters (specification "The Nameprep algorithm").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameprepParams {
+    /// Step 2 (GECKO): fail on U+0340 or U+0341.
+    pub reject_tone_marks: bool,
+    /// Step 4 (GECKO): swap the last two characters of Corrigendum 5
+    /// sequences (emulates an NFKC without Corrigendum #5).
+    pub corrigendum_5_swap: bool,
+    /// Steps 5, 6, 8, 9 (THIS/GECKO): when the string holds a code point
+    /// unassigned in Unicode 3.2, map and normalize again after NFKC.
+    pub remap_unassigned: bool,
+    /// Step 7: the NFKC variant.
+    pub nfkc: NfkcVariant,
+    /// Step 11: the Unicode data of the bidi check.
+    pub bidi: UnicodeVersion,
+}
+
+/// What CanonicalizeHost returns when it gives up (steps 3 and 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fallback {
+    /// Step 3: "fail"; the URL is invalid.
+    Fail,
+    /// Step 4 (GECKO): the input, converted to ASCII lowercase.
+    LowercasedInput,
+}
+
+/// How percent-encoded octets in a host are decoded (steps 6 and 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HostPercentDecoding {
+    /// No decoding (GECKO).
+    None,
+    /// Step 6 (THIS/CHROME): decode every escape, then decode as UTF-8 with
+    /// error handling.
+    Utf8,
+    /// Step 7 (IE): decode only the escapes of the octets in
+    /// `selective_decode`.
+    Selective,
+}
+
+/// Where the root dot is recognized and removed (steps 10 and 16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RootDot {
+    /// Never: a trailing dot makes an empty last label (GECKO).
+    Keep,
+    /// Step 10 (CHROME/IE): a trailing label separator, before Nameprep.
+    BeforeNameprep,
+    /// Step 16 (THIS): a trailing U+002E after separators are mapped.
+    AfterSeparators,
+}
+
+/// How each label is converted (step 20.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LabelConversion {
+    /// Step 20.2.1 (THIS/GECKO/CHROME): Nameprep with bidi, then Punycode.
+    ToAscii,
+    /// Step 20.2.2 (IE): the modified ToUnicode / ToASCII round trip.
+    IeRoundTrip,
+}
+
+/// Case of hexadecimal digits in percent-encoded output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HexCase {
+    Upper,
+    Lower,
+}
+
+/// CanonicalizeHost parameters (specification "The CanonicalizeHost
+/// algorithm"); each field names the step it controls.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostParams {
+    /// Steps 3 and 4.
+    pub fallback: Fallback,
+    /// Step 5 (THIS): a host beginning with `%5B` returns the fallback.
+    pub escaped_bracket_fallback: bool,
+    /// Steps 6 and 7.
+    pub percent_decoding: HostPercentDecoding,
+    /// Step 7 (IE): the octets whose escapes are decoded.
+    #[serde(default)]
+    pub selective_decode: OctetSet,
+    /// Steps 10 and 16.
+    pub root_dot: RootDot,
+    /// Step 11 (THIS/GECKO/IE): Nameprep (without bidi) on the whole host.
+    pub nameprep_whole_host: bool,
+    /// Step 12 (CHROME): a `%` after Nameprep returns the fallback.
+    pub percent_after_nameprep_fails: bool,
+    /// Step 13 (GECKO): the U+0000 / U+0020 check against the fallback.
+    pub nul_space_check: bool,
+    /// Step 14 (CHROME): octets percent-encoded before labels are split
+    /// (empty: the step does not run).
+    #[serde(default)]
+    pub early_percent_encode: OctetSet,
+    /// Step 18 (IE): a label beginning with `xn--` needs Punycode.
+    pub xn_label_needs_punycode: bool,
+    /// Step 20.1 (GECKO): IDN only under whitelisted TLDs and without
+    /// blacklisted characters.
+    pub idn_tld_check: bool,
+    /// Step 20.2.
+    pub label_conversion: LabelConversion,
+    /// Step 20.2.1.2.1.1 (THIS/CHROME): a non-ASCII label beginning with
+    /// `xn--` returns the fallback.
+    pub xn_non_ascii_fails: bool,
+    /// Step 20.2.1.3.1 (GECKO): ASCII labels are cut to this many
+    /// characters (0: not cut).
+    #[serde(default)]
+    pub truncate_ascii_label: usize,
+    /// Step 20.2.1.3.2 (THIS/CHROME): an empty label returns the fallback.
+    pub empty_label_fails: bool,
+    /// Step 23 (CHROME): percent-encoded octets become U+0000..U+00FF.
+    pub decode_escapes_as_latin1: bool,
+    /// Step 24 (CHROME): ASCII lowercase at the end.
+    pub final_ascii_lowercase: bool,
+    /// Step 26 (THIS): a `:` outside brackets in a non-`file` host returns
+    /// the fallback.
+    pub colon_fails: bool,
+    /// Step 28: characters that make the host return the fallback.
+    #[serde(default)]
+    pub forbidden: OctetSet,
+    /// Step 29 (IE): `%00`, or `%` not followed by two hex digits, returns
+    /// the fallback.
+    pub bad_escape_fails: bool,
+    /// Step 30: octets percent-encoded at the end.
+    #[serde(default)]
+    pub percent_encode: OctetSet,
+    /// Step 30 (THIS): also encode `@` unless the scheme is `file`.
+    pub percent_encode_at_unless_file: bool,
+    /// Step 30: hexadecimal case of the escapes it writes (IE: lower).
+    pub hex_case: HexCase,
+}
+
+/// A profile: the answers to every question the pipelines ask.
+///
+/// Implement it to model a browser in code; or describe one in TOML and load
+/// it with [`ProfileSpec::from_toml`].
+pub trait Profile: Send + Sync {
+    /// Short name, e.g. `this`, `chrome`.
+    fn name(&self) -> &str;
+    /// Nameprep parameters.
+    fn nameprep(&self) -> &NameprepParams;
+    /// CanonicalizeHost parameters.
+    fn host(&self) -> &HostParams;
+}
+
+/// A profile described as data, as in `profiles/*.toml`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileSpec {
+    /// Short name, used on the command line and in suite overrides
+    /// (`chrome-canon` is the expectation for the profile named `chrome`).
+    pub name: String,
+    /// What it models, e.g. "Google Chrome as of 2011".
+    pub description: String,
+    pub nameprep: NameprepParams,
+    pub canonicalize_host: HostParams,
+}
+
+/// An error while reading a profile file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileError {
+    /// Where the error is, e.g. `profiles/x.toml:12:3`, when known.
+    pub location: Option<String>,
+    pub message: String,
+}
+
+impl std::fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.location {
+            Some(l) => write!(f, "{l}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+impl ProfileSpec {
+    /// Reads a profile from TOML text.  `origin` names the text in errors
+    /// (a file name); errors give the line and column and the key.
+    ///
+    /// ```
+    /// let text = include_str!("../profiles/this.toml");
+    /// let p = urlprism::ProfileSpec::from_toml(text, "this.toml").unwrap();
+    /// assert_eq!(p.name, "this");
+    /// ```
+    pub fn from_toml(text: &str, origin: &str) -> Result<ProfileSpec, ProfileError> {
+        toml::from_str::<ProfileSpec>(text).map_err(|e| {
+            let location = e.span().map(|span| {
+                let before = &text[..span.start.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                format!("{origin}:{line}:{col}")
+            });
+            ProfileError {
+                location: location.or_else(|| Some(origin.to_string())),
+                message: e.message().to_string(),
+            }
+        })
+    }
+
+    /// Reads a profile file.
+    pub fn from_file(path: &std::path::Path) -> Result<ProfileSpec, ProfileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
+            location: Some(path.display().to_string()),
+            message: format!("cannot read profile file: {e}"),
+        })?;
+        Self::from_toml(&text, &path.display().to_string())
+    }
+}
+
+impl Profile for ProfileSpec {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn nameprep(&self) -> &NameprepParams {
+        &self.nameprep
+    }
+    fn host(&self) -> &HostParams {
+        &self.canonicalize_host
+    }
+}
+
+/// The built-in profile files, compiled in: (name, TOML text).
+pub const BUILTIN_PROFILE_FILES: &[(&str, &str)] = &[
+    ("this", include_str!("../profiles/this.toml")),
+];
+
+/// The built-in profiles, in the order THIS, CHROME, GECKO, IE.
+pub fn builtin_profiles() -> &'static [ProfileSpec] {
+    static PROFILES: OnceLock<Vec<ProfileSpec>> = OnceLock::new();
+    PROFILES.get_or_init(|| {
+        BUILTIN_PROFILE_FILES
+            .iter()
+            .map(|(name, text)| {
+                ProfileSpec::from_toml(text, &format!("profiles/{name}.toml"))
+                    .unwrap_or_else(|e| panic!("built-in profile is malformed: {e}"))
+            })
+            .collect()
+    })
+}
+
+/// The built-in profile named `name` (ASCII case-insensitive).
+pub fn builtin(name: &str) -> Option<&'static ProfileSpec> {
+    builtin_profiles()
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+/// The THIS profile, the specification's own choice.
+pub fn this() -> &'static ProfileSpec {
+    builtin("this").expect("the THIS profile is built in")
+}

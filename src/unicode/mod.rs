@@ -1,0 +1,9 @@
+//! Unicode data and algorithms of the Unicode 3.2 era (OWNER: unicode helper).
+//!
+//! Generated tables live in `tables` (from `build.rs`, which reads `data/`);
+//! the logic is in the other modules.
+
+pub mod bidi;
+pub mod gecko;
+pub mod nfkc;
+pub mod stringprep;
