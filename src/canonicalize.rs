@@ -1,13 +1,276 @@
-//! The "steps to canonicalize a URL".
+//! The "steps to canonicalize a URL": scheme, user and password, the
+//! `file:` HOSTPATH loop, host, port, path, query and fragment.
+//!
+//! ```
+//! use urlprism::{canonicalize, parse, serialize, profile};
+//! let u = parse("HTTP://User@Example.COM:80/a%7Eb?q r#f");
+//! let c = canonicalize(&u, profile::this(), encoding_rs::UTF_8).unwrap();
+//! assert_eq!(serialize(&c).unwrap(), "http://User@example.com/a~b?q%20r#f");
+//! ```
 
 use crate::error::Error;
-use crate::profile::Profile;
-use crate::url::ParsedUrl;
-use encoding_rs::Encoding;
+use crate::host::canonicalize_host;
+use crate::percent::{self, percent_encode};
+use crate::profile::{HexCase, Profile};
+use crate::resolve::{begins_with_drive_specification, is_drive_specification};
+use crate::url::{is_slash, ParsedUrl};
+use encoding_rs::{Encoding, UTF_8};
+
+/// The default port of a scheme (lowercase), from the specification's
+/// "Port numbers" table.
+///
+/// `default_port("http")` is `Some(80)`; `file` has none.
+pub fn default_port(scheme: &str) -> Option<u16> {
+    Some(match scheme {
+        "ftp" => 21,
+        "gopher" => 70,
+        "http" | "ws" => 80,
+        "https" | "wss" => 443,
+        "telnet" | "tn3270" => 23,
+        "rlogin" => 513,
+        _ => return None,
+    })
+}
+
+/// How many times the HOSTPATH loop may go round.  Each round moves slashes
+/// or a drive letter between host and path; a canonical host and path are
+/// reached in two or three rounds, so the bound is never met in practice
+/// and only guards against a pathological cycle.
+const MAX_HOSTPATH_ROUNDS: usize = 16;
 
 /// Canonicalizes a parsed URL under `profile`, with the document encoding
 /// `encoding` for the query.
 pub fn canonicalize(u: &ParsedUrl, profile: &dyn Profile, encoding: &'static Encoding) -> Result<ParsedUrl, Error> {
-    let _ = (u, profile, encoding);
-    todo!()
+    if let Some(r) = u.invalid {
+        return Err(Error::Invalid(r));
+    }
+    let hierarchical = u.is_hierarchical();
+    let mut u = u.clone();
+    u.hierarchical = hierarchical;
+    if let Some(s) = u.scheme.as_mut() {
+        s.make_ascii_lowercase();
+    }
+    let scheme = u.scheme.clone().unwrap_or_default();
+
+    canonicalize_userinfo(&mut u);
+
+    let mut rounds = 0;
+    loop {
+        // HOSTPATH
+        let original_host = u.host.clone();
+        let original_path = u.path.clone();
+        if scheme == "file" {
+            file_host_path(&mut u);
+        }
+        if let Some(h) = u.host.as_deref() {
+            u.host = Some(canonicalize_host(h, &scheme, profile)?);
+        }
+        canonicalize_port(&mut u, &scheme)?;
+        canonicalize_path(&mut u, hierarchical);
+        rounds += 1;
+        let changed = u.host != original_host || u.path != original_path;
+        if scheme != "file" || !changed || rounds >= MAX_HOSTPATH_ROUNDS {
+            break;
+        }
+    }
+
+    if !hierarchical {
+        protect_double_slash_path(&mut u);
+    }
+    let query_encoding = if hierarchical { encoding } else { UTF_8 };
+    if let Some(q) = u.query.as_deref() {
+        u.query = Some(encode(q, query_encoding, &percent::QUERY_SET));
+    }
+    if let Some(f) = u.fragment.as_deref() {
+        u.fragment = Some(canonicalize_fragment(f));
+    }
+    Ok(u)
+}
+
+fn encode(s: &str, encoding: &'static Encoding, octets: &crate::octets::OctetSet) -> String {
+    let mut out = String::with_capacity(s.len());
+    percent_encode(s, encoding, octets, HexCase::Upper, &mut out);
+    out
+}
+
+/// User and password: an empty password is removed (with its `:`), then an
+/// empty user without password (with its `@`); both are percent-encoded in
+/// UTF-8, keeping unreserved characters and `! $ % & ' ( ) * + ,`.
+///
+/// `user:@host` → `user@host`; `:@host` → `host`; `u s:p@` → `u%20s:p@`.
+fn canonicalize_userinfo(u: &mut ParsedUrl) {
+    if u.user.is_none() && u.password.is_none() {
+        return;
+    }
+    if u.password.as_deref() == Some("") {
+        u.password = None;
+    }
+    if u.user.as_deref() == Some("") && u.password.is_none() {
+        u.user = None;
+    }
+    if let Some(user) = u.user.as_deref() {
+        u.user = Some(encode(user, UTF_8, &percent::USERINFO_SET));
+    }
+    if let Some(pw) = u.password.as_deref() {
+        u.password = Some(encode(pw, UTF_8, &percent::USERINFO_SET));
+    }
+}
+
+/// The `file:` part of one HOSTPATH round: a drive letter in the host moves
+/// into the path, `localhost` and a missing host become empty, slashes
+/// beyond two move a host out of the path, and a drive specification at the
+/// start of the path is written `/X:/`.
+///
+/// `file://c:/x` → host `""`, path `/c:/x`; `file://localhost/x` → host
+/// `""`; `file:////server/x` → host `server`, path `/x`; path `/c|` →
+/// `/c:/`.
+fn file_host_path(u: &mut ParsedUrl) {
+    if let Some(host) = u.host.as_deref().filter(|h| is_drive_specification(h)) {
+        let original_path = u.path.take();
+        let mut path = String::with_capacity(host.len() + 2 + original_path.as_ref().map_or(0, String::len));
+        path.push('/');
+        path.push_str(host);
+        if !original_path.as_deref().is_some_and(|p| p.starts_with(is_slash)) {
+            path.push('/');
+        }
+        if let Some(p) = original_path {
+            path.push_str(&p);
+        }
+        u.path = Some(path);
+        u.host = Some(String::new());
+        return;
+    }
+    if u.host.as_deref().is_none_or(|h| h == "localhost") {
+        u.host = Some(String::new());
+    }
+    let Some(path) = u.path.as_deref() else {
+        return;
+    };
+    let mut path = path.to_string();
+    if u.host.as_deref() == Some("") {
+        let slashes = path.chars().take_while(|&c| is_slash(c)).count();
+        if slashes >= 3 {
+            let rest = &path[slashes..];
+            let host_len = rest.find(is_slash).unwrap_or(rest.len());
+            u.host = Some(rest[..host_len].to_string());
+            path = rest[host_len..].to_string();
+        }
+    }
+    if let Some((drive_end, letter)) = leading_drive_specification(&path) {
+        let mut p = String::with_capacity(path.len() + 2);
+        p.push('/');
+        p.push(letter);
+        p.push_str(":/");
+        p.push_str(&path[drive_end..]);
+        path = p;
+        if u.host.as_deref() == Some("%3F") {
+            u.host = Some(String::new());
+        }
+    }
+    u.path = Some(path);
+}
+
+/// An optional slash character, a drive specification, then a slash
+/// character or the end: the byte offset after all that, and the drive
+/// letter percent-decoded.
+fn leading_drive_specification(path: &str) -> Option<(usize, char)> {
+    let start = usize::from(path.starts_with(is_slash));
+    let (letter, len) = begins_with_drive_specification(&path[start..])?;
+    let end = start + len;
+    Some((end + usize::from(end < path.len()), letter))
+}
+
+/// The port: empty is removed, the scheme's default is removed, other
+/// decimal numbers up to 65535 are written in the shortest form, anything
+/// else makes the URL invalid.
+///
+/// `:080` → `:80` for `ftp:`; `:80` → removed for `http:`; `:65536` and
+/// `:8a` → invalid.
+fn canonicalize_port(u: &mut ParsedUrl, scheme: &str) -> Result<(), Error> {
+    let Some(port) = u.port.as_deref() else {
+        return Ok(());
+    };
+    if port.is_empty() {
+        u.port = None;
+        return Ok(());
+    }
+    if !port.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::Port { port: port.to_string() });
+    }
+    let digits = port.trim_start_matches('0');
+    let p: u32 = if digits.is_empty() {
+        0
+    } else if digits.len() > 5 {
+        return Err(Error::Port { port: port.to_string() });
+    } else {
+        digits.parse().map_err(|_| Error::Port { port: port.to_string() })?
+    };
+    if p > 65535 {
+        return Err(Error::Port { port: port.to_string() });
+    }
+    u.port = if default_port(scheme) == Some(p as u16) {
+        None
+    } else {
+        Some(p.to_string())
+    };
+    Ok(())
+}
+
+/// The path: a hierarchical URL's path is at least `/` and begins with `/`;
+/// hierarchical and `mailto:` paths have escapes of unreserved characters
+/// decoded and are percent-encoded with the path set; other paths only
+/// have controls and non-ASCII percent-encoded (UTF-8).
+///
+/// `http://h` → path `/`; `a%41b c` → `/aAb%20c`; `javascript:a b` keeps
+/// `a b`.
+fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool) {
+    if hierarchical {
+        match u.path.as_mut() {
+            None => u.path = Some("/".to_string()),
+            Some(p) if p.is_empty() => p.push('/'),
+            Some(p) if !p.starts_with('/') => p.insert(0, '/'),
+            Some(_) => {}
+        }
+    }
+    let Some(path) = u.path.as_deref() else {
+        return;
+    };
+    if hierarchical || u.scheme_is("mailto") {
+        let decoded = percent::decode_unreserved(path);
+        u.path = Some(encode(&decoded, UTF_8, &percent::PATH_SET));
+    } else {
+        u.path = Some(encode(path, UTF_8, &percent::OPAQUE_PATH_SET));
+    }
+}
+
+/// A non-hierarchical URL whose path begins with `//` and that has no
+/// authority (or only an empty host) gets `/.` in front of the path, so
+/// that the serialization is not read back with an authority.
+///
+/// `javascript:` + path `//x` → `/.//x`.
+fn protect_double_slash_path(u: &mut ParsedUrl) {
+    let Some(p) = u.path.as_mut() else {
+        return;
+    };
+    if !p.starts_with("//") {
+        return;
+    }
+    let only_empty_host = u.user.is_none()
+        && u.password.is_none()
+        && u.port.is_none()
+        && u.host.as_deref().is_none_or(str::is_empty);
+    if only_empty_host {
+        p.insert_str(0, "/.");
+    }
+}
+
+/// The fragment: C1 controls (U+0080 to U+009F) are percent-encoded in
+/// UTF-8, and so are 0x00-0x1F and 0x7F; other characters, non-ASCII
+/// included, stay.
+///
+/// `a\u{85}b\u{1}é` → `a%C2%85b%01é`.
+fn canonicalize_fragment(f: &str) -> String {
+    let mut out = String::with_capacity(f.len());
+    percent::percent_encode_fragment(f, HexCase::Upper, &mut out);
+    out
 }

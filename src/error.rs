@@ -33,7 +33,10 @@ impl fmt::Display for Error {
         match self {
             Error::Invalid(r) => write!(f, "invalid URL: {r}"),
             Error::Host { host, step, reason } => {
-                write!(f, "invalid host {host:?}: CanonicalizeHost step {step}: {reason}")
+                write!(
+                    f,
+                    "invalid host {host:?}: CanonicalizeHost step {step}: {reason}"
+                )
             }
             Error::Port { port } => write!(
                 f,

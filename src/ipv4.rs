@@ -1,7 +1,238 @@
 //! IPv4 addresses in every `inet_addr` form (OWNER: percent/ip helper).
+//!
+//! Specification "IPv4 addresses": one to four *numbers* separated by `.`,
+//! each hexadecimal (`0x`/`0X` then zero or more hex digits; `0x` alone is
+//! zero), octal (`0` then zero or more octal digits) or decimal (`1`-`9`
+//! then digits), with the limits of `inet_addr`:
+//!
+//! | numbers | limits                          |
+//! | ------- | ------------------------------- |
+//! | 4       | 255 . 255 . 255 . 255           |
+//! | 3       | 255 . 255 . 65535               |
+//! | 2       | 255 . 16777215                  |
+//! | 1       | 4294967295                      |
+//!
+//! Edge cases, as the suite (`decomps-authority-ipv4.dat`) has them:
+//! leading zeros are allowed in any number (`0000000000000300` is 192,
+//! `0x0FFFFFFFF` is 255.255.255.255); an empty number fails, so a trailing
+//! dot fails (`192.168.0.1.` is a domain name); a number whose value is too
+//! large fails however many digits it has (`0xffffffffFFFFFFFF`), without
+//! overflowing; `08` and `00xFF` are not numbers; a fifth number fails.
 
-/// The "steps to canonicalize an IPv4 address": `None` is "fail".
+use std::net::Ipv4Addr;
+
+/// The "steps to canonicalize an IPv4 address": `None` is "fail"; otherwise
+/// the address in dotted decimal (step 8).
+///
+/// ```
+/// use urlprism::ipv4::canonicalize_ipv4;
+/// assert_eq!(canonicalize_ipv4("0300.0250.00.01").as_deref(), Some("192.168.0.1"));
+/// assert_eq!(canonicalize_ipv4("0xC0a80001").as_deref(), Some("192.168.0.1"));
+/// assert_eq!(canonicalize_ipv4("192.168.1").as_deref(), Some("192.168.0.1"));
+/// assert_eq!(canonicalize_ipv4("192").as_deref(), Some("0.0.0.192"));
+/// assert_eq!(canonicalize_ipv4("192.168.0.256"), None);
+/// assert_eq!(canonicalize_ipv4("192.168.0.1."), None);
+/// ```
 pub fn canonicalize_ipv4(s: &str) -> Option<String> {
-    let _ = s;
-    todo!("ipv4")
+    parse_ipv4(s).map(|a| Ipv4Addr::from(a).to_string())
+}
+
+/// Steps 3-7 of the "steps to canonicalize an IPv4 address": the 32-bit
+/// address that `s` denotes, or `None` when it is not an IPv4 address.
+///
+/// ```
+/// assert_eq!(urlprism::ipv4::parse_ipv4("0xFF.0"), Some(0xFF00_0000));
+/// assert_eq!(urlprism::ipv4::parse_ipv4("0x"), Some(0));
+/// assert_eq!(urlprism::ipv4::parse_ipv4("1..2"), None);
+/// ```
+pub fn parse_ipv4(s: &str) -> Option<u32> {
+    let mut numbers = [0u32; 4];
+    let mut count = 0;
+    for part in s.split('.') {
+        if count == 4 {
+            return None;
+        }
+        numbers[count] = parse_number(part.as_bytes())?;
+        count += 1;
+    }
+    let n = &numbers[..count];
+    let byte = |v: u32| v <= 0xFF;
+    match *n {
+        [a, b, c, d] if byte(a) && byte(b) && byte(c) && byte(d) => {
+            Some(a << 24 | b << 16 | c << 8 | d)
+        }
+        [a, b, c] if byte(a) && byte(b) && c <= 0xFFFF => Some(a << 24 | b << 16 | c),
+        [a, b] if byte(a) && b <= 0xFF_FFFF => Some(a << 24 | b),
+        [a] => Some(a),
+        _ => None,
+    }
+}
+
+/// A *number*: hexadecimal, octal or decimal; `None` when `part` is not one
+/// or its value exceeds 0xFFFFFFFF.  Linear in `part`, never overflows.
+fn parse_number(part: &[u8]) -> Option<u32> {
+    let (digits, radix) = match part {
+        [] => return None,
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        [b'0', rest @ ..] => (rest, 8),
+        [b'1'..=b'9', ..] => (part, 10),
+        _ => return None,
+    };
+    let mut value: u64 = 0;
+    for &d in digits {
+        let v = (d as char).to_digit(radix)?;
+        value = value * radix as u64 + v as u64;
+        if value > u32::MAX as u64 {
+            return None;
+        }
+    }
+    Some(value as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Option<String> {
+        canonicalize_ipv4(s)
+    }
+
+    #[test]
+    fn four_numbers() {
+        assert_eq!(c("192.168.0.1").as_deref(), Some("192.168.0.1"));
+        assert_eq!(c("0xC0.0Xa8.0x0.0x1").as_deref(), Some("192.168.0.1"));
+        assert_eq!(c("0300.0250.00.01").as_deref(), Some("192.168.0.1"));
+        assert_eq!(c("0.00.0x.0x0").as_deref(), Some("0.0.0.0"));
+        assert_eq!(c("192.168.0.0255").as_deref(), Some("192.168.0.173"));
+        assert_eq!(c("192.168.0.000255").as_deref(), Some("192.168.0.173"));
+        assert_eq!(
+            c("0000000000000300.0x00000000000000fF.00000000000000001").as_deref(),
+            Some("192.255.0.1")
+        );
+        assert_eq!(c("255.255.255.255").as_deref(), Some("255.255.255.255"));
+        assert_eq!(c("192.168.0.256"), None);
+        assert_eq!(c("0x100.0.0.0"), None);
+        assert_eq!(c("0400.0.0.0"), None);
+        assert_eq!(c("192.168.0.0800"), None);
+        assert_eq!(c("192.168.0.080"), None);
+        assert_eq!(c("192.168.0.1.0"), None);
+    }
+
+    #[test]
+    fn fewer_numbers() {
+        assert_eq!(c("0.0.0xFFFF").as_deref(), Some("0.0.255.255"));
+        assert_eq!(c("192.168.1").as_deref(), Some("192.168.0.1"));
+        assert_eq!(c("1.2.65536"), None);
+        assert_eq!(c("192.0x00A80001").as_deref(), Some("192.168.0.1"));
+        assert_eq!(c("192.168").as_deref(), Some("192.0.0.168"));
+        assert_eq!(c("0xFF.0").as_deref(), Some("255.0.0.0"));
+        assert_eq!(c("1.0x1000000"), None);
+        assert_eq!(c("256.1"), None);
+        assert_eq!(c("192").as_deref(), Some("0.0.0.192"));
+        assert_eq!(c("0xFFFFFFFF").as_deref(), Some("255.255.255.255"));
+        assert_eq!(c("0x0FFFFFFFF").as_deref(), Some("255.255.255.255"));
+        assert_eq!(c("4294967295").as_deref(), Some("255.255.255.255"));
+        assert_eq!(c("4294967296"), None);
+        assert_eq!(c("037777777777").as_deref(), Some("255.255.255.255"));
+        assert_eq!(c("040000000000"), None);
+        assert_eq!(c("000030052000001").as_deref(), Some("192.168.0.1"));
+        assert_eq!(c("00000000000000000001").as_deref(), Some("0.0.0.1"));
+        assert_eq!(c("0").as_deref(), Some("0.0.0.0"));
+        assert_eq!(c("0x").as_deref(), Some("0.0.0.0"));
+        assert_eq!(c("0X").as_deref(), Some("0.0.0.0"));
+    }
+
+    #[test]
+    fn not_numbers() {
+        for s in [
+            "",
+            ".",
+            "1.",
+            "1..2",
+            ".1",
+            "192.168.0.",
+            "0xFFFFFFFF.",
+            "00xffffffff",
+            "0x12c0a80001",
+            "0x13235xy4a",
+            "00000844498133",
+            "08",
+            "09",
+            "1a",
+            "-1",
+            "+1",
+            " 1",
+            "1 ",
+            "0x-1",
+            "x1",
+            "1.2.3.4.5",
+            "１",
+            "0xg",
+            "１.2.3.4",
+        ] {
+            assert_eq!(c(s), None, "{s:?}");
+        }
+        assert_eq!(
+            c("0000000000000300.0xffffffffffffffff.3022415481470977"),
+            None
+        );
+    }
+
+    #[test]
+    fn huge_input_is_linear_and_safe() {
+        let t = std::time::Instant::now();
+        let zeros = "0".repeat(1_000_000) + "1";
+        assert_eq!(c(&zeros).as_deref(), Some("0.0.0.1"));
+        let hex = "0x".to_string() + &"0".repeat(1_000_000) + "ff";
+        assert_eq!(c(&hex).as_deref(), Some("0.0.0.255"));
+        assert_eq!(c(&"9".repeat(1_000_000)), None);
+        assert_eq!(c(&"1.".repeat(1_000_000)), None);
+        assert_eq!(c(&".".repeat(1_000_000)), None);
+        assert!(t.elapsed().as_secs() < 5);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn dotted_decimal_is_fixed(a: u32) {
+            let text = std::net::Ipv4Addr::from(a).to_string();
+            proptest::prop_assert_eq!(parse_ipv4(&text), Some(a));
+            proptest::prop_assert_eq!(c(&format!("{a:#x}")), Some(text.clone()));
+            proptest::prop_assert_eq!(c(&format!("0{a:o}")), Some(text.clone()));
+            proptest::prop_assert_eq!(c(&a.to_string()), Some(text));
+        }
+
+        #[test]
+        fn never_panics(s in "[0-9a-fA-FxX.]{0,40}") {
+            if let Some(a) = c(&s) {
+                proptest::prop_assert_eq!(c(&a), Some(a.clone()));
+            }
+        }
+    }
+
+    /// Records of decomps-authority-ipv4.dat whose host is written plainly
+    /// (ASCII letters, digits and dots): the host is the canonical address
+    /// when there is one, else the lowercased input.
+    #[test]
+    fn suite_hosts() {
+        let Some(records) = crate::percent::suite_reader::read("decomps-authority-ipv4.dat") else {
+            return;
+        };
+        let mut checked = 0;
+        for r in records {
+            let (Some(data), Some(host)) = (r.get("data"), r.get("host")) else {
+                continue;
+            };
+            let Some(rest) = data.strip_prefix("http://") else {
+                continue;
+            };
+            let raw = rest.split('/').next().unwrap_or_default();
+            if raw.is_empty() || !raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.') {
+                continue;
+            }
+            let expected = c(raw).unwrap_or_else(|| raw.to_ascii_lowercase());
+            assert_eq!(host, &expected, "{data:?}");
+            checked += 1;
+        }
+        assert!(checked > 50, "only {checked} records checked");
+    }
 }

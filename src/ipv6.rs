@@ -1,7 +1,388 @@
 //! IPv6 addresses: RFC 3986 grammar, RFC 5952 output (OWNER: percent/ip helper).
+//!
+//! Specification "IPv6 addresses": a string (without its brackets) is an
+//! IPv6 address when it matches RFC 3986's `IPv6address` with a modified
+//! `IPv4address` rule; its canonical form is RFC 5952 section 4.
+//!
+//! What the suite (`decomps-authority-ipv6.dat`) settles:
+//!
+//! - `h16` is one to four hexadecimal digits of either case (`001080` is
+//!   not an `h16`); the output is lowercase without leading zeros.
+//! - `::` stands for at least one group: `1:2:3:4:5::6:7:8` and
+//!   `1:2:3:4:5:6::1.2.3.4` fail; at most one `::`; `:::` fails; a single
+//!   leading or trailing `:` fails.
+//! - The embedded IPv4 address may only end the address (as `ls32`), its
+//!   four parts are one to three decimal digits with a value of at most 255:
+//!   the spec's `octet = dec-octet / "00" DIGIT / "0" DIGIT DIGIT` plus
+//!   `"0" DIGIT`, which the suite also accepts (`192.168.0.01`,
+//!   `192.00.2.33`).  Leading zeros are decimal, not octal (`010` is 10);
+//!   four digits fail (`0010`), as do `256` and `0x01`.
+//! - The embedded IPv4 address is printed as two hexadecimal groups, even
+//!   for IPv4-mapped addresses: `::ffff:192.168.0.1` becomes
+//!   `::ffff:c0a8:1` (not RFC 5952 section 5's mixed notation).
+//! - Zone identifiers (`%…`), prefix lengths (`/60`), `IPvFuture`
+//!   (`v1.…`) and anything else fail.
 
-/// The "steps to canonicalize an IPv6 address" (without brackets): `None` is "fail".
+use std::fmt::Write;
+
+/// The "steps to canonicalize an IPv6 address" for `s` without brackets:
+/// `None` is "fail"; otherwise the RFC 5952 section 4 form.
+///
+/// ```
+/// use urlprism::ipv6::canonicalize_ipv6;
+/// assert_eq!(canonicalize_ipv6("2001:DB8::0:1").as_deref(), Some("2001:db8::1"));
+/// assert_eq!(canonicalize_ipv6("1:0:0:2::3:0").as_deref(), Some("1::2:0:0:3:0"));
+/// assert_eq!(canonicalize_ipv6("::FFFF:129.144.52.38").as_deref(), Some("::ffff:8190:3426"));
+/// assert_eq!(canonicalize_ipv6("1::%25eth0"), None);
+/// assert_eq!(canonicalize_ipv6(":::"), None);
+/// ```
 pub fn canonicalize_ipv6(s: &str) -> Option<String> {
-    let _ = s;
-    todo!("ipv6")
+    parse_ipv6(s).map(|groups| format_ipv6(&groups))
+}
+
+/// Parses `s` (without brackets) per RFC 3986 `IPv6address` with the
+/// modified `IPv4address`: the eight 16-bit groups, or `None`.
+///
+/// ```
+/// assert_eq!(urlprism::ipv6::parse_ipv6("ff01::43"), Some([0xff01, 0, 0, 0, 0, 0, 0, 0x43]));
+/// assert_eq!(urlprism::ipv6::parse_ipv6("::1.2.3.4"), Some([0, 0, 0, 0, 0, 0, 0x0102, 0x0304]));
+/// assert_eq!(urlprism::ipv6::parse_ipv6("1::2::3"), None);
+/// ```
+pub fn parse_ipv6(s: &str) -> Option<[u16; 8]> {
+    // At most 8 groups of at most 4 digits, or 6 groups and an IPv4
+    // address: anything longer fails at once.
+    if s.len() > 45 || !s.is_ascii() {
+        return None;
+    }
+    let mut groups = [0u16; 8];
+    match s.find("::") {
+        None => {
+            let n = parse_groups(s, &mut groups)?;
+            (n == 8).then_some(groups)
+        }
+        Some(i) => {
+            let (head, tail) = (&s[..i], &s[i + 2..]);
+            let mut h = [0u16; 8];
+            let mut t = [0u16; 8];
+            let hn = if head.is_empty() {
+                0
+            } else {
+                parse_groups(head, &mut h)?
+            };
+            if head.contains('.') {
+                return None; // an IPv4 address only ends the address
+            }
+            let tn = if tail.is_empty() {
+                0
+            } else {
+                parse_groups(tail, &mut t)?
+            };
+            if hn + tn > 7 {
+                return None; // "::" stands for at least one group
+            }
+            groups[..hn].copy_from_slice(&h[..hn]);
+            groups[8 - tn..].copy_from_slice(&t[..tn]);
+            Some(groups)
+        }
+    }
+}
+
+/// Parses `h16 *( ":" h16 )` optionally ending with an IPv4 address (two
+/// groups) into `out`; returns the number of groups.  Fails on an empty
+/// piece (so on a second `::`), on more than 8 groups, or on anything else.
+fn parse_groups(s: &str, out: &mut [u16; 8]) -> Option<usize> {
+    let mut n = 0;
+    let mut pieces = s.split(':').peekable();
+    while let Some(piece) = pieces.next() {
+        if pieces.peek().is_none() && piece.contains('.') {
+            let [a, b, c, d] = parse_ipv4_tail(piece)?;
+            if n + 2 > 8 {
+                return None;
+            }
+            out[n] = u16::from_be_bytes([a, b]);
+            out[n + 1] = u16::from_be_bytes([c, d]);
+            return Some(n + 2);
+        }
+        if n == 8 || piece.is_empty() || piece.len() > 4 {
+            return None;
+        }
+        out[n] = u16::from_str_radix(piece, 16)
+            .ok()
+            .filter(|_| piece.bytes().all(|b| b.is_ascii_hexdigit()))?;
+        n += 1;
+    }
+    Some(n)
+}
+
+/// The modified `IPv4address`: four parts of one to three decimal digits,
+/// each at most 255.
+fn parse_ipv4_tail(s: &str) -> Option<[u8; 4]> {
+    let mut out = [0u8; 4];
+    let mut n = 0;
+    for part in s.split('.') {
+        if n == 4 || part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        out[n] = part.parse::<u8>().ok()?;
+        n += 1;
+    }
+    (n == 4).then_some(out)
+}
+
+/// The RFC 5952 section 4 text of an address: lowercase hexadecimal without
+/// leading zeros (4.1, 4.3); the longest run of two or more zero groups, the
+/// first of equally long ones, replaced by `::` (4.2); a single zero group
+/// is not compressed.
+///
+/// ```
+/// use urlprism::ipv6::format_ipv6;
+/// assert_eq!(format_ipv6(&[0x2001, 0xdb8, 0, 0, 1, 0, 0, 1]), "2001:db8::1:0:0:1");
+/// assert_eq!(format_ipv6(&[0x2001, 0xdb8, 0, 1, 1, 1, 1, 1]), "2001:db8:0:1:1:1:1:1");
+/// assert_eq!(format_ipv6(&[0; 8]), "::");
+/// ```
+pub fn format_ipv6(groups: &[u16; 8]) -> String {
+    // The longest run of zero groups (first on ties).
+    let (mut best_start, mut best_len) = (0, 0);
+    let mut i = 0;
+    while i < 8 {
+        if groups[i] == 0 {
+            let start = i;
+            while i < 8 && groups[i] == 0 {
+                i += 1;
+            }
+            if i - start > best_len {
+                best_start = start;
+                best_len = i - start;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let mut out = String::with_capacity(39);
+    let write_groups = |out: &mut String, gs: &[u16]| {
+        for (k, g) in gs.iter().enumerate() {
+            if k > 0 {
+                out.push(':');
+            }
+            let _ = write!(out, "{g:x}");
+        }
+    };
+    if best_len >= 2 {
+        write_groups(&mut out, &groups[..best_start]);
+        out.push_str("::");
+        write_groups(&mut out, &groups[best_start + best_len..]);
+    } else {
+        write_groups(&mut out, groups);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Option<String> {
+        canonicalize_ipv6(s)
+    }
+
+    #[test]
+    fn rfc_5952_examples() {
+        // 4.1: leading zeros.
+        assert_eq!(c("2001:0db8::0001").as_deref(), Some("2001:db8::1"));
+        // 4.2.1: shorten as much as possible.
+        assert_eq!(c("2001:db8:0:0:0:0:2:1").as_deref(), Some("2001:db8::2:1"));
+        assert_eq!(c("2001:db8::0:1").as_deref(), Some("2001:db8::1"));
+        // 4.2.2: a single zero group is not compressed.
+        assert_eq!(
+            c("2001:db8::1:1:1:1:1").as_deref(),
+            Some("2001:db8:0:1:1:1:1:1")
+        );
+        assert_eq!(
+            c("2001:db8:0:1:1:1:1:1").as_deref(),
+            Some("2001:db8:0:1:1:1:1:1")
+        );
+        // 4.2.3: the longest run; the first of equal ones.
+        assert_eq!(c("2001:0:0:1:0:0:0:1").as_deref(), Some("2001:0:0:1::1"));
+        assert_eq!(
+            c("2001:db8:0:0:1:0:0:1").as_deref(),
+            Some("2001:db8::1:0:0:1")
+        );
+        // 4.3: lowercase.
+        assert_eq!(c("2001:DB8::ABCD").as_deref(), Some("2001:db8::abcd"));
+        // Section 2 examples.
+        for s in [
+            "2001:db8:0:0:1:0:0:1",
+            "2001:0db8:0:0:1:0:0:1",
+            "2001:db8::1:0:0:1",
+            "2001:db8::0:1:0:0:1",
+            "2001:0db8::1:0:0:1",
+            "2001:db8:0:0:1::1",
+            "2001:db8:0000:0:1::1",
+            "2001:DB8:0:0:1::1",
+        ] {
+            assert_eq!(c(s).as_deref(), Some("2001:db8::1:0:0:1"), "{s}");
+        }
+    }
+
+    #[test]
+    fn grammar() {
+        assert_eq!(c("::").as_deref(), Some("::"));
+        assert_eq!(c("0:0:0:0:0:0:0:0").as_deref(), Some("::"));
+        assert_eq!(c("::1").as_deref(), Some("::1"));
+        assert_eq!(c("1::").as_deref(), Some("1::"));
+        assert_eq!(c("1:2:3:4:5:6:7::").as_deref(), Some("1:2:3:4:5:6:7:0"));
+        assert_eq!(c("::2:3:4:5:6:7:8").as_deref(), Some("0:2:3:4:5:6:7:8"));
+        assert_eq!(
+            c("000:01:02:003:004:5:6:007").as_deref(),
+            Some("0:1:2:3:4:5:6:7")
+        );
+        assert_eq!(c("0:0::0:0:8").as_deref(), Some("::8"));
+        assert_eq!(c("1::2:0:0:3:0").as_deref(), Some("1::2:0:0:3:0"));
+        assert_eq!(c("1:2:3:4:5:6:0:8").as_deref(), Some("1:2:3:4:5:6:0:8"));
+        for s in [
+            "",
+            ":",
+            ":::",
+            ":::1",
+            "1:::",
+            "1::2::3",
+            "FF::01::43",
+            ":1::",
+            "::1:",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5::6:7:8",
+            "1:2:3:4:5:6:7:8::",
+            "::1:2:3:4:5:6:7:8",
+            "00001::",
+            "001080:0:0:0:0:0:0:0",
+            "g::",
+            "1::%1",
+            "1::%25eth0",
+            "::1 hello",
+            "v1.2001:0db8::0:1+02",
+            "2001:0DB8::CD30/60",
+            "2002:c000:022a:",
+            ":2002:c000:022a",
+            "::2002:c000:022a:",
+            "１::",
+            "::+1",
+            "::-1",
+            "::0x1",
+        ] {
+            assert_eq!(c(s), None, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn embedded_ipv4() {
+        assert_eq!(c("::192.168.0.1").as_deref(), Some("::c0a8:1"));
+        assert_eq!(c("::ffff:192.168.0.1").as_deref(), Some("::ffff:c0a8:1"));
+        assert_eq!(c("::ffff:192.1.2.010").as_deref(), Some("::ffff:c001:20a"));
+        assert_eq!(c("::ffff:192.168.0.00").as_deref(), Some("::ffff:c0a8:0"));
+        assert_eq!(c("::ffff:192.168.0.000").as_deref(), Some("::ffff:c0a8:0"));
+        assert_eq!(c("::01.02.03.04").as_deref(), Some("::102:304"));
+        assert_eq!(
+            c("64:ff9b::192.00.2.33").as_deref(),
+            Some("64:ff9b::c000:221")
+        );
+        assert_eq!(
+            c("::FFFF:00:0:129.144.52.38").as_deref(),
+            Some("::ffff:0:0:8190:3426")
+        );
+        assert_eq!(
+            c("1:2:3:4:5:6:1.2.3.4").as_deref(),
+            Some("1:2:3:4:5:6:102:304")
+        );
+        assert_eq!(
+            c("1:2:3:4:5::1.2.3.4").as_deref(),
+            Some("1:2:3:4:5:0:102:304")
+        );
+        assert_eq!(c("::255.255.255.255").as_deref(), Some("::ffff:ffff"));
+        for s in [
+            "::ffff:192.1.2.0010",
+            "::ffff:192.1.2.256",
+            "::ffff:192.168.1",
+            "::ffff:1920.1.1.2",
+            ":::192.168.0.1",
+            "1:2:3:4:5:6:7::192.168.0.1",
+            "1:2:3:4:5:6::192.168.0.1",
+            "0:0:0:255.255.255.255",
+            "129.144.52.38",
+            "FFFF:129.144.52.03",
+            "::FFFF:129.144.52.38:00",
+            "64:ff9b::192.00.2.33:",
+            "::192.168.000.001.1",
+            "::192.168.0.0333",
+            "192.168.000.0x01",
+            "1.2.3.4::",
+            "1.2.3.4::5",
+            "::1.2.3.",
+            "::.1.2.3",
+            "::1..2.3",
+            "1:2:3:4:5:6:7:1.2.3.4",
+        ] {
+            assert_eq!(c(s), None, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn huge_input() {
+        assert_eq!(c(&"1:".repeat(1_000_000)), None);
+        assert_eq!(c(&"0".repeat(1_000_000)), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn output_is_canonical(groups in proptest::array::uniform8(proptest::prop_oneof![proptest::strategy::Just(0u16), 0u16..=0xFFFF])) {
+            let text = format_ipv6(&groups);
+            proptest::prop_assert_eq!(parse_ipv6(&text), Some(groups));
+            proptest::prop_assert_eq!(c(&text), Some(text.clone()));
+            proptest::prop_assert_eq!(text.parse::<std::net::Ipv6Addr>().ok(), Some(std::net::Ipv6Addr::from(groups)));
+        }
+
+        #[test]
+        fn never_panics(s in "[0-9a-fA-F:.%x ]{0,50}") {
+            if let Some(a) = c(&s) {
+                proptest::prop_assert_eq!(c(&a), Some(a.clone()));
+            }
+        }
+    }
+
+    /// Records of decomps-authority-ipv6.dat whose host is a bracketed ASCII
+    /// literal without `%` or spaces: the host is the canonical address in
+    /// brackets when there is one, else the lowercased input.
+    #[test]
+    fn suite_hosts() {
+        let Some(records) = crate::percent::suite_reader::read("decomps-authority-ipv6.dat") else {
+            return;
+        };
+        let mut checked = 0;
+        for r in records {
+            let (Some(data), Some(host)) = (r.get("data"), r.get("host")) else {
+                continue;
+            };
+            let Some(rest) = data.strip_prefix("http://") else {
+                continue;
+            };
+            let raw = rest.split('/').next().unwrap_or_default();
+            let Some(inner) = raw.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+                continue;
+            };
+            if !inner
+                .bytes()
+                .all(|b| b.is_ascii_graphic() && !b"%[]".contains(&b))
+            {
+                continue;
+            }
+            let expected = match c(inner) {
+                Some(a) => format!("[{a}]"),
+                None => raw.to_ascii_lowercase(),
+            };
+            assert_eq!(host, &expected, "{data:?}");
+            checked += 1;
+        }
+        assert!(checked > 80, "only {checked} records checked");
+    }
 }

@@ -1,5 +1,7 @@
-//! The `urlprism` command line (OWNER: conformance helper).
+//! The `urlprism` command line.
 
-fn main() {
-    println!("urlprism");
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
 }

@@ -155,7 +155,8 @@ fn parse_octet(s: &str) -> Result<u8, String> {
         if hex.is_empty() || hex.len() > 2 {
             return Err(format!("{s:?} is not an octet: want 0x00 to 0xFF"));
         }
-        return u8::from_str_radix(hex, 16).map_err(|_| format!("{s:?} is not a hexadecimal octet"));
+        return u8::from_str_radix(hex, 16)
+            .map_err(|_| format!("{s:?} is not a hexadecimal octet"));
     }
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {

@@ -1,13 +1,932 @@
-//! The "steps to percent-encode a string" (OWNER: percent/ip helper).
+//! Percent-encoding and percent-decoding (OWNER: percent/ip helper).
+//!
+//! Everything about `%XX` lives here: the specification's "steps to
+//! percent-encode a string" ([`percent_encode`]), the octet sets the
+//! canonicalization steps pass to it ([`USERINFO_SET`], [`PATH_SET`],
+//! [`OPAQUE_PATH_SET`], [`QUERY_SET`], [`FRAGMENT_SET`],
+//! [`FRAGMENT_C1_SET`]), and the decoding helpers the canonicalizer and the
+//! host pipeline need ([`decode_unreserved`], [`percent_decode_bytes`],
+//! [`percent_decode_utf8`], [`decode_utf8_lossy`], [`percent_decode_latin1`],
+//! [`percent_decode_selected`], [`has_bad_escape`]).
+//!
+//! Every function is linear in the length of its input and never panics.
+//!
+//! # The `0x2D (,)` typo
+//!
+//! The specification lists "0x2D (,)" among the octets that the user,
+//! password, path and query steps do *not* encode.  0x2D is `-` (already
+//! unreserved); the comma is 0x2C.  The suite settles it: `http://x:a,b@foo/`
+//! keeps its password `a,b`, `mailto:addr1, addr2` becomes
+//! `mailto:addr1,%20addr2`, `?a,b` stays `?a,b`.  The sets below therefore
+//! leave both 0x2C and 0x2D unencoded.
+//!
+//! # `?` in the query
+//!
+//! The query step's list of unencoded octets omits 0x3F (`?`), but the suite
+//! expects `http://example.com/?a?b` to keep its `?` (and the ISO-2022-JP
+//! record keeps the `?` that replaces an unrepresentable character), so
+//! [`QUERY_SET`] leaves `?` unencoded.
 
 use crate::octets::OctetSet;
 use crate::profile::HexCase;
-use encoding_rs::Encoding;
+use encoding_rs::{EncoderResult, Encoding, UTF_8};
+use std::borrow::Cow;
 
-/// Percent-encodes `s` in `encoding` (UTF-8 when it is not ASCII-compatible;
-/// unrepresentable characters become `?`), escaping the octets in `octets`
-/// with hexadecimal digits of case `hex`; appends to `out`.
-pub fn percent_encode(s: &str, encoding: &'static Encoding, octets: &OctetSet, hex: HexCase, out: &mut String) {
-    let _ = (s, encoding, octets, hex, out);
-    todo!("percent_encode")
+/// The unreserved characters of RFC 3986 as octets: `A-Z a-z 0-9 - . _ ~`
+/// (specification "Unreserved characters").
+///
+/// ```
+/// use urlprism::percent::UNRESERVED;
+/// assert!(UNRESERVED.contains(b'~') && !UNRESERVED.contains(b'%'));
+/// ```
+pub const UNRESERVED: OctetSet = OctetSet::EMPTY
+    .with_range(b'A', b'Z')
+    .with_range(b'a', b'z')
+    .with_range(b'0', b'9')
+    .with_all(b"-._~");
+
+/// Octets the canonicalization step percent-encodes in the `user` and
+/// `password` components: every octet except the unreserved ones and
+/// `! $ % & ' ( ) * + ,` (the spec's "0x2D (,)" read as the comma, see the
+/// module documentation; `-` is unreserved anyway).
+///
+/// ```
+/// use urlprism::percent::{percent_encode, USERINFO_SET};
+/// use urlprism::profile::HexCase;
+/// let mut out = String::new();
+/// percent_encode("a:b;c,d@é", encoding_rs::UTF_8, &USERINFO_SET, HexCase::Upper, &mut out);
+/// assert_eq!(out, "a%3Ab%3Bc,d%40%C3%A9");
+/// ```
+pub const USERINFO_SET: OctetSet = UNRESERVED.with_all(b"!$%&'()*+,").complement();
+
+/// Octets the canonicalization step percent-encodes in the `path` of a
+/// hierarchical (or `mailto:`) URL: every octet except the unreserved ones
+/// and `! # $ % & ' ( ) * + , / : ; = @ [ ]`.
+///
+/// ```
+/// use urlprism::percent::{percent_encode, PATH_SET};
+/// use urlprism::profile::HexCase;
+/// let mut out = String::new();
+/// percent_encode("/a b/<c>|{d}/%41", encoding_rs::UTF_8, &PATH_SET, HexCase::Upper, &mut out);
+/// assert_eq!(out, "/a%20b/%3Cc%3E%7C%7Bd%7D/%41");
+/// ```
+pub const PATH_SET: OctetSet = UNRESERVED.with_all(b"!#$%&'()*+,/:;=@[]").complement();
+
+/// Octets the canonicalization step percent-encodes in the `path` of a URL
+/// that is not hierarchical: 0x00-0x1F and 0x7F-0xFF.
+///
+/// ```
+/// use urlprism::percent::{percent_encode, OPAQUE_PATH_SET};
+/// use urlprism::profile::HexCase;
+/// let mut out = String::new();
+/// percent_encode(",fo \"o\u{7F}一", encoding_rs::UTF_8, &OPAQUE_PATH_SET, HexCase::Upper, &mut out);
+/// assert_eq!(out, ",fo \"o%7F%E4%B8%80");
+/// ```
+pub const OPAQUE_PATH_SET: OctetSet = OctetSet::EMPTY
+    .with_range(0x00, 0x1F)
+    .with_range(0x7F, 0xFF);
+
+/// Octets the canonicalization step percent-encodes in the `query`: every
+/// octet except the unreserved ones and
+/// `! # $ % & ' ( ) * + , / : ; = ? @ [ ] \ ^ `` ` `` { | }` (`?` added
+/// from the suite, see the module documentation).  So: controls, space,
+/// `"`, `<`, `>`, 0x7F and every octet ≥ 0x80.
+///
+/// ```
+/// use urlprism::percent::{percent_encode, QUERY_SET};
+/// use urlprism::profile::HexCase;
+/// let mut out = String::new();
+/// percent_encode("q=\"<a b>\"?{|}", encoding_rs::UTF_8, &QUERY_SET, HexCase::Upper, &mut out);
+/// assert_eq!(out, "q=%22%3Ca%20b%3E%22?{|}");
+/// ```
+pub const QUERY_SET: OctetSet = UNRESERVED
+    .with_all(b"!#$%&'()*+,/:;=?@[]\\^`{|}")
+    .complement();
+
+/// The first half of the fragment step: the octets (0x80-0xFF) to which the
+/// UTF-8 encodings of the C1 controls U+0080-U+009F are percent-encoded.
+/// Only C1 characters are encoded with it; see [`percent_encode_fragment`].
+pub const FRAGMENT_C1_SET: OctetSet = OctetSet::EMPTY.with_range(0x80, 0xFF);
+
+/// The second half of the fragment step: 0x00-0x1F and 0x7F, encoded in
+/// UTF-8.  See [`percent_encode_fragment`].
+pub const FRAGMENT_SET: OctetSet = OctetSet::EMPTY.with_range(0x00, 0x1F).with(0x7F);
+
+const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+const LOWER_HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Whether `b` is an unreserved character of RFC 3986 (`A-Z a-z 0-9 - . _ ~`).
+///
+/// ```
+/// assert!(urlprism::percent::is_unreserved(b'_'));
+/// assert!(!urlprism::percent::is_unreserved(b'!'));
+/// ```
+#[inline]
+pub const fn is_unreserved(b: u8) -> bool {
+    UNRESERVED.contains(b)
+}
+
+/// Whether `c` is an unreserved character of RFC 3986.
+#[inline]
+pub fn is_unreserved_char(c: char) -> bool {
+    c.is_ascii() && is_unreserved(c as u8)
+}
+
+/// The value of the hexadecimal digit `b` (either case), if it is one.
+#[inline]
+pub const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// The octet of the escape `%XX` (either case) starting at byte `i` of `s`,
+/// if there is one.
+///
+/// ```
+/// use urlprism::percent::escape_at;
+/// assert_eq!(escape_at(b"a%2fb", 1), Some(0x2F));
+/// assert_eq!(escape_at(b"a%2zb", 1), None);
+/// assert_eq!(escape_at(b"a%2", 1), None);
+/// ```
+#[inline]
+pub fn escape_at(s: &[u8], i: usize) -> Option<u8> {
+    if s.get(i) != Some(&b'%') {
+        return None;
+    }
+    let hi = hex_value(*s.get(i + 1)?)?;
+    let lo = hex_value(*s.get(i + 2)?)?;
+    Some(hi << 4 | lo)
+}
+
+/// Appends the percent-encoded form of the octet `b` (`%XX`) to `out`,
+/// with hexadecimal digits of case `hex`.
+///
+/// ```
+/// use urlprism::profile::HexCase;
+/// let mut s = String::new();
+/// urlprism::percent::push_escape(0x3C, HexCase::Lower, &mut s);
+/// urlprism::percent::push_escape(0xAB, HexCase::Upper, &mut s);
+/// assert_eq!(s, "%3c%AB");
+/// ```
+#[inline]
+pub fn push_escape(b: u8, hex: HexCase, out: &mut String) {
+    let digits = match hex {
+        HexCase::Upper => UPPER_HEX,
+        HexCase::Lower => LOWER_HEX,
+    };
+    out.push('%');
+    out.push(digits[(b >> 4) as usize] as char);
+    out.push(digits[(b & 15) as usize] as char);
+}
+
+/// The specification's "steps to percent-encode a string": appends to `out`
+/// the string `s` with the octets of `octets` percent-encoded.
+///
+/// 1-3. If `encoding` is not ASCII-compatible, UTF-8 is used instead.  The
+///    suite decides what that means: UTF-16LE, UTF-16BE and *replacement*
+///    become UTF-8, but ISO-2022-JP is used as it is (record
+///    `http://foo/bar?一丁` with charset `iso-2022-jp` expects
+///    `?%1B$B0lCz%1B(B`).  That is exactly encoding_rs's
+///    [`Encoding::output_encoding`] (and the 2011 HTML definition of
+///    "ASCII-compatible", which included the ISO-2022 family).
+/// 5. Code points that cannot be represented in the encoding are replaced
+///    by `?` (the replacement goes through the encoder, so in ISO-2022-JP it
+///    is preceded by the switch back to ASCII).
+/// 6. The string is encoded.
+/// 7. Each octet of `octets` is replaced by `%XX`, with hexadecimal digits of
+///    case `hex` (the specification says uppercase; IE's host step uses
+///    lowercase).
+/// 8. The result is decoded with the encoding, with error handling: octets
+///    left unencoded that do not form a character become U+FFFD.
+///
+/// ASCII input in an ASCII-compatible encoding and UTF-8 take fast paths
+/// that write straight into `out`.
+///
+/// ```
+/// use urlprism::percent::{percent_encode, QUERY_SET};
+/// use urlprism::profile::HexCase;
+/// let mut out = String::new();
+/// percent_encode("一丁", encoding_rs::SHIFT_JIS, &QUERY_SET, HexCase::Upper, &mut out);
+/// assert_eq!(out, "%88%EA%92%9A");
+/// out.clear();
+/// percent_encode("一丁", encoding_rs::UTF_16LE, &QUERY_SET, HexCase::Upper, &mut out);
+/// assert_eq!(out, "%E4%B8%80%E4%B8%81");
+/// out.clear();
+/// percent_encode("က", encoding_rs::EUC_JP, &QUERY_SET, HexCase::Upper, &mut out);
+/// assert_eq!(out, "?");
+/// ```
+pub fn percent_encode(
+    s: &str,
+    encoding: &'static Encoding,
+    octets: &OctetSet,
+    hex: HexCase,
+    out: &mut String,
+) {
+    let encoding = encoding.output_encoding();
+    if encoding == UTF_8 || (encoding.is_ascii_compatible() && s.is_ascii()) {
+        // In an ASCII-compatible encoding ASCII encodes and decodes as
+        // itself, so ASCII input is the UTF-8 case.
+        encode_utf8(s, octets, hex, out);
+    } else {
+        encode_generic(s, encoding, octets, hex, out);
+    }
+}
+
+/// [`percent_encode`] returning a new string.
+///
+/// ```
+/// use urlprism::percent::{percent_encoded, PATH_SET};
+/// use urlprism::profile::HexCase;
+/// assert_eq!(percent_encoded("/a b", encoding_rs::UTF_8, &PATH_SET, HexCase::Upper), "/a%20b");
+/// ```
+pub fn percent_encoded(
+    s: &str,
+    encoding: &'static Encoding,
+    octets: &OctetSet,
+    hex: HexCase,
+) -> String {
+    let mut out = String::with_capacity(s.len());
+    percent_encode(s, encoding, octets, hex, &mut out);
+    out
+}
+
+/// The UTF-8 path of [`percent_encode`]: unescaped runs are copied as
+/// slices of `s`.
+fn encode_utf8(s: &str, octets: &OctetSet, hex: HexCase, out: &mut String) {
+    let bytes = s.as_bytes();
+    out.reserve(s.len());
+    let mut run_start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            if octets.contains(b) {
+                out.push_str(&s[run_start..i]);
+                push_escape(b, hex, out);
+                run_start = i + 1;
+            }
+            i += 1;
+            continue;
+        }
+        // `s` is valid UTF-8, so `b` is a lead byte.
+        let len = if b < 0xE0 {
+            2
+        } else if b < 0xF0 {
+            3
+        } else {
+            4
+        };
+        let end = (i + len).min(bytes.len());
+        let seq = &bytes[i..end];
+        let escaped = seq.iter().filter(|&&o| octets.contains(o)).count();
+        if escaped == 0 {
+            i = end;
+            continue;
+        }
+        out.push_str(&s[run_start..i]);
+        if escaped == seq.len() {
+            for &o in seq {
+                push_escape(o, hex, out);
+            }
+        } else {
+            // Some octets of the character are encoded and some are not:
+            // the octets left alone no longer form a character, and step 8
+            // decodes each maximal run of them with error handling.
+            let mut raw = 0;
+            for (k, &o) in seq.iter().enumerate() {
+                if octets.contains(o) {
+                    out.push_str(&String::from_utf8_lossy(&seq[raw..k]));
+                    push_escape(o, hex, out);
+                    raw = k + 1;
+                }
+            }
+            out.push_str(&String::from_utf8_lossy(&seq[raw..]));
+        }
+        i = end;
+        run_start = i;
+    }
+    out.push_str(&s[run_start..]);
+}
+
+/// The general path of [`percent_encode`]: encode (unrepresentable code
+/// points become `?`), escape, decode.
+fn encode_generic(
+    s: &str,
+    encoding: &'static Encoding,
+    octets: &OctetSet,
+    hex: HexCase,
+    out: &mut String,
+) {
+    let mut encoder = encoding.new_encoder();
+    let mut encoded: Vec<u8> = Vec::with_capacity(s.len() + 8);
+    let mut src = s;
+    // Steps 5 and 6.  `last` is false throughout; the encoder is flushed
+    // with an empty final call (ISO-2022-JP returns to ASCII there).
+    loop {
+        let need = encoder
+            .max_buffer_length_from_utf8_without_replacement(src.len())
+            .unwrap_or(src.len().saturating_mul(4).saturating_add(16));
+        encoded.reserve(need);
+        let (result, read) =
+            encoder.encode_from_utf8_to_vec_without_replacement(src, &mut encoded, false);
+        src = &src[read..];
+        match result {
+            EncoderResult::InputEmpty => break,
+            EncoderResult::OutputFull => encoded.reserve(16),
+            EncoderResult::Unmappable(_) => loop {
+                encoded.reserve(8);
+                let (r, _) =
+                    encoder.encode_from_utf8_to_vec_without_replacement("?", &mut encoded, false);
+                if !matches!(r, EncoderResult::OutputFull) {
+                    break;
+                }
+            },
+        }
+    }
+    loop {
+        encoded.reserve(16);
+        let (r, _) = encoder.encode_from_utf8_to_vec_without_replacement("", &mut encoded, true);
+        if !matches!(r, EncoderResult::OutputFull) {
+            break;
+        }
+    }
+    // Step 7.
+    let mut escaped = String::with_capacity(encoded.len());
+    let mut bytes: Vec<u8> = Vec::with_capacity(encoded.len() * 3);
+    for &b in &encoded {
+        if octets.contains(b) {
+            escaped.clear();
+            push_escape(b, hex, &mut escaped);
+            bytes.extend_from_slice(escaped.as_bytes());
+        } else {
+            bytes.push(b);
+        }
+    }
+    // Step 8.
+    let (decoded, _had_errors) = encoding.decode_without_bom_handling(&bytes);
+    out.push_str(&decoded);
+}
+
+/// The fragment step of "the steps to canonicalize a URL": the C1 controls
+/// U+0080-U+009F are percent-encoded as UTF-8 (octets [`FRAGMENT_C1_SET`]),
+/// then the octets 0x00-0x1F and 0x7F ([`FRAGMENT_SET`]).  Other non-ASCII
+/// characters are left as they are.  Appends to `out`.
+///
+/// ```
+/// use urlprism::percent::percent_encode_fragment;
+/// use urlprism::profile::HexCase;
+/// let mut out = String::new();
+/// percent_encode_fragment("a\u{85}b\u{1}\u{A0}é %41", HexCase::Upper, &mut out);
+/// assert_eq!(out, "a%C2%85b%01\u{A0}é %41");
+/// ```
+pub fn percent_encode_fragment(s: &str, hex: HexCase, out: &mut String) {
+    out.reserve(s.len());
+    let mut run_start = 0;
+    for (i, c) in s.char_indices() {
+        let cp = c as u32;
+        if cp < 0x80 {
+            if FRAGMENT_SET.contains(cp as u8) {
+                out.push_str(&s[run_start..i]);
+                push_escape(cp as u8, hex, out);
+                run_start = i + 1;
+            }
+        } else if (0x80..=0x9F).contains(&cp) {
+            out.push_str(&s[run_start..i]);
+            let mut buf = [0u8; 4];
+            for &o in c.encode_utf8(&mut buf).as_bytes() {
+                push_escape(o, hex, out);
+            }
+            run_start = i + c.len_utf8();
+        }
+    }
+    out.push_str(&s[run_start..]);
+}
+
+/// Percent-decodes `s` to octets: each `%XX` (either case) becomes the octet,
+/// every other byte (including a `%` not followed by two hexadecimal
+/// digits) is kept.  Borrowed when `s` has no escape.
+///
+/// ```
+/// use urlprism::percent::percent_decode_bytes;
+/// assert_eq!(&*percent_decode_bytes("a%2Fb%e4%b8%80%zz%4"), b"a/b\xE4\xB8\x80%zz%4");
+/// ```
+pub fn percent_decode_bytes(s: &str) -> Cow<'_, [u8]> {
+    let bytes = s.as_bytes();
+    let Some(first) = first_escape(bytes) else {
+        return Cow::Borrowed(bytes);
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(&bytes[..first]);
+    let mut i = first;
+    while i < bytes.len() {
+        if let Some(o) = escape_at(bytes, i) {
+            out.push(o);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn first_escape(bytes: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(p) = bytes[from..].iter().position(|&b| b == b'%') {
+        let i = from + p;
+        if escape_at(bytes, i).is_some() {
+            return Some(i);
+        }
+        from = i + 1;
+    }
+    None
+}
+
+/// Decodes octets as UTF-8 "with error handling" (WHATWG): each maximal
+/// invalid subsequence becomes one U+FFFD.  Borrowed when `bytes` is valid.
+///
+/// ```
+/// use urlprism::percent::decode_utf8_lossy;
+/// assert_eq!(decode_utf8_lossy(b"a\xE4\xB8b\x80\xC3\xA9"), "a\u{FFFD}b\u{FFFD}é");
+/// ```
+pub fn decode_utf8_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+/// Percent-decodes `s` and decodes the octets as UTF-8 with error handling:
+/// CanonicalizeHost step 6 (THIS/CHROME) and the drive letter of `file:`
+/// URLs ("percent-decoded (as a UTF-8 string)").  Borrowed when `s` has no
+/// escape.
+///
+/// ```
+/// use urlprism::percent::percent_decode_utf8;
+/// assert_eq!(percent_decode_utf8("%E4%B8%80.%41%e4%zz"), "一.A\u{FFFD}%zz");
+/// ```
+pub fn percent_decode_utf8(s: &str) -> Cow<'_, str> {
+    match percent_decode_bytes(s) {
+        Cow::Borrowed(_) => Cow::Borrowed(s),
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(t) => Cow::Owned(t),
+            Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        },
+    }
+}
+
+/// Decodes the escapes `%XX` (either case) whose octet is an ASCII octet of
+/// `octets`, leaving every other escape as written (case kept).  Octets
+/// ≥ 0x80 in `octets` are ignored: alone they are not characters.  Used by
+/// IE's CanonicalizeHost step 7 and by [`decode_unreserved`].
+///
+/// ```
+/// use urlprism::octets::OctetSet;
+/// use urlprism::percent::percent_decode_selected;
+/// let digits = OctetSet::EMPTY.with_range(b'0', b'9');
+/// assert_eq!(percent_decode_selected("%31%2f%32", &digits), "1%2f2");
+/// ```
+pub fn percent_decode_selected<'a>(s: &'a str, octets: &OctetSet) -> Cow<'a, str> {
+    let bytes = s.as_bytes();
+    let selected = |i: usize| escape_at(bytes, i).filter(|&o| o < 0x80 && octets.contains(o));
+    let mut from = 0;
+    let first = loop {
+        match bytes[from..].iter().position(|&b| b == b'%') {
+            None => return Cow::Borrowed(s),
+            Some(p) => {
+                if selected(from + p).is_some() {
+                    break from + p;
+                }
+                from += p + 1;
+            }
+        }
+    };
+    let mut out = String::with_capacity(s.len());
+    out.push_str(&s[..first]);
+    let mut run_start = first;
+    let mut i = first;
+    while i < bytes.len() {
+        if let Some(o) = selected(i) {
+            out.push_str(&s[run_start..i]);
+            out.push(o as char);
+            i += 3;
+            run_start = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&s[run_start..]);
+    Cow::Owned(out)
+}
+
+/// "Percent-decode percent-encoded representations of unreserved
+/// characters" (path canonicalization): `%41` becomes `A`, `%7e` becomes
+/// `~`; every other escape, and a `%` not followed by two hexadecimal
+/// digits, is kept as written.
+///
+/// ```
+/// use urlprism::percent::decode_unreserved;
+/// assert_eq!(decode_unreserved("/foo%00%51/%63/%7bfoo%7d/%2e%2"), "/foo%00Q/c/%7bfoo%7d/.%2");
+/// ```
+pub fn decode_unreserved(s: &str) -> Cow<'_, str> {
+    percent_decode_selected(s, &UNRESERVED)
+}
+
+/// CHROME's CanonicalizeHost step 23: each escape `%XX` becomes the
+/// character U+00XX (U+0000-U+00FF).
+///
+/// ```
+/// use urlprism::percent::percent_decode_latin1;
+/// assert_eq!(percent_decode_latin1("a%C3%A9%zz"), "a\u{C3}\u{A9}%zz");
+/// ```
+pub fn percent_decode_latin1(s: &str) -> Cow<'_, str> {
+    match percent_decode_bytes(s) {
+        Cow::Borrowed(_) => Cow::Borrowed(s),
+        Cow::Owned(_) => {
+            let bytes = s.as_bytes();
+            let mut out = String::with_capacity(s.len());
+            let mut run_start = 0;
+            let mut i = 0;
+            while i < bytes.len() {
+                if let Some(o) = escape_at(bytes, i) {
+                    out.push_str(&s[run_start..i]);
+                    out.push(char::from(o));
+                    i += 3;
+                    run_start = i;
+                } else {
+                    i += 1;
+                }
+            }
+            out.push_str(&s[run_start..]);
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// IE's CanonicalizeHost step 29: whether `s` contains `%00` or a `%` not
+/// followed by two hexadecimal digits.
+///
+/// ```
+/// use urlprism::percent::has_bad_escape;
+/// assert!(has_bad_escape("a%00b") && has_bad_escape("a%zz") && has_bad_escape("a%4"));
+/// assert!(!has_bad_escape("a%41%e4"));
+/// ```
+pub fn has_bad_escape(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'%' && matches!(escape_at(bytes, i), None | Some(0)))
+}
+
+/// A minimal reader of the conformance suite format, for the unit tests of
+/// this module and of [`crate::ipv4`] / [`crate::ipv6`].
+#[cfg(test)]
+pub(crate) mod suite_reader {
+    use std::collections::HashMap;
+    use std::path::PathBuf;
+
+    /// One record: field name → value (see the suite README).
+    pub type Record = HashMap<String, String>;
+
+    /// The suite directory, or `None` (after a note) when it is missing;
+    /// panics when it is missing and `CI` is set.
+    pub fn suite_dir() -> Option<PathBuf> {
+        let dir = std::env::var_os("URLPRISM_SUITE_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                PathBuf::from(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../shared/conformance/tests-web-url"
+                ))
+            });
+        if dir.is_dir() {
+            Some(dir)
+        } else if std::env::var_os("CI").is_some() {
+            panic!("conformance suite not found at {}", dir.display());
+        } else {
+            eprintln!("skipping: conformance suite not found at {}", dir.display());
+            None
+        }
+    }
+
+    /// Reads the records of `file` in the suite directory.
+    pub fn read(file: &str) -> Option<Vec<Record>> {
+        let path = suite_dir()?.join(file);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        Some(parse(&text))
+    }
+
+    fn parse(text: &str) -> Vec<Record> {
+        struct Field {
+            name: String,
+            opts: Vec<String>,
+            lines: Vec<String>,
+        }
+        let mut records: Vec<Vec<Field>> = Vec::new();
+        let lines: Vec<&str> = text.split('\n').collect();
+        let mut open = false;
+        for (k, line) in lines.iter().enumerate() {
+            if let Some(head) = line.strip_prefix('#') {
+                let mut words = head.split(' ').map(str::to_string);
+                let name = words.next().unwrap_or_default();
+                if name == "data" {
+                    records.push(Vec::new());
+                }
+                if let Some(r) = records.last_mut() {
+                    r.push(Field {
+                        name,
+                        opts: words.collect(),
+                        lines: Vec::new(),
+                    });
+                    open = true;
+                }
+            } else if line.is_empty()
+                && lines
+                    .get(k + 1)
+                    .is_none_or(|n| n.is_empty() || n.starts_with('#'))
+            {
+                open = false;
+            } else if open {
+                if let Some(f) = records.last_mut().and_then(|r| r.last_mut()) {
+                    let l = if f.name == "data" || f.name == "path" {
+                        line.strip_prefix("| ").unwrap_or(line)
+                    } else {
+                        line
+                    };
+                    f.lines.push(l.to_string());
+                }
+            }
+        }
+        records
+            .into_iter()
+            .map(|fields| {
+                fields
+                    .into_iter()
+                    .map(|mut f| {
+                        let escaped = f.opts.last().map(String::as_str) == Some("escaped");
+                        if escaped {
+                            f.opts.pop();
+                        }
+                        let mut v = f.lines.join("\n");
+                        if escaped {
+                            v = unescape(&v);
+                        }
+                        if v.is_empty() {
+                            v = f.opts.first().cloned().unwrap_or_default();
+                        }
+                        (f.name, v)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn unescape(s: &str) -> String {
+        let mut units: Vec<u32> = Vec::new();
+        let b = s.as_bytes();
+        let mut i = 0;
+        let mut out = String::new();
+        let flush = |units: &mut Vec<u32>, out: &mut String| {
+            let u16s: Vec<u16> = units.iter().map(|&u| u as u16).collect();
+            out.extend(char::decode_utf16(u16s).map(|r| r.unwrap_or('\u{FFFD}')));
+            units.clear();
+        };
+        while i < b.len() {
+            let n = match (b[i], b.get(i + 1)) {
+                (b'\\', Some(b'u')) => 4,
+                (b'\\', Some(b'U')) => 8,
+                _ => 0,
+            };
+            if n > 0 && i + 2 + n <= b.len() {
+                if let Ok(v) = u32::from_str_radix(&s[i + 2..i + 2 + n], 16) {
+                    if v <= 0xFFFF {
+                        units.push(v);
+                    } else {
+                        flush(&mut units, &mut out);
+                        out.push(char::from_u32(v).unwrap_or('\u{FFFD}'));
+                    }
+                    i += 2 + n;
+                    continue;
+                }
+            }
+            flush(&mut units, &mut out);
+            let c = s[i..].chars().next().unwrap_or('\u{FFFD}');
+            out.push(c);
+            i += c.len_utf8();
+        }
+        flush(&mut units, &mut out);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::{
+        EUC_JP, ISO_2022_JP, REPLACEMENT, SHIFT_JIS, UTF_16BE, UTF_16LE, WINDOWS_1252,
+    };
+
+    fn enc(s: &str, e: &'static Encoding, set: &OctetSet) -> String {
+        percent_encoded(s, e, set, HexCase::Upper)
+    }
+
+    #[test]
+    fn ascii_and_hex_case() {
+        assert_eq!(enc("a b<c>", UTF_8, &QUERY_SET), "a%20b%3Cc%3E");
+        assert_eq!(
+            percent_encoded("\u{7F}^", UTF_8, &PATH_SET, HexCase::Lower),
+            "%7f%5e"
+        );
+        assert_eq!(enc("", UTF_8, &OctetSet::ALL), "");
+        assert_eq!(enc("abc", UTF_8, &OctetSet::ALL), "%61%62%63");
+        assert_eq!(enc("abc", UTF_8, &OctetSet::EMPTY), "abc");
+    }
+
+    #[test]
+    fn sets_match_the_spec() {
+        for b in 0u16..256 {
+            let b = b as u8;
+            let unres = b.is_ascii_alphanumeric() || b"-._~".contains(&b);
+            assert_eq!(is_unreserved(b), unres, "{b:#x}");
+            assert_eq!(
+                USERINFO_SET.contains(b),
+                !(unres || b"!$%&'()*+,".contains(&b)),
+                "{b:#x}"
+            );
+            assert_eq!(
+                PATH_SET.contains(b),
+                !(unres || b"!#$%&'()*+,/:;=@[]".contains(&b)),
+                "{b:#x}"
+            );
+            assert_eq!(
+                QUERY_SET.contains(b),
+                !(unres || b"!#$%&'()*+,/:;=?@[]\\^`{|}".contains(&b)),
+                "{b:#x}"
+            );
+            assert_eq!(OPAQUE_PATH_SET.contains(b), !(0x20..0x7F).contains(&b));
+            assert_eq!(FRAGMENT_SET.contains(b), b < 0x20 || b == 0x7F);
+        }
+    }
+
+    #[test]
+    fn utf8_non_ascii() {
+        assert_eq!(enc("a一b", UTF_8, &QUERY_SET), "a%E4%B8%80b");
+        assert_eq!(enc("\u{103FF}", UTF_8, &PATH_SET), "%F0%90%8F%BF");
+        // Only some octets of a character in the set: the rest decode to U+FFFD.
+        let only_80 = OctetSet::EMPTY.with(0x80);
+        assert_eq!(enc("一", UTF_8, &only_80), "\u{FFFD}%80");
+        let only_e4 = OctetSet::EMPTY.with(0xE4);
+        assert_eq!(enc("一x", UTF_8, &only_e4), "%E4\u{FFFD}\u{FFFD}x");
+        // Non-ASCII kept when no octet is in the set.
+        assert_eq!(enc("é\u{A0}", UTF_8, &FRAGMENT_SET), "é\u{A0}");
+    }
+
+    #[test]
+    fn legacy_encodings() {
+        assert_eq!(enc("一丁", SHIFT_JIS, &QUERY_SET), "%88%EA%92%9A");
+        assert_eq!(enc("一丁", EUC_JP, &QUERY_SET), "%B0%EC%C3%FA");
+        assert_eq!(enc("က", EUC_JP, &QUERY_SET), "?");
+        assert_eq!(enc("a€é", WINDOWS_1252, &QUERY_SET), "a%80%E9");
+        assert_eq!(enc("a一b", WINDOWS_1252, &QUERY_SET), "a?b");
+        // Unencoded non-ASCII octets decode back to the characters.
+        assert_eq!(enc("a€é", WINDOWS_1252, &OctetSet::EMPTY), "a€é");
+        assert_eq!(enc("一", SHIFT_JIS, &OctetSet::EMPTY), "一");
+        // ASCII fast path in a legacy encoding.
+        assert_eq!(enc("a b", SHIFT_JIS, &QUERY_SET), "a%20b");
+    }
+
+    #[test]
+    fn non_ascii_compatible_encodings_become_utf8() {
+        for e in [UTF_16LE, UTF_16BE, REPLACEMENT] {
+            assert_eq!(enc("一丁", e, &QUERY_SET), "%E4%B8%80%E4%B8%81");
+            assert_eq!(enc("abcdef", e, &QUERY_SET), "abcdef");
+        }
+    }
+
+    #[test]
+    fn iso_2022_jp_is_used_as_it_is() {
+        // Suite decomps-charsets.dat.
+        assert_eq!(enc("一丁", ISO_2022_JP, &QUERY_SET), "%1B$B0lCz%1B(B");
+        assert_eq!(
+            enc("一က丁", ISO_2022_JP, &QUERY_SET),
+            "%1B$B0l%1B(B?%1B$BCz%1B(B"
+        );
+        assert_eq!(enc("abc", ISO_2022_JP, &QUERY_SET), "abc");
+        // ESC cannot be encoded in the ASCII state: `?`.
+        assert_eq!(enc("a\u{1B}b", ISO_2022_JP, &QUERY_SET), "a?b");
+        // Unescaped, the escape sequences decode back to the characters.
+        assert_eq!(enc("一丁", ISO_2022_JP, &OctetSet::EMPTY), "一丁");
+    }
+
+    #[test]
+    fn fragment() {
+        let mut out = String::new();
+        percent_encode_fragment(
+            "a\u{0}\u{7F}\u{80}\u{9F}\u{A0}\u{FFFD}#x",
+            HexCase::Upper,
+            &mut out,
+        );
+        assert_eq!(out, "a%00%7F%C2%80%C2%9F\u{A0}\u{FFFD}#x");
+        out.clear();
+        percent_encode_fragment("plain", HexCase::Upper, &mut out);
+        assert_eq!(out, "plain");
+    }
+
+    #[test]
+    fn decoding() {
+        assert_eq!(&*percent_decode_bytes("%"), b"%");
+        assert_eq!(&*percent_decode_bytes("%%41"), b"%A");
+        assert_eq!(&*percent_decode_bytes("%4%41"), b"%4A");
+        assert_eq!(&*percent_decode_bytes("%C3%a9"), "é".as_bytes());
+        assert!(matches!(percent_decode_bytes("abc%zz"), Cow::Borrowed(_)));
+        assert_eq!(percent_decode_utf8("%ff%41"), "\u{FFFD}A");
+        assert_eq!(percent_decode_utf8("%F0%90%8C"), "\u{FFFD}");
+        assert_eq!(percent_decode_utf8("%ED%A0%80"), "\u{FFFD}\u{FFFD}\u{FFFD}");
+        assert_eq!(percent_decode_utf8("一%E4%B8%80"), "一一");
+        assert!(matches!(percent_decode_utf8("plain"), Cow::Borrowed(_)));
+        assert_eq!(
+            decode_unreserved("%41%2D%2e%5F%7E%7e%20%25%2F"),
+            "A-._~~%20%25%2F"
+        );
+        assert_eq!(decode_unreserved("%%41%"), "%A%");
+        assert!(matches!(decode_unreserved("%2F%zz"), Cow::Borrowed(_)));
+        assert_eq!(percent_decode_selected("%C3%41", &OctetSet::ALL), "%C3A");
+        assert_eq!(percent_decode_latin1("%41%ff"), "A\u{FF}");
+        assert!(!has_bad_escape("") && has_bad_escape("%") && !has_bad_escape("%2a"));
+    }
+
+    #[test]
+    fn linear_on_huge_input() {
+        let big = "%".repeat(200_000) + &"é".repeat(100_000) + &"%41".repeat(100_000);
+        let t = std::time::Instant::now();
+        let _ = percent_encoded(&big, UTF_8, &QUERY_SET, HexCase::Upper);
+        let _ = percent_encoded(&big, SHIFT_JIS, &QUERY_SET, HexCase::Upper);
+        let _ = percent_encoded(&big, ISO_2022_JP, &QUERY_SET, HexCase::Upper);
+        let _ = decode_unreserved(&big);
+        let _ = percent_decode_utf8(&big);
+        let _ = percent_decode_latin1(&big);
+        assert!(!has_bad_escape(&"%41".repeat(100_000)));
+        assert!(t.elapsed().as_secs() < 10);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn encoding_round_trips(s in "\\PC{0,40}", e in 0usize..5) {
+            let e = [UTF_8, SHIFT_JIS, EUC_JP, WINDOWS_1252, ISO_2022_JP][e];
+            let set = QUERY_SET.with(b'%');
+            let out = enc(&s, e, &set);
+            proptest::prop_assert!(out.is_ascii());
+            if e == UTF_8 {
+                let decoded = percent_decode_bytes(&out);
+                proptest::prop_assert_eq!(&*decoded, s.as_bytes());
+            }
+            let _ = percent_encoded(&s, e, &OctetSet::EMPTY.with(0xE4), HexCase::Lower);
+            let _ = (decode_unreserved(&s), percent_decode_utf8(&s), percent_decode_latin1(&s), has_bad_escape(&s));
+        }
+    }
+
+    /// The query records of decomps-charsets.dat and decomps-query.dat whose
+    /// raw query needs no preprocessing: the query step alone must give the
+    /// expected `#query`.
+    #[test]
+    fn suite_queries() {
+        let mut checked = 0;
+        for file in ["decomps-charsets.dat", "decomps-query.dat"] {
+            let Some(records) = suite_reader::read(file) else {
+                return;
+            };
+            for r in records {
+                let (Some(data), Some(expected)) = (r.get("data"), r.get("query")) else {
+                    continue;
+                };
+                if r.contains_key("base") || r.get("invalid").is_some_and(|v| !v.is_empty()) {
+                    continue;
+                }
+                let Some(rest) = data
+                    .strip_prefix("http://")
+                    .or_else(|| data.strip_prefix("https://"))
+                else {
+                    continue;
+                };
+                let Some((_, raw)) = rest.split_once('?') else {
+                    continue;
+                };
+                let needs_preprocessing = raw.chars().any(|c| {
+                    matches!(c, '#' | '\t' | '\n' | '\r' | '\u{FDD0}'..='\u{FDEF}')
+                        || (c as u32 & 0xFFFE) == 0xFFFE
+                });
+                if needs_preprocessing {
+                    continue;
+                }
+                let label = r.get("charset").map_or("utf-8", String::as_str);
+                let e = Encoding::for_label(label.as_bytes()).unwrap_or(UTF_8);
+                assert_eq!(&enc(raw, e, &QUERY_SET), expected, "{data:?} in {label}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "only {checked} records checked");
+    }
 }

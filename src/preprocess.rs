@@ -56,7 +56,10 @@ mod tests {
 
     #[test]
     fn noncharacters_become_replacement() {
-        assert_eq!(preprocess("\u{FDD0}\u{1FFFE}\u{10FFFF}"), "\u{FFFD}\u{FFFD}\u{FFFD}");
+        assert_eq!(
+            preprocess("\u{FDD0}\u{1FFFE}\u{10FFFF}"),
+            "\u{FFFD}\u{FFFD}\u{FFFD}"
+        );
         assert_eq!(preprocess("\u{FDCF}\u{FFFD}"), "\u{FDCF}\u{FFFD}");
     }
 }

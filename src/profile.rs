@@ -272,6 +272,9 @@ impl Profile for ProfileSpec {
 /// The built-in profile files, compiled in: (name, TOML text).
 pub const BUILTIN_PROFILE_FILES: &[(&str, &str)] = &[
     ("this", include_str!("../profiles/this.toml")),
+    ("chrome", include_str!("../profiles/chrome.toml")),
+    ("gecko", include_str!("../profiles/gecko.toml")),
+    ("ie", include_str!("../profiles/ie.toml")),
 ];
 
 /// The built-in profiles, in the order THIS, CHROME, GECKO, IE.
@@ -293,6 +296,46 @@ pub fn builtin(name: &str) -> Option<&'static ProfileSpec> {
     builtin_profiles()
         .iter()
         .find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_profiles_parse() {
+        let names: Vec<_> = builtin_profiles().iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+    }
+
+    #[test]
+    fn malformed_profile_names_line_and_key() {
+        let text = include_str!("../profiles/this.toml")
+            .replace("hex_case = \"upper\"", "hex_case = \"middle\"");
+        let e = ProfileSpec::from_toml(&text, "x.toml").unwrap_err();
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("hex_case"))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            e.location.as_deref(),
+            Some(format!("x.toml:{line}:12").as_str()),
+            "{e}"
+        );
+        assert!(e.message.contains("middle"), "{e}");
+        let e = ProfileSpec::from_toml("name = \"x\"\nbogus = 1\n", "y.toml").unwrap_err();
+        assert!(e.to_string().contains("y.toml:"), "{e}");
+    }
+
+    #[test]
+    fn a_user_profile_can_mix() {
+        // Chrome with latest-Unicode NFKC.
+        let text = include_str!("../profiles/chrome.toml")
+            .replace("unicode = \"3.2\"", "unicode = \"latest\"");
+        let p = ProfileSpec::from_toml(&text, "mix.toml").unwrap();
+        assert_eq!(p.nameprep.nfkc.unicode, UnicodeVersion::Latest);
+    }
 }
 
 /// The THIS profile, the specification's own choice.

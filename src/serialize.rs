@@ -1,9 +1,127 @@
-//! The "steps to serialize a parsed URL" (OWNER: parse helper).
+//! The "steps to serialize a parsed URL" (specification section
+//! "Serialization").
 
 use crate::url::ParsedUrl;
 
-/// Serializes `u`; `None` when it is invalid.
+/// The *steps to serialize a parsed URL*: `None` when `u` is /invalid/
+/// (step 2); otherwise the |scheme| and `:`, then — when any of |user|,
+/// |password|, |host|, |port| is present, even empty — `//`, the
+/// user-info followed by `@` (when |user| or |password| is present), the
+/// |host| and `:` with the |port| (when present); then the |path|, `?`
+/// with the |query| and `#` with the |fragment| (each when present).
+///
+/// The raw |authority| is not used: only its parts are serialized.  No
+/// character is escaped here.
+///
+/// ```
+/// let u = urlprism::parse("http://u:@h:/p?#");
+/// assert_eq!(urlprism::serialize(&u).as_deref(), Some("http://u:@h:/p?#"));
+/// assert_eq!(urlprism::serialize(&urlprism::parse("no scheme")), None);
+/// ```
 pub fn serialize(u: &ParsedUrl) -> Option<String> {
-    let _ = u;
-    todo!("serialize")
+    // Step 2.
+    if u.is_invalid() {
+        return None;
+    }
+    let parts = [
+        &u.scheme,
+        &u.user,
+        &u.password,
+        &u.host,
+        &u.port,
+        &u.path,
+        &u.query,
+        &u.fragment,
+    ];
+    let len = parts
+        .iter()
+        .map(|p| p.as_deref().map_or(0, str::len))
+        .sum::<usize>()
+        + 8;
+    let mut s = String::with_capacity(len);
+    // Steps 4 and 5.
+    s.push_str(u.scheme.as_deref().unwrap_or(""));
+    s.push(':');
+    // Step 6.
+    if u.has_authority_parts() {
+        s.push_str("//");
+        if u.user.is_some() || u.password.is_some() {
+            s.push_str(u.user.as_deref().unwrap_or(""));
+            if let Some(password) = &u.password {
+                s.push(':');
+                s.push_str(password);
+            }
+            s.push('@');
+        }
+        s.push_str(u.host.as_deref().unwrap_or(""));
+        if let Some(port) = &u.port {
+            s.push(':');
+            s.push_str(port);
+        }
+    }
+    // Step 7.
+    s.push_str(u.path.as_deref().unwrap_or(""));
+    // Step 8.
+    if let Some(query) = &u.query {
+        s.push('?');
+        s.push_str(query);
+    }
+    // Step 9.
+    if let Some(fragment) = &u.fragment {
+        s.push('#');
+        s.push_str(fragment);
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse;
+
+    #[track_caller]
+    fn round_trip(s: &str) {
+        assert_eq!(serialize(&parse(s)).as_deref(), Some(s));
+    }
+
+    #[test]
+    fn round_trips() {
+        for s in [
+            "http:",
+            "http://",
+            "http://a@b@c",
+            "http://:@",
+            "http://[::1]:80/p?q#f",
+            "http://h/?",
+            "http://h/#",
+            "http:/p",
+            "http:p?q#f",
+            "mailto:a?b#c",
+            "javascript:a?b#c",
+            "file:///c:/x",
+        ] {
+            round_trip(s);
+        }
+    }
+
+    #[test]
+    fn empty_components_are_kept() {
+        let u = ParsedUrl {
+            scheme: Some("x".into()),
+            password: Some(String::new()),
+            port: Some(String::new()),
+            ..ParsedUrl::default()
+        };
+        assert_eq!(serialize(&u).as_deref(), Some("x://:@:"));
+    }
+
+    #[test]
+    fn invalid_is_not_serialized() {
+        let u = ParsedUrl {
+            scheme: Some("http".into()),
+            invalid: Some(crate::url::InvalidReason::InvalidBase),
+            ..ParsedUrl::default()
+        };
+        assert_eq!(serialize(&u), None);
+    }
 }

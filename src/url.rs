@@ -43,15 +43,20 @@ pub enum InvalidReason {
 impl std::fmt::Display for InvalidReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            InvalidReason::NoScheme => "no scheme: the URL does not begin with scheme characters and ':'",
+            InvalidReason::NoScheme => {
+                "no scheme: the URL does not begin with scheme characters and ':'"
+            }
             InvalidReason::InvalidBase => "the base URL is invalid",
-            InvalidReason::NonHierarchicalBase => "a relative URL cannot be resolved against a non-hierarchical base",
+            InvalidReason::NonHierarchicalBase => {
+                "a relative URL cannot be resolved against a non-hierarchical base"
+            }
         })
     }
 }
 
 /// Schemes that are *not hierarchical* (specification "Hierarchicalness").
-pub const NOT_HIERARCHICAL_SCHEMES: [&str; 5] = ["about", "data", "javascript", "mailto", "vbscript"];
+pub const NOT_HIERARCHICAL_SCHEMES: [&str; 5] =
+    ["about", "data", "javascript", "mailto", "vbscript"];
 
 /// Whether `scheme` is classified as "not hierarchical", ASCII
 /// case-insensitively.
@@ -96,7 +101,10 @@ impl ParsedUrl {
             Some(s) if !is_not_hierarchical_scheme(s) => {
                 self.authority.is_some()
                     || self.host.is_some()
-                    || self.path.as_deref().is_some_and(|p| p.starts_with(is_slash))
+                    || self
+                        .path
+                        .as_deref()
+                        .is_some_and(|p| p.starts_with(is_slash))
             }
             _ => false,
         }

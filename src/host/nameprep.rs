@@ -1,16 +1,176 @@
-//! The Nameprep algorithm (specification "The Nameprep algorithm").
+//! The Nameprep algorithm (specification "The Nameprep algorithm"), a
+//! modified Nameprep [RFC 3491] whose marked steps the profile switches.
+//!
+//! ```
+//! use urlprism::host::nameprep;
+//! let this = urlprism::profile::this();
+//! assert_eq!(nameprep("EXAMPLE.Ｃｏｍ", this, false).unwrap(), "example.com");
+//! assert!(nameprep("a\u{E000}b", this, false).is_err()); // private use (C.3)
+//! ```
 
-use crate::profile::Profile;
+use super::trace::{NoTrace, Pipeline, Tracer};
+use crate::profile::{NfkcVariant, Profile, UnicodeVersion};
+use crate::unicode::{bidi, nfkc, stringprep};
+use std::fmt;
 
 /// Why Nameprep returned "fail".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameprepError {
+    /// The Nameprep step that failed: `"2"`, `"10"` or `"11"`.
     pub step: &'static str,
+    /// What was wrong, e.g. "U+0000 is prohibited (RFC 3454 C.x)".
     pub reason: String,
 }
 
-/// Runs Nameprep under `profile`, with or without the Check bidi step.
+impl fmt::Display for NameprepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Nameprep step {}: {}", self.step, self.reason)
+    }
+}
+
+impl std::error::Error for NameprepError {}
+
+const NAME: &str = "Nameprep";
+
+/// Runs Nameprep under `profile`, with or without the Check bidi step
+/// (step 11).
 pub fn nameprep(s: &str, profile: &dyn Profile, bidi: bool) -> Result<String, NameprepError> {
-    let _ = (s, profile, bidi);
-    todo!()
+    nameprep_traced(s, profile, bidi, &mut NoTrace)
+}
+
+/// [`nameprep`], reporting each step to `tracer`.
+pub fn nameprep_traced<T: Tracer>(
+    input: &str,
+    profile: &dyn Profile,
+    bidi: bool,
+    tracer: &mut T,
+) -> Result<String, NameprepError> {
+    // ASCII fast path: B.1 holds no ASCII, B.2 lowercases A-Z, NFKC leaves
+    // ASCII alone, Nameprep prohibits no ASCII character, and ASCII has no
+    // RandALCat character.  Every profile agrees.
+    if !T::ENABLED && input.is_ascii() {
+        return Ok(input.to_ascii_lowercase());
+    }
+    let p = profile.nameprep();
+    let mut pl = Pipeline { tracer, name: NAME };
+    // Step 1.
+    let mut s = input.to_string();
+    pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
+    pl.rewrite("3", "", true, &mut s, map);
+    pl.rewrite(
+        "4",
+        "GECKO",
+        p.corrigendum_5_swap,
+        &mut s,
+        nfkc::swap_corrigendum_5_sequences,
+    );
+    // Steps 5 and 6.
+    let has_unassigned = p.remap_unassigned && has_unassigned(&s);
+    pl.note("6", "THIS/GECKO", p.remap_unassigned, &s, || {
+        format!("has-unassigned = {has_unassigned}")
+    });
+    pl.rewrite("7", "", true, &mut s, |s| nfkc::nfkc(s, &p.nfkc));
+    pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, map);
+    pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
+        nfkc::nfkc(s, &p.nfkc)
+    });
+    pl.check("10", "", true, &s, prohibit)?;
+    pl.check("11", "", bidi, &s, |s| check_bidi(s, p.bidi))?;
+    Ok(s)
+}
+
+/// Step 2 (GECKO): if the string contains U+0340 COMBINING GRAVE TONE MARK
+/// or U+0341 COMBINING ACUTE TONE MARK, fail.
+fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
+    match s.chars().find(|&c| c == '\u{340}' || c == '\u{341}') {
+        Some(c) => Err(NameprepError {
+            step: "2",
+            reason: format!("U+{:04X} (a combining tone mark) is rejected", c as u32),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Step 3 (and 8): the Map step [STRINGPREP] [NAMEPREP]: table B.1 mapped to
+/// nothing, table B.2 case folding (RFC 3454's own table).
+///
+/// `"A\u{AD}B"` → `"ab"`.
+fn map(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    stringprep::map(s, &mut out);
+    out
+}
+
+/// Step 6 (THIS/GECKO): whether the string holds a code point unassigned in
+/// Unicode 3.2 (RFC 3454 table A.1).
+fn has_unassigned(s: &str) -> bool {
+    s.chars().any(stringprep::is_unassigned)
+}
+
+/// Step 10: the Prohibit step [STRINGPREP] [NAMEPREP]: tables C.1.2, C.2.2,
+/// C.3 to C.9.
+fn prohibit(s: &str) -> Result<(), NameprepError> {
+    match s.chars().find(|&c| stringprep::is_prohibited(c)) {
+        Some(c) => Err(NameprepError {
+            step: "10",
+            reason: format!("U+{:04X} is prohibited by Nameprep", c as u32),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Step 11: the Check bidi step [STRINGPREP] [NAMEPREP] with the profile's
+/// Unicode data.
+fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), NameprepError> {
+    bidi::check_bidi(s, version).map_err(|rule| NameprepError {
+        step: "11",
+        reason: format!("bidi check: {rule}"),
+    })
+}
+
+/// The NFKC variant of step 7, for callers outside the pipeline.
+pub fn nfkc_variant(profile: &dyn Profile) -> NfkcVariant {
+    profile.nameprep().nfkc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::trace::StepLog;
+    use crate::profile::this;
+
+    #[test]
+    fn ascii_lowercases() {
+        assert_eq!(nameprep("ExAmple", this(), true).unwrap(), "example");
+    }
+
+    #[test]
+    fn maps_and_normalizes() {
+        // B.1: U+00AD soft hyphen is mapped to nothing; B.2 + NFKC: fullwidth.
+        assert_eq!(nameprep("a\u{AD}b\u{FF21}", this(), false).unwrap(), "aba");
+    }
+
+    #[test]
+    fn prohibited_fails_at_step_10() {
+        let e = nameprep("a\u{E000}b", this(), false).unwrap_err();
+        assert_eq!(e.step, "10");
+    }
+
+    #[test]
+    fn bidi_only_when_asked() {
+        // Hebrew alef followed by a Latin letter: RandAL with L.
+        assert!(nameprep("\u{5D0}a", this(), false).is_ok());
+        assert_eq!(nameprep("\u{5D0}a", this(), true).unwrap_err().step, "11");
+    }
+
+    #[test]
+    fn trace_reports_every_step() {
+        let mut log = StepLog::default();
+        let out = nameprep_traced("AB", this(), true, &mut log).unwrap();
+        assert_eq!(out, "ab");
+        let steps: Vec<_> = log.steps.iter().map(|s| s.step).collect();
+        assert_eq!(steps, ["2", "3", "4", "6", "7", "8", "9", "10", "11"]);
+        assert!(!log.steps[0].ran, "step 2 is GECKO only");
+        assert_eq!(log.steps[1].after, "ab");
+    }
 }

@@ -1,10 +1,95 @@
-//! The Check bidi step of stringprep (RFC 3454 section 6).
+//! The Check bidi step of stringprep (RFC 3454 section 6; Nameprep step 11
+//! of the specification).
 
+use super::stringprep::{in_table, Table};
 use crate::profile::UnicodeVersion;
+use unicode_bidi::BidiClass;
 
-/// Stringprep section 6 with the bidi data of `version` (3.2: tables D.1 and
-/// D.2; latest: the current Bidi_Class).  `Err` says which rule failed.
+/// Error of RFC 3454 section 6 requirement 2.
+pub const RULE_2: &str =
+    "RFC 3454 section 6 requirement 2: a string with a RandALCat character contains an LCat character";
+/// Error of RFC 3454 section 6 requirement 3.
+pub const RULE_3: &str =
+    "RFC 3454 section 6 requirement 3: a string with a RandALCat character does not start and end with one";
+
+/// Whether `c` is RandALCat (bidi class R or AL) under `version`.
+pub fn is_rand_al(c: char, version: UnicodeVersion) -> bool {
+    match version {
+        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 => in_table(Table::D1, c),
+        UnicodeVersion::Latest => {
+            matches!(unicode_bidi::bidi_class(c), BidiClass::R | BidiClass::AL)
+        }
+    }
+}
+
+/// Whether `c` is LCat (bidi class L) under `version`.
+pub fn is_l(c: char, version: UnicodeVersion) -> bool {
+    match version {
+        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 => in_table(Table::D2, c),
+        UnicodeVersion::Latest => unicode_bidi::bidi_class(c) == BidiClass::L,
+    }
+}
+
+/// Stringprep section 6 requirements 2 and 3 with the bidi data of
+/// `version` (3.2, and 4.0 too: tables D.1 and D.2 of RFC 3454; latest: the
+/// current Bidi_Class of `unicode-bidi`).  Requirement 1 (the Prohibit
+/// step's C.8) is not checked here.  `Err` says which rule failed.
 pub fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), &'static str> {
-    let _ = (s, version);
-    todo!()
+    if s.is_ascii() {
+        // ASCII holds no RandALCat character.
+        return Ok(());
+    }
+    if !s.chars().any(|c| is_rand_al(c, version)) {
+        return Ok(());
+    }
+    if s.chars().any(|c| is_l(c, version)) {
+        return Err(RULE_2);
+    }
+    let first = s.chars().next().is_some_and(|c| is_rand_al(c, version));
+    let last = s
+        .chars()
+        .next_back()
+        .is_some_and(|c| is_rand_al(c, version));
+    if first && last {
+        Ok(())
+    } else {
+        Err(RULE_3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use UnicodeVersion::*;
+
+    #[test]
+    fn rules() {
+        for v in [V3_2, V4_0, Latest] {
+            assert_eq!(check_bidi("", v), Ok(()));
+            assert_eq!(check_bidi("abc", v), Ok(()));
+            assert_eq!(check_bidi("\u{05D0}\u{05D1}", v), Ok(()));
+            assert_eq!(check_bidi("\u{0627}1\u{0628}", v), Ok(()));
+            // RFC 3454 section 6 examples: rule 3.
+            assert_eq!(check_bidi("\u{0627}1", v), Err(RULE_3));
+            assert_eq!(check_bidi("1\u{0627}", v), Err(RULE_3));
+            // Rule 2: mixed R and L.
+            assert_eq!(check_bidi("\u{05D0}a\u{05D1}", v), Err(RULE_2));
+            assert_eq!(check_bidi("a\u{05D0}", v), Err(RULE_2));
+            // No RandALCat: anything goes.
+            assert_eq!(check_bidi("1a\u{0300}", v), Ok(()));
+        }
+    }
+
+    #[test]
+    fn versions_differ() {
+        // U+07C0 NKO DIGIT ZERO (Unicode 5.0): unassigned in 3.2, so in
+        // neither D.1 nor D.2; bidi class R today.
+        assert!(!is_rand_al('\u{07C0}', V3_2));
+        assert!(is_rand_al('\u{07C0}', Latest));
+        assert_eq!(check_bidi("\u{07C0}a", V3_2), Ok(()));
+        assert_eq!(check_bidi("\u{07C0}a", Latest), Err(RULE_2));
+        // U+0221 (Unicode 4.0, class L today) is unassigned in 3.2.
+        assert!(!is_l('\u{0221}', V3_2));
+        assert!(is_l('\u{0221}', Latest));
+    }
 }

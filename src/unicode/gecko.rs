@@ -1,13 +1,53 @@
-//! Gecko's IDN lists of 2011 (`data/gecko-idn-*.txt`).
+//! Gecko's IDN lists of 2011 (`data/gecko-idn-*.txt`), used by
+//! CanonicalizeHost step 20.1 (GECKO) of the specification.
 
-/// Whether `tld` (lowercase ASCII, possibly `xn--...`) is an IDN-enabled TLD.
+use super::tables::{GECKO_BLACKLIST, GECKO_WHITELIST};
+
+/// Whether `tld` (lowercase ASCII, possibly `xn--...`) is an IDN-enabled TLD
+/// (CanonicalizeHost step 20.1.3, [WHITELIST]).  The comparison is ASCII
+/// case-insensitive.
 pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
-    let _ = tld;
-    todo!()
+    if GECKO_WHITELIST.contains(tld) {
+        return true;
+    }
+    if tld.bytes().any(|b| b.is_ascii_uppercase()) {
+        return GECKO_WHITELIST.contains(tld.to_ascii_lowercase().as_str());
+    }
+    false
 }
 
-/// Whether `c` is on Gecko's IDN blacklist.
+/// Whether `c` is on Gecko's IDN blacklist (CanonicalizeHost step 20.1.4,
+/// [BLACKLIST]).
 pub fn is_idn_blacklisted(c: char) -> bool {
-    let _ = c;
-    todo!()
+    GECKO_BLACKLIST.contains(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whitelist() {
+        for tld in ["de", "jp", "org", "info", "xn--p1ai", "xn--zckzah"] {
+            assert!(is_idn_whitelisted_tld(tld), "{tld}");
+        }
+        assert!(is_idn_whitelisted_tld("de"));
+        assert!(is_idn_whitelisted_tld("DE"));
+        assert!(is_idn_whitelisted_tld("info"));
+        assert!(!is_idn_whitelisted_tld("com"));
+        assert!(!is_idn_whitelisted_tld(""));
+        assert!(!is_idn_whitelisted_tld("example"));
+    }
+
+    #[test]
+    fn blacklist() {
+        for c in [
+            '\u{0020}', '\u{00A0}', '\u{2044}', '\u{3002}', '\u{FFFD}', '\u{A789}',
+        ] {
+            assert!(is_idn_blacklisted(c), "{c:?}");
+        }
+        for c in ['a', '.', '\u{00E9}', '\u{4E00}'] {
+            assert!(!is_idn_blacklisted(c), "{c:?}");
+        }
+    }
 }

@@ -1,9 +1,10 @@
 //! Unicode data and algorithms of the Unicode 3.2 era (OWNER: unicode helper).
 //!
-//! Generated tables live in `tables` (from `build.rs`, which reads `data/`);
-//! the logic is in the other modules.
+//! Generated tables live in [`tables`] (from `build.rs`, which reads `data/`,
+//! itself made by `data/generate.py`); the logic is in the other modules.
 
 pub mod bidi;
 pub mod gecko;
 pub mod nfkc;
 pub mod stringprep;
+pub mod tables;

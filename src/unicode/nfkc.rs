@@ -1,18 +1,549 @@
 //! NFKC variants: latest Unicode, Unicode 3.2, Unicode 4.0, each with or
-//! without normalization corrigenda #3, #4 and #5.
+//! without normalization corrigenda #3, #4 and #5 (Nameprep step 7 of the
+//! specification; UAX #15).
+//!
+//! The 3.2 and 4.0 variants are implemented here from the generated tables
+//! (see `data/`): full compatibility decomposition (Hangul algorithmically),
+//! canonical ordering, then canonical composition with the exclusions of the
+//! version.  The latest variant is the `unicode-normalization` crate.
 
-use crate::profile::NfkcVariant;
+use super::stringprep::is_unassigned;
+use super::tables::{
+    in_ranges, ASSIGNED_4_0_ADDED, CCC_3_2, CCC_4_0_ADDED, COMPOSE_3_2, COMPOSE_4_0_ADDED,
+    DECOMP_3_2, DECOMP_4_0_ADDED,
+};
+use crate::profile::{NfkcVariant, UnicodeVersion};
+use unicode_normalization::UnicodeNormalization;
 
-/// NFKC of `s` under `variant`.  A code point unassigned in the variant's
-/// Unicode version is left as it is.
-pub fn nfkc(s: &str, variant: &NfkcVariant) -> String {
-    let _ = (s, variant);
-    todo!()
+const S_BASE: u32 = 0xAC00;
+const L_BASE: u32 = 0x1100;
+const V_BASE: u32 = 0x1161;
+const T_BASE: u32 = 0x11A7;
+const L_COUNT: u32 = 19;
+const V_COUNT: u32 = 21;
+const T_COUNT: u32 = 28;
+const N_COUNT: u32 = V_COUNT * T_COUNT;
+const S_COUNT: u32 = L_COUNT * N_COUNT;
+
+/// Corrigendum #3: the decomposition of U+F951 before it (Unicode 3.0 to
+/// 3.1.1).  UnicodeData-3.2.0 already has the corrected U+964B.
+const F951_BEFORE_C3: &[char] = &['\u{96FB}'];
+
+/// Corrigendum #4: the corrected decompositions of five CJK compatibility
+/// ideographs (UnicodeData-3.2.0 maps them to U+2136A, U+5F33, U+43AB,
+/// U+7AAE, U+4D57).
+fn corrigendum_4(c: char) -> Option<&'static [char]> {
+    Some(match c {
+        '\u{2F868}' => &['\u{36FC}'],
+        '\u{2F874}' => &['\u{5F53}'],
+        '\u{2F91F}' => &['\u{243AB}'],
+        '\u{2F95F}' => &['\u{7AEE}'],
+        '\u{2F9BF}' => &['\u{45D7}'],
+        _ => return None,
+    })
 }
 
-/// Nameprep step 4 (GECKO): in each Corrigendum 5 sequence, swap the second
-/// last and the last characters.
+/// The Unicode data of one of the table-driven versions (3.2 or 4.0).
+#[derive(Clone, Copy)]
+struct Data {
+    v4_0: bool,
+}
+
+impl Data {
+    /// Whether `c` is assigned in this version (RFC 3454 table A.1 for 3.2,
+    /// minus the characters Unicode 4.0 added for 4.0).
+    fn assigned(self, c: char) -> bool {
+        !is_unassigned(c) || (self.v4_0 && in_ranges(ASSIGNED_4_0_ADDED, c))
+    }
+
+    /// Canonical combining class (0 for unassigned code points).
+    fn ccc(self, c: char) -> u8 {
+        if c.is_ascii() {
+            return 0;
+        }
+        if let Some(&cc) = CCC_3_2.get(&c) {
+            return cc;
+        }
+        if self.v4_0 {
+            if let Some(&cc) = CCC_4_0_ADDED.get(&c) {
+                return cc;
+            }
+        }
+        0
+    }
+
+    /// One level of (canonical or compatibility) decomposition, with the
+    /// corrigenda of `variant` applied.
+    fn decomposition(self, c: char, variant: &NfkcVariant) -> Option<&'static [char]> {
+        if c == '\u{F951}' && !variant.corrigendum_3 {
+            return Some(F951_BEFORE_C3);
+        }
+        if variant.corrigendum_4 {
+            if let Some(d) = corrigendum_4(c) {
+                return Some(d);
+            }
+        }
+        if let Some(d) = DECOMP_3_2.get(&c) {
+            return Some(d.chars);
+        }
+        if self.v4_0 {
+            if let Some(d) = DECOMP_4_0_ADDED.get(&c) {
+                return Some(d.chars);
+            }
+        }
+        None
+    }
+
+    /// The primary composite of `a` + `b`, if any (Hangul algorithmically).
+    fn compose(self, a: char, b: char) -> Option<char> {
+        let (a32, b32) = (a as u32, b as u32);
+        if (L_BASE..L_BASE + L_COUNT).contains(&a32) && (V_BASE..V_BASE + V_COUNT).contains(&b32) {
+            let s = S_BASE + ((a32 - L_BASE) * V_COUNT + (b32 - V_BASE)) * T_COUNT;
+            return char::from_u32(s);
+        }
+        if (S_BASE..S_BASE + S_COUNT).contains(&a32)
+            && (a32 - S_BASE).is_multiple_of(T_COUNT)
+            && (T_BASE + 1..T_BASE + T_COUNT).contains(&b32)
+        {
+            return char::from_u32(a32 + (b32 - T_BASE));
+        }
+        let key = (u64::from(a32) << 32) | u64::from(b32);
+        if let Some(&c) = COMPOSE_3_2.get(&key) {
+            return Some(c);
+        }
+        if self.v4_0 {
+            if let Some(&c) = COMPOSE_4_0_ADDED.get(&key) {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// Full compatibility decomposition of `c` appended to `out`, keeping
+    /// `out` in canonical order.
+    fn decompose(self, c: char, variant: &NfkcVariant, out: &mut Vec<(char, u8)>) {
+        if !self.assigned(c) {
+            // Not normalized: passes through as a starter.
+            out.push((c, 0));
+            return;
+        }
+        let cp = c as u32;
+        if (S_BASE..S_BASE + S_COUNT).contains(&cp) {
+            let s = cp - S_BASE;
+            let l = L_BASE + s / N_COUNT;
+            let v = V_BASE + (s % N_COUNT) / T_COUNT;
+            let t = T_BASE + s % T_COUNT;
+            for j in [l, v] {
+                out.extend(char::from_u32(j).map(|j| (j, 0)));
+            }
+            if t != T_BASE {
+                out.extend(char::from_u32(t).map(|t| (t, 0)));
+            }
+            return;
+        }
+        if let Some(d) = self.decomposition(c, variant) {
+            for &x in d {
+                self.decompose(x, variant, out);
+            }
+            return;
+        }
+        let cc = self.ccc(c);
+        out.push((c, cc));
+        if cc != 0 {
+            // Canonical ordering: bubble back past higher classes.
+            let mut i = out.len() - 1;
+            while i > 0 && out[i - 1].1 > cc {
+                out.swap(i - 1, i);
+                i -= 1;
+            }
+        }
+    }
+
+    fn nfkc(self, s: &str, variant: &NfkcVariant) -> String {
+        let mut decomposed: Vec<(char, u8)> = Vec::with_capacity(s.len());
+        for c in s.chars() {
+            self.decompose(c, variant, &mut decomposed);
+        }
+        let mut out: Vec<char> = Vec::with_capacity(decomposed.len());
+        // Index in `out` of the last starter, and the combining class of the
+        // last character appended after it (`None`: none appended yet).
+        let mut starter: Option<usize> = None;
+        let mut last_cc: Option<u8> = None;
+        for (c, cc) in decomposed {
+            if let Some(si) = starter {
+                let unblocked = match last_cc {
+                    None => true,
+                    // Corrigendum #5 definition: blocked by any B with
+                    // ccc(B) = 0 or ccc(B) >= ccc(C).  Appended characters
+                    // after the starter are non-starters in canonical order,
+                    // so the last one has the highest class.
+                    Some(prev) if variant.corrigendum_5 => prev != 0 && prev < cc,
+                    // Before Corrigendum #5: blocked only by a starter or a
+                    // character of the same class, so a starter C right
+                    // after non-starters can still combine.
+                    Some(prev) => prev != 0 && (prev < cc || cc == 0),
+                };
+                if unblocked {
+                    if let Some(composite) = self.compose(out[si], c) {
+                        out[si] = composite;
+                        continue;
+                    }
+                }
+            }
+            if cc == 0 {
+                starter = Some(out.len());
+                last_cc = None;
+            } else if starter.is_some() {
+                last_cc = Some(cc);
+            }
+            out.push(c);
+        }
+        out.into_iter().collect()
+    }
+}
+
+fn data_of(version: UnicodeVersion) -> Option<Data> {
+    match version {
+        UnicodeVersion::V3_2 => Some(Data { v4_0: false }),
+        UnicodeVersion::V4_0 => Some(Data { v4_0: true }),
+        UnicodeVersion::Latest => None,
+    }
+}
+
+/// NFKC of `s` under `variant` (Nameprep step 7; UAX #15).  A code point
+/// unassigned in the variant's Unicode version is left as it is (a starter
+/// that composes with nothing).
+///
+/// * `Latest`: the `unicode-normalization` crate, which has all corrigenda;
+///   the corrigendum flags are ignored.
+/// * `V3_2`: UnicodeData-3.2.0 (which already includes Corrigendum #3),
+///   with Corrigendum #3 undone when `corrigendum_3` is false and
+///   Corrigendum #4 applied when `corrigendum_4` is true; composition uses
+///   the blocking rule of Corrigendum #5 when `corrigendum_5` is true.
+/// * `V4_0`: the same, plus the characters Unicode 4.0 added.
+pub fn nfkc(s: &str, variant: &NfkcVariant) -> String {
+    if s.is_ascii() {
+        // NFKC of ASCII is the identity in every version.
+        return s.to_owned();
+    }
+    match data_of(variant.unicode) {
+        None => s.nfkc().collect(),
+        Some(data) => data.nfkc(s, variant),
+    }
+}
+
+/// Canonical combining class of `c` in `version` (0 for an unassigned code
+/// point); `Latest` uses `unicode-normalization`.
+pub fn combining_class(c: char, version: UnicodeVersion) -> u8 {
+    match data_of(version) {
+        None => unicode_normalization::char::canonical_combining_class(c),
+        Some(data) => data.ccc(c),
+    }
+}
+
+/// Nameprep step 4 (GECKO): in each Corrigendum 5 sequence (UAX #15: a
+/// starter, then one or more non-starters, then a starter that would
+/// canonically compose with the first starter), swap the second last and
+/// the last characters.  Uses the Unicode 4.0 data (Gecko's).
+///
+/// After a swap, the moved starter is taken as the first starter of any
+/// following sequence (the sequence is matched in the string as it is, not
+/// as a non-Corrigendum-5 NFKC would have composed it).
 pub fn swap_corrigendum_5_sequences(s: &str) -> String {
-    let _ = s;
-    todo!()
+    if s.is_ascii() {
+        return s.to_owned();
+    }
+    let data = Data { v4_0: true };
+    let mut chars: Vec<char> = s.chars().collect();
+    let mut starter: Option<usize> = None;
+    for i in 0..chars.len() {
+        if data.ccc(chars[i]) != 0 {
+            continue;
+        }
+        if let Some(si) = starter {
+            // Every character between `si` and `i` is a non-starter.
+            if i >= si + 2 && data.compose(chars[si], chars[i]).is_some() {
+                chars.swap(i - 1, i);
+                starter = Some(i - 1);
+                continue;
+            }
+        }
+        starter = Some(i);
+    }
+    chars.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use UnicodeVersion::*;
+
+    fn variant(unicode: UnicodeVersion, c3: bool, c4: bool, c5: bool) -> NfkcVariant {
+        NfkcVariant {
+            unicode,
+            corrigendum_3: c3,
+            corrigendum_4: c4,
+            corrigendum_5: c5,
+        }
+    }
+
+    /// Unicode 3.2 with #3 and #5, without #4 (CHROME / IE).
+    fn chrome() -> NfkcVariant {
+        variant(V3_2, true, false, true)
+    }
+
+    fn cps(s: &str) -> Vec<u32> {
+        s.chars().map(|c| c as u32).collect()
+    }
+
+    #[test]
+    fn ascii_identity() {
+        for v in [V3_2, V4_0, Latest] {
+            assert_eq!(
+                nfkc("Hello, World! 123", &variant(v, true, true, true)),
+                "Hello, World! 123"
+            );
+            assert_eq!(nfkc("", &variant(v, false, false, false)), "");
+        }
+    }
+
+    #[test]
+    fn basics_3_2() {
+        let v = chrome();
+        assert_eq!(nfkc("e\u{0301}", &v), "\u{00E9}");
+        assert_eq!(nfkc("\u{00E9}", &v), "\u{00E9}");
+        assert_eq!(nfkc("\u{FB01}", &v), "fi");
+        assert_eq!(nfkc("\u{2460}", &v), "1");
+        assert_eq!(nfkc("\u{FF21}", &v), "A");
+        assert_eq!(nfkc("\u{00BD}", &v), "1\u{2044}2");
+        assert_eq!(nfkc("\u{3392}", &v), "MHz");
+        // Canonical ordering: dot below (220) before acute (230).
+        assert_eq!(nfkc("a\u{0301}\u{0323}", &v), "\u{1EA1}\u{0301}");
+        // Composition exclusion (U+0958 DEVANAGARI QA) and singleton U+212B.
+        assert_eq!(nfkc("\u{0958}", &v), "\u{0915}\u{093C}");
+        assert_eq!(nfkc("\u{212B}", &v), "\u{00C5}");
+        // Non-starter decomposition U+0344.
+        assert_eq!(nfkc("\u{0344}", &v), "\u{0308}\u{0301}");
+    }
+
+    #[test]
+    fn hangul() {
+        for v in [
+            chrome(),
+            variant(V4_0, true, true, true),
+            variant(Latest, true, true, true),
+        ] {
+            assert_eq!(nfkc("\u{1100}\u{1161}", &v), "\u{AC00}");
+            assert_eq!(nfkc("\u{1100}\u{1161}\u{11A8}", &v), "\u{AC01}");
+            assert_eq!(nfkc("\u{AC00}\u{11A8}", &v), "\u{AC01}");
+            assert_eq!(nfkc("\u{AC01}", &v), "\u{AC01}");
+            assert_eq!(nfkc("\u{D7A3}", &v), "\u{D7A3}");
+            // Compatibility jamo.
+            assert_eq!(nfkc("\u{3131}\u{314F}", &v), "\u{AC00}");
+            // T alone after an LVT syllable does not compose.
+            assert_eq!(nfkc("\u{AC01}\u{11A8}", &v), "\u{AC01}\u{11A8}");
+        }
+    }
+
+    #[test]
+    fn corrigendum_3() {
+        // UnicodeData-3.2.0 has U+964B (Corrigendum #3 applied).
+        assert_eq!(
+            cps(&nfkc("\u{F951}", &variant(V3_2, true, false, true))),
+            [0x964B]
+        );
+        assert_eq!(
+            cps(&nfkc("\u{F951}", &variant(V3_2, false, false, true))),
+            [0x96FB]
+        );
+        assert_eq!(
+            cps(&nfkc("\u{F951}", &variant(V4_0, true, true, true))),
+            [0x964B]
+        );
+        assert_eq!(
+            cps(&nfkc("\u{F951}", &variant(Latest, false, false, false))),
+            [0x964B]
+        );
+    }
+
+    #[test]
+    fn corrigendum_4() {
+        let cases = [
+            (0x2F868, 0x2136A, 0x36FC),
+            (0x2F874, 0x5F33, 0x5F53),
+            (0x2F91F, 0x43AB, 0x243AB),
+            (0x2F95F, 0x7AAE, 0x7AEE),
+            (0x2F9BF, 0x4D57, 0x45D7),
+        ];
+        for (c, old, new) in cases {
+            let s = char::from_u32(c).unwrap().to_string();
+            assert_eq!(cps(&nfkc(&s, &variant(V3_2, true, false, true))), [old]);
+            assert_eq!(cps(&nfkc(&s, &variant(V3_2, true, true, true))), [new]);
+            assert_eq!(cps(&nfkc(&s, &variant(V4_0, true, false, true))), [old]);
+            assert_eq!(cps(&nfkc(&s, &variant(V4_0, true, true, true))), [new]);
+            assert_eq!(cps(&nfkc(&s, &variant(Latest, true, false, true))), [new]);
+        }
+    }
+
+    #[test]
+    fn corrigendum_5_sequences() {
+        let hangul = "\u{1100}\u{0300}\u{1161}";
+        let oriya = "\u{0B47}\u{0300}\u{0B3E}";
+        for u in [V3_2, V4_0] {
+            let with = variant(u, true, false, true);
+            let without = variant(u, true, false, false);
+            assert_eq!(nfkc(hangul, &with), hangul);
+            assert_eq!(nfkc(oriya, &with), oriya);
+            assert_eq!(nfkc(hangul, &without), "\u{AC00}\u{0300}");
+            assert_eq!(nfkc(oriya, &without), "\u{0B4B}\u{0300}");
+            // Without #5, a non-starter of the same class still blocks.
+            assert_eq!(
+                nfkc("\u{1100}\u{0300}\u{1161}\u{0301}", &without),
+                "\u{AC00}\u{0300}\u{0301}"
+            );
+            assert_eq!(nfkc("a\u{0300}\u{0301}", &without), "\u{00E0}\u{0301}");
+        }
+        let latest = variant(Latest, true, true, true);
+        assert_eq!(nfkc(hangul, &latest), hangul);
+        assert_eq!(nfkc(oriya, &latest), oriya);
+    }
+
+    #[test]
+    fn swap() {
+        assert_eq!(
+            swap_corrigendum_5_sequences("\u{1100}\u{0300}\u{1161}"),
+            "\u{1100}\u{1161}\u{0300}"
+        );
+        assert_eq!(
+            swap_corrigendum_5_sequences("\u{0B47}\u{0300}\u{0B3E}"),
+            "\u{0B47}\u{0B3E}\u{0300}"
+        );
+        // Swap then NFKC with #5 emulates NFKC without #5.
+        let v = variant(V4_0, true, true, true);
+        assert_eq!(
+            nfkc(
+                &swap_corrigendum_5_sequences("\u{1100}\u{0300}\u{1161}"),
+                &v
+            ),
+            "\u{AC00}\u{0300}"
+        );
+        // Not a sequence: no non-starter between, or no composition.
+        for s in [
+            "\u{1100}\u{1161}",
+            "a\u{0300}b",
+            "abc",
+            "\u{0300}\u{1161}",
+            "",
+            "\u{1100}\u{0300}",
+        ] {
+            assert_eq!(swap_corrigendum_5_sequences(s), s);
+        }
+        // Two non-starters: only the last two characters swap.
+        assert_eq!(
+            swap_corrigendum_5_sequences("x\u{1100}\u{0300}\u{0301}\u{1161}y"),
+            "x\u{1100}\u{0300}\u{1161}\u{0301}y"
+        );
+    }
+
+    #[test]
+    fn unassigned_pass_through() {
+        // U+0221 is unassigned in 3.2 (assigned in 4.0, no decomposition).
+        // U+0350 (4.0, ccc 230) is a starter in 3.2: no reordering.
+        let v32 = chrome();
+        let v40 = variant(V4_0, true, false, true);
+        assert_eq!(nfkc("a\u{0350}\u{0316}", &v32), "a\u{0350}\u{0316}");
+        assert_eq!(nfkc("a\u{0350}\u{0316}", &v40), "a\u{0316}\u{0350}");
+        // U+1D2C MODIFIER LETTER CAPITAL A (4.0, <super> 0041).
+        assert_eq!(nfkc("\u{1D2C}", &v32), "\u{1D2C}");
+        assert_eq!(nfkc("\u{1D2C}", &v40), "A");
+        // U+2C00 (4.1) and U+1E9E (5.1) pass through in 3.2 and 4.0.
+        assert_eq!(nfkc("\u{2C00}\u{1E9E}", &v40), "\u{2C00}\u{1E9E}");
+        // U+0F77 (3.2) decomposes to U+0FB2 U+0F81.
+        assert_eq!(
+            nfkc("\u{0F77}", &v32),
+            nfkc("\u{0F77}", &variant(Latest, true, true, true))
+        );
+        assert_eq!(combining_class('\u{0350}', V3_2), 0);
+        assert_eq!(combining_class('\u{0350}', V4_0), 230);
+        assert_eq!(combining_class('\u{0350}', Latest), 230);
+    }
+
+    fn interesting_char() -> impl proptest::strategy::Strategy<Value = char> {
+        use proptest::prelude::*;
+        prop_oneof![
+            proptest::char::range('a', 'z'),
+            proptest::char::range('\u{0300}', '\u{036F}'),
+            proptest::char::range('\u{0591}', '\u{05C4}'),
+            proptest::char::range('\u{0B00}', '\u{0BFF}'),
+            proptest::char::range('\u{0F40}', '\u{0FBC}'),
+            proptest::char::range('\u{1100}', '\u{11FF}'),
+            proptest::char::range('\u{1E00}', '\u{1FFF}'),
+            proptest::char::range('\u{3130}', '\u{33FF}'),
+            proptest::char::range('\u{AC00}', '\u{AC60}'),
+            proptest::char::range('\u{F900}', '\u{FB4F}'),
+            proptest::char::range('\u{1D15E}', '\u{1D1C0}'),
+            proptest::char::range('\u{2F800}', '\u{2FA1D}'),
+            proptest::char::any(),
+        ]
+    }
+
+    proptest::proptest! {
+        /// On code points assigned in 3.2, Unicode 3.2 with all corrigenda
+        /// is today's NFKC (decompositions and combining classes of
+        /// assigned characters are stable; later composites are excluded).
+        #[test]
+        fn v3_2_with_corrigenda_is_latest(v in proptest::collection::vec(interesting_char(), 0..12)) {
+            let s: String = v.into_iter().filter(|&c| !is_unassigned(c)).collect();
+            let all = variant(V3_2, true, true, true);
+            let latest = variant(Latest, true, true, true);
+            proptest::prop_assert_eq!(nfkc(&s, &all), nfkc(&s, &latest));
+        }
+
+        /// Any string: no panic, and NFKC with Corrigendum #5 is idempotent.
+        #[test]
+        fn idempotent(v in proptest::collection::vec(interesting_char(), 0..12)) {
+            let s: String = v.into_iter().collect();
+            for u in [V3_2, V4_0] {
+                let var = variant(u, true, false, true);
+                let once = nfkc(&s, &var);
+                proptest::prop_assert_eq!(nfkc(&once, &var), once.clone());
+                let _ = nfkc(&s, &variant(u, false, true, false));
+            }
+            let _ = swap_corrigendum_5_sequences(&s);
+        }
+    }
+
+    #[test]
+    fn agrees_with_latest_on_assigned_characters() {
+        // For assigned 3.2 characters, 3.2 with all corrigenda equals the
+        // latest NFKC except the Corrigendum 5 cases (none here: one char).
+        let v = variant(V3_2, true, true, true);
+        let latest = variant(Latest, true, true, true);
+        for cp in 0x80..0x3_0000u32 {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            if is_unassigned(c) {
+                continue;
+            }
+            let s = c.to_string();
+            assert_eq!(nfkc(&s, &v), nfkc(&s, &latest), "U+{cp:04X}");
+        }
+        // The same for the characters Unicode 4.0 added.
+        let v = variant(V4_0, true, true, true);
+        let data = Data { v4_0: true };
+        let mut added = 0;
+        for cp in 0x80..0x11_0000u32 {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            if !is_unassigned(c) || !data.assigned(c) {
+                continue;
+            }
+            added += 1;
+            let s = format!("a{c}\u{0316}");
+            assert_eq!(nfkc(&s, &v), nfkc(&s, &latest), "U+{cp:04X}");
+        }
+        assert!(added > 1000, "{added}");
+    }
 }

@@ -1,0 +1,106 @@
+//! Command-line parsing and the shared helpers of the subcommands.
+
+mod canon;
+mod test;
+
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use urlprism::profile::{builtin, builtin_profiles};
+use urlprism::ProfileSpec;
+
+/// Parse, resolve and canonicalize URLs the way web browsers did.
+#[derive(Debug, Parser)]
+#[command(name = "urlprism", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.  (`compare`, `trace`, `nameprep` and `host` are to
+/// come.)
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Canonicalize each URL argument, or each line of standard input.
+    Canon(canon::CanonArgs),
+    /// Run conformance suite files (`.dat`) under one or more profiles.
+    Test(test::TestArgs),
+}
+
+/// Exit status of a usage error (bad option value, unknown profile...).
+pub const EXIT_USAGE: u8 = 2;
+
+/// An error that ends the command with [`EXIT_USAGE`].
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Canon(args) => canon::run(args),
+        Command::Test(args) => test::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(UsageError(msg)) => {
+            eprintln!("urlprism: error: {msg}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// The names of the built-in profiles, comma-separated.
+fn known_profiles() -> String {
+    builtin_profiles()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The built-in profile `name`, or a usage error listing the known ones.
+pub fn profile_by_name(name: &str) -> Result<ProfileSpec, UsageError> {
+    builtin(name).cloned().ok_or_else(|| {
+        UsageError(format!(
+            "unknown profile {name:?}; known profiles: {}",
+            known_profiles()
+        ))
+    })
+}
+
+/// The profile in the TOML file at `path`; a malformed file is a usage
+/// error whose message gives file:line:col.
+pub fn profile_from_file(path: &Path) -> Result<ProfileSpec, UsageError> {
+    ProfileSpec::from_file(path).map_err(|e| UsageError(format!("bad profile file: {e}")))
+}
+
+/// The encoding with the Encoding Standard label `label`.
+pub fn encoding_by_label(label: &str) -> Result<&'static encoding_rs::Encoding, UsageError> {
+    encoding_rs::Encoding::for_label(label.trim().as_bytes())
+        .ok_or_else(|| UsageError(format!("unknown encoding label {label:?} (see the Encoding Standard for labels, e.g. utf-8, shift_jis, windows-1252)")))
+}
+
+/// Profiles named on the command line, then those from files; all
+/// built-in profiles when none is given.
+pub fn select_profiles(
+    names: &[String],
+    files: &[PathBuf],
+) -> Result<Vec<ProfileSpec>, UsageError> {
+    let mut out = Vec::new();
+    for n in names {
+        out.push(profile_by_name(n)?);
+    }
+    for f in files {
+        out.push(profile_from_file(f)?);
+    }
+    if out.is_empty() {
+        out = builtin_profiles().to_vec();
+    }
+    Ok(out)
+}

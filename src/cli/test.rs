@@ -1,0 +1,137 @@
+//! `urlprism test`: run conformance suite files under profiles.
+
+use super::{select_profiles, UsageError};
+use clap::Args;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use urlprism::conformance::{collect_suite_files, run_suite, Summary};
+use urlprism::Profile;
+
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Run under this built-in profile (repeatable; default: all built-in
+    /// profiles, unless --profile-file is given).
+    #[arg(long = "profile", value_name = "NAME")]
+    profiles: Vec<String>,
+    /// Run under the profile described in this TOML file (repeatable).
+    #[arg(long = "profile-file", value_name = "PATH")]
+    profile_files: Vec<PathBuf>,
+    /// List every failing record with the fields that differ.
+    #[arg(long)]
+    failures: bool,
+    /// Suite files, or directories searched recursively for `.dat` files.
+    #[arg(value_name = "PATH", required = true)]
+    paths: Vec<PathBuf>,
+}
+
+pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
+    let profiles = select_profiles(&args.profiles, &args.profile_files)?;
+    let files = collect_suite_files(&args.paths).map_err(|e| UsageError(e.to_string()))?;
+    if files.is_empty() {
+        eprintln!("urlprism: warning: no .dat files found");
+    }
+    let dyn_profiles: Vec<&dyn Profile> = profiles.iter().map(|p| p as &dyn Profile).collect();
+    let summary = run_suite(&files, &dyn_profiles).map_err(|e| UsageError(e.to_string()))?;
+
+    let mut text = String::new();
+    if args.failures {
+        write_failures(&summary, &mut text);
+    }
+    write_table(&summary, &mut text);
+    text.push_str(&format!(
+        "{} passed, {} failed\n",
+        summary.passed(),
+        summary.failed()
+    ));
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => eprintln!("urlprism: error writing the output: {e}"),
+    }
+    Ok(if summary.failed() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn write_failures(summary: &Summary, out: &mut String) {
+    for report in &summary.reports {
+        for f in &report.failures {
+            out.push_str(&format!(
+                "FAIL [{}] {}:{}\n",
+                report.profile, report.name, f.line
+            ));
+            out.push_str(&format!("  input: {:?}\n", f.input));
+            match &f.base {
+                Some(b) => out.push_str(&format!("  base:  {b:?}\n")),
+                None => out.push_str("  base:  (absent)\n"),
+            }
+            for m in &f.mismatches {
+                out.push_str(&format!(
+                    "  {}: expected {}, actual {}\n",
+                    m.field, m.expected, m.actual
+                ));
+            }
+        }
+    }
+}
+
+/// The per-profile, per-file table, with a total row per profile.
+fn write_table(summary: &Summary, out: &mut String) {
+    let mut rows: Vec<[String; 4]> = vec![[
+        "profile".into(),
+        "file".into(),
+        "passed".into(),
+        "failed".into(),
+    ]];
+    let mut profiles: Vec<&str> = Vec::new();
+    for r in &summary.reports {
+        if !profiles.contains(&r.profile.as_str()) {
+            profiles.push(&r.profile);
+        }
+    }
+    for p in profiles {
+        let (mut passed, mut failed, mut files) = (0, 0, 0);
+        for r in summary.for_profile(p) {
+            rows.push([
+                p.to_string(),
+                r.name.clone(),
+                r.passed.to_string(),
+                r.failed.to_string(),
+            ]);
+            passed += r.passed;
+            failed += r.failed;
+            files += 1;
+        }
+        if files > 1 {
+            rows.push([
+                p.to_string(),
+                "(total)".into(),
+                passed.to_string(),
+                failed.to_string(),
+            ]);
+        }
+    }
+    let mut width = [0; 4];
+    for row in &rows {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in &rows {
+        out.push_str(&format!(
+            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}\n",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            w0 = width[0],
+            w1 = width[1],
+            w2 = width[2],
+            w3 = width[3]
+        ));
+    }
+}

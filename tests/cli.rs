@@ -1,0 +1,373 @@
+//! Tests of the `urlprism` command line.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn urlprism() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_urlprism"))
+}
+
+/// Runs `urlprism args...` with `stdin` as standard input.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = urlprism()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the urlprism binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(stdin).expect("stdin is writable");
+    drop(input);
+    child.wait_with_output().expect("urlprism finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh temporary directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("urlprism-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+#[test]
+fn canon_argument() {
+    let o = run(&["canon", "http://EXAMPLE.com/a/../b"], b"");
+    assert_eq!(
+        stdout(&o),
+        "http://example.com/b\n",
+        "stderr: {}",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn canon_stdin_lines_in_order_with_crlf() {
+    let o = run(
+        &["canon"],
+        b"http://EXAMPLE.com/a/../b\r\nHTTP://x/y\nhttp://z/",
+    );
+    assert_eq!(
+        stdout(&o),
+        "http://example.com/b\nhttp://x/y\nhttp://z/\n",
+        "stderr: {}",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn canon_one_output_line_per_input_even_when_invalid() {
+    // "no-scheme" has no scheme and no base: invalid.
+    let o = run(&["canon"], b"http://a/\nno-scheme\n\nhttp://b/\n");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.split_terminator('\n').collect();
+    assert_eq!(lines.len(), 4, "stdout: {out:?}");
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[2], "");
+    let err = stderr(&o);
+    assert!(err.contains("line 2: "), "stderr: {err}");
+    assert!(err.contains("line 3: "), "stderr: {err}");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn canon_invalid_utf8_line_is_reported_and_batch_goes_on() {
+    let o = run(&["canon"], b"http://a/\n\xff\xfe bad\nhttp://b/\n");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.split_terminator('\n').collect();
+    assert_eq!(lines.len(), 3, "stdout: {out:?}");
+    assert_eq!(lines[1], "");
+    let err = stderr(&o);
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("line 2: ") && l.contains("UTF-8")),
+        "stderr: {err}"
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn canon_invalid_utf8_line_keeps_neighbours() {
+    let o = run(&["canon"], b"http://a/\n\xff\nhttp://b/\n");
+    assert_eq!(
+        stdout(&o),
+        "http://a/\n\nhttp://b/\n",
+        "stderr: {}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn canon_invalid_argument_gets_empty_line_and_exit_1() {
+    let o = run(&["canon", "http://a/", "no-scheme"], b"");
+    let out = stdout(&o);
+    assert_eq!(out.split_terminator('\n').count(), 2, "stdout: {out:?}");
+    assert!(out.ends_with("\n\n"), "stdout: {out:?}");
+    assert!(stderr(&o).starts_with("line 2: "), "stderr: {}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn canon_empty_stdin() {
+    let o = run(&["canon"], b"");
+    assert_eq!(stdout(&o), "");
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn canon_base_option() {
+    let o = run(
+        &["canon", "--base", "http://example.com/a/b", "../c?d#e"],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "http://example.com/c?d#e\n",
+        "stderr: {}",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn canon_json_is_valid_json_per_line() {
+    let o = run(
+        &["canon", "--json"],
+        b"http://EXAMPLE.com/a/../b\nno-scheme\n\xff\n",
+    );
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 3, "stdout: {out:?}");
+    for v in &lines {
+        for key in [
+            "input",
+            "canonical",
+            "error",
+            "scheme",
+            "user",
+            "password",
+            "host",
+            "port",
+            "path",
+            "query",
+            "fragment",
+        ] {
+            assert!(v.get(key).is_some(), "missing {key} in {v}");
+        }
+    }
+    assert_eq!(lines[1]["input"], "no-scheme");
+    assert!(lines[1]["canonical"].is_null());
+    assert!(lines[1]["error"].is_string());
+    assert!(lines[2]["canonical"].is_null());
+    assert!(lines[2]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("UTF-8")));
+    assert_eq!(o.status.code(), Some(1));
+
+    let v = &lines[0];
+    assert_eq!(v["input"], "http://EXAMPLE.com/a/../b");
+    assert_eq!(v["canonical"], "http://example.com/b", "{v}");
+    assert!(v["error"].is_null());
+    assert_eq!(v["scheme"], "http");
+    assert_eq!(v["host"], "example.com");
+    assert_eq!(v["path"], "/b");
+    assert!(v["query"].is_null());
+    assert!(v["user"].is_null());
+}
+
+#[test]
+fn canon_unknown_profile_lists_known_ones() {
+    let o = run(&["canon", "--profile", "netscape", "http://a/"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("unknown profile \"netscape\""),
+        "stderr: {err}"
+    );
+    assert!(err.contains("this"), "stderr: {err}");
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn canon_known_profiles_are_accepted_case_insensitively() {
+    let o = run(&["canon", "--profile", "THIS", "no-scheme"], b"");
+    assert_eq!(o.status.code(), Some(1), "stderr: {}", stderr(&o));
+}
+
+#[test]
+fn canon_unknown_encoding() {
+    let o = run(&["canon", "--encoding", "klingon-8", "http://a/"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown encoding label \"klingon-8\""),
+        "stderr: {}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn canon_malformed_profile_file_names_line_and_column() {
+    let dir = temp_dir("bad-profile");
+    let path = dir.join("bad.toml");
+    std::fs::write(&path, "name = \"x\"\ndescription = 3\n").unwrap();
+    let o = run(
+        &[
+            "canon",
+            "--profile-file",
+            path.to_str().unwrap(),
+            "http://a/",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{}:2:", path.display())),
+        "stderr: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(
+        run(&["canon", "--no-such-flag"], b"").status.code(),
+        Some(2)
+    );
+    assert_eq!(run(&["no-such-command"], b"").status.code(), Some(2));
+    assert_eq!(run(&["test"], b"").status.code(), Some(2));
+    let o = run(&["test", "/no/such/suite/dir"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("/no/such/suite/dir"),
+        "stderr: {}",
+        stderr(&o)
+    );
+}
+
+/// Parses the last line `N passed, M failed`.
+fn last_line_counts(out: &str) -> (usize, usize) {
+    let last = out.lines().last().expect("some output");
+    let (p, f) = last
+        .split_once(" passed, ")
+        .unwrap_or_else(|| panic!("last line {last:?} is not `N passed, M failed`"));
+    let f = f
+        .strip_suffix(" failed")
+        .unwrap_or_else(|| panic!("last line {last:?} is not `N passed, M failed`"));
+    (
+        p.parse().expect("N is a number"),
+        f.parse().expect("M is a number"),
+    )
+}
+
+const PARSING: &str = "#data\nhttp://www.example.com/\n#scheme http\n#host www.example.com\n#path /\n\n#data\nhttp://a/b\n#scheme http\n#host WRONG\n#path /b\n";
+
+#[test]
+fn test_command_last_line_and_failures() {
+    let dir = temp_dir("suite");
+    std::fs::write(dir.join("parsing.dat"), PARSING).unwrap();
+    let o = run(&["test", "--profile", "this", dir.to_str().unwrap()], b"");
+    let out = stdout(&o);
+    assert_eq!(last_line_counts(&out), (1, 1), "stdout: {out}");
+    assert_eq!(out.lines().last(), Some("1 passed, 1 failed"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out.contains("parsing.dat"), "stdout: {out}");
+
+    let o = run(
+        &[
+            "test",
+            "--profile",
+            "this",
+            "--failures",
+            dir.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("parsing.dat:7"), "stdout: {out}");
+    assert!(out.contains("\"WRONG\""), "stdout: {out}");
+    assert!(out.contains("http://a/b"), "stdout: {out}");
+    assert_eq!(out.lines().last(), Some("1 passed, 1 failed"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn test_command_counts_record_profile_pairs() {
+    let dir = temp_dir("suite-all");
+    std::fs::write(
+        dir.join("parsing.dat"),
+        &PARSING[..PARSING.find("\n\n").unwrap() + 1],
+    )
+    .unwrap();
+    let o = run(&["test", dir.join("parsing.dat").to_str().unwrap()], b"");
+    let out = stdout(&o);
+    let profiles = urlprism::profile::builtin_profiles().len();
+    assert_eq!(last_line_counts(&out), (profiles, 0), "stdout: {out}");
+    assert_eq!(o.status.code(), Some(0));
+
+    let o = run(
+        &[
+            "test",
+            "--profile",
+            "this",
+            "--profile",
+            "this",
+            dir.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(last_line_counts(&stdout(&o)), (2, 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn test_command_pipeline_file() {
+    let dir = temp_dir("suite-pipeline");
+    std::fs::write(
+        dir.join("decomps-mine.dat"),
+        "#data\nhttp://EXAMPLE.com/a/../b\n#canon http://example.com/b\n#scheme http\n#host example.com\n#path /b\n\n#data\nno-scheme\n#invalid 1\n",
+    )
+    .unwrap();
+    let o = run(
+        &[
+            "test",
+            "--profile",
+            "this",
+            "--failures",
+            dir.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().last(),
+        Some("2 passed, 0 failed"),
+        "stdout: {out}"
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn test_command_malformed_suite_names_file_and_line() {
+    let dir = temp_dir("suite-bad");
+    std::fs::write(dir.join("x.dat"), "#data\na\n\n#host b\n").unwrap();
+    let o = run(&["test", dir.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("x.dat:4:"), "stderr: {}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
