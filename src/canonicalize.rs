@@ -13,7 +13,7 @@ use crate::host::canonicalize_host;
 use crate::percent::{self, percent_encode};
 use crate::profile::{HexCase, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
-use crate::url::{is_slash, ParsedUrl};
+use crate::url::{is_not_hierarchical_scheme, is_slash, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
 
 /// The default port of a scheme (lowercase), from the specification's
@@ -74,7 +74,7 @@ pub fn canonicalize(u: &ParsedUrl, profile: &dyn Profile, encoding: &'static Enc
         }
     }
 
-    if !hierarchical {
+    if !is_not_hierarchical_scheme(&scheme) {
         protect_double_slash_path(&mut u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
@@ -243,11 +243,14 @@ fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool) {
     }
 }
 
-/// A non-hierarchical URL whose path begins with `//` and that has no
-/// authority (or only an empty host) gets `/.` in front of the path, so
-/// that the serialization is not read back with an authority.
+/// A URL whose path begins with `//` and that has no authority (or only an
+/// empty host) gets `/.` in front of the path, so that the serialization is
+/// not read back with an authority.
 ///
-/// `javascript:` + path `//x` → `/.//x`.
+/// The specification writes this step for schemes "/not/ hierarchical",
+/// but those never read an authority back (`about://x` is all path), and
+/// the suite applies it to the others: `unknown:` + path `//bar` →
+/// `unknown:/.//bar`, `file:///.//bar` stays, `about://antenna/` stays.
 fn protect_double_slash_path(u: &mut ParsedUrl) {
     let Some(p) = u.path.as_mut() else {
         return;

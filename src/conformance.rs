@@ -45,7 +45,6 @@ use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 // ---------------------------------------------------------------------------
 // Records
@@ -806,76 +805,73 @@ impl Summary {
     }
 }
 
+/// Applies `f` to every item on `threads` threads; the results are in the
+/// order of `items`.  Items are handed out one at a time, so put the big
+/// ones first.
+fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(4, |n| n.get())
+        .min(items.len());
+    let next = AtomicUsize::new(0);
+    let mut indexed: Vec<(usize, R)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        done.push((i, f(item)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    indexed.sort_unstable_by_key(|(i, _)| *i);
+    indexed.into_iter().map(|(_, r)| r).collect()
+}
+
 /// Runs every file under every profile, on all CPUs.  Each file is read
 /// once; a file that cannot be read or parsed is an error.
 pub fn run_suite(files: &[SuiteFile], profiles: &[&dyn Profile]) -> Result<Summary, ReadError> {
-    let threads = std::thread::available_parallelism().map_or(4, |n| n.get());
-
-    // Read the files in parallel.
-    let next = AtomicUsize::new(0);
-    let parsed: Vec<Mutex<Option<Result<Vec<Record>, ReadError>>>> =
-        files.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|s| {
-        for _ in 0..threads.min(files.len()) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= files.len() {
-                    break;
-                }
-                let r = read_suite_file(&files[i].path);
-                *parsed[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-            });
-        }
-    });
-    let mut records = Vec::with_capacity(files.len());
-    for p in parsed {
-        match p.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            Some(Ok(r)) => records.push(r),
-            Some(Err(e)) => return Err(e),
-            None => unreachable!("every file is read"),
-        }
-    }
+    let records = par_map(files, |f| read_suite_file(&f.path))
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
 
     // Run (profile, file) jobs, biggest files first for balance.
     let mut jobs: Vec<(usize, usize)> = (0..profiles.len())
         .flat_map(|p| (0..files.len()).map(move |f| (p, f)))
         .collect();
     jobs.sort_by_key(|&(_, f)| std::cmp::Reverse(records[f].len()));
-    let results: Vec<Mutex<Option<(usize, Vec<Failure>)>>> = (0..profiles.len() * files.len())
-        .map(|_| Mutex::new(None))
-        .collect();
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..threads.min(jobs.len()) {
-            s.spawn(|| loop {
-                let j = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(p, f)) = jobs.get(j) else { break };
-                let kind = FileKind::of(&files[f].path);
-                let r = run_records(kind, &records[f], profiles[p]);
-                *results[p * files.len() + f]
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner()) = Some(r);
-            });
-        }
+    let results = par_map(&jobs, |&(p, f)| {
+        let kind = FileKind::of(&files[f].path);
+        run_records(kind, &records[f], profiles[p])
     });
-    let mut reports = Vec::with_capacity(results.len());
-    for (k, slot) in results.into_iter().enumerate() {
-        let (p, f) = (k / files.len(), k % files.len());
-        let (passed, failures) = slot
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .unwrap_or_default();
-        reports.push(FileReport {
-            path: files[f].path.clone(),
-            name: files[f].name.clone(),
-            kind: FileKind::of(&files[f].path),
-            profile: profiles[p].name().to_string(),
-            passed,
-            failed: failures.len(),
-            failures,
-        });
-    }
-    Ok(Summary { reports })
+    let mut reports: Vec<(usize, usize, FileReport)> = jobs
+        .iter()
+        .zip(results)
+        .map(|(&(p, f), (passed, failures))| {
+            let report = FileReport {
+                path: files[f].path.clone(),
+                name: files[f].name.clone(),
+                kind: FileKind::of(&files[f].path),
+                profile: profiles[p].name().to_string(),
+                passed,
+                failed: failures.len(),
+                failures,
+            };
+            (p, f, report)
+        })
+        .collect();
+    reports.sort_unstable_by_key(|(p, f, _)| (*p, *f));
+    Ok(Summary {
+        reports: reports.into_iter().map(|(_, _, r)| r).collect(),
+    })
 }
 
 #[cfg(test)]

@@ -289,14 +289,17 @@ fn steps<T: Tracer>(
     );
 
     // Step 25: IPv6.
-    if s.len() >= 2 && s.starts_with('[') && s.ends_with(']') {
+    let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
+    if bracketed {
         if let Some(v6) = canonicalize_ipv6(&s[1..s.len() - 1]) {
             let out = format!("[{v6}]");
             pl.note("25", "", true, &s, || out.clone());
             return Ok(out);
         }
     }
-    pl.check("26", "THIS", hp.colon_fails && !is_file, &s, |s| {
+    // "Otherwise" ties step 26 to step 25's condition: a bracketed host
+    // that is not an IPv6 address keeps its colons.
+    pl.check("26", "THIS", hp.colon_fails && !is_file && !bracketed, &s, |s| {
         if s.contains(':') {
             Err(give_up("26", "':' in a host that is not an IPv6 address"))
         } else {
