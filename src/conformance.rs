@@ -173,7 +173,8 @@ pub fn unescape(s: &str) -> String {
         } else {
             // Copy up to the next backslash (or one char if at one).
             let rest = &s[i..];
-            let next = rest[1..].find('\\').map_or(rest.len(), |p| p + 1);
+            let first = rest.chars().next().map_or(1, char::len_utf8);
+            let next = rest[first..].find('\\').map_or(rest.len(), |p| p + first);
             out.push_str(&rest[..next]);
             i += next;
         }
@@ -604,7 +605,14 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             let result = pipeline(data, &base, profile, encoding);
             match (&result, exp.invalid) {
                 (Err(_), true) => {}
-                (Ok(_), true) => out.extend(invalid_mismatch(true, None)),
+                (Ok((_, s)), true) => {
+                    out.extend(invalid_mismatch(true, None));
+                    out.push(Mismatch {
+                        field: "canon".into(),
+                        expected: "(invalid)".into(),
+                        actual: show(Some(s)),
+                    });
+                }
                 (Err(reason), false) => {
                     out.extend(invalid_mismatch(false, Some(reason)));
                     out.push(Mismatch {
@@ -954,6 +962,14 @@ mod tests {
         let msg = r.unwrap_err();
         assert!(msg.starts_with("panic: boom"), "{msg}");
         assert_eq!(catch_panic(|| 3), Ok(3));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reader_never_panics(text in "[#dat| \\\\uUD8C0e\n\u{e9}\u{1F600}]{0,80}") {
+            let _ = parse_suite(&text, "p.dat");
+            let _ = unescape(&text);
+        }
     }
 
     #[test]
