@@ -189,7 +189,17 @@ pub trait Profile: Send + Sync {
     fn nameprep(&self) -> &NameprepParams;
     /// CanonicalizeHost parameters.
     fn host(&self) -> &HostParams;
+    /// Parameters of the URL-level steps around the host pipelines.
+    fn url(&self) -> &UrlParams;
 }
+
+/// Parameters of URL-level steps that model a browser beyond the
+/// specification's marked steps (in `canonicalize.rs`).  Every field
+/// defaults to the specification's behaviour, so a profile file names only
+/// what it changes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UrlParams {}
 
 /// A profile described as data, as in `profiles/*.toml`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -202,6 +212,9 @@ pub struct ProfileSpec {
     pub description: String,
     pub nameprep: NameprepParams,
     pub canonicalize_host: HostParams,
+    /// URL-level steps beyond the specification (optional section `[url]`).
+    #[serde(default)]
+    pub url: UrlParams,
 }
 
 /// An error while reading a profile file.
@@ -266,6 +279,9 @@ impl Profile for ProfileSpec {
     }
     fn host(&self) -> &HostParams {
         &self.canonicalize_host
+    }
+    fn url(&self) -> &UrlParams {
+        &self.url
     }
 }
 

@@ -470,7 +470,7 @@ fn label_to_ascii<T: Tracer>(
 
 /// Step 20.2.2 (IE): the modified ToUnicode operation for one label: the
 /// label, Punycode-encoded if need be, must survive a round trip through
-/// Punycode decoding and ToASCII unchanged.
+/// Punycode decoding and ToASCII unchanged; the result is the Unicode form.
 fn label_ie_round_trip(label: &str, profile: &dyn Profile) -> Result<String, GiveUp> {
     // 20.2.2.1
     let label = if label.is_ascii() {
@@ -506,7 +506,9 @@ fn label_ie_round_trip(label: &str, profile: &dyn Profile) -> Result<String, Giv
     if label.contains('\u{3002}') {
         return Err(give_up("20.2.2.6", "U+3002 in the label"));
     }
-    Ok(a_label)
+    // The result of ToUnicode is the decoded label: IE shows IDNs in
+    // Unicode (`xn--ab-mia` and `aáb` both give `aáb`).
+    Ok(label)
 }
 
 /// ToASCII [RFC 3490 4.1] with UseSTD3ASCIIRules and without

@@ -1,0 +1,369 @@
+//! Side-by-side speed of urlprism and the `url` crate (GitHub issue 5).
+//!
+//! ```text
+//! cargo bench --bench speed                 # every comparison
+//! cargo bench --bench speed -- ascii idn    # only the rows whose name contains a word
+//! cargo bench --bench speed -- --dump DIR   # also write every output, for diffing
+//! ```
+//!
+//! The corpora are read at run time from `../shared/bench/` relative to the
+//! crate (`URLPRISM_BENCH_DIR` overrides it).  Each row is timed over the
+//! whole corpus, once to warm up and then `URLPRISM_BENCH_ROUNDS` times
+//! (default 9); urlprism and its peer alternate round by round, so both see
+//! the same machine load, and the table shows the median ns per URL of
+//! each and their ratio.
+
+use encoding_rs::UTF_8;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use urlprism::profile::{builtin_profiles, this};
+use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize, ParsedUrl, Profile};
+
+/// One timed workload over a corpus: returns a checksum so that nothing is
+/// optimized away.
+type Work<'a> = Box<dyn Fn() -> usize + 'a>;
+
+struct Row<'a> {
+    name: &'static str,
+    unit: &'static str,
+    count: usize,
+    ours: Work<'a>,
+    peer_name: &'static str,
+    peer: Work<'a>,
+    /// The ratio ours/peer the issue accepts.
+    limit: f64,
+}
+
+fn corpus_dir() -> PathBuf {
+    match std::env::var_os("URLPRISM_BENCH_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench"),
+    }
+}
+
+fn read_lines(dir: &Path, name: &str) -> Vec<String> {
+    let path = dir.join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => text.lines().map(str::to_string).collect(),
+        Err(e) => {
+            eprintln!(
+                "error: cannot read the benchmark corpus {}: {e}\n\
+                 The corpora (ascii.txt, idn.txt, relative.txt) are expected in \
+                 ../shared/bench/ next to the crate; set URLPRISM_BENCH_DIR to \
+                 their directory.",
+                path.display()
+            );
+            std::process::exit(2);
+        }
+    }
+}
+
+/// urlprism's per-URL work for an absolute URL, as `urlprism canon` does it:
+/// the input is its own base.
+fn ours_absolute(input: &str, profile: &dyn Profile) -> Option<String> {
+    canonicalize_str(input, None, profile, UTF_8).ok()
+}
+
+/// urlprism's per-pair work for `base<TAB>relative`.
+fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<String> {
+    let base = parse(base);
+    let resolved = resolve(input, &base);
+    if resolved.is_invalid() {
+        return None;
+    }
+    let canon = canonicalize(&resolved, profile, UTF_8).ok()?;
+    serialize(&canon)
+}
+
+/// Resolved once (the input against itself), canonicalized under each of
+/// `profiles`.
+fn ours_profiles(input: &str, profiles: &[&dyn Profile]) -> usize {
+    let base = parse(input);
+    let resolved = resolve(input, &base);
+    if resolved.is_invalid() {
+        return 0;
+    }
+    profiles
+        .iter()
+        .map(|p| {
+            canonicalize(&resolved, *p, UTF_8)
+                .ok()
+                .and_then(|c| serialize(&c))
+                .map_or(0, |s| s.len())
+        })
+        .sum()
+}
+
+fn peer_absolute(input: &str) -> Option<String> {
+    url::Url::parse(input).ok().map(|u| u.as_str().to_string())
+}
+
+fn peer_relative(base: &str, input: &str) -> Option<String> {
+    let base = url::Url::parse(base).ok()?;
+    base.join(input).ok().map(|u| u.as_str().to_string())
+}
+
+/// The raw host of an IDN URL, as urlprism's parser splits it.
+fn raw_host(input: &str) -> Option<String> {
+    let u: ParsedUrl = parse(input);
+    u.host.filter(|h| !h.is_empty())
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn time_ns_per_item(work: &Work<'_>, count: usize) -> f64 {
+    let start = Instant::now();
+    black_box(work());
+    start.elapsed().as_nanos() as f64 / count.max(1) as f64
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".to_string())
+}
+
+fn dump(dir: &Path, name: &str, lines: impl Iterator<Item = Option<String>>) {
+    let mut text = String::new();
+    for l in lines {
+        text.push_str(l.as_deref().unwrap_or(""));
+        text.push('\n');
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+fn main() {
+    let mut filters: Vec<String> = Vec::new();
+    let mut dump_dir: Option<PathBuf> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--bench" => {}
+            "--dump" => dump_dir = args.next().map(PathBuf::from),
+            _ if a.starts_with('-') => {}
+            _ => filters.push(a),
+        }
+    }
+    let rounds: usize = std::env::var("URLPRISM_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .filter(|&r| r > 0)
+        .unwrap_or(9);
+
+    let dir = corpus_dir();
+    let ascii = read_lines(&dir, "ascii.txt");
+    let idn = read_lines(&dir, "idn.txt");
+    let relative: Vec<(String, String)> = read_lines(&dir, "relative.txt")
+        .into_iter()
+        .filter_map(|l| {
+            l.split_once('\t')
+                .map(|(b, r)| (b.to_string(), r.to_string()))
+        })
+        .collect();
+    let hosts: Vec<String> = idn.iter().filter_map(|u| raw_host(u)).collect();
+
+    let this_p: &dyn Profile = this();
+    let all: Vec<&dyn Profile> = builtin_profiles()
+        .iter()
+        .map(|p| p as &dyn Profile)
+        .collect();
+    let one: Vec<&dyn Profile> = vec![this_p];
+
+    if let Some(d) = &dump_dir {
+        std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+        for p in &all {
+            for (corpus, lines) in [("ascii", &ascii), ("idn", &idn)] {
+                let name = format!("{}-{corpus}.txt", p.name());
+                dump(d, &name, lines.iter().map(|u| ours_absolute(u, *p)));
+            }
+            let name = format!("{}-relative.txt", p.name());
+            dump(
+                d,
+                &name,
+                relative.iter().map(|(b, r)| ours_relative(b, r, *p)),
+            );
+            let name = format!("{}-hosts.txt", p.name());
+            dump(
+                d,
+                &name,
+                hosts
+                    .iter()
+                    .map(|h| urlprism::host::canonicalize_host(h, "http", *p).ok()),
+            );
+        }
+        eprintln!("outputs written to {}", d.display());
+    }
+
+    let sum_len = |s: Option<String>| s.map_or(0, |s| s.len());
+    let rows: Vec<Row<'_>> = vec![
+        Row {
+            name: "ascii",
+            unit: "URL",
+            count: ascii.len(),
+            ours: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| sum_len(ours_absolute(black_box(u), this_p)))
+                    .sum()
+            }),
+            peer_name: "url parse+as_str",
+            peer: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| sum_len(peer_absolute(black_box(u))))
+                    .sum()
+            }),
+            limit: 1.0,
+        },
+        Row {
+            name: "idn",
+            unit: "URL",
+            count: idn.len(),
+            ours: Box::new(|| {
+                idn.iter()
+                    .map(|u| sum_len(ours_absolute(black_box(u), this_p)))
+                    .sum()
+            }),
+            peer_name: "url parse+as_str",
+            peer: Box::new(|| {
+                idn.iter()
+                    .map(|u| sum_len(peer_absolute(black_box(u))))
+                    .sum()
+            }),
+            limit: 1.0,
+        },
+        Row {
+            name: "idn-hosts",
+            unit: "host",
+            count: hosts.len(),
+            ours: Box::new(|| {
+                hosts
+                    .iter()
+                    .map(|h| {
+                        sum_len(urlprism::host::canonicalize_host(black_box(h), "http", this_p).ok())
+                    })
+                    .sum()
+            }),
+            peer_name: "idna::domain_to_ascii",
+            peer: Box::new(|| {
+                hosts
+                    .iter()
+                    .map(|h| sum_len(idna::domain_to_ascii(black_box(h)).ok()))
+                    .sum()
+            }),
+            limit: 1.0,
+        },
+        Row {
+            name: "relative",
+            unit: "pair",
+            count: relative.len(),
+            ours: Box::new(|| {
+                relative
+                    .iter()
+                    .map(|(b, r)| sum_len(ours_relative(black_box(b), black_box(r), this_p)))
+                    .sum()
+            }),
+            peer_name: "url parse base+join",
+            peer: Box::new(|| {
+                relative
+                    .iter()
+                    .map(|(b, r)| sum_len(peer_relative(black_box(b), black_box(r))))
+                    .sum()
+            }),
+            limit: 1.0,
+        },
+        Row {
+            name: "profiles-ascii",
+            unit: "URL",
+            count: ascii.len(),
+            ours: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| ours_profiles(black_box(u), &all))
+                    .sum()
+            }),
+            peer_name: "urlprism THIS alone",
+            peer: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| ours_profiles(black_box(u), &one))
+                    .sum()
+            }),
+            limit: 2.5,
+        },
+        Row {
+            name: "profiles-idn",
+            unit: "URL",
+            count: idn.len(),
+            ours: Box::new(|| idn.iter().map(|u| ours_profiles(black_box(u), &all)).sum()),
+            peer_name: "urlprism THIS alone",
+            peer: Box::new(|| idn.iter().map(|u| ours_profiles(black_box(u), &one)).sum()),
+            limit: 2.5,
+        },
+    ];
+
+    println!(
+        "urlprism speed: {rounds} rounds after 1 warm-up, medians; load average before: {}",
+        load_average()
+    );
+    println!();
+    println!(
+        "| {:<14} | {:>11} | {:>17} | {:<22} | {:>15} | {:>6} | {:>5} | {:<4} |",
+        "corpus", "items", "urlprism ns/item", "peer", "peer ns/item", "ratio", "limit", "ok"
+    );
+    println!(
+        "|{:-<16}|{:->13}|{:->19}|{:-<24}|{:->17}|{:->8}|{:->7}|{:-<6}|",
+        "", "", "", "", "", "", "", ""
+    );
+    let mut all_ok = true;
+    for row in &rows {
+        if !filters.is_empty() && !filters.iter().any(|f| row.name.contains(f.as_str())) {
+            continue;
+        }
+        // Warm-up.
+        black_box((row.ours)());
+        black_box((row.peer)());
+        let mut ours = Vec::with_capacity(rounds);
+        let mut peer = Vec::with_capacity(rounds);
+        for k in 0..rounds {
+            // Alternate which goes first, so neither always follows the other.
+            if k % 2 == 0 {
+                ours.push(time_ns_per_item(&row.ours, row.count));
+                peer.push(time_ns_per_item(&row.peer, row.count));
+            } else {
+                peer.push(time_ns_per_item(&row.peer, row.count));
+                ours.push(time_ns_per_item(&row.ours, row.count));
+            }
+        }
+        let (o, p) = (median(&mut ours), median(&mut peer));
+        let ratio = o / p;
+        let ok = ratio <= row.limit;
+        all_ok &= ok;
+        println!(
+            "| {:<14} | {:>11} | {:>17.0} | {:<22} | {:>15.0} | {:>6.2} | {:>5.1} | {:<4} |",
+            row.name,
+            format!("{} {}", row.count, row.unit),
+            o,
+            row.peer_name,
+            p,
+            ratio,
+            row.limit,
+            if ok { "yes" } else { "NO" }
+        );
+    }
+    println!();
+    println!("load average after: {}", load_average());
+    if !all_ok {
+        println!("some rows are over their limit");
+    }
+}

@@ -1,0 +1,54 @@
+//! Helpers shared by the fuzz targets: how an input's bytes become the
+//! arguments of the API under test.
+//!
+//! Byte `0xFF` never occurs in UTF-8, so it serves as a separator: the
+//! bytes before the first `0xFF` are the base URL and the bytes after it the
+//! (relative) input.  Without a `0xFF` the whole input is the input and the
+//! base is the input itself.  Invalid UTF-8 becomes U+FFFD, as a document
+//! decoder would produce.
+
+use encoding_rs::Encoding;
+
+/// The separator between base and input.
+pub const SEPARATOR: u8 = 0xFF;
+
+/// `(base, input)`: the base is `None` when the input holds no separator.
+pub fn split(data: &[u8]) -> (Option<String>, String) {
+    match data.iter().position(|&b| b == SEPARATOR) {
+        Some(i) => (
+            Some(String::from_utf8_lossy(&data[..i]).into_owned()),
+            String::from_utf8_lossy(&data[i + 1..]).into_owned(),
+        ),
+        None => (None, String::from_utf8_lossy(data).into_owned()),
+    }
+}
+
+/// The whole input as a string.
+pub fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+/// Document encodings the canonicalize target tries besides UTF-8: the
+/// ones of the suite's `#charset` records and a few with unusual encoders.
+pub const ENCODINGS: &[&Encoding] = &[
+    encoding_rs::UTF_8,
+    encoding_rs::WINDOWS_1252,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::EUC_JP,
+    encoding_rs::ISO_2022_JP,
+    encoding_rs::GB18030,
+    encoding_rs::BIG5,
+    encoding_rs::EUC_KR,
+    encoding_rs::UTF_16LE,
+    encoding_rs::ISO_8859_2,
+    encoding_rs::KOI8_R,
+    encoding_rs::X_USER_DEFINED,
+];
+
+/// An encoding picked deterministically from the input.
+pub fn pick_encoding(data: &[u8]) -> &'static Encoding {
+    let h = data
+        .iter()
+        .fold(0usize, |h, &b| h.wrapping_mul(31).wrapping_add(usize::from(b)));
+    ENCODINGS[h % ENCODINGS.len()]
+}
