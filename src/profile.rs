@@ -176,6 +176,34 @@ pub struct HostParams {
     pub percent_encode_at_unless_file: bool,
     /// Step 30: hexadecimal case of the escapes it writes (IE: lower).
     pub hex_case: HexCase,
+    /// Before step 2: hosts that are not domain names, of the classes listed
+    /// in `other_hosts`, are canonicalized by the built-in profile of this
+    /// name instead (empty: by this profile).
+    ///
+    /// The 2011 browser measurements behind the CHROME, GECKO and IE
+    /// profiles cover domain names; for the other hosts the suite records a
+    /// single result for every browser, the THIS one, and the browser
+    /// profiles say `other_hosts_as = "this"`.
+    #[serde(default)]
+    pub other_hosts_as: String,
+    /// Which hosts count as "not domain names" for `other_hosts_as`.
+    #[serde(default)]
+    pub other_hosts: Vec<HostClass>,
+}
+
+/// Kinds of hosts that are not domain names (see
+/// [`HostParams::other_hosts_as`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HostClass {
+    /// The host of a `file:` URL (`file://c:foo/`, `\\server\share`).
+    File,
+    /// A host beginning with `[` or ending with `]`: an IPv6 literal or a
+    /// broken one (`[::1]`, `[foo`, `d]`).
+    IpLiteral,
+    /// A host holding an ASCII character other than letters, digits, `-`,
+    /// `.`, `_` and `%` (`foo;type=A`, `a b`).
+    Delimiters,
 }
 
 /// A profile: the answers to every question the pipelines ask.

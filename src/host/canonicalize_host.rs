@@ -18,7 +18,7 @@ use crate::ipv6::canonicalize_ipv6;
 use crate::octets::OctetSet;
 use crate::percent::{self, percent_encode};
 use crate::profile::{
-    Fallback, HexCase, HostParams, HostPercentDecoding, LabelConversion, Profile, RootDot,
+    Fallback, HostClass, HexCase, HostParams, HostPercentDecoding, LabelConversion, Profile, RootDot,
 };
 use crate::unicode::{gecko, stringprep};
 
@@ -40,6 +40,30 @@ pub fn is_label_separator(c: char) -> bool {
 /// [`Error::Host`] naming the step that failed.
 pub fn canonicalize_host(host: &str, scheme: &str, profile: &dyn Profile) -> Result<String, Error> {
     canonicalize_host_traced(host, scheme, profile, &mut NoTrace)
+}
+
+/// The profile that canonicalizes `host` in place of `profile`, when the
+/// host is not a domain name and the profile names one for such hosts
+/// ([`HostParams::other_hosts_as`]).
+///
+/// With `other_hosts_as = "this"`: `file://c:foo/`'s host `c:foo`, `[::1]`,
+/// `foo;type=A` → THIS; `a%3Bb.test`, `bücher.de` stay with the profile.
+fn other_hosts_profile(host: &str, scheme: &str, profile: &dyn Profile) -> Option<&'static dyn Profile> {
+    let name = profile.host().other_hosts_as.as_str();
+    if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
+        return None;
+    }
+    let is_class = |class: &HostClass| match class {
+        HostClass::File => scheme.eq_ignore_ascii_case("file"),
+        HostClass::IpLiteral => host.starts_with('[') || host.ends_with(']'),
+        HostClass::Delimiters => host.bytes().any(|b| {
+            b.is_ascii() && !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'%'))
+        }),
+    };
+    if !profile.host().other_hosts.iter().any(is_class) {
+        return None;
+    }
+    crate::profile::builtin(name).map(|p| p as &dyn Profile)
 }
 
 /// Where a step gave up: its number and why.  `outright` is "return
@@ -66,6 +90,23 @@ fn give_up(step: &'static str, reason: impl Into<String>) -> GiveUp {
 
 /// [`canonicalize_host`], reporting each step to `tracer`.
 pub fn canonicalize_host_traced<T: Tracer>(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    tracer: &mut T,
+) -> Result<String, Error> {
+    if let Some(other) = other_hosts_profile(host, scheme, profile) {
+        if T::ENABLED {
+            tracer.step(NAME, "1", "", true, host, &format!("not a domain name: following profile {}", other.name()));
+        }
+        return canonicalize_host_steps(host, scheme, other, tracer);
+    }
+    canonicalize_host_steps(host, scheme, profile, tracer)
+}
+
+/// Steps 2 to 31 under `profile` (its `other_hosts_as` is not consulted
+/// again: the choice of profile is made once).
+fn canonicalize_host_steps<T: Tracer>(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
