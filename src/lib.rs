@@ -8,6 +8,7 @@
 //! ```
 
 pub mod canonicalize;
+pub mod compare;
 pub mod conformance;
 pub mod error;
 pub mod host;
@@ -42,9 +43,16 @@ pub fn canonicalize_str(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<String, Error> {
+    let own_base = base.is_none();
     let base = parse(base.unwrap_or(input));
     let resolved = resolve(input, &base);
     if let Some(reason) = resolved.invalid {
+        // Without a base the input is its own base: an invalid "base" is
+        // the input itself lacking a scheme.
+        let reason = match reason {
+            url::InvalidReason::InvalidBase if own_base => url::InvalidReason::NoScheme,
+            r => r,
+        };
         return Err(Error::Invalid(reason));
     }
     let canon = canonicalize(&resolved, profile, encoding)?;
