@@ -53,6 +53,7 @@ pub fn canonicalize(u: &ParsedUrl, profile: &dyn Profile, encoding: &'static Enc
     let scheme = u.scheme.clone().unwrap_or_default();
 
     canonicalize_userinfo(&mut u);
+    host_as_written(&mut u, profile.url().host_keeps_noncharacters);
 
     let mut rounds = 0;
     loop {
@@ -276,4 +277,167 @@ fn canonicalize_fragment(f: &str) -> String {
     let mut out = String::with_capacity(f.len());
     percent::percent_encode_fragment(f, HexCase::Upper, &mut out);
     out
+}
+
+/// Before CanonicalizeHost (URL-level, next to preprocessing step 2; IE,
+/// [`crate::profile::UrlParams::host_keeps_noncharacters`]): the host is
+/// the one written in the input, noncharacters and all, rather than the
+/// preprocessed one with U+FFFD.  The parsed URL's record of it is dropped
+/// either way, so the canonical URL carries none.
+///
+/// `http://a\u{FDD0}b/`: host `a\u{FFFD}b` → `a\u{FDD0}b` (which IE's
+/// Nameprep maps to `ab`).
+fn host_as_written(u: &mut ParsedUrl, keep_noncharacters: bool) {
+    if let Some(written) = u.host_as_written.take() {
+        if keep_noncharacters {
+            u.host = Some(written);
+        }
+    }
+}
+
+#[cfg(test)]
+mod host_as_written_tests {
+    use super::*;
+
+    #[test]
+    fn ie_host_keeps_its_noncharacters() {
+        let ie = crate::profile::builtin("ie").unwrap();
+        let u = crate::parse("http://a\u{FDD0}b/\u{FDD0}");
+        assert_eq!(u.host.as_deref(), Some("a\u{FFFD}b"));
+        assert_eq!(u.host_as_written.as_deref(), Some("a\u{FDD0}b"));
+        let c = canonicalize(&u, ie, UTF_8).unwrap();
+        assert_eq!(c.host.as_deref(), Some("ab"));
+        assert_eq!(c.path.as_deref(), Some("/%EF%BF%BD"));
+        assert_eq!(c.host_as_written, None);
+        // A written U+FFFD stays invalid; the specification's profile
+        // sees U+FFFD in both.
+        assert!(canonicalize(&crate::parse("http://a\u{FFFD}b/"), ie, UTF_8).is_err());
+        assert!(canonicalize(&u, crate::profile::this(), UTF_8).is_err());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::this;
+    use crate::{parse, resolve, serialize};
+
+    /// Parses `s` (its own base), resolves, canonicalizes under THIS with
+    /// `encoding`, serializes.
+    fn canon_in(s: &str, encoding: &'static Encoding) -> Result<String, Error> {
+        let u = resolve(s, &parse(s));
+        canonicalize(&u, this(), encoding).map(|c| serialize(&c).unwrap())
+    }
+
+    fn canon(s: &str) -> String {
+        canon_in(s, UTF_8).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    #[test]
+    fn scheme_is_lowercased() {
+        assert_eq!(canon("HTTP://a/"), "http://a/");
+    }
+
+    #[test]
+    fn userinfo_empty_parts_are_removed() {
+        assert_eq!(canon("http://user:@a/"), "http://user@a/");
+        assert_eq!(canon("http://:@a/"), "http://a/");
+        assert_eq!(canon("http://@a/"), "http://a/");
+        assert_eq!(canon("http://:p@a/"), "http://:p@a/");
+        assert_eq!(canon("http://u s:p\"w@a/"), "http://u%20s:p%22w@a/");
+    }
+
+    #[test]
+    fn default_ports_are_removed() {
+        assert_eq!(canon("http://a:80/"), "http://a/");
+        assert_eq!(canon("https://a:443/"), "https://a/");
+        assert_eq!(canon("ftp://a:21/"), "ftp://a/");
+        assert_eq!(canon("http://a:/"), "http://a/");
+        assert_eq!(canon("http://a:0080/"), "http://a/");
+        assert_eq!(canon("http://a:08080/"), "http://a:8080/");
+        assert_eq!(canon("gopher://a:80/"), "gopher://a:80/");
+    }
+
+    #[test]
+    fn bad_ports_are_invalid() {
+        for u in ["http://a:65536/", "http://a:8a/", "http://a:-1/", "http://a:99999999999999999999/"] {
+            assert!(matches!(canon_in(u, UTF_8), Err(Error::Port { .. })), "{u}");
+        }
+        assert_eq!(canon("http://a:65535/"), "http://a:65535/");
+    }
+
+    #[test]
+    fn hierarchical_path_is_at_least_a_slash() {
+        assert_eq!(canon("http://a"), "http://a/");
+        assert_eq!(canon("http://a?q"), "http://a/?q");
+    }
+
+    #[test]
+    fn path_unreserved_escapes_are_decoded_others_kept() {
+        assert_eq!(canon("http://a/%41%7e%2F%2f"), "http://a/A~%2F%2f");
+        assert_eq!(canon("http://a/a b<>\"{}|^`"), "http://a/a%20b%3C%3E%22%7B%7D%7C%5E%60");
+        assert_eq!(canon("http://a/é"), "http://a/%C3%A9");
+    }
+
+    #[test]
+    fn opaque_path_keeps_ascii() {
+        assert_eq!(canon("javascript:alert(\"a b\")"), "javascript:alert(\"a b\")");
+        assert_eq!(canon("data:,é"), "data:,%C3%A9");
+    }
+
+    #[test]
+    fn mailto_path_is_encoded_like_a_hierarchical_one() {
+        assert_eq!(canon("mailto:a b@c"), "mailto:a%20b@c");
+    }
+
+    #[test]
+    fn query_uses_the_document_encoding_when_hierarchical() {
+        let sjis = Encoding::for_label(b"shift_jis").unwrap();
+        assert_eq!(canon_in("http://a/?\u{4E00}", sjis).unwrap(), "http://a/?%88%EA");
+        assert_eq!(canon_in("http://a/?\u{4E00}", UTF_8).unwrap(), "http://a/?%E4%B8%80");
+        // Not hierarchical: always UTF-8.
+        assert_eq!(canon_in("mailto:x?\u{4E00}", sjis).unwrap(), "mailto:x?%E4%B8%80");
+    }
+
+    #[test]
+    fn fragment_keeps_non_ascii_but_encodes_controls() {
+        assert_eq!(canon("http://a/#é\u{85}\u{1} x"), "http://a/#é%C2%85%01 x");
+    }
+
+    #[test]
+    fn file_hostpath_loop() {
+        // A drive letter in the host moves into the path.
+        assert_eq!(canon("file://c:/x"), "file:///c:/x");
+        assert_eq!(canon("file://C|"), "file:///C:/");
+        // localhost and a missing host are empty.
+        assert_eq!(canon("file://localhost/x"), "file:///x");
+        // Slashes beyond the authority move the host out of the path.
+        assert_eq!(canon("file://///server/share"), "file://server/share");
+        // A drive specification at the start of the path is written X:/.
+        assert_eq!(canon("file:///c|/x"), "file:///c:/x");
+        assert_eq!(canon("file:///%63%3A"), "file:///c:/");
+    }
+
+    #[test]
+    fn double_slash_path_is_protected() {
+        assert_eq!(canon("unknown:/.//bar"), "unknown:/.//bar");
+        assert_eq!(canon("file:///.//bar"), "file:///.//bar");
+        assert_eq!(canon("about://antenna/"), "about://antenna/");
+    }
+
+    #[test]
+    fn invalid_input_is_an_error() {
+        let u = parse("no scheme");
+        assert!(matches!(
+            canonicalize(&u, this(), UTF_8),
+            Err(Error::Invalid(crate::url::InvalidReason::NoScheme))
+        ));
+    }
+
+    #[test]
+    fn default_port_table() {
+        assert_eq!(default_port("ws"), Some(80));
+        assert_eq!(default_port("rlogin"), Some(513));
+        assert_eq!(default_port("file"), None);
+    }
 }
