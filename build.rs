@@ -5,8 +5,8 @@
 //! * RFC 3454 sets (A.1, B.1, C.1.2 ... C.9, D.1, D.2) as sorted, merged
 //!   inclusive ranges for binary search, and table B.2 as a `phf` map;
 //! * Unicode 3.2 combining classes, decompositions and primary composites;
-//! * the Unicode 4.0 additions (assigned ranges, combining classes,
-//!   decompositions, primary composites);
+//! * the Unicode 4.0 and 4.1 additions (assigned ranges, combining
+//!   classes, decompositions, primary composites);
 //! * Gecko's IDN whitelist and blacklist as `phf` sets.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -170,6 +170,54 @@ fn write_compositions(
     .unwrap();
 }
 
+/// Reads `unicode-VERSION-additions.txt` and writes `ASSIGNED_X_ADDED`,
+/// `CCC_X_ADDED`, `DECOMP_X_ADDED` and `COMPOSE_X_ADDED` (`X` is `ident`,
+/// e.g. `4_0`); `ccc_before` holds the combining classes of the versions
+/// before.  Returns the combining classes the version adds.
+fn additions(
+    data: &Path,
+    out: &mut String,
+    version: &str,
+    ident: &str,
+    ccc_before: &BTreeMap<u32, u8>,
+) -> BTreeMap<u32, u8> {
+    let mut assigned = Vec::new();
+    let mut ccc = BTreeMap::new();
+    let mut dec = Decomps::new();
+    let mut excl = BTreeSet::new();
+    for line in data_lines(data, &format!("unicode-{version}-additions.txt")) {
+        let f: Vec<&str> = line.split(';').collect();
+        match f[0] {
+            "assigned" => assigned.push(range(f[1])),
+            "char" => {
+                let cp = hex(f[1]);
+                let c: u8 = f[2].parse().expect("ccc");
+                if c != 0 {
+                    ccc.insert(cp, c);
+                }
+                if let Some(d) = decomposition(f[3]) {
+                    dec.insert(cp, d);
+                }
+            }
+            "exclusion" => {
+                excl.insert(hex(f[1]));
+            }
+            other => panic!("unknown record {other:?}"),
+        }
+    }
+    write_ranges(out, &format!("ASSIGNED_{ident}_ADDED"), assigned);
+    write_ccc(out, &format!("CCC_{ident}_ADDED"), &ccc);
+    write_decomps(out, &format!("DECOMP_{ident}_ADDED"), &dec);
+    let ccc_of = |cp: u32| {
+        ccc.get(&cp)
+            .or_else(|| ccc_before.get(&cp))
+            .copied()
+            .unwrap_or(0)
+    };
+    write_compositions(out, &format!("COMPOSE_{ident}_ADDED"), &dec, &ccc_of, &excl);
+    ccc
+}
+
 fn main() {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let data = manifest.join("data");
@@ -231,42 +279,11 @@ fn main() {
     let ccc_of32 = |cp: u32| ccc32.get(&cp).copied().unwrap_or(0);
     write_compositions(&mut out, "COMPOSE_3_2", &dec32, &ccc_of32, &excl32);
 
-    // Unicode 4.0 additions.
-    let mut assigned40 = Vec::new();
-    let mut ccc40 = BTreeMap::new();
-    let mut dec40 = Decomps::new();
-    let mut excl40 = BTreeSet::new();
-    for line in data_lines(&data, "unicode-4.0-additions.txt") {
-        let f: Vec<&str> = line.split(';').collect();
-        match f[0] {
-            "assigned" => assigned40.push(range(f[1])),
-            "char" => {
-                let cp = hex(f[1]);
-                let c: u8 = f[2].parse().expect("ccc");
-                if c != 0 {
-                    ccc40.insert(cp, c);
-                }
-                if let Some(d) = decomposition(f[3]) {
-                    dec40.insert(cp, d);
-                }
-            }
-            "exclusion" => {
-                excl40.insert(hex(f[1]));
-            }
-            other => panic!("unknown record {other:?}"),
-        }
-    }
-    write_ranges(&mut out, "ASSIGNED_4_0_ADDED", assigned40);
-    write_ccc(&mut out, "CCC_4_0_ADDED", &ccc40);
-    write_decomps(&mut out, "DECOMP_4_0_ADDED", &dec40);
-    let ccc_of40 = |cp: u32| {
-        ccc40
-            .get(&cp)
-            .or_else(|| ccc32.get(&cp))
-            .copied()
-            .unwrap_or(0)
-    };
-    write_compositions(&mut out, "COMPOSE_4_0_ADDED", &dec40, &ccc_of40, &excl40);
+    // Unicode 4.0 additions, then the Unicode 4.1 additions on top of them.
+    let ccc40 = additions(&data, &mut out, "4.0", "4_0", &ccc32);
+    let mut ccc_upto40 = ccc32.clone();
+    ccc_upto40.extend(ccc40);
+    additions(&data, &mut out, "4.1", "4_1", &ccc_upto40);
 
     // Gecko.
     let mut white = phf_codegen::Set::new();

@@ -2,8 +2,10 @@
 //!
 //! ```text
 //! cargo bench --bench speed                 # every comparison
-//! cargo bench --bench speed -- ascii idn    # only the rows whose name contains a word
+//! cargo bench --bench speed -- ascii idn    # only the rows named (and `stages`)
 //! cargo bench --bench speed -- --dump DIR   # also write every output, for diffing
+//! cargo bench --bench speed -- --only-ours  # urlprism's side alone, no table (for profilers)
+//! cargo bench --bench speed -- --only-peer  # the peers alone, likewise
 //! ```
 //!
 //! The corpora are read at run time from `../shared/bench/` relative to the
@@ -18,6 +20,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use urlprism::profile::{builtin_profiles, this};
+use urlprism::resolve::resolve_self;
 use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize, ParsedUrl, Profile};
 
 /// One timed workload over a corpus: returns a checksum so that nothing is
@@ -63,6 +66,17 @@ fn read_lines(dir: &Path, name: &str) -> Vec<String> {
 /// the input is its own base.
 fn ours_absolute(input: &str, profile: &dyn Profile) -> Option<String> {
     canonicalize_str(input, None, profile, UTF_8).ok()
+}
+
+/// [`ours_absolute`] with one parse instead of two
+/// ([`urlprism::resolve::resolve_self`]), as `canonicalize_str` could do.
+fn ours_absolute_one_parse(input: &str, profile: &dyn Profile) -> Option<String> {
+    let resolved = resolve_self(input);
+    if resolved.is_invalid() {
+        return None;
+    }
+    let canon = canonicalize(&resolved, profile, UTF_8).ok()?;
+    serialize(&canon)
 }
 
 /// urlprism's per-pair work for `base<TAB>relative`.
@@ -145,11 +159,15 @@ fn dump(dir: &Path, name: &str, lines: impl Iterator<Item = Option<String>>) {
 fn main() {
     let mut filters: Vec<String> = Vec::new();
     let mut dump_dir: Option<PathBuf> = None;
+    let mut only_ours = false;
+    let mut only_peer = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--bench" => {}
             "--dump" => dump_dir = args.next().map(PathBuf::from),
+            "--only-ours" => only_ours = true,
+            "--only-peer" => only_peer = true,
             _ if a.starts_with('-') => {}
             _ => filters.push(a),
         }
@@ -201,7 +219,16 @@ fn main() {
                     .map(|h| urlprism::host::canonicalize_host(h, "http", *p).ok()),
             );
         }
-        eprintln!("outputs written to {}", d.display());
+        let differ = ascii
+            .iter()
+            .chain(&idn)
+            .filter(|u| resolve_self(u) != resolve(u, &parse(u)))
+            .count();
+        eprintln!(
+            "outputs written to {}; resolve_self differs from resolve against itself on {differ} URLs",
+            d.display()
+        );
+        assert_eq!(differ, 0);
     }
 
     let sum_len = |s: Option<String>| s.map_or(0, |s| s.len());
@@ -214,6 +241,25 @@ fn main() {
                 ascii
                     .iter()
                     .map(|u| sum_len(ours_absolute(black_box(u), this_p)))
+                    .sum()
+            }),
+            peer_name: "url parse+as_str",
+            peer: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| sum_len(peer_absolute(black_box(u))))
+                    .sum()
+            }),
+            limit: 1.0,
+        },
+        Row {
+            name: "ascii-1parse",
+            unit: "URL",
+            count: ascii.len(),
+            ours: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| sum_len(ours_absolute_one_parse(black_box(u), this_p)))
                     .sum()
             }),
             peer_name: "url parse+as_str",
@@ -250,7 +296,9 @@ fn main() {
                 hosts
                     .iter()
                     .map(|h| {
-                        sum_len(urlprism::host::canonicalize_host(black_box(h), "http", this_p).ok())
+                        sum_len(
+                            urlprism::host::canonicalize_host(black_box(h), "http", this_p).ok(),
+                        )
                     })
                     .sum()
             }),
@@ -327,7 +375,15 @@ fn main() {
     );
     let mut all_ok = true;
     for row in &rows {
-        if !filters.is_empty() && !filters.iter().any(|f| row.name.contains(f.as_str())) {
+        if !filters.is_empty() && !filters.iter().any(|f| row.name == f) {
+            continue;
+        }
+        if only_ours || only_peer {
+            // For profilers: one side alone, no table.
+            let work = if only_ours { &row.ours } else { &row.peer };
+            for _ in 0..=rounds {
+                black_box(work());
+            }
             continue;
         }
         // Warm-up.
@@ -361,9 +417,113 @@ fn main() {
             if ok { "yes" } else { "NO" }
         );
     }
+    if filters.is_empty() || filters.iter().any(|f| f == "stages") {
+        stages(&ascii, this_p, rounds);
+    }
     println!();
     println!("load average after: {}", load_average());
     if !all_ok {
         println!("some rows are over their limit");
+    }
+}
+
+/// Where urlprism's time goes on ascii.txt under THIS: each stage of
+/// `canonicalize_str` timed alone on the previous stage's output.
+fn stages(ascii: &[String], profile: &dyn Profile, rounds: usize) {
+    let parsed: Vec<ParsedUrl> = ascii.iter().map(|u| parse(u)).collect();
+    let resolved: Vec<ParsedUrl> = ascii
+        .iter()
+        .zip(&parsed)
+        .map(|(u, b)| resolve(u, b))
+        .filter(|r| !r.is_invalid())
+        .collect();
+    let canon: Vec<ParsedUrl> = resolved
+        .iter()
+        .filter_map(|r| canonicalize(r, profile, UTF_8).ok())
+        .collect();
+    let hosts: Vec<&str> = resolved.iter().filter_map(|r| r.host.as_deref()).collect();
+    let stage_rows: Vec<(&str, usize, Work<'_>)> = vec![
+        (
+            "preprocess",
+            ascii.len(),
+            Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| urlprism::preprocess::preprocess(black_box(u)).len())
+                    .sum()
+            }),
+        ),
+        (
+            "parse",
+            ascii.len(),
+            Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| parse(black_box(u)).path.map_or(0, |p| p.len()))
+                    .sum()
+            }),
+        ),
+        (
+            "resolve",
+            parsed.len(),
+            Box::new(|| {
+                ascii
+                    .iter()
+                    .zip(&parsed)
+                    .map(|(u, b)| resolve(black_box(u), b).path.map_or(0, |p| p.len()))
+                    .sum()
+            }),
+        ),
+        (
+            "canonicalize",
+            resolved.len(),
+            Box::new(|| {
+                resolved
+                    .iter()
+                    .map(|r| {
+                        canonicalize(black_box(r), profile, UTF_8)
+                            .map_or(0, |c| c.path.map_or(0, |p| p.len()))
+                    })
+                    .sum()
+            }),
+        ),
+        (
+            "  of which host",
+            hosts.len(),
+            Box::new(|| {
+                hosts
+                    .iter()
+                    .map(|h| {
+                        urlprism::host::canonicalize_host(black_box(h), "http", profile)
+                            .map_or(0, |h| h.len())
+                    })
+                    .sum()
+            }),
+        ),
+        (
+            "serialize",
+            canon.len(),
+            Box::new(|| {
+                canon
+                    .iter()
+                    .map(|c| serialize(black_box(c)).map_or(0, |s| s.len()))
+                    .sum()
+            }),
+        ),
+    ];
+    println!();
+    println!(
+        "Stages of canonicalize_str on ascii.txt under {} (each on the previous stage's output):",
+        profile.name()
+    );
+    println!();
+    println!("| {:<16} | {:>8} | {:>10} |", "stage", "items", "ns/item");
+    println!("|{:-<18}|{:->10}|{:->12}|", "", "", "");
+    for (name, count, work) in &stage_rows {
+        black_box(work());
+        let mut t: Vec<f64> = (0..rounds)
+            .map(|_| time_ns_per_item(work, *count))
+            .collect();
+        println!("| {:<16} | {:>8} | {:>10.0} |", name, count, median(&mut t));
     }
 }

@@ -54,6 +54,9 @@ pub fn canonicalize(u: &ParsedUrl, profile: &dyn Profile, encoding: &'static Enc
 
     canonicalize_userinfo(&mut u);
     host_as_written(&mut u, profile.url().host_keeps_noncharacters);
+    if profile.url().host_replaces_fffe_ffff {
+        replace_fffe_ffff_in_host(&mut u);
+    }
 
     let mut rounds = 0;
     loop {
@@ -292,6 +295,36 @@ fn host_as_written(u: &mut ParsedUrl, keep_noncharacters: bool) {
         if keep_noncharacters {
             u.host = Some(written);
         }
+    }
+}
+
+/// After [`host_as_written`] (URL-level, next to preprocessing step 2;
+/// [`crate::profile::UrlParams::host_replaces_fffe_ffff`], modelling Gecko
+/// 2011): U+FFFE and U+FFFF in the host become U+FFFD, as preprocessing
+/// would have made them; the other noncharacters stay as written.
+///
+/// `a\u{FFFE}b` → `a\u{FFFD}b`; `a\u{FDD0}b` and `a\u{1FFFE}b` stay.
+fn replace_fffe_ffff_in_host(u: &mut ParsedUrl) {
+    if let Some(h) = u.host.as_mut() {
+        if h.contains(['\u{FFFE}', '\u{FFFF}']) {
+            *h = h.replace(['\u{FFFE}', '\u{FFFF}'], "\u{FFFD}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod host_noncharacter_tests {
+    use super::*;
+
+    #[test]
+    fn gecko_host_keeps_noncharacters_but_fffe_ffff() {
+        let gecko = crate::profile::builtin("gecko").unwrap();
+        let canon = |s: &str| canonicalize(&crate::parse(s), gecko, UTF_8).map(|c| c.host);
+        // Nameprep prohibits them; Gecko's fallback is the host as written.
+        assert_eq!(canon("http://a\u{FDD0}b/").unwrap().as_deref(), Some("a\u{FDD0}b"));
+        assert_eq!(canon("http://a\u{1FFFE}b/").unwrap().as_deref(), Some("a\u{1FFFE}b"));
+        assert_eq!(canon("http://a\u{FFFE}b/").unwrap().as_deref(), Some("a\u{FFFD}b"));
+        assert_eq!(canon("http://a\u{FFFF}b/").unwrap().as_deref(), Some("a\u{FFFD}b"));
     }
 }
 

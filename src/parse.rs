@@ -41,11 +41,24 @@ pub fn is_authority_terminating_character(c: char) -> bool {
 /// assert_eq!(find_scheme(":x"), None);
 /// ```
 pub fn find_scheme(s: &str) -> Option<(&str, &str)> {
-    let end = s.find(|c| !is_valid_scheme_character(c))?;
-    if end == 0 || !s[end..].starts_with(':') {
+    // Scheme characters are ASCII, so a byte scan finds the same end (a
+    // non-ASCII character stops it at its first byte).
+    let end = s
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    if end == 0 || s.as_bytes()[end] != b':' {
         return None;
     }
     Some((&s[..end], &s[end + 1..]))
+}
+
+/// The byte offset of the first authority terminating character of `s`
+/// (`/`, `\`, `?`, `#`; all ASCII, so a byte scan), or its length.
+#[inline]
+fn authority_end(s: &str) -> usize {
+    s.bytes()
+        .position(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(s.len())
 }
 
 /// The number of "slash characters" at the beginning of `s` (each is one
@@ -83,8 +96,39 @@ fn leading_slash_count(s: &str) -> usize {
 /// assert_eq!(r.path.as_deref(), Some("/p"));
 /// ```
 pub fn parse(input: &str) -> ParsedUrl {
-    let s = preprocess(input);
-    let s: &str = &s;
+    let mut url = parse_preprocessed(&preprocess(input));
+    keep_host_as_written(input, &mut url);
+    url
+}
+
+/// Sets [`ParsedUrl::host_as_written`] of `url`, parsed from `input`: when
+/// preprocessing replaced noncharacters in the host by U+FFFD, the host as
+/// written.  Noncharacters and U+FFFD are alike to every parsing step
+/// (neither is a delimiter), so `input` without the replacement splits the
+/// same way.  Costs nothing unless the host holds U+FFFD.
+///
+/// `http://a\u{FDD0}b/` → host `a\u{FFFD}b`, host as written `a\u{FDD0}b`.
+pub(crate) fn keep_host_as_written(input: &str, url: &mut ParsedUrl) {
+    let replaced = url.host.as_deref().is_some_and(|h| h.contains('\u{FFFD}'));
+    if !replaced || !input.chars().any(crate::preprocess::is_noncharacter) {
+        return;
+    }
+    // The steps to preprocess a string but step 2.
+    let written: String = input
+        .chars()
+        .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let written = written.trim_matches(|c| matches!(c, '\u{B}' | '\u{C}' | ' '));
+    let host = parse_preprocessed(written).host;
+    if host != url.host {
+        url.host_as_written = host;
+    }
+}
+
+/// [`parse`] of a string already preprocessed (preprocessing is
+/// idempotent, so resolution, which preprocesses its input first, need not
+/// do it twice).
+pub(crate) fn parse_preprocessed(s: &str) -> ParsedUrl {
     let mut url = ParsedUrl::default();
 
     if s.starts_with("\\\\") {
@@ -237,9 +281,7 @@ fn find_authority_path_query_fragment(s: &str, url: &mut ParsedUrl) {
         &s[2..]
     } else if slashes >= 2 {
         let s = &s[slashes..];
-        let end = s
-            .find(is_authority_terminating_character)
-            .unwrap_or(s.len());
+        let end = authority_end(s);
         let authority = &s[..end];
         url.authority = Some(authority.to_string());
         find_user_info_host_port(authority, url);
@@ -248,7 +290,10 @@ fn find_authority_path_query_fragment(s: &str, url: &mut ParsedUrl) {
         s
     };
 
-    let end = rest.find(['?', '#']).unwrap_or(rest.len());
+    let end = rest
+        .bytes()
+        .position(|b| b == b'?' || b == b'#')
+        .unwrap_or(rest.len());
     url.path = Some(rest[..end].to_string());
     let rest = &rest[end..];
     if let Some(query) = rest.strip_prefix('?') {

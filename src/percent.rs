@@ -254,13 +254,57 @@ pub fn percent_encoded(
     out
 }
 
+/// [`percent_encode`] without allocating when nothing changes: borrowed
+/// when `s` has no octet of `octets` and the encoding leaves it as it is
+/// (UTF-8, or ASCII input in an ASCII-compatible encoding), which is the
+/// common case for canonical URLs.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use urlprism::percent::{percent_encode_cow, PATH_SET};
+/// use urlprism::profile::HexCase;
+/// let utf8 = encoding_rs::UTF_8;
+/// assert!(matches!(percent_encode_cow("/a/b", utf8, &PATH_SET, HexCase::Upper), Cow::Borrowed("/a/b")));
+/// assert_eq!(percent_encode_cow("/a b", utf8, &PATH_SET, HexCase::Upper), "/a%20b");
+/// ```
+pub fn percent_encode_cow<'a>(
+    s: &'a str,
+    encoding: &'static Encoding,
+    octets: &OctetSet,
+    hex: HexCase,
+) -> Cow<'a, str> {
+    let encoding = encoding.output_encoding();
+    let as_is = encoding == UTF_8 || (encoding.is_ascii_compatible() && s.is_ascii());
+    if as_is && first_to_encode(s.as_bytes(), octets).is_none() {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(percent_encoded(s, encoding, octets, hex))
+}
+
+/// The index of the first byte of `bytes` in `octets`.
+#[inline]
+fn first_to_encode(bytes: &[u8], octets: &OctetSet) -> Option<usize> {
+    bytes.iter().position(|&b| octets.contains(b))
+}
+
 /// The UTF-8 path of [`percent_encode`]: unescaped runs are copied as
 /// slices of `s`.
 fn encode_utf8(s: &str, octets: &OctetSet, hex: HexCase, out: &mut String) {
     let bytes = s.as_bytes();
-    out.reserve(s.len());
+    // Fast path: a scan for the first octet to encode; most strings have
+    // none and are copied at once.
+    let Some(first) = first_to_encode(bytes, octets) else {
+        out.push_str(s);
+        return;
+    };
+    out.reserve(s.len() + 8);
+    // Bytes before `first` are not in the set; if `first` is inside a
+    // multi-byte character, restart at its lead byte.
+    let mut i = first;
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
     let mut run_start = 0;
-    let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         if b < 0x80 {

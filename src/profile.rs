@@ -20,6 +20,11 @@ pub enum UnicodeVersion {
     /// Unicode 4.0.0.
     #[serde(rename = "4.0")]
     V4_0,
+    /// Unicode 4.1.0: the data of Gecko's normalizer of 2011, which
+    /// normalizes the characters 4.1 added (U+FA70..U+FAD9, U+FE10..U+FE19,
+    /// U+1D6A4, U+1D6A5) but none added later.
+    #[serde(rename = "4.1")]
+    V4_1,
     /// The latest version this build knows (that of `unicode-normalization`
     /// and `unicode-bidi`).
     #[serde(rename = "latest")]
@@ -58,6 +63,14 @@ pub struct NameprepParams {
     pub nfkc: NfkcVariant,
     /// Step 11: the Unicode data of the bidi check.
     pub bidi: UnicodeVersion,
+    /// Step 3 (Map), in addition to table B.1: the noncharacters of the
+    /// Basic Multilingual Plane (U+FDD0..U+FDEF, U+FFFE, U+FFFF) are mapped
+    /// to nothing; the supplementary ones (U+1FFFE ...) are left to the
+    /// Prohibit step (table C.4).  Models IE 9: `a\u{FDD0}\u{306}b` →
+    /// `\u{103}b` (the mark composes with `a` once the noncharacter is
+    /// gone), `a\u{1FFFE}b` fails.  Default: false (the specification).
+    #[serde(default)]
+    pub bmp_noncharacters_map_to_nothing: bool,
 }
 
 /// What CanonicalizeHost returns when it gives up (steps 3 and 4).
@@ -189,6 +202,54 @@ pub struct HostParams {
     /// Which hosts count as "not domain names" for `other_hosts_as`.
     #[serde(default)]
     pub other_hosts: Vec<HostClass>,
+    /// Next to step 7 (IE): a host holding U+003B (`;`), written or
+    /// percent-encoded (`%3B`), returns the fallback.  Models IE 9, for
+    /// which `http://a;b.test/` and `http://a%3bb.test/` are invalid.
+    /// Default: false (the specification: `;` is an ordinary character,
+    /// percent-encoded or not by step 30).
+    #[serde(default)]
+    pub semicolon_in_host_is_invalid: bool,
+    /// After step 20.2.2 (IE): the URL schemes whose hosts keep the
+    /// ToUnicode result (the Unicode label); under any other scheme the
+    /// label is written in its ASCII form (`xn--...`, the /p_label/ of
+    /// 20.2.2.2).  Models IE 9, which shows `http://xn--4gq.com/` as
+    /// `http://\u{4E00}.com/` but keeps `ftp://\u{4E00}.jp/` as
+    /// `ftp://xn--4gq.jp/`.  Default: absent (every scheme keeps the
+    /// Unicode label, as step 20.2.2 reads).
+    #[serde(default)]
+    pub unicode_label_schemes: Option<Vec<String>>,
+    /// Before step 5 (modelling Gecko 2011): a host that, as parsed, holds
+    /// a `:` outside a `[`...`]` span makes the URL invalid outright (not
+    /// the fallback); `file:` hosts are exempt, as at step 26.  Gecko
+    /// splits the port off at the last `:`, and a host left with a colon
+    /// (`foo:80:98` → host `foo:80`; `foo::`; `ab[cd:012::3`; `%5B::abc:80`)
+    /// is rejected, while a `:` that Nameprep makes later (`a\u{FF1A}b.test`
+    /// → `a:b.test`) is kept.  Default: false (the specification: step 26,
+    /// THIS only, returns the fallback).
+    #[serde(default)]
+    pub colon_in_host_is_invalid: bool,
+    /// Next to step 5 (modelling Gecko 2011): a host beginning with `%5B`
+    /// (an escaped `[`, either case) makes the URL invalid outright, where
+    /// step 5 (THIS) returns the fallback, which for Gecko is the input
+    /// itself (`%5Bxyz%5D` is invalid, `a%5bb.test` is not).  Default:
+    /// false.
+    #[serde(default)]
+    pub escaped_bracket_is_invalid: bool,
+    /// Before step 27 (modelling Gecko 2011, which does not decode escapes
+    /// in a host, step 6/7): when the host with its escapes decoded (UTF-8)
+    /// is an IPv4 address, its canonical form is the result
+    /// (`%30%78%63%30%2e%30%32%35%30.01` → `192.168.0.1`); any other host
+    /// keeps its escapes (`%73uika.fam.cx`).  Default: false.
+    #[serde(default)]
+    pub decode_escapes_before_ipv4: bool,
+    /// After step 11, next to step 13 (modelling Gecko 2011): a host that,
+    /// after Nameprep and with its escapes decoded, reads as `host:port`
+    /// (ends with `:` and one or more ASCII digits) makes the URL invalid
+    /// outright: `foo\u{FF1A}80` → `foo:80`, `foo%3A80`,
+    /// `\u{FF11}\u{FF19}\u{FF12}...\u{FF1A}\u{FF18}\u{FF10}` fail, while
+    /// `a\u{FF1A}b.test` → `a:b.test` and `a%3Ab` are kept.  Default: false.
+    #[serde(default)]
+    pub port_like_host_is_invalid: bool,
 }
 
 /// Kinds of hosts that are not domain names (see
@@ -227,7 +288,24 @@ pub trait Profile: Send + Sync {
 /// what it changes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
-pub struct UrlParams {}
+pub struct UrlParams {
+    /// Before CanonicalizeHost (next to preprocessing step 2, "replace
+    /// noncharacters by U+FFFD"): the host keeps its noncharacters as
+    /// written ([`crate::url::ParsedUrl::host_as_written`]) and the host
+    /// pipeline decides about them; the path, query and fragment still get
+    /// U+FFFD.  Models IE 9, whose host `a\u{FDD0}b` becomes `ab` (see
+    /// [`NameprepParams::bmp_noncharacters_map_to_nothing`]) while a
+    /// written U+FFFD makes the host invalid.  Default: false (the
+    /// specification: the host is preprocessed like the rest).
+    pub host_keeps_noncharacters: bool,
+    /// With `host_keeps_noncharacters`, next to preprocessing step 2: the
+    /// host keeps every noncharacter but U+FFFE and U+FFFF, which still
+    /// become U+FFFD.  Models Gecko 2011, whose host `a\u{FDD0}b` (and
+    /// `a\u{1FFFE}b`) stays as written (Nameprep prohibits it, so the
+    /// fallback keeps it) while `a\u{FFFE}b` becomes `a\u{FFFD}b`.  Default:
+    /// false (every noncharacter is kept).
+    pub host_replaces_fffe_ffff: bool,
+}
 
 /// A profile described as data, as in `profiles/*.toml`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

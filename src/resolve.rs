@@ -3,9 +3,10 @@
 //! dot-segments" of RFC 3986 (sections 5.2.3 and 5.2.4) as amended, and
 //! the *drive specification* of the specification's "Authority" section.
 
-use crate::parse::parse;
+use crate::parse::parse_preprocessed;
 use crate::preprocess::preprocess;
 use crate::url::{is_slash, InvalidReason, ParsedUrl};
+use std::borrow::Cow;
 
 // ---------------------------------------------------------------------
 // Drive specifications
@@ -126,7 +127,22 @@ pub fn begins_with_drive_specification(s: &str) -> Option<(char, usize)> {
 /// assert_eq!(decode_file_slashes("/c:%5cwin%2Fx%41"), "/c:\\win/x%41");
 /// ```
 pub fn decode_file_slashes(path: &str) -> String {
+    decode_file_slashes_cow(path).into_owned()
+}
+
+/// [`decode_file_slashes`], borrowed when there is nothing to decode.
+fn decode_file_slashes_cow(path: &str) -> Cow<'_, str> {
     let b = path.as_bytes();
+    let has_escape = b.windows(3).any(|w| {
+        w[0] == b'%'
+            && matches!(
+                (w[1], w[2].to_ascii_uppercase()),
+                (b'2', b'F') | (b'5', b'C')
+            )
+    });
+    if !has_escape {
+        return Cow::Borrowed(path);
+    }
     let mut out = String::with_capacity(path.len());
     let mut last = 0;
     let mut i = 0;
@@ -146,7 +162,7 @@ pub fn decode_file_slashes(path: &str) -> String {
         }
     }
     out.push_str(&path[last..]);
-    out
+    Cow::Owned(out)
 }
 
 /// "Merge path" (RFC 3986 section 5.2.3) with slash characters: if the
@@ -215,7 +231,36 @@ fn dot_dot_segment_len(s: &[u8]) -> Option<usize> {
 /// assert_eq!(remove_dot_segments("/a%2Eb/."), "/a%2Eb/");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
-    let input = path.replace('\\', "/");
+    remove_dot_segments_cow(path).into_owned()
+}
+
+/// Whether "remove dot-segments" leaves `path` as it is: it has no `\\`
+/// and no segment beginning with `.` or `%` (so no `.`, `..` or `%2E`
+/// segment), and then only rule E, which copies, applies.
+fn is_free_of_dot_segments(path: &str) -> bool {
+    let mut at_segment_start = true;
+    for &b in path.as_bytes() {
+        match b {
+            b'\\' => return false,
+            b'.' | b'%' if at_segment_start => return false,
+            _ => {}
+        }
+        at_segment_start = b == b'/';
+    }
+    true
+}
+
+/// [`remove_dot_segments`], borrowed when the path has no dot-segment to
+/// remove and no `\\` to replace.
+fn remove_dot_segments_cow(path: &str) -> Cow<'_, str> {
+    if is_free_of_dot_segments(path) {
+        return Cow::Borrowed(path);
+    }
+    let input: Cow<'_, str> = if path.contains('\\') {
+        Cow::Owned(path.replace('\\', "/"))
+    } else {
+        Cow::Borrowed(path)
+    };
     let s = input.as_bytes();
     let mut output = String::with_capacity(input.len());
     let mut i = 0;
@@ -263,7 +308,7 @@ pub fn remove_dot_segments(path: &str) -> String {
         output.push_str(&input[i..end]);
         i = end;
     }
-    output
+    Cow::Owned(output)
 }
 
 // ---------------------------------------------------------------------
@@ -283,6 +328,7 @@ fn copy_authority(to: &mut ParsedUrl, from: &ParsedUrl) {
     to.user.clone_from(&from.user);
     to.password.clone_from(&from.password);
     to.host.clone_from(&from.host);
+    to.host_as_written.clone_from(&from.host_as_written);
     to.port.clone_from(&from.port);
 }
 
@@ -292,6 +338,7 @@ fn remove_authority(u: &mut ParsedUrl) {
     u.user = None;
     u.password = None;
     u.host = None;
+    u.host_as_written = None;
     u.port = None;
 }
 
@@ -312,11 +359,24 @@ fn base_without_fragment(base: &ParsedUrl) -> ParsedUrl {
 
 /// The path normalization used throughout resolution: for `file:`,
 /// percent-decode `%2F` and `%5C`; then "remove dot-segments".
-fn normalize_path(path: &str, is_file: bool) -> String {
+///
+/// `None` when the path stays as it is (the common case, which then costs
+/// no allocation).
+fn normalize_path(path: &str, is_file: bool) -> Option<String> {
     if is_file {
-        remove_dot_segments(&decode_file_slashes(path))
+        match decode_file_slashes_cow(path) {
+            Cow::Borrowed(p) => owned_if_changed(remove_dot_segments_cow(p)),
+            Cow::Owned(p) => Some(remove_dot_segments_cow(&p).into_owned()),
+        }
     } else {
-        remove_dot_segments(path)
+        owned_if_changed(remove_dot_segments_cow(path))
+    }
+}
+
+fn owned_if_changed(p: Cow<'_, str>) -> Option<String> {
+    match p {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(p) => Some(p),
     }
 }
 
@@ -353,7 +413,8 @@ pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
         return base_without_fragment(base);
     }
     // Step 7.
-    let mut resolved = parse(&relative);
+    let mut resolved = parse_preprocessed(&relative);
+    crate::parse::keep_host_as_written(input, &mut resolved);
     // Step 8.
     if resolved.is_invalid() {
         return resolve_relative_url(resolved, base);
@@ -376,7 +437,9 @@ pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
     // Step 10.
     if resolved.is_hierarchical() {
         if let Some(path) = &resolved.path {
-            resolved.path = Some(normalize_path(path, resolved.scheme_is("file")));
+            if let Some(normalized) = normalize_path(path, resolved.scheme_is("file")) {
+                resolved.path = Some(normalized);
+            }
         }
     }
     resolved
@@ -416,22 +479,11 @@ pub fn resolve_relative_url(mut resolved: ParsedUrl, base: &ParsedUrl) -> Parsed
 
     if has_authority(&resolved) {
         // Step 2.
-        if let Some(path) = &resolved.path {
-            resolved.path = Some(normalize_path(path, is_file));
-        }
-        if is_file {
-            if let Some(authority) = resolved.authority.clone() {
-                resolved.host = Some(authority);
-                resolved.user = None;
-                resolved.password = None;
-                resolved.port = None;
-            }
-        }
-    } else if let Some(path) = resolved.path.as_deref().filter(|p| p.starts_with(is_slash)) {
+        relative_with_authority(&mut resolved, is_file);
+    } else if path_begins_with_slash(&resolved) {
         // Step 3.
-        let path = normalize_path(path, is_file);
+        normalize_path_in_place(&mut resolved, is_file);
         copy_authority(&mut resolved, base);
-        resolved.path = Some(path);
     } else if path_is_empty && resolved.query.is_some() {
         // Step 4.
         copy_authority(&mut resolved, base);
@@ -447,21 +499,110 @@ pub fn resolve_relative_url(mut resolved: ParsedUrl, base: &ParsedUrl) -> Parsed
         let mut r_path = resolved.path.take().unwrap_or_default();
         let mut b_path = base.path.as_deref().unwrap_or("");
         if is_file {
-            r_path = decode_file_slashes(&r_path);
+            if let Cow::Owned(decoded) = decode_file_slashes_cow(&r_path) {
+                r_path = decoded;
+            }
             if begins_with_drive_specification(&r_path).is_some() {
                 remove_authority(&mut resolved);
                 b_path = "";
             }
         }
         let merged = merge_path(&r_path, b_path, has_authority(&resolved));
-        resolved.path = Some(remove_dot_segments(&merged));
+        resolved.path = Some(match remove_dot_segments_cow(&merged) {
+            Cow::Borrowed(_) => merged,
+            Cow::Owned(p) => p,
+        });
     }
     resolved
+}
+
+/// Step 2 of the steps to resolve a relative URL: the path is normalized,
+/// and for `file:` the whole authority becomes the host.
+fn relative_with_authority(resolved: &mut ParsedUrl, is_file: bool) {
+    normalize_path_in_place(resolved, is_file);
+    if is_file {
+        if let Some(authority) = resolved.authority.clone() {
+            resolved.host = Some(authority);
+            resolved.host_as_written = None;
+            resolved.user = None;
+            resolved.password = None;
+            resolved.port = None;
+        }
+    }
+}
+
+/// Whether the path of `u` begins with a slash character (step 3).
+fn path_begins_with_slash(u: &ParsedUrl) -> bool {
+    u.path.as_deref().is_some_and(|p| p.starts_with(is_slash))
+}
+
+/// Normalizes the path of `u` ([`normalize_path`]), if it has one.
+fn normalize_path_in_place(u: &mut ParsedUrl, is_file: bool) {
+    if let Some(normalized) = u.path.as_deref().and_then(|p| normalize_path(p, is_file)) {
+        u.path = Some(normalized);
+    }
+}
+
+/// [`resolve`] of `input` against itself, that is
+/// `resolve(input, &parse(input))` (what canonicalizing a URL without a
+/// base does), parsing `input` once instead of twice.
+///
+/// Parsing `input` again would give the base itself, so: an invalid base
+/// gives an invalid result (step 4); the scheme is the base's (step 9),
+/// so a hierarchical URL is resolved as a relative URL against itself,
+/// where steps 2 to 5 only normalize its own path and step 6 merges the
+/// path with itself; otherwise the URL is not hierarchical and step 10
+/// leaves it as it is.
+///
+/// ```
+/// use urlprism::{parse, resolve, resolve::resolve_self};
+/// for s in ["HTTP://a/b/../c?q#f", "file:c:/x/..", "http:", "javascript:a/../b", "x"] {
+///     assert_eq!(resolve_self(s), resolve(s, &parse(s)));
+/// }
+/// ```
+pub fn resolve_self(input: &str) -> ParsedUrl {
+    let mut u = crate::parse::parse(input);
+    // Step 4.
+    if u.is_invalid() {
+        return invalid(InvalidReason::InvalidBase);
+    }
+    // Step 10 (`u` is its own base, so step 9 applies to hierarchical
+    // URLs only, and a URL that is not hierarchical is left alone).
+    if !u.is_hierarchical() {
+        return u;
+    }
+    // Step 9.
+    let only_scheme = !has_authority(&u)
+        && u.query.is_none()
+        && u.fragment.is_none()
+        && u.path.as_deref().is_none_or(str::is_empty);
+    if only_scheme {
+        u.fragment = None;
+        return u;
+    }
+    // The steps to resolve a relative URL, with `u` as its own base: step 1
+    // passes, and copying the authority, path or query of the base into
+    // `u` (steps 3 to 5) changes nothing.
+    let is_file = u.scheme_is("file");
+    let path_is_empty = u.path.as_deref().is_none_or(str::is_empty);
+    if has_authority(&u) {
+        relative_with_authority(&mut u, is_file);
+    } else if path_begins_with_slash(&u) {
+        normalize_path_in_place(&mut u, is_file);
+    } else if path_is_empty && (u.query.is_some() || u.fragment.is_some()) {
+        // Steps 4 and 5: nothing to do.
+    } else {
+        // Step 6 merges the path with the base's own: rare enough (a
+        // `file:` URL with a relative path) to take the general way.
+        return resolve_relative_url(u.clone(), &u);
+    }
+    u
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::parse;
     use crate::serialize::serialize;
 
     #[track_caller]
@@ -634,6 +775,47 @@ mod tests {
         fn dot_segment_removal_is_idempotent(path in "(/|[./\\\\a]|%2[eE]){0,30}") {
             let once = remove_dot_segments(&format!("/{path}"));
             proptest::prop_assert_eq!(remove_dot_segments(&once), once.clone());
+        }
+    }
+
+    #[test]
+    fn resolve_self_is_resolve_against_itself() {
+        for s in [
+            "",
+            " ",
+            "x",
+            "//h/p",
+            "http:",
+            "http:#f",
+            "http:?q",
+            "http:p",
+            "http:/p/../q",
+            "HTTP://a/b/../c?q#f",
+            "http://a",
+            "file:",
+            "file:x/../y",
+            "file:c:/x/..",
+            "file://h%2Fx/a%2F..%5Cb",
+            "file:/a%2f..",
+            "c:\\x\\..\\y",
+            "\\\\srv\\a\\..",
+            "javascript:a/../b",
+            "mailto:a/../b?c#d",
+            "about:",
+            "unknown:a/./b",
+            "x:#",
+            "http://u:p@h:1/./a/%2e%2E/b",
+            "file://u:p@h:1/x",
+            "http:\\\\h\\a\\..\\b",
+        ] {
+            assert_eq!(resolve_self(s), resolve(s, &parse(s)), "{s:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn resolve_self_agrees(s in "(http|file|HtTp|c|mailto|x)?:?[a:/\\\\.%2eEfF5cC?#@|h ]{0,20}") {
+            proptest::prop_assert_eq!(resolve_self(&s), resolve(&s, &parse(&s)));
         }
     }
 

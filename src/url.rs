@@ -24,6 +24,15 @@ pub struct ParsedUrl {
     pub invalid: Option<InvalidReason>,
     /// The /hierarchical/ flag (set while parsing a string without scheme).
     pub hierarchical: bool,
+    /// The |host| component as written in the input, when the steps to
+    /// preprocess a string replaced noncharacters in it by U+FFFD (`None`
+    /// otherwise): `http://a\u{FDD0}b/` has the host `a\u{FFFD}b` and this
+    /// `a\u{FDD0}b`.  A profile whose browser leaves the host's
+    /// noncharacters to its host pipeline
+    /// ([`crate::profile::UrlParams::host_keeps_noncharacters`])
+    /// canonicalizes this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_as_written: Option<String>,
 }
 
 /// Why the /invalid/ flag of a parsed URL was set.

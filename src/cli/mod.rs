@@ -1,7 +1,10 @@
 //! Command-line parsing and the shared helpers of the subcommands.
 
 mod canon;
+mod compare;
+mod nameprep;
 mod test;
+mod trace;
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -17,14 +20,23 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands.  (`compare`, `trace`, `nameprep` and `host` are to
-/// come.)
+/// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Canonicalize each URL argument, or each line of standard input.
     Canon(canon::CanonArgs),
     /// Run conformance suite files (`.dat`) under one or more profiles.
     Test(test::TestArgs),
+    /// Run URLs through several profiles side by side and show where they
+    /// differ; with --diff-only, keep only the URLs they disagree on.
+    Compare(compare::CompareArgs),
+    /// Show every CanonicalizeHost step of a URL's host under one or more
+    /// profiles, and the first step where they diverge.
+    Trace(trace::TraceArgs),
+    /// Run a profile's Nameprep (with the bidi check) on each string.
+    Nameprep(nameprep::NameprepArgs),
+    /// Run a profile's CanonicalizeHost on each host.
+    Host(nameprep::HostArgs),
 }
 
 /// Exit status of a usage error (bad option value, unknown profile...).
@@ -45,6 +57,10 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Canon(args) => canon::run(args),
         Command::Test(args) => test::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Trace(args) => trace::run(args),
+        Command::Nameprep(args) => nameprep::run_nameprep(args),
+        Command::Host(args) => nameprep::run_host(args),
     };
     match result {
         Ok(code) => code,

@@ -156,6 +156,20 @@ fn steps<T: Tracer>(
     let is_file = scheme.eq_ignore_ascii_case("file");
 
     pl.check(
+        "4a",
+        "GECKO",
+        hp.colon_in_host_is_invalid && !is_file,
+        &s,
+        colon_outside_brackets,
+    )?;
+    pl.check(
+        "4b",
+        "GECKO",
+        hp.escaped_bracket_is_invalid,
+        &s,
+        escaped_bracket_is_invalid,
+    )?;
+    pl.check(
         "5",
         "THIS",
         hp.escaped_bracket_fallback,
@@ -176,6 +190,13 @@ fn steps<T: Tracer>(
         &mut s,
         |s| percent::percent_decode_selected(s, &hp.selective_decode).into_owned(),
     );
+    pl.check(
+        "7a",
+        "IE",
+        hp.semicolon_in_host_is_invalid,
+        &s,
+        semicolon_in_host,
+    )?;
 
     // Steps 8 and 9.
     let mut has_root_dot = false;
@@ -230,6 +251,13 @@ fn steps<T: Tracer>(
             Ok(())
         }
     })?;
+    pl.check(
+        "13a",
+        "GECKO",
+        hp.port_like_host_is_invalid,
+        &s,
+        port_like_host,
+    )?;
     pl.check("13", "GECKO", hp.nul_space_check, &s, |s| {
         nul_space_check(s, fallback)
     })?;
@@ -303,6 +331,16 @@ fn steps<T: Tracer>(
                 }
             }
         }
+        if hp.label_conversion == LabelConversion::IeRoundTrip {
+            let ace = !keeps_unicode_labels(hp, scheme);
+            let before = labels.join(".");
+            if ace {
+                for label in labels.iter_mut() {
+                    *label = ace_label(label)?;
+                }
+            }
+            pl.note("20.2.2a", "IE", ace, &before, || labels.join("."));
+        }
     } else if T::ENABLED {
         pl.note("20", "", false, &s, String::new);
     }
@@ -347,6 +385,16 @@ fn steps<T: Tracer>(
             Ok(())
         }
     })?;
+    // Before step 27 (GECKO): the IPv4 address behind the escapes.
+    if hp.decode_escapes_before_ipv4 {
+        let v4 = ipv4_behind_escapes(&s);
+        pl.note("26a", "GECKO", true, &s, || {
+            v4.clone().unwrap_or_else(|| "not an IPv4 address".into())
+        });
+        if let Some(v4) = v4 {
+            return Ok(v4);
+        }
+    }
     // Step 27: IPv4.
     if let Some(v4) = canonicalize_ipv4(&s) {
         pl.note("27", "", true, &s, || v4.clone());
@@ -426,9 +474,11 @@ fn encode(s: &str, octets: &OctetSet, hex: HexCase) -> String {
 
 /// Step 20.1 (GECKO): whether IDN is enabled for the host's TLD.
 ///
-/// 1. /tld/ is the last non-empty label; 2. a non-ASCII /tld/ is Punycode
-/// encoded and prefixed with `xn--` (the empty string if that fails); 3. it
-/// must be whitelisted; 4. and no character of the host blacklisted.
+/// 1. /tld/ is the last non-empty label;
+/// 2. a non-ASCII /tld/ is Punycode encoded and prefixed with `xn--` (the
+///    empty string if that fails);
+/// 3. it must be whitelisted;
+/// 4. and no character of the host may be blacklisted.
 fn idn_enabled_tld(labels: &[String], s: &str) -> bool {
     let tld = labels
         .iter()
@@ -595,6 +645,211 @@ fn to_ascii_std3(label: &str, profile: &dyn Profile) -> Result<String, String> {
 }
 
 
+
+/// Next to step 7 (IE, [`HostParams::semicolon_in_host_is_invalid`]): a
+/// host holding `;`, written or percent-encoded (`%3B`, either case),
+/// returns the fallback.
+///
+/// `a;b.test` and `a%3bb.test` fail; `a%3db.test` passes.
+fn semicolon_in_host(s: &str) -> Result<(), GiveUp> {
+    let escaped = s
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'3' && w[2].eq_ignore_ascii_case(&b'b'));
+    if escaped || s.contains(';') {
+        Err(give_up("7a", "';' (or \"%3B\") in the host"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether hosts under `scheme` keep the Unicode labels of step 20.2.2
+/// ([`HostParams::unicode_label_schemes`]; absent: every scheme does).
+fn keeps_unicode_labels(hp: &HostParams, scheme: &str) -> bool {
+    hp.unicode_label_schemes
+        .as_ref()
+        .is_none_or(|l| l.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
+}
+
+/// After step 20.2.2 (IE, for schemes not in
+/// [`HostParams::unicode_label_schemes`]): the label in its ASCII form,
+/// the /p_label/ of 20.2.2.2 (the round trip has checked that it is what
+/// Punycode gives).
+///
+/// `\u{4E00}` → `xn--4gq`; `jp` → `jp`.
+fn ace_label(label: &str) -> Result<String, GiveUp> {
+    if label.is_ascii() {
+        return Ok(label.to_string());
+    }
+    let p = punycode_encode(label)
+        .ok_or_else(|| give_up("20.2.2a", "Punycode cannot encode the label"))?;
+    Ok(format!("xn--{p}"))
+}
+
+/// Before step 5 (GECKO, [`HostParams::colon_in_host_is_invalid`]): a `:`
+/// in the host as parsed, outside a `[`...`]` span, makes the URL invalid
+/// outright (Gecko's fallback would keep the host as written).
+///
+/// `foo:80`, `ab[cd:012:` and `%5b::abc` fail; `xn--[::]-` and `[::1]`
+/// pass (their colons are bracketed), and so does `a\u{FF1A}b` (Nameprep
+/// has not run yet).
+fn colon_outside_brackets(s: &str) -> Result<(), GiveUp> {
+    let mut open = None;
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' if open.is_none() => open = Some(i),
+            ']' => open = None,
+            ':' => {
+                let closed = open.is_some() && s[i..].contains(']');
+                if !closed {
+                    return Err(GiveUp {
+                        outright: true,
+                        ..give_up("4a", "':' outside brackets in the host")
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Next to step 5 (GECKO, [`HostParams::escaped_bracket_is_invalid`]): a
+/// host beginning with `%5B` makes the URL invalid outright (step 5, THIS,
+/// returns the fallback, which for Gecko is the input).
+///
+/// `%5Bxyz%5D` and `%5bxyz` fail; `a%5bb.test` passes.
+fn escaped_bracket_is_invalid(s: &str) -> Result<(), GiveUp> {
+    escaped_bracket(s).map_err(|g| GiveUp {
+        step: "4b",
+        outright: true,
+        ..g
+    })
+}
+
+/// Before step 27 (GECKO, [`HostParams::decode_escapes_before_ipv4`]): the
+/// canonical IPv4 address when the host, its escapes decoded as UTF-8, is
+/// an IPv4 address; `None` otherwise (the host then keeps its escapes).
+///
+/// `%30%78%63%30%2e%30%32%35%30.01` → `192.168.0.1`; `%31.%32.3` →
+/// `1.2.0.3`; `%73uika.fam.cx` and `192.168.%e2%80%8d0.001` → `None`.
+fn ipv4_behind_escapes(s: &str) -> Option<String> {
+    if !s.contains('%') {
+        return None;
+    }
+    canonicalize_ipv4(&percent::percent_decode_utf8(s))
+}
+
+/// After step 11 (GECKO, [`HostParams::port_like_host_is_invalid`]): a
+/// host that, its escapes decoded, ends with `:` and one or more ASCII
+/// digits (it reads as `host:port`) makes the URL invalid outright.
+///
+/// `foo:80` (from `foo\u{FF1A}80`) and `foo%3a80` fail; `a:b.test` and
+/// `a%3ab` pass.
+fn port_like_host(s: &str) -> Result<(), GiveUp> {
+    let decoded = percent::percent_decode_utf8(s);
+    let port_like = decoded.rsplit_once(':').is_some_and(|(_, port)| {
+        !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit())
+    });
+    if port_like {
+        Err(GiveUp {
+            outright: true,
+            ..give_up("13a", "the host reads as host:port")
+        })
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod gecko_model_step_tests {
+    use super::*;
+
+    fn gecko() -> &'static crate::profile::ProfileSpec {
+        crate::profile::builtin("gecko").unwrap()
+    }
+
+    fn fails_at(h: &str, step: &str) {
+        match canonicalize_host(h, "http", gecko()) {
+            Err(Error::Host { step: s, .. }) if s == step => {}
+            r => panic!("{h}: expected a failure at step {step}, got {r:?}"),
+        }
+    }
+
+    #[test]
+    fn colon_outside_brackets_is_invalid() {
+        for h in ["foo:80", "foo:", "ab:cd:012:", "ab[cd:012:", "%5B::abc"] {
+            fails_at(h, "4a");
+        }
+        assert!(colon_outside_brackets("xn--[::]-").is_ok());
+        assert!(colon_outside_brackets("[::1]").is_ok());
+        // A colon Nameprep makes is kept.
+        assert_eq!(canonicalize_host("a\u{FF1A}b.test", "http", gecko()).unwrap(), "a:b.test");
+        // file: hosts are exempt.
+        assert!(colon_outside_brackets("c:").is_err());
+        assert!(canonicalize_host("c:", "file", gecko()).is_ok());
+    }
+
+    #[test]
+    fn port_like_host_is_invalid() {
+        for h in ["foo\u{FF1A}80", "foo%3A80", "foo\u{FF05}3A80", "\u{FF11}\u{FF1A}\u{FF18}"] {
+            fails_at(h, "13a");
+        }
+        assert_eq!(canonicalize_host("a%3Ab", "http", gecko()).unwrap(), "a%3ab");
+        assert!(port_like_host("a:b.test").is_ok());
+        assert!(port_like_host("a:").is_ok());
+    }
+
+    #[test]
+    fn escaped_bracket_is_invalid_outright() {
+        fails_at("%5Bxyz%5D", "4b");
+        fails_at("%5bxyz", "4b");
+        assert_eq!(canonicalize_host("a%5bb.test", "http", gecko()).unwrap(), "a%5bb.test");
+    }
+
+    #[test]
+    fn ipv4_behind_escapes_is_decoded() {
+        let h = "%30%78%63%30%2e%30%32%35%30.01";
+        assert_eq!(canonicalize_host(h, "http", gecko()).unwrap(), "192.168.0.1");
+        assert_eq!(ipv4_behind_escapes("%31.%32.3").as_deref(), Some("1.2.0.3"));
+        assert_eq!(ipv4_behind_escapes("192.168.0.1"), None);
+        // Other hosts keep their escapes.
+        assert_eq!(canonicalize_host("%73uika.fam.cx", "http", gecko()).unwrap(), "%73uika.fam.cx");
+        assert_eq!(
+            canonicalize_host("192.168.%E2%80%8D0.001", "http", gecko()).unwrap(),
+            "192.168.%e2%80%8d0.001"
+        );
+    }
+}
+
+#[cfg(test)]
+mod ie_step_tests {
+    use super::*;
+    use crate::profile::this;
+
+    fn ie() -> &'static crate::profile::ProfileSpec {
+        crate::profile::builtin("ie").unwrap()
+    }
+
+    #[test]
+    fn semicolon_in_host_is_invalid() {
+        for h in ["a;b.test", "a%3bb.test", "a%3Bb"] {
+            let e = canonicalize_host(h, "http", ie()).unwrap_err();
+            assert!(matches!(e, Error::Host { step: "7a", .. }), "{h}: {e:?}");
+        }
+        assert_eq!(canonicalize_host("a%3db.test", "http", ie()).unwrap(), "a%3db.test");
+        // The specification's profile percent-encodes it.
+        assert_eq!(canonicalize_host("a;b.test", "http", this()).unwrap(), "a%3Bb.test");
+    }
+
+    #[test]
+    fn unicode_labels_only_for_listed_schemes() {
+        assert_eq!(canonicalize_host("\u{4E00}.jp", "http", ie()).unwrap(), "\u{4E00}.jp");
+        assert_eq!(canonicalize_host("xn--4gq.jp", "https", ie()).unwrap(), "\u{4E00}.jp");
+        assert_eq!(canonicalize_host("\u{4E00}.jp", "ftp", ie()).unwrap(), "xn--4gq.jp");
+        assert_eq!(canonicalize_host("XN--4gq.jp", "ftp", ie()).unwrap(), "xn--4gq.jp");
+    }
+}
 
 #[cfg(test)]
 mod tests {

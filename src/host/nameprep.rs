@@ -58,6 +58,13 @@ pub fn nameprep_traced<T: Tracer>(
     pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
     pl.rewrite("3", "", true, &mut s, map);
     pl.rewrite(
+        "3a",
+        "IE",
+        p.bmp_noncharacters_map_to_nothing,
+        &mut s,
+        remove_bmp_noncharacters,
+    );
+    pl.rewrite(
         "4",
         "GECKO",
         p.corrigendum_5_swap,
@@ -128,6 +135,18 @@ fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), NameprepError> {
     })
 }
 
+/// After step 3 (IE, [`crate::profile::NameprepParams::bmp_noncharacters_map_to_nothing`]):
+/// the noncharacters of the Basic Multilingual Plane (U+FDD0..U+FDEF,
+/// U+FFFE, U+FFFF) are mapped to nothing, like the characters of table
+/// B.1; supplementary noncharacters stay for the Prohibit step (C.4).
+///
+/// `"a\u{FDD0}b\u{FFFF}"` → `"ab"`; `"a\u{1FFFE}"` is left as it is.
+fn remove_bmp_noncharacters(s: &str) -> String {
+    s.chars()
+        .filter(|&c| !((0xFDD0..=0xFDEF).contains(&(c as u32)) || matches!(c, '\u{FFFE}' | '\u{FFFF}')))
+        .collect()
+}
+
 /// The NFKC variant of step 7, for callers outside the pipeline.
 pub fn nfkc_variant(profile: &dyn Profile) -> NfkcVariant {
     profile.nameprep().nfkc
@@ -164,12 +183,24 @@ mod tests {
     }
 
     #[test]
+    fn bmp_noncharacters_map_to_nothing_before_nfkc() {
+        let ie = crate::profile::builtin("ie").unwrap();
+        // U+0306 composes with `a` once U+FDD0 is gone.
+        assert_eq!(nameprep("a\u{FDD0}\u{306}b", ie, false).unwrap(), "\u{103}b");
+        assert_eq!(nameprep("a\u{FFFE}b\u{FFFF}", ie, false).unwrap(), "ab");
+        // Supplementary noncharacters are prohibited (C.4), as before.
+        assert_eq!(nameprep("a\u{1FFFE}b", ie, false).unwrap_err().step, "10");
+        // The specification's Nameprep prohibits them all.
+        assert_eq!(nameprep("a\u{FDD0}b", this(), false).unwrap_err().step, "10");
+    }
+
+    #[test]
     fn trace_reports_every_step() {
         let mut log = StepLog::default();
         let out = nameprep_traced("AB", this(), true, &mut log).unwrap();
         assert_eq!(out, "ab");
         let steps: Vec<_> = log.steps.iter().map(|s| s.step).collect();
-        assert_eq!(steps, ["2", "3", "4", "6", "7", "8", "9", "10", "11"]);
+        assert_eq!(steps, ["2", "3", "3a", "4", "6", "7", "8", "9", "10", "11"]);
         assert!(!log.steps[0].ran, "step 2 is GECKO only");
         assert_eq!(log.steps[1].after, "ab");
     }

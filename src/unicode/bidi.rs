@@ -15,7 +15,9 @@ pub const RULE_3: &str =
 /// Whether `c` is RandALCat (bidi class R or AL) under `version`.
 pub fn is_rand_al(c: char, version: UnicodeVersion) -> bool {
     match version {
-        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 => in_table(Table::D1, c),
+        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 | UnicodeVersion::V4_1 => {
+            in_table(Table::D1, c)
+        }
         UnicodeVersion::Latest => {
             matches!(unicode_bidi::bidi_class(c), BidiClass::R | BidiClass::AL)
         }
@@ -25,13 +27,15 @@ pub fn is_rand_al(c: char, version: UnicodeVersion) -> bool {
 /// Whether `c` is LCat (bidi class L) under `version`.
 pub fn is_l(c: char, version: UnicodeVersion) -> bool {
     match version {
-        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 => in_table(Table::D2, c),
+        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 | UnicodeVersion::V4_1 => {
+            in_table(Table::D2, c)
+        }
         UnicodeVersion::Latest => unicode_bidi::bidi_class(c) == BidiClass::L,
     }
 }
 
 /// Stringprep section 6 requirements 2 and 3 with the bidi data of
-/// `version` (3.2, and 4.0 too: tables D.1 and D.2 of RFC 3454; latest: the
+/// `version` (3.2, and 4.0 and 4.1 too: tables D.1 and D.2 of RFC 3454; latest: the
 /// current Bidi_Class of `unicode-bidi`).  Requirement 1 (the Prohibit
 /// step's C.8) is not checked here.  `Err` says which rule failed.
 pub fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), &'static str> {
@@ -64,7 +68,7 @@ mod tests {
 
     #[test]
     fn rules() {
-        for v in [V3_2, V4_0, Latest] {
+        for v in [V3_2, V4_0, V4_1, Latest] {
             assert_eq!(check_bidi("", v), Ok(()));
             assert_eq!(check_bidi("abc", v), Ok(()));
             assert_eq!(check_bidi("\u{05D0}\u{05D1}", v), Ok(()));

@@ -1,16 +1,17 @@
-//! NFKC variants: latest Unicode, Unicode 3.2, Unicode 4.0, each with or
+//! NFKC variants: latest Unicode, Unicode 3.2, 4.0 and 4.1, each with or
 //! without normalization corrigenda #3, #4 and #5 (Nameprep step 7 of the
 //! specification; UAX #15).
 //!
-//! The 3.2 and 4.0 variants are implemented here from the generated tables
+//! The 3.2, 4.0 and 4.1 variants are implemented here from the generated tables
 //! (see `data/`): full compatibility decomposition (Hangul algorithmically),
 //! canonical ordering, then canonical composition with the exclusions of the
 //! version.  The latest variant is the `unicode-normalization` crate.
 
 use super::stringprep::is_unassigned;
 use super::tables::{
-    in_ranges, ASSIGNED_4_0_ADDED, CCC_3_2, CCC_4_0_ADDED, COMPOSE_3_2, COMPOSE_4_0_ADDED,
-    DECOMP_3_2, DECOMP_4_0_ADDED,
+    in_ranges, ASSIGNED_4_0_ADDED, ASSIGNED_4_1_ADDED, CCC_3_2, CCC_4_0_ADDED, CCC_4_1_ADDED,
+    COMPOSE_3_2, COMPOSE_4_0_ADDED, COMPOSE_4_1_ADDED, DECOMP_3_2, DECOMP_4_0_ADDED,
+    DECOMP_4_1_ADDED,
 };
 use crate::profile::{NfkcVariant, UnicodeVersion};
 use unicode_normalization::UnicodeNormalization;
@@ -43,17 +44,35 @@ fn corrigendum_4(c: char) -> Option<&'static [char]> {
     })
 }
 
-/// The Unicode data of one of the table-driven versions (3.2 or 4.0).
+/// The Unicode data of one of the table-driven versions (3.2, 4.0 or 4.1).
 #[derive(Clone, Copy)]
 struct Data {
+    /// With the characters Unicode 4.0 added.
     v4_0: bool,
+    /// With the characters Unicode 4.1 added (implies `v4_0`).
+    v4_1: bool,
 }
 
 impl Data {
+    const V3_2: Data = Data {
+        v4_0: false,
+        v4_1: false,
+    };
+    const V4_0: Data = Data {
+        v4_0: true,
+        v4_1: false,
+    };
+    const V4_1: Data = Data {
+        v4_0: true,
+        v4_1: true,
+    };
+
     /// Whether `c` is assigned in this version (RFC 3454 table A.1 for 3.2,
-    /// minus the characters Unicode 4.0 added for 4.0).
+    /// minus the characters Unicode 4.0 and 4.1 added for those).
     fn assigned(self, c: char) -> bool {
-        !is_unassigned(c) || (self.v4_0 && in_ranges(ASSIGNED_4_0_ADDED, c))
+        !is_unassigned(c)
+            || (self.v4_0 && in_ranges(ASSIGNED_4_0_ADDED, c))
+            || (self.v4_1 && in_ranges(ASSIGNED_4_1_ADDED, c))
     }
 
     /// Canonical combining class (0 for unassigned code points).
@@ -66,6 +85,11 @@ impl Data {
         }
         if self.v4_0 {
             if let Some(&cc) = CCC_4_0_ADDED.get(&c) {
+                return cc;
+            }
+        }
+        if self.v4_1 {
+            if let Some(&cc) = CCC_4_1_ADDED.get(&c) {
                 return cc;
             }
         }
@@ -91,6 +115,11 @@ impl Data {
                 return Some(d.chars);
             }
         }
+        if self.v4_1 {
+            if let Some(d) = DECOMP_4_1_ADDED.get(&c) {
+                return Some(d.chars);
+            }
+        }
         None
     }
 
@@ -113,6 +142,11 @@ impl Data {
         }
         if self.v4_0 {
             if let Some(&c) = COMPOSE_4_0_ADDED.get(&key) {
+                return Some(c);
+            }
+        }
+        if self.v4_1 {
+            if let Some(&c) = COMPOSE_4_1_ADDED.get(&key) {
                 return Some(c);
             }
         }
@@ -204,8 +238,9 @@ impl Data {
 
 fn data_of(version: UnicodeVersion) -> Option<Data> {
     match version {
-        UnicodeVersion::V3_2 => Some(Data { v4_0: false }),
-        UnicodeVersion::V4_0 => Some(Data { v4_0: true }),
+        UnicodeVersion::V3_2 => Some(Data::V3_2),
+        UnicodeVersion::V4_0 => Some(Data::V4_0),
+        UnicodeVersion::V4_1 => Some(Data::V4_1),
         UnicodeVersion::Latest => None,
     }
 }
@@ -221,6 +256,7 @@ fn data_of(version: UnicodeVersion) -> Option<Data> {
 ///   Corrigendum #4 applied when `corrigendum_4` is true; composition uses
 ///   the blocking rule of Corrigendum #5 when `corrigendum_5` is true.
 /// * `V4_0`: the same, plus the characters Unicode 4.0 added.
+/// * `V4_1`: the same, plus the characters Unicode 4.1 added.
 pub fn nfkc(s: &str, variant: &NfkcVariant) -> String {
     if s.is_ascii() {
         // NFKC of ASCII is the identity in every version.
@@ -244,7 +280,8 @@ pub fn combining_class(c: char, version: UnicodeVersion) -> u8 {
 /// Nameprep step 4 (GECKO): in each Corrigendum 5 sequence (UAX #15: a
 /// starter, then one or more non-starters, then a starter that would
 /// canonically compose with the first starter), swap the second last and
-/// the last characters.  Uses the Unicode 4.0 data (Gecko's).
+/// the last characters.  Uses the Unicode 4.1 data (that of Gecko's
+/// normalizer, see [`UnicodeVersion::V4_1`]); 4.1 only adds to 3.2 and 4.0.
 ///
 /// After a swap, the moved starter is taken as the first starter of any
 /// following sequence (the sequence is matched in the string as it is, not
@@ -253,7 +290,7 @@ pub fn swap_corrigendum_5_sequences(s: &str) -> String {
     if s.is_ascii() {
         return s.to_owned();
     }
-    let data = Data { v4_0: true };
+    let data = Data::V4_1;
     let mut chars: Vec<char> = s.chars().collect();
     let mut starter: Option<usize> = None;
     for i in 0..chars.len() {
@@ -529,21 +566,40 @@ mod tests {
             let s = c.to_string();
             assert_eq!(nfkc(&s, &v), nfkc(&s, &latest), "U+{cp:04X}");
         }
-        // The same for the characters Unicode 4.0 added.
-        let v = variant(V4_0, true, true, true);
-        let data = Data { v4_0: true };
-        let mut added = 0;
-        for cp in 0x80..0x11_0000u32 {
-            let Some(c) = char::from_u32(cp) else {
-                continue;
-            };
-            if !is_unassigned(c) || !data.assigned(c) {
-                continue;
+        // The same for the characters Unicode 4.0 and 4.1 added.
+        for (version, data, at_least) in [(V4_0, Data::V4_0, 1000), (V4_1, Data::V4_1, 2000)] {
+            let v = variant(version, true, true, true);
+            let mut added = 0;
+            for cp in 0x80..0x11_0000u32 {
+                let Some(c) = char::from_u32(cp) else {
+                    continue;
+                };
+                if !is_unassigned(c) || !data.assigned(c) {
+                    continue;
+                }
+                added += 1;
+                let s = format!("a{c}\u{0316}");
+                assert_eq!(nfkc(&s, &v), nfkc(&s, &latest), "U+{cp:04X}");
             }
-            added += 1;
-            let s = format!("a{c}\u{0316}");
-            assert_eq!(nfkc(&s, &v), nfkc(&s, &latest), "U+{cp:04X}");
+            assert!(added > at_least, "{version:?}: {added}");
         }
-        assert!(added > 1000, "{added}");
+    }
+
+    #[test]
+    fn unicode_4_1_additions() {
+        // U+FA70 CJK COMPATIBILITY IDEOGRAPH-FA70 and U+FE10 PRESENTATION
+        // FORM FOR VERTICAL COMMA are new in 4.1: unassigned (left alone) in
+        // 3.2 and 4.0, normalized in 4.1.
+        let v40 = variant(V4_0, true, true, true);
+        let v41 = variant(V4_1, true, true, true);
+        assert_eq!(nfkc("a\u{FA70}\u{FE10}", &v40), "a\u{FA70}\u{FE10}");
+        assert_eq!(nfkc("a\u{FA70}\u{FE10}", &v41), "a\u{4E26},");
+        // U+1D6A4 MATHEMATICAL ITALIC SMALL DOTLESS I (4.1); U+1D7CA (5.0)
+        // stays unassigned in 4.1.
+        assert_eq!(nfkc("\u{1D6A4}\u{1D7CA}", &v41), "\u{131}\u{1D7CA}");
+        // U+1DC0 COMBINING DOTTED GRAVE ACCENT (4.1, ccc 230) is reordered
+        // after U+0316 (ccc 220) only in 4.1.
+        assert_eq!(nfkc("a\u{1DC0}\u{316}", &v40), "a\u{1DC0}\u{316}");
+        assert_eq!(nfkc("a\u{1DC0}\u{316}", &v41), "a\u{316}\u{1DC0}");
     }
 }

@@ -1,0 +1,739 @@
+//! `urlprism compare`: run URLs through several profiles side by side; in
+//! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
+
+use super::{encoding_by_label, profile_by_name, profile_from_file, UsageError};
+use clap::Args;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use urlprism::compare::{pair_divergences, Comparer, Comparison, Engine, Field, HostTrace};
+use urlprism::profile::builtin_profiles;
+use urlprism::{ParsedUrl, ProfileSpec};
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Compare this built-in profile (repeatable; default: every built-in
+    /// profile).
+    #[arg(long = "profile", value_name = "NAME")]
+    profiles: Vec<String>,
+    /// Also compare the profile described in this TOML file (repeatable).
+    #[arg(long = "profile-file", value_name = "PATH")]
+    profile_files: Vec<PathBuf>,
+    /// Resolve every input against this base URL (default: the input
+    /// itself).
+    #[arg(long, value_name = "URL")]
+    base: Option<String>,
+    /// The document encoding for queries, an Encoding Standard label.
+    #[arg(long, value_name = "LABEL", default_value = "utf-8")]
+    encoding: String,
+    /// Print one JSON object per input instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Corpus mode: print only the URLs on which the profiles disagree,
+    /// one line each (tab-separated, or JSON with --json), then a summary
+    /// on standard error.
+    #[arg(long)]
+    diff_only: bool,
+    /// The URLs; when none is given, each line of standard input is one.
+    #[arg(value_name = "URL")]
+    urls: Vec<OsString>,
+}
+
+/// The profiles to compare: the named built-in ones (all of them when
+/// none is named), then those from files.  A name that repeats gets a
+/// `#2`, `#3`... suffix so that the columns stay apart.
+pub(super) fn compared_profiles(
+    names: &[String],
+    files: &[PathBuf],
+) -> Result<Vec<ProfileSpec>, UsageError> {
+    let mut out = Vec::new();
+    if names.is_empty() {
+        out.extend(builtin_profiles().iter().cloned());
+    }
+    for n in names {
+        out.push(profile_by_name(n)?);
+    }
+    for f in files {
+        out.push(profile_from_file(f)?);
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for p in &mut out {
+        let n = seen.entry(p.name.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            p.name = format!("{}#{n}", p.name);
+        }
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// Reading inputs
+// ---------------------------------------------------------------------------
+
+/// An input: its line (or argument) number and the text, or (when it is
+/// not valid UTF-8) its lossy decoding and the reason.
+pub(super) type Input<'a> = (usize, Result<&'a str, (String, String)>);
+
+/// Calls `f` on each argument, in order; stops early when `f` says so.
+pub(super) fn for_each_arg(
+    args: &[OsString],
+    mut f: impl FnMut(Input<'_>) -> io::Result<bool>,
+) -> io::Result<()> {
+    for (k, a) in args.iter().enumerate() {
+        let r = match a.to_str() {
+            Some(s) => Ok(s),
+            None => Err((
+                a.to_string_lossy().into_owned(),
+                "the argument is not valid UTF-8".to_string(),
+            )),
+        };
+        if !f((k + 1, r))? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Calls `f` on each line of standard input (without its LF or CRLF), in
+/// order, with one reused buffer: memory stays constant however many lines
+/// there are.  `flush` is called before a read that may block, so that an
+/// interactive caller sees each answer.
+pub(super) fn for_each_stdin_line(
+    mut flush: impl FnMut() -> io::Result<()>,
+    mut f: impl FnMut(Input<'_>) -> io::Result<bool>,
+) -> io::Result<()> {
+    let stdin = io::stdin();
+    let mut reader = io::BufReader::with_capacity(256 * 1024, stdin.lock());
+    let mut buf = Vec::new();
+    let mut lineno = 0;
+    loop {
+        if reader.buffer().is_empty() {
+            flush()?;
+        }
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        lineno += 1;
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        }
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        let r = std::str::from_utf8(&buf).map_err(|e| {
+            (
+                String::from_utf8_lossy(&buf).into_owned(),
+                format!(
+                    "the line is not valid UTF-8 (invalid byte at offset {})",
+                    e.valid_up_to()
+                ),
+            )
+        });
+        if !f((lineno, r))? {
+            return Ok(());
+        }
+    }
+}
+
+/// `s` with control characters escaped (`\u{1b}`), safe to print on a
+/// terminal.
+pub(super) fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return s.into();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// Whether to color the output written to stdout: a terminal, and no
+/// `NO_COLOR` in the environment.
+pub(super) fn color_stdout() -> bool {
+    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+pub(super) const BOLD_RED: &str = "\x1b[1;31m";
+pub(super) const BOLD_YELLOW: &str = "\x1b[1;33m";
+pub(super) const GREEN: &str = "\x1b[32m";
+pub(super) const RED: &str = "\x1b[31m";
+pub(super) const DIM: &str = "\x1b[2m";
+pub(super) const RESET: &str = "\x1b[0m";
+
+/// `text` in `color` when `on`.
+pub(super) fn paint(on: bool, color: &str, text: &str) -> String {
+    if on {
+        format!("{color}{text}{RESET}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// `text` padded with spaces to `width` characters.
+pub(super) fn pad(text: &str, width: usize) -> String {
+    let n = text.chars().count();
+    let mut s = text.to_string();
+    s.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
+    s
+}
+
+// ---------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------
+
+/// One result in `--json` output.
+#[derive(Serialize)]
+struct JsonResult<'a> {
+    profile: &'a str,
+    canonical: Option<&'a str>,
+    error: Option<String>,
+    scheme: Option<&'a str>,
+    user: Option<&'a str>,
+    password: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// One input in `--json` output.
+#[derive(Serialize)]
+struct JsonComparison<'a> {
+    line: usize,
+    input: &'a str,
+    base: Option<&'a str>,
+    agree: bool,
+    differing: &'a [Field],
+    results: Vec<JsonResult<'a>>,
+}
+
+fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()> {
+    let results = c
+        .results
+        .iter()
+        .map(|r| {
+            let u = r.url();
+            let f = |field: Field| u.and_then(|u| field.of(u));
+            JsonResult {
+                profile: &r.engine,
+                canonical: r.canonical(),
+                error: r.rejection().map(|e| e.to_string()),
+                scheme: f(Field::Scheme),
+                user: f(Field::User),
+                password: f(Field::Password),
+                host: f(Field::Host),
+                port: f(Field::Port),
+                path: f(Field::Path),
+                query: f(Field::Query),
+                fragment: f(Field::Fragment),
+            }
+        })
+        .collect();
+    let j = JsonComparison {
+        line,
+        input: &c.input,
+        base: c.base.as_deref(),
+        agree: c.agree(),
+        differing: &c.differing,
+        results,
+    };
+    serde_json::to_writer(&mut *out, &j).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// A tab-separated line: the input, the differing fields (comma-separated),
+/// then one column per group of profiles with the same result:
+/// `names=canonical` or `names=error: reason`.  Tabs and line breaks in the
+/// input are written `\t`, `\n`, `\r`.
+fn tsv_line(out: &mut impl Write, c: &Comparison) -> io::Result<()> {
+    let mut line = String::with_capacity(c.input.len() + 128);
+    for ch in c.input.chars() {
+        match ch {
+            '\t' => line.push_str("\\t"),
+            '\n' => line.push_str("\\n"),
+            '\r' => line.push_str("\\r"),
+            ch => line.push(ch),
+        }
+    }
+    line.push('\t');
+    let fields: Vec<&str> = c.differing.iter().map(|f| f.as_str()).collect();
+    line.push_str(&fields.join(","));
+    for g in c.groups() {
+        line.push('\t');
+        let names: Vec<&str> = g.iter().map(|&i| c.results[i].engine.as_str()).collect();
+        line.push_str(&names.join(","));
+        line.push('=');
+        let r = &c.results[g[0]];
+        match r.canonical() {
+            Some(s) => line.push_str(s),
+            None => {
+                line.push_str("error: ");
+                let e = r.rejection().map(|e| e.to_string()).unwrap_or_default();
+                line.push_str(&e.replace(['\t', '\n', '\r'], " "));
+            }
+        }
+    }
+    line.push('\n');
+    out.write_all(line.as_bytes())
+}
+
+/// The side-by-side table of one input: profile, canonical URL (or error),
+/// and the components present in any result; the differing columns are
+/// highlighted (colored on a terminal, marked `*` otherwise).
+pub(super) fn table(c: &Comparison, color: bool) -> String {
+    let mut s = String::new();
+    s.push_str(&paint(color, "\x1b[1m", &printable(&c.input)));
+    if let Some(b) = &c.base {
+        s.push_str(&format!("  (base {})", printable(b)));
+    }
+    s.push('\n');
+    let shown: Vec<Field> = Field::COMPONENTS
+        .into_iter()
+        .filter(|f| c.results.iter().any(|r| r.field(*f).is_some()))
+        .collect();
+    let differs = |f: Field| c.differing.contains(&f);
+    let valid_differs = differs(Field::Valid);
+    let heading = |name: &str, d: bool| {
+        if d && !color {
+            format!("{name}*")
+        } else {
+            name.to_string()
+        }
+    };
+    let mut header = vec![
+        heading("profile", false),
+        heading("canonical", valid_differs || !c.differing.is_empty()),
+    ];
+    header.extend(shown.iter().map(|f| heading(f.as_str(), differs(*f))));
+    let mut rows: Vec<Vec<(String, Option<&str>)>> = Vec::new();
+    for r in &c.results {
+        let mut row = vec![(printable(&r.engine).into_owned(), None)];
+        match r.canonical() {
+            Some(canon) => {
+                row.push((printable(canon).into_owned(), None));
+                for f in &shown {
+                    let v = match r.field(*f) {
+                        None => "-".to_string(),
+                        Some("") => "\"\"".to_string(),
+                        Some(v) => printable(v).into_owned(),
+                    };
+                    row.push((v, differs(*f).then_some(BOLD_YELLOW)));
+                }
+            }
+            None => {
+                let e = r.rejection().map(|e| e.to_string()).unwrap_or_default();
+                row.push((format!("error: {}", printable(&e)), Some(RED)));
+                // The error is the last column, unpadded.
+            }
+        }
+        rows.push(row);
+    }
+    let ncols = header.len();
+    let mut width = vec![0; ncols];
+    for (k, h) in header.iter().enumerate() {
+        width[k] = h.chars().count();
+    }
+    for row in &rows {
+        // An error cell spans the component columns: it does not widen
+        // the canonical column.
+        let spans = row.len() == 2 && !shown.is_empty();
+        for (k, (cell, _)) in row.iter().enumerate() {
+            if spans && k == 1 {
+                continue;
+            }
+            width[k] = width[k].max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<(String, Option<&str>)>, s: &mut String| {
+        s.push_str("  ");
+        let n = cells.len();
+        for (k, (cell, col)) in cells.into_iter().enumerate() {
+            let last = k + 1 == n;
+            let text = if last { cell } else { pad(&cell, width[k]) };
+            match col {
+                Some(col) if color => s.push_str(&paint(true, col, &text)),
+                _ => s.push_str(&text),
+            }
+            if !last {
+                s.push_str("  ");
+            }
+        }
+        s.push('\n');
+    };
+    let header_cells = header
+        .into_iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let d = match k {
+                0 => false,
+                1 => !c.differing.is_empty(),
+                _ => differs(shown[k - 2]),
+            };
+            (h, d.then_some(BOLD_YELLOW))
+        })
+        .collect();
+    line(header_cells, &mut s);
+    for row in rows {
+        line(row, &mut s);
+    }
+    if c.agree() {
+        s.push_str(&format!("  {}\n", paint(color, GREEN, "all profiles agree")));
+    } else {
+        let fields: Vec<&str> = c.differing.iter().map(|f| f.as_str()).collect();
+        let groups: Vec<String> = c
+            .groups()
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|&i| c.results[i].engine.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .collect();
+        s.push_str(&format!(
+            "  {} {}  (groups: {})\n",
+            paint(color, BOLD_YELLOW, "differs:"),
+            fields.join(", "),
+            groups.join(" | ")
+        ));
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------
+// Corpus statistics
+// ---------------------------------------------------------------------------
+
+/// Counts kept while streaming: constant memory (the keys are profile
+/// pairs, fields and step names, never URLs).
+struct Stats {
+    names: Vec<String>,
+    read: u64,
+    unreadable: u64,
+    disagreeing: u64,
+    /// Per pair (i < j), URLs on which they differ.
+    pairs: HashMap<(usize, usize), u64>,
+    fields: HashMap<Field, u64>,
+    /// Per CanonicalizeHost step name: per pair, how many URLs first
+    /// diverge there.
+    steps: HashMap<String, HashMap<(usize, usize), u64>>,
+    /// The first divergence of each pair on a (host, scheme) already
+    /// traced: hosts repeat in a corpus.  Cleared when full, so that
+    /// memory stays bounded.
+    cache: HashMap<(String, String), HashMap<(usize, usize), Option<String>>>,
+}
+
+/// The most (host, scheme) entries kept in [`Stats::cache`].
+const CACHE_LIMIT: usize = 50_000;
+
+impl Stats {
+    fn new(names: Vec<String>) -> Stats {
+        Stats {
+            names,
+            read: 0,
+            unreadable: 0,
+            disagreeing: 0,
+            pairs: HashMap::new(),
+            fields: HashMap::new(),
+            steps: HashMap::new(),
+            cache: HashMap::new(),
+        }
+    }
+
+    /// Records a disagreeing comparison; traces the host under each
+    /// profile when a pair differs on the host or on validity.
+    fn record(
+        &mut self,
+        c: &Comparison,
+        resolved: &Result<ParsedUrl, String>,
+        engines: &[&dyn Engine],
+    ) {
+        self.disagreeing += 1;
+        for f in &c.differing {
+            *self.fields.entry(*f).or_insert(0) += 1;
+        }
+        let host = resolved.as_ref().ok().and_then(|r| {
+            let scheme = r.scheme.as_deref()?.to_ascii_lowercase();
+            Some((r.host.clone()?, scheme))
+        });
+        let mut found: Vec<((usize, usize), Option<String>)> = Vec::new();
+        let mut to_trace: Vec<(usize, usize)> = Vec::new();
+        let cached = host.as_ref().and_then(|h| self.cache.get(h));
+        for i in 0..c.results.len() {
+            for j in i + 1..c.results.len() {
+                let d = c.differing_between(i, j);
+                if d.is_empty() {
+                    continue;
+                }
+                *self.pairs.entry((i, j)).or_insert(0) += 1;
+                if host.is_none() || !(d.contains(&Field::Host) || d.contains(&Field::Valid)) {
+                    continue;
+                }
+                match cached.and_then(|m| m.get(&(i, j))) {
+                    Some(step) => found.push(((i, j), step.clone())),
+                    None => to_trace.push((i, j)),
+                }
+            }
+        }
+        if let (Some((host, scheme)), false) = (&host, to_trace.is_empty()) {
+            // Trace each engine of a pair once, and align them all once.
+            let mut slot: Vec<Option<usize>> = vec![None; engines.len()];
+            let mut traces: Vec<HostTrace> = Vec::new();
+            for &(i, j) in &to_trace {
+                for k in [i, j] {
+                    if slot[k].is_none() {
+                        if let Some(t) = engines[k].trace_host(host, scheme) {
+                            slot[k] = Some(traces.len());
+                            traces.push(t);
+                        }
+                    }
+                }
+            }
+            let refs: Vec<&HostTrace> = traces.iter().collect();
+            let (pairs, wanted): (Vec<(usize, usize)>, Vec<(usize, usize)>) = to_trace
+                .iter()
+                .filter_map(|&(i, j)| Some(((slot[i]?, slot[j]?), (i, j))))
+                .unzip();
+            for (step, pair) in pair_divergences(&refs, &pairs).into_iter().zip(wanted) {
+                found.push((pair, step));
+            }
+        }
+        for (pair, step) in &found {
+            if let Some(step) = step {
+                *self
+                    .steps
+                    .entry(step.clone())
+                    .or_default()
+                    .entry(*pair)
+                    .or_insert(0) += 1;
+            }
+        }
+        if let Some(h) = host {
+            if !found.is_empty() {
+                if self.cache.len() >= CACHE_LIMIT && !self.cache.contains_key(&h) {
+                    self.cache.clear();
+                }
+                self.cache.entry(h).or_default().extend(found);
+            }
+        }
+    }
+
+    fn pair_name(&self, (i, j): (usize, usize)) -> String {
+        format!("{}/{}", self.names[i], self.names[j])
+    }
+
+    /// The summary written to standard error at the end of corpus mode.
+    fn summary(&self, elapsed: Duration) -> String {
+        let mut s = String::new();
+        let secs = elapsed.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.read as f64 / secs
+        } else {
+            0.0
+        };
+        let pct = if self.read > 0 {
+            100.0 * self.disagreeing as f64 / self.read as f64
+        } else {
+            0.0
+        };
+        s.push_str(&format!(
+            "urlprism compare: {} URLs, {} on which the profiles disagree ({pct:.2}%); {:.1} s, {rate:.0} URLs/s\n",
+            self.read, self.disagreeing, secs
+        ));
+        if self.unreadable > 0 {
+            s.push_str(&format!(
+                "  {} lines not valid UTF-8 (skipped)\n",
+                self.unreadable
+            ));
+        }
+        if self.disagreeing == 0 {
+            return s;
+        }
+        s.push_str("disagreements by pair of profiles:\n");
+        let mut pairs: Vec<_> = self.pairs.iter().collect();
+        pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let w = pairs
+            .iter()
+            .map(|(p, _)| self.pair_name(**p).chars().count())
+            .max()
+            .unwrap_or(0);
+        for (p, n) in pairs {
+            s.push_str(&format!("  {}  {n:>9}\n", pad(&self.pair_name(*p), w)));
+        }
+        s.push_str("disagreements by component:\n");
+        for f in Field::ALL {
+            if let Some(n) = self.fields.get(&f) {
+                s.push_str(&format!("  {}  {n:>9}\n", pad(f.as_str(), 8)));
+            }
+        }
+        if !self.steps.is_empty() {
+            s.push_str(
+                "CanonicalizeHost steps where profiles first diverge (URLs x pairs):\n",
+            );
+            let mut steps: Vec<(&String, u64, &HashMap<(usize, usize), u64>)> = self
+                .steps
+                .iter()
+                .map(|(k, m)| (k, m.values().sum(), m))
+                .collect();
+            steps.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let w = steps
+                .iter()
+                .map(|(k, _, _)| k.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(4);
+            for (k, total, m) in steps.iter().take(15) {
+                let mut by_pair: Vec<_> = m.iter().collect();
+                by_pair.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+                let detail: Vec<String> = by_pair
+                    .iter()
+                    .take(4)
+                    .map(|(p, n)| format!("{} {n}", self.pair_name(**p)))
+                    .collect();
+                let more = if by_pair.len() > 4 { ", ..." } else { "" };
+                s.push_str(&format!(
+                    "  step {}  {total:>9}  ({}{more})\n",
+                    pad(k, w),
+                    detail.join(", ")
+                ));
+            }
+            if steps.len() > 15 {
+                s.push_str(&format!("  ... and {} more steps\n", steps.len() - 15));
+            }
+        }
+        s
+    }
+}
+
+/// A progress line on standard error, when it is a terminal.
+struct Progress {
+    on: bool,
+    start: Instant,
+    last: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        let now = Instant::now();
+        Progress {
+            on: io::stderr().is_terminal(),
+            start: now,
+            last: now,
+            shown: false,
+        }
+    }
+
+    fn tick(&mut self, read: u64, disagreeing: u64) {
+        if !self.on || read % 1024 != 0 {
+            return;
+        }
+        let now = Instant::now();
+        if now.duration_since(self.last) < Duration::from_millis(250) {
+            return;
+        }
+        self.last = now;
+        let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
+        eprint!(
+            "\r\x1b[K{read} URLs, {disagreeing} disagreeing, {:.0} URLs/s",
+            read as f64 / secs
+        );
+        self.shown = true;
+    }
+
+    fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+            self.shown = false;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The command
+// ---------------------------------------------------------------------------
+
+pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
+    let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
+    let encoding = encoding_by_label(&args.encoding)?;
+    let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
+    let comparer = Comparer::new(&engines, args.base.as_deref(), encoding);
+    let color = !args.json && !args.diff_only && color_stdout();
+    let stdout = io::stdout();
+    let out = std::cell::RefCell::new(BufWriter::with_capacity(256 * 1024, stdout.lock()));
+    let mut stats = Stats::new(comparer.names());
+    let mut progress = Progress::new();
+    let from_stdin = args.urls.is_empty();
+    progress.on &= from_stdin;
+    let mut first = true;
+
+    let mut each = |(lineno, input): Input<'_>| -> io::Result<bool> {
+        stats.read += 1;
+        let input = match input {
+            Ok(s) => s,
+            Err((_, e)) => {
+                stats.unreadable += 1;
+                progress.clear();
+                eprintln!("line {lineno}: {e}");
+                return Ok(true);
+            }
+        };
+        let resolved = comparer.resolve(input);
+        let c = comparer.compare_resolved(input, &resolved);
+        let mut out = out.borrow_mut();
+        if args.diff_only {
+            if !c.agree() {
+                stats.record(&c, &resolved, &engines);
+                if args.json {
+                    json_line(&mut *out, lineno, &c)?;
+                } else {
+                    tsv_line(&mut *out, &c)?;
+                }
+            }
+            progress.tick(stats.read, stats.disagreeing);
+        } else if args.json {
+            json_line(&mut *out, lineno, &c)?;
+        } else {
+            if !first {
+                out.write_all(b"\n")?;
+            }
+            first = false;
+            out.write_all(table(&c, color).as_bytes())?;
+        }
+        Ok(true)
+    };
+    let start = Instant::now();
+    let r = if from_stdin {
+        for_each_stdin_line(|| out.borrow_mut().flush(), &mut each)
+    } else {
+        for_each_arg(&args.urls, &mut each)
+    };
+    let r = r.and_then(|()| out.borrow_mut().flush());
+    progress.clear();
+    let elapsed = start.elapsed();
+    let mut code = if stats.unreadable > 0 { 1 } else { 0 };
+    match r {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => code = 1,
+        Err(e) => {
+            eprintln!("urlprism: error: {e}");
+            code = 1;
+        }
+    }
+    if args.diff_only {
+        eprint!("{}", stats.summary(elapsed));
+    }
+    Ok(ExitCode::from(code))
+}

@@ -1,0 +1,153 @@
+//! `urlprism nameprep` and `urlprism host`: run a profile's Nameprep (with
+//! the bidi check) or CanonicalizeHost on strings from arguments or
+//! standard input.
+
+use super::compare::{for_each_arg, for_each_stdin_line, Input};
+use super::{profile_by_name, profile_from_file, UsageError};
+use clap::Args;
+use serde::Serialize;
+use std::ffi::OsString;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use urlprism::conformance::catch_panic;
+use urlprism::host::{canonicalize_host, nameprep};
+use urlprism::{Profile, ProfileSpec};
+
+#[derive(Debug, Args)]
+pub struct NameprepArgs {
+    /// The profile: a built-in name (this, chrome, gecko, ie).
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "this",
+        conflicts_with = "profile_file"
+    )]
+    profile: String,
+    /// Use the profile described in this TOML file instead.
+    #[arg(long, value_name = "PATH")]
+    profile_file: Option<PathBuf>,
+    /// Print one JSON object per input: input, output, error.
+    #[arg(long)]
+    json: bool,
+    /// The strings; when none is given, each line of standard input is one.
+    #[arg(value_name = "STRING")]
+    inputs: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
+pub struct HostArgs {
+    /// The profile: a built-in name (this, chrome, gecko, ie).
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "this",
+        conflicts_with = "profile_file"
+    )]
+    profile: String,
+    /// Use the profile described in this TOML file instead.
+    #[arg(long, value_name = "PATH")]
+    profile_file: Option<PathBuf>,
+    /// The scheme of the URL the host belongs to (`file` changes steps 26
+    /// and 30).
+    #[arg(long, value_name = "S", default_value = "http")]
+    scheme: String,
+    /// Print one JSON object per input: input, output, error.
+    #[arg(long)]
+    json: bool,
+    /// The hosts; when none is given, each line of standard input is one.
+    #[arg(value_name = "HOST")]
+    inputs: Vec<OsString>,
+}
+
+#[derive(Serialize)]
+struct JsonLine<'a> {
+    input: &'a str,
+    output: Option<&'a str>,
+    error: Option<&'a str>,
+}
+
+fn load(profile: &str, file: &Option<PathBuf>) -> Result<ProfileSpec, UsageError> {
+    match file {
+        Some(path) => profile_from_file(path),
+        None => profile_by_name(profile),
+    }
+}
+
+/// Runs `f` on every input and writes one line per input: the output (an
+/// empty line on failure, the reason on standard error), or a JSON object.
+/// Exit status 1 when any input failed.
+fn run_each(
+    inputs: &[OsString],
+    json: bool,
+    f: impl Fn(&str) -> Result<String, String>,
+) -> ExitCode {
+    let stdout = io::stdout();
+    let out = std::cell::RefCell::new(BufWriter::with_capacity(64 * 1024, stdout.lock()));
+    let mut failed = false;
+    let mut each = |(lineno, input): Input<'_>| -> io::Result<bool> {
+        let lossy;
+        let (text, result) = match input {
+            Ok(s) => (s, catch_panic(|| f(s)).unwrap_or_else(|p| Err(format!("internal error: {p}")))),
+            Err((text, e)) => {
+                lossy = text;
+                (lossy.as_str(), Err(e))
+            }
+        };
+        let mut out = out.borrow_mut();
+        if let Err(e) = &result {
+            failed = true;
+            eprintln!("line {lineno}: {e}");
+        }
+        if json {
+            let line = JsonLine {
+                input: text,
+                output: result.as_ref().ok().map(String::as_str),
+                error: result.as_ref().err().map(String::as_str),
+            };
+            serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+            out.write_all(b"\n")?;
+        } else {
+            match &result {
+                Ok(s) => writeln!(out, "{s}")?,
+                Err(_) => writeln!(out)?,
+            }
+        }
+        Ok(true)
+    };
+    let r = if inputs.is_empty() {
+        for_each_stdin_line(|| out.borrow_mut().flush(), &mut each)
+    } else {
+        for_each_arg(inputs, &mut each)
+    };
+    match r.and_then(|()| out.borrow_mut().flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::from(1),
+        Err(e) => {
+            eprintln!("urlprism: error: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+pub fn run_nameprep(args: NameprepArgs) -> Result<ExitCode, UsageError> {
+    let profile = load(&args.profile, &args.profile_file)?;
+    let p: &dyn Profile = &profile;
+    Ok(run_each(&args.inputs, args.json, |s| {
+        nameprep(s, p, true).map_err(|e| e.to_string())
+    }))
+}
+
+pub fn run_host(args: HostArgs) -> Result<ExitCode, UsageError> {
+    let profile = load(&args.profile, &args.profile_file)?;
+    let p: &dyn Profile = &profile;
+    let scheme = args.scheme.to_ascii_lowercase();
+    Ok(run_each(&args.inputs, args.json, |s| {
+        canonicalize_host(s, &scheme, p).map_err(|e| e.to_string())
+    }))
+}

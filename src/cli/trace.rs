@@ -1,0 +1,321 @@
+//! `urlprism trace`: every CanonicalizeHost (and Nameprep) step of a URL's
+//! host under one or more profiles, and where the profiles diverge.
+
+use super::compare::{
+    color_stdout, compared_profiles, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM, RED,
+};
+use super::UsageError;
+use clap::Args;
+use serde::Serialize;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use urlprism::compare::{
+    trace_url, AlignedStep, CellState, Comparer, Comparison, Divergence, Engine, StepCell,
+    UrlTrace,
+};
+
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// Trace under this built-in profile (repeatable; default: every
+    /// built-in profile).
+    #[arg(long = "profile", value_name = "NAME")]
+    profiles: Vec<String>,
+    /// Also trace under the profile described in this TOML file
+    /// (repeatable).
+    #[arg(long = "profile-file", value_name = "PATH")]
+    profile_files: Vec<PathBuf>,
+    /// Resolve the URL against this base URL (default: the URL itself).
+    #[arg(long, value_name = "URL")]
+    base: Option<String>,
+    /// Print one JSON object instead of the step table.
+    #[arg(long)]
+    json: bool,
+    /// The URL whose host is traced.
+    #[arg(value_name = "URL")]
+    url: OsString,
+}
+
+/// The `--json` object.
+#[derive(Serialize)]
+struct JsonTrace<'a> {
+    input: &'a str,
+    base: Option<&'a str>,
+    scheme: Option<&'a str>,
+    host: Option<&'a str>,
+    /// Why no host was traced.
+    no_host: Option<&'a str>,
+    profiles: &'a [String],
+    results: Vec<JsonResult<'a>>,
+    steps: &'a [AlignedStep],
+    divergence: Option<&'a Divergence>,
+}
+
+#[derive(Serialize)]
+struct JsonResult<'a> {
+    profile: &'a str,
+    /// The canonical host.
+    host: Option<&'a str>,
+    host_error: Option<&'a str>,
+    /// The whole URL.
+    canonical: Option<&'a str>,
+    error: Option<String>,
+}
+
+pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
+    let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
+    let Some(url) = args.url.to_str() else {
+        return Err(UsageError("the URL is not valid UTF-8".into()));
+    };
+    let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
+    let trace = trace_url(url, args.base.as_deref(), &engines);
+    let comparison =
+        Comparer::new(&engines, args.base.as_deref(), encoding_rs::UTF_8).compare(url);
+    let text = if args.json {
+        let results = comparison
+            .results
+            .iter()
+            .map(|r| {
+                let t = trace.traces.iter().find(|t| t.engine == r.engine);
+                JsonResult {
+                    profile: &r.engine,
+                    host: t.and_then(|t| t.output.as_deref()),
+                    host_error: t.and_then(|t| t.error.as_deref()),
+                    canonical: r.canonical(),
+                    error: r.rejection().map(|e| e.to_string()),
+                }
+            })
+            .collect();
+        let j = JsonTrace {
+            input: &trace.input,
+            base: trace.base.as_deref(),
+            scheme: trace.scheme.as_deref(),
+            host: trace.host.as_deref(),
+            no_host: trace.no_host.as_deref(),
+            profiles: &trace.engines,
+            results,
+            steps: &trace.steps,
+            divergence: trace.divergence.as_ref(),
+        };
+        let mut s = serde_json::to_string(&j).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+        s.push('\n');
+        s
+    } else {
+        render(&trace, &comparison, color_stdout())
+    };
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => eprintln!("urlprism: error writing the output: {e}"),
+    }
+    Ok(if trace.no_host.is_some() {
+        if let Some(why) = &trace.no_host {
+            eprintln!("urlprism: no host to trace: {why}");
+        }
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// What a cell shows in the "after" column.
+fn after_text(c: &StepCell, ended: bool) -> String {
+    match c.state {
+        CellState::Skipped => "(skipped)".into(),
+        CellState::Absent if ended => "(not reached: the pipeline has ended)".into(),
+        CellState::Absent => "(not run)".into(),
+        CellState::Ran => {
+            let after = c.after.as_deref().unwrap_or("");
+            if Some(after) == c.before.as_deref() {
+                "(unchanged)".into()
+            } else if after.starts_with("fail: ") || after.contains(" = ") {
+                printable(after).into_owned()
+            } else {
+                format!("{:?}", after)
+            }
+        }
+    }
+}
+
+/// `CanonicalizeHost step 6`, `CanonicalizeHost step 20.2.1 (label 2)`,
+/// `CanonicalizeHost step 11 > Nameprep step 2`.
+fn describe(row: &AlignedStep) -> String {
+    let label = row.label.map(|l| format!(" (label {l})")).unwrap_or_default();
+    match &row.within {
+        Some(w) => format!("CanonicalizeHost step {w}{label} > Nameprep step {}", row.step),
+        None => format!("CanonicalizeHost step {}{label}", row.step),
+    }
+}
+
+fn before_text(c: &StepCell) -> String {
+    match &c.before {
+        Some(b) => format!("{b:?}"),
+        None => String::new(),
+    }
+}
+
+/// The step table: one line per step when every profile did the same,
+/// otherwise one line per group of profiles that did the same.
+pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("url       {}\n", printable(&t.input)));
+    if let Some(b) = &t.base {
+        s.push_str(&format!("base      {}\n", printable(b)));
+    }
+    let w = c
+        .results
+        .iter()
+        .map(|r| r.engine.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (k, r) in c.results.iter().enumerate() {
+        let label = if k == 0 { "result" } else { "" };
+        let v = match (r.canonical(), r.rejection()) {
+            (Some(canon), _) => printable(canon).into_owned(),
+            (None, Some(e)) => paint(color, RED, &format!("error: {}", printable(&e.to_string()))),
+            (None, None) => String::new(),
+        };
+        s.push_str(&format!("{}  {}  {v}\n", pad(label, 8), pad(&r.engine, w)));
+    }
+    let Some(host) = &t.host else {
+        s.push_str(&format!(
+            "no host to trace: {}\n",
+            t.no_host.as_deref().unwrap_or("")
+        ));
+        return s;
+    };
+    s.push_str(&format!(
+        "host      {:?} (scheme {})\n",
+        host,
+        t.scheme.as_deref().unwrap_or("")
+    ));
+    if !t.untraced.is_empty() {
+        s.push_str(&format!(
+            "untraced  {} (no marked steps)\n",
+            t.untraced.join(", ")
+        ));
+    }
+    s.push('\n');
+
+    // Which engines have ended at each row (for "not reached").
+    let last: Vec<Option<usize>> = (0..t.engines.len())
+        .map(|e| {
+            t.steps
+                .iter()
+                .rposition(|r| r.cells[e].state != CellState::Absent)
+        })
+        .collect();
+    let divergence = t.divergence.as_ref().map(|d| d.index);
+
+    // Rows of cells: step, marks, profiles, before, after.
+    let mut lines: Vec<([String; 5], bool, bool)> = Vec::new(); // (cells, first line of a step, divergence)
+    for (i, row) in t.steps.iter().enumerate() {
+        let is_div = divergence == Some(i);
+        let ended = |e: usize| last[e].is_none_or(|l| i > l);
+        // Groups of engines with the same cell.
+        let mut groups: Vec<(Vec<usize>, String, String)> = Vec::new();
+        for (e, cell) in row.cells.iter().enumerate() {
+            if cell.state == CellState::Absent && !is_div {
+                continue;
+            }
+            // A skipped step passes its string on: what it was does not
+            // matter, and leaving it out keeps skipped profiles together.
+            let before = if cell.state == CellState::Skipped {
+                String::new()
+            } else {
+                before_text(cell)
+            };
+            let after = after_text(cell, ended(e));
+            match groups
+                .iter_mut()
+                .find(|(_, b, a)| *b == before && *a == after)
+            {
+                Some((members, _, _)) => members.push(e),
+                None => groups.push((vec![e], before, after)),
+            }
+        }
+        let step = if row.within.is_some() {
+            format!("  {}", row.label())
+        } else {
+            row.label()
+        };
+        for (k, (members, before, after)) in groups.into_iter().enumerate() {
+            let who = if members.len() == t.engines.len() && t.engines.len() > 1 {
+                "all".to_string()
+            } else {
+                members
+                    .iter()
+                    .map(|&e| t.engines[e].as_str())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let (st, marks) = if k == 0 {
+                (step.clone(), row.marks.clone())
+            } else {
+                (String::new(), String::new())
+            };
+            lines.push(([st, marks, who, before, after], k == 0, is_div));
+        }
+    }
+    let headers = ["step", "marks", "profile", "before", "after"];
+    let mut width = headers.map(|h| h.chars().count());
+    for (cells, _, _) in &lines {
+        for k in 0..4 {
+            width[k] = width[k].max(cells[k].chars().count());
+        }
+    }
+    let header: Vec<String> = headers
+        .iter()
+        .enumerate()
+        .map(|(k, h)| if k < 4 { pad(h, width[k]) } else { h.to_string() })
+        .collect();
+    s.push_str(&paint(color, DIM, &header.join("  ")));
+    s.push('\n');
+    let mut marked = false;
+    for (cells, first, is_div) in lines {
+        let mut l = String::new();
+        for k in 0..4 {
+            l.push_str(&pad(&cells[k], width[k]));
+            l.push_str("  ");
+        }
+        l.push_str(&cells[4]);
+        if is_div {
+            if first && !marked {
+                l.push_str("  <== first divergence");
+                marked = true;
+            }
+            s.push_str(&paint(color, BOLD_YELLOW, &l));
+        } else {
+            s.push_str(&l);
+        }
+        s.push('\n');
+    }
+    s.push('\n');
+    if t.engines.len() >= 2 {
+        match &t.divergence {
+            Some(d) => {
+                let row = &t.steps[d.index];
+                let groups: Vec<String> = d.groups.iter().map(|g| g.join(", ")).collect();
+                let marks = if row.marks.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", row.marks)
+                };
+                s.push_str(&paint(
+                    color,
+                    BOLD_RED,
+                    &format!(
+                        "first divergence: {}{marks}: {}",
+                        describe(row),
+                        groups.join(" | ")
+                    ),
+                ));
+                s.push('\n');
+            }
+            None => s.push_str("no divergence: every profile's steps give the same host\n"),
+        }
+    }
+    s
+}

@@ -1,0 +1,120 @@
+//! Helpers shared by the robustness tests (`properties.rs`,
+//! `regressions.rs`).
+
+#![allow(dead_code)]
+
+use encoding_rs::Encoding;
+use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize, ParsedUrl, Profile};
+
+/// The pipeline step by step, keeping the canonical components: parse the
+/// base (`input` itself when `None`), resolve, canonicalize, serialize.
+pub fn pipeline(
+    input: &str,
+    base: Option<&str>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Option<(ParsedUrl, String)> {
+    let base = parse(base.unwrap_or(input));
+    let resolved = resolve(input, &base);
+    let canon = canonicalize(&resolved, profile, encoding).ok()?;
+    let s = serialize(&canon)?;
+    Some((canon, s))
+}
+
+/// Whether resolving `input` against `base` takes (part of) the base's
+/// |path| without the normalization the second round will apply, as the
+/// specification says:
+///
+/// - the input has no path of its own and the base's |path| is copied
+///   verbatim (Resolution steps 6.1 and 9.1.1, "steps to resolve a relative
+///   URL" steps 4.3 and 5.3): it skips "remove dot-segments" and the
+///   `file:` `%2F`/`%5C` decoding;
+/// - a `file:` input with a relative path is merged with the base's path
+///   ("steps to resolve a relative URL" step 6): step 6.5.1 decodes `%2F`
+///   and `%5C` in /r_path/ only, so those of the base's part stay (then
+///   the canonical path begins with `/`, and step 3.3 decodes them).
+///
+/// The canonical URL is not a fixed point there.
+pub fn path_taken_verbatim_from_base(input: &str, base: &str) -> bool {
+    let base = parse(base);
+    let own = parse(&urlprism::preprocess::preprocess(input));
+    let resolved = resolve(input, &base);
+    let Some(base_path) = base.path.as_deref() else {
+        return false;
+    };
+    let verbatim = own.path.as_deref().is_none_or(str::is_empty) && resolved.path == base.path;
+    let escaped_slash = |p: &str| {
+        let p = p.to_ascii_uppercase();
+        p.contains("%2F") || p.contains("%5C")
+    };
+    let own_relative_path = own
+        .path
+        .as_deref()
+        .is_some_and(|p| !p.is_empty() && !p.starts_with(['/', '\\']));
+    let file_merge = resolved.scheme_is("file")
+        && base.scheme_is("file")
+        && own.authority.is_none()
+        && own_relative_path
+        && escaped_slash(base_path);
+    verbatim || file_merge
+}
+
+/// Checks that the THIS result `canon` of `input` (against `base`, the
+/// input itself when `None`) is a fixed point: canonicalized again with
+/// itself as the base, and with the same base, it is unchanged.  Where
+/// [`path_taken_verbatim_from_base`] holds, the specification lets the
+/// path change once: then only the path may differ, and the second result
+/// must be a fixed point.
+pub fn check_idempotent(
+    input: &str,
+    base: Option<&str>,
+    canon: &str,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<(), String> {
+    let same_base = base.unwrap_or(input);
+    for (what, second_base) in [("base = itself", canon), ("same base", same_base)] {
+        let again = canonicalize_str(canon, Some(second_base), profile, encoding);
+        if path_taken_verbatim_from_base(input, same_base) {
+            let c2 = again.map_err(|e| format!("{what}: {canon:?} became invalid: {e}"))?;
+            let u1 = pipeline(canon, Some(canon), profile, encoding).map(|(u, _)| u);
+            let u2 = pipeline(&c2, Some(&c2), profile, encoding).map(|(u, _)| u);
+            let strip = |u: Option<ParsedUrl>| u.map(|u| ParsedUrl { path: None, ..u });
+            if strip(u1) != strip(u2) {
+                return Err(format!("{what}: {canon:?} became {c2:?}: more than the path changed"));
+            }
+            let c3 = canonicalize_str(&c2, Some(&c2), profile, encoding);
+            if c3.as_deref() != Ok(c2.as_str()) {
+                return Err(format!("{what}: second round {c2:?} became {c3:?}"));
+            }
+        } else if again.as_deref() != Ok(canon) {
+            return Err(format!(
+                "{what} ({second_base:?}): {canon:?} became {again:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What `serialize(parse(canon))` must give for the canonical URL `canon`
+/// of `profile`: `canon` itself, except that a profile whose
+/// `url.host_keeps_noncharacters` is set (Gecko and IE 2011 kept
+/// noncharacters written in the host, `profiles/gecko.toml` `[url]`) may
+/// put noncharacters in the host, which parsing's "steps to preprocess a
+/// string" step 2 replaces by U+FFFD.  Nothing else may change.
+pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String {
+    if profile.url.host_keeps_noncharacters {
+        canon
+            .chars()
+            .map(|c| {
+                if urlprism::preprocess::is_noncharacter(c) {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    } else {
+        canon.to_string()
+    }
+}

@@ -1,0 +1,134 @@
+//! Every input in `tests/regressions/` (crashes, hangs and property
+//! failures found by fuzzing or by hand) through every API under every
+//! built-in profile.
+//!
+//! A file's bytes are read as the fuzz targets read them (see
+//! `fuzz/src/lib.rs`): the whole file, invalid UTF-8 as U+FFFD, is the
+//! input of `parse`, CanonicalizeHost and Nameprep; for `resolve` and the
+//! whole pipeline, a byte 0xFF splits it into base (before) and input
+//! (after), and without one the input is its own base.
+//!
+//! Checked: nothing panics; every profile gives the same answer twice;
+//! THIS output holds no control character, is ASCII before the fragment and
+//! is a fixed point (with the specification's one exception, see
+//! `common::check_idempotent`); a canonical URL survives `parse` +
+//! `serialize`.  Each input also runs with no base and with a fixed one.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use urlprism::host::{canonicalize_host, nameprep};
+use urlprism::profile::builtin_profiles;
+use urlprism::{canonicalize_str, parse, resolve, serialize};
+
+mod common;
+
+const ENCODINGS: [&encoding_rs::Encoding; 3] =
+    [encoding_rs::UTF_8, encoding_rs::SHIFT_JIS, encoding_rs::WINDOWS_1252];
+
+/// A hang found by fuzzing must now end quickly.
+const TIME_LIMIT: Duration = Duration::from_secs(if cfg!(debug_assertions) { 20 } else { 2 });
+
+fn inputs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.is_file() && p.extension().is_none_or(|x| x != "md"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// `(base, input)` as in `fuzz/src/lib.rs`.
+fn split(data: &[u8]) -> (Option<String>, String) {
+    match data.iter().position(|&b| b == 0xFF) {
+        Some(i) => (
+            Some(String::from_utf8_lossy(&data[..i]).into_owned()),
+            String::from_utf8_lossy(&data[i + 1..]).into_owned(),
+        ),
+        None => (None, String::from_utf8_lossy(data).into_owned()),
+    }
+}
+
+/// Runs one input; `Err` says what went wrong.
+fn check(data: &[u8]) -> Result<(), String> {
+    let whole = String::from_utf8_lossy(data).into_owned();
+    let parsed = parse(&whole);
+    let _ = serialize(&parsed);
+    let (base, input) = split(data);
+    let base_url = parse(base.as_deref().unwrap_or(&input));
+    let _ = serialize(&resolve(&input, &base_url));
+
+    let bases = [base.clone(), None, Some("http://a/b/c?q#f".to_string())];
+    for profile in builtin_profiles() {
+        let name = &profile.name;
+        for scheme in ["http", "file"] {
+            let r = canonicalize_host(&whole, scheme, profile);
+            if r != canonicalize_host(&whole, scheme, profile) {
+                return Err(format!("{name}: CanonicalizeHost is not deterministic"));
+            }
+        }
+        for bidi in [false, true] {
+            if nameprep(&whole, profile, bidi) != nameprep(&whole, profile, bidi) {
+                return Err(format!("{name}: Nameprep is not deterministic"));
+            }
+        }
+        for b in &bases {
+            for enc in ENCODINGS {
+                let r = canonicalize_str(&input, b.as_deref(), profile, enc);
+                if r != canonicalize_str(&input, b.as_deref(), profile, enc) {
+                    return Err(format!("{name}: not deterministic (base {b:?})"));
+                }
+                let Ok(c) = r else { continue };
+                let expected = common::expected_reparse(&c, profile);
+                if serialize(&parse(&c)).as_deref() != Some(expected.as_str()) {
+                    return Err(format!("{name}: {c:?} does not survive parse + serialize"));
+                }
+                if name != "this" {
+                    continue;
+                }
+                if c.chars().any(char::is_control) {
+                    return Err(format!("THIS: control character in {c:?}"));
+                }
+                if !c.split('#').next().unwrap_or("").is_ascii() {
+                    return Err(format!("THIS: non-ASCII before the fragment in {c:?}"));
+                }
+                common::check_idempotent(&input, b.as_deref(), &c, profile, enc)
+                    .map_err(|e| format!("THIS not idempotent (base {b:?}, {}): {e}", enc.name()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn regression_inputs() {
+    let files = inputs();
+    assert!(!files.is_empty(), "tests/regressions/ holds no input");
+    let mut failures = Vec::new();
+    for file in &files {
+        let data = std::fs::read(file).expect("a readable regression input");
+        let start = Instant::now();
+        let r = std::panic::catch_unwind(|| check(&data));
+        let took = start.elapsed();
+        let name = file.file_name().unwrap().to_string_lossy();
+        match r {
+            Ok(Ok(())) if took <= TIME_LIMIT => {}
+            Ok(Ok(())) => failures.push(format!("{name}: took {took:?}")),
+            Ok(Err(e)) => failures.push(format!("{name}: {e}")),
+            Err(_) => failures.push(format!("{name}: panicked (message above)")),
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+}
+
+/// The harness can fail: an input that breaks a property is caught.
+#[test]
+fn the_harness_sees_a_broken_property() {
+    // Not idempotent per the spec's one exception is accepted...
+    assert_eq!(check(b"x-y+z.:/./\xFF"), Ok(()));
+    // ...but the checks themselves do look at the output.
+    let c = canonicalize_str("http://h/\u{1}", None, urlprism::profile::this(), encoding_rs::UTF_8).unwrap();
+    assert!(!c.chars().any(char::is_control), "{c:?}");
+    assert!(common::check_idempotent("http://h/", None, "http://H/", urlprism::profile::this(), encoding_rs::UTF_8).is_err());
+}
