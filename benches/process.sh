@@ -19,8 +19,15 @@ peer="target/release/examples/url_canon_peer"
 echo "corpus: $corpus ($(wc -l < "$corpus") lines); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 if command -v hyperfine >/dev/null 2>&1; then
     # `urlprism canon` exits 1 when some line is invalid: -i ignores that.
-    hyperfine -N -i --warmup 2 --runs "$runs" \
-        -n urlprism "$ours" -n url-peer "$peer" --input "$corpus" --output null
+    if hyperfine --help | grep -q -- '--input'; then
+        hyperfine -N -i --warmup 2 --runs "$runs" \
+            -n urlprism "$ours" -n url-peer "$peer" --input "$corpus" --output null
+    else
+        # hyperfine < 1.16: redirect through the shell (same cost for both).
+        hyperfine -i --warmup 2 --runs "$runs" \
+            -n urlprism "$ours < '$corpus' > /dev/null 2>&1" \
+            -n url-peer "$peer < '$corpus' > /dev/null 2>&1"
+    fi
 else
     # Median wall-clock time of $runs runs of each, alternating.
     now() { date +%s%N; }

@@ -321,10 +321,22 @@ mod host_noncharacter_tests {
         let gecko = crate::profile::builtin("gecko").unwrap();
         let canon = |s: &str| canonicalize(&crate::parse(s), gecko, UTF_8).map(|c| c.host);
         // Nameprep prohibits them; Gecko's fallback is the host as written.
-        assert_eq!(canon("http://a\u{FDD0}b/").unwrap().as_deref(), Some("a\u{FDD0}b"));
-        assert_eq!(canon("http://a\u{1FFFE}b/").unwrap().as_deref(), Some("a\u{1FFFE}b"));
-        assert_eq!(canon("http://a\u{FFFE}b/").unwrap().as_deref(), Some("a\u{FFFD}b"));
-        assert_eq!(canon("http://a\u{FFFF}b/").unwrap().as_deref(), Some("a\u{FFFD}b"));
+        assert_eq!(
+            canon("http://a\u{FDD0}b/").unwrap().as_deref(),
+            Some("a\u{FDD0}b")
+        );
+        assert_eq!(
+            canon("http://a\u{1FFFE}b/").unwrap().as_deref(),
+            Some("a\u{1FFFE}b")
+        );
+        assert_eq!(
+            canon("http://a\u{FFFE}b/").unwrap().as_deref(),
+            Some("a\u{FFFD}b")
+        );
+        assert_eq!(
+            canon("http://a\u{FFFF}b/").unwrap().as_deref(),
+            Some("a\u{FFFD}b")
+        );
     }
 }
 

@@ -386,7 +386,11 @@ impl<'e> Comparer<'e> {
 
     /// Runs `input`, already resolved by [`Comparer::resolve`], through
     /// every engine (for a caller that needs the resolved URL as well).
-    pub fn compare_resolved(&self, input: &str, resolved: &Result<ParsedUrl, String>) -> Comparison {
+    pub fn compare_resolved(
+        &self,
+        input: &str,
+        resolved: &Result<ParsedUrl, String>,
+    ) -> Comparison {
         let base = self.base.as_ref().map(|(b, _)| b.as_str());
         let results: Vec<EngineResult> = self
             .engines
@@ -682,7 +686,11 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
         t.no_host = Some(Error::Invalid(reason).to_string());
         return t;
     }
-    let scheme = resolved.scheme.as_deref().unwrap_or("").to_ascii_lowercase();
+    let scheme = resolved
+        .scheme
+        .as_deref()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     t.scheme = resolved.scheme.as_ref().map(|_| scheme.clone());
     let Some(host) = resolved.host.as_deref() else {
         t.no_host = Some("the URL has no host".to_string());
@@ -790,12 +798,7 @@ struct Keyed<'a> {
 }
 
 /// Appends a step at `key`, counting the steps already there.
-fn push<'a>(
-    out: &mut Vec<Keyed<'a>>,
-    key: Key,
-    within: Option<&'static str>,
-    step: &'a TraceStep,
-) {
+fn push<'a>(out: &mut Vec<Keyed<'a>>, key: Key, within: Option<&'static str>, step: &'a TraceStep) {
     let dup = out
         .iter()
         .filter(|k| k.key.fp == key.fp && Key { dup: 0, ..k.key } == key)
@@ -1101,13 +1104,18 @@ pub fn pair_divergences(traces: &[&HostTrace], pairs: &[(usize, usize)]) -> Vec<
                 .iter()
                 .enumerate()
                 .filter(|(_, cells)| cells[i].is_some() || cells[j].is_some())
-                .map(|(r, cells)| (r, vec![cells[i].map(view_of_step), cells[j].map(view_of_step)]))
+                .map(|(r, cells)| {
+                    (
+                        r,
+                        vec![cells[i].map(view_of_step), cells[j].map(view_of_step)],
+                    )
+                })
                 .unzip();
             let pair_results = [results[i].clone(), results[j].clone()];
             let (k, _) = divergence_core(&views, &pair_results)?;
             let r = kept[k];
             let mut step = String::new();
-            for s in g.cells[r].iter().flatten() {
+            for s in [g.cells[r][i], g.cells[r][j]].into_iter().flatten() {
                 join_distinct(&mut step, s.step, "/");
             }
             Some(match g.within[r] {
@@ -1124,7 +1132,10 @@ mod tests {
     use crate::profile::{builtin, builtin_profiles};
 
     fn all() -> Vec<&'static dyn Engine> {
-        builtin_profiles().iter().map(|p| p as &dyn Engine).collect()
+        builtin_profiles()
+            .iter()
+            .map(|p| p as &dyn Engine)
+            .collect()
     }
 
     fn engines(names: &[&str]) -> Vec<&'static dyn Engine> {
@@ -1156,7 +1167,12 @@ mod tests {
 
     #[test]
     fn agreement_and_shared_invalidity() {
-        let c = compare("HTTP://Example.COM/a/../b", None, encoding_rs::UTF_8, &all());
+        let c = compare(
+            "HTTP://Example.COM/a/../b",
+            None,
+            encoding_rs::UTF_8,
+            &all(),
+        );
         assert!(c.agree(), "{c:?}");
         assert_eq!(c.results.len(), 4);
         // Invalid for everyone (no scheme, no base): they agree.
@@ -1168,7 +1184,12 @@ mod tests {
     #[test]
     fn validity_differs() {
         // THIS forbids an escaped slash in the host; GECKO keeps it.
-        let c = compare("http://a%2fb/", None, encoding_rs::UTF_8, &engines(&["this", "gecko"]));
+        let c = compare(
+            "http://a%2fb/",
+            None,
+            encoding_rs::UTF_8,
+            &engines(&["this", "gecko"]),
+        );
         assert!(c.results[0].rejection().is_some(), "{c:?}");
         assert!(c.results[1].canonical().is_some(), "{c:?}");
         assert_eq!(c.differing, [Field::Valid]);
@@ -1238,7 +1259,9 @@ mod tests {
         }
         let e: Vec<&dyn Engine> = vec![builtin("this").unwrap(), &Panics];
         let c = compare("http://a/", None, encoding_rs::UTF_8, &e);
-        assert!(matches!(c.results[1].rejection(), Some(Rejection::Panic(p)) if p.contains("boom")));
+        assert!(
+            matches!(c.results[1].rejection(), Some(Rejection::Panic(p)) if p.contains("boom"))
+        );
         assert_eq!(c.differing, [Field::Valid]);
     }
 
@@ -1253,7 +1276,10 @@ mod tests {
         assert_eq!(row.cells[0].state, CellState::Ran);
         assert_eq!(row.cells[0].after.as_deref(), Some("a_b.test"));
         assert_eq!(row.cells[1].state, CellState::Skipped);
-        assert_eq!(d.groups, [vec!["this".to_string()], vec!["gecko".to_string()]]);
+        assert_eq!(
+            d.groups,
+            [vec!["this".to_string()], vec!["gecko".to_string()]]
+        );
         // Every earlier step agrees, GECKO's fallback note included.
         assert!(t.steps[..d.index].iter().any(|r| r.step == "4"));
     }
@@ -1277,7 +1303,10 @@ mod tests {
         let t = trace_url("http://Bücher.de/", None, &engines(&["this", "this"]));
         assert!(t.divergence.is_none());
         assert!(t.steps.iter().all(AlignedStep::uniform));
-        assert!(t.steps.iter().any(|r| r.label == Some(1)), "labels are converted");
+        assert!(
+            t.steps.iter().any(|r| r.label == Some(1)),
+            "labels are converted"
+        );
     }
 
     #[test]

@@ -40,7 +40,9 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn code(o: &Output) -> i32 {
-    o.status.code().expect("urlprism exits normally, not by a signal")
+    o.status
+        .code()
+        .expect("urlprism exits normally, not by a signal")
 }
 
 fn stdout(o: &Output) -> String {
@@ -96,9 +98,9 @@ fn hostile_batch() -> (Vec<u8>, Vec<bool>) {
         (b"http://\xE6\x97\xA5\xE6\x9C\xAC.jp/", true),
         (b"no scheme", false),
         (b"http://h/#\x01\x7F\xC2\x85", true), // controls in the fragment
-        (b"   ", false),                     // blanks only
-        (b"http://h/\x0B", true),            // vertical tab (trimmed)
-        (b"\xEF\xBB\xBFhttp://bom/", false), // a BOM is not whitespace
+        (b"   ", false),                       // blanks only
+        (b"http://h/\x0B", true),              // vertical tab (trimmed)
+        (b"\xEF\xBB\xBFhttp://bom/", false),   // a BOM is not whitespace
         (b"http://h:99999/", false),
         (b"http://last/", true),
     ];
@@ -121,7 +123,10 @@ fn hostile_batch_one_line_each_and_messages_name_lines() {
         let n = k + 1;
         let named = err.lines().any(|l| l.starts_with(&format!("line {n}:")));
         if ok {
-            assert!(!line.is_empty(), "line {n} has no canonical form; stderr:\n{err}");
+            assert!(
+                !line.is_empty(),
+                "line {n} has no canonical form; stderr:\n{err}"
+            );
             assert!(!named, "line {n} is good but reported; stderr:\n{err}");
         } else {
             assert_eq!(line, "", "line {n} is bad yet has output");
@@ -197,7 +202,11 @@ fn no_output_line_is_broken_by_a_control_character() {
             "file://h{}/",
             "x{}y:z",
         ] {
-            data.extend_from_slice(template.replace("{}", &char::from(c).to_string()).as_bytes());
+            data.extend_from_slice(
+                template
+                    .replace("{}", &char::from(c).to_string())
+                    .as_bytes(),
+            );
             data.push(b'\n');
             count += 1;
         }
@@ -237,7 +246,10 @@ fn enormous_lines_are_neither_dropped_nor_cut() {
     assert_eq!(lines[0].len(), "http://h/".len() + mb);
     assert_eq!(lines[0], format!("http://h/{path}"));
     assert_eq!(lines[1], "http://small/");
-    assert_eq!(lines[2], format!("http://h/?{}", "%E6%97%A5".repeat(mb / 3)));
+    assert_eq!(
+        lines[2],
+        format!("http://h/?{}", "%E6%97%A5".repeat(mb / 3))
+    );
     assert_eq!(lines[3], "");
     assert_eq!(lines[4], "http://end/");
     assert!(stderr(&o).contains("line 4:"), "{}", stderr(&o));
@@ -297,7 +309,10 @@ fn only_bad_lines_still_one_empty_line_each() {
     assert_eq!(stdout(&o), "\n\n\n\n");
     let err = stderr(&o);
     for n in 1..=4 {
-        assert!(err.contains(&format!("line {n}:")), "line {n} not named: {err}");
+        assert!(
+            err.contains(&format!("line {n}:")),
+            "line {n} not named: {err}"
+        );
     }
     assert_eq!(code(&o), 1);
 }
@@ -327,11 +342,17 @@ fn unknown_encoding_label_is_named() {
         assert_eq!(code(&o), 2, "label {label:?}");
         assert_eq!(stdout(&o), "", "no output before a usage error");
         let err = stderr(&o);
-        assert!(err.contains(&format!("{label:?}")), "label {label:?}: {err}");
+        assert!(
+            err.contains(&format!("{label:?}")),
+            "label {label:?}: {err}"
+        );
         assert!(err.contains("encoding"), "{err}");
     }
     // A known label with odd case and spaces is accepted.
-    let o = run(&["canon", "--encoding", " Shift_JIS ", "http://a/?\u{65e5}"], b"");
+    let o = run(
+        &["canon", "--encoding", " Shift_JIS ", "http://a/?\u{65e5}"],
+        b"",
+    );
     assert_eq!(stdout(&o), "http://a/?%93%FA\n", "{}", stderr(&o));
 }
 
@@ -360,7 +381,9 @@ fn malformed_profile_files_are_named_with_line() {
         (
             "unknown-key.toml",
             good.replace("[nameprep]\n", "[nameprep]\nfrobnicate = true\n"),
-            good.lines().position(|l| l.starts_with("[nameprep]")).map(|i| i + 1),
+            good.lines()
+                .position(|l| l.starts_with("[nameprep]"))
+                .map(|i| i + 1),
         ),
         ("not-toml.toml", "name = \"x\n".to_string(), Some(0)),
         ("empty.toml", String::new(), None),
@@ -370,13 +393,21 @@ fn malformed_profile_files_are_named_with_line() {
         let path = dir.join(file);
         std::fs::write(&path, text).unwrap();
         let o = run(
-            &["canon", "--profile-file", path.to_str().unwrap(), "http://a/"],
+            &[
+                "canon",
+                "--profile-file",
+                path.to_str().unwrap(),
+                "http://a/",
+            ],
             b"",
         );
         assert_eq!(code(&o), 2, "{file}: {}", stderr(&o));
         assert_eq!(stdout(&o), "", "{file}");
         let err = stderr(&o);
-        assert!(err.contains(file), "{file}: message does not name the file: {err}");
+        assert!(
+            err.contains(file),
+            "{file}: message does not name the file: {err}"
+        );
         if let Some(l) = line {
             assert!(
                 err.contains(&format!("{file}:{}:", l + 1)),
@@ -388,12 +419,23 @@ fn malformed_profile_files_are_named_with_line() {
     // Invalid UTF-8 in the file.
     let path = dir.join("latin1.toml");
     std::fs::write(&path, b"name = \"caf\xE9\"\n").unwrap();
-    let o = run(&["canon", "--profile-file", path.to_str().unwrap(), "http://a/"], b"");
+    let o = run(
+        &[
+            "canon",
+            "--profile-file",
+            path.to_str().unwrap(),
+            "http://a/",
+        ],
+        b"",
+    );
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("latin1.toml"), "{}", stderr(&o));
     // A missing file and a directory.
     for p in [dir.join("missing.toml"), dir.clone()] {
-        let o = run(&["canon", "--profile-file", p.to_str().unwrap(), "http://a/"], b"");
+        let o = run(
+            &["canon", "--profile-file", p.to_str().unwrap(), "http://a/"],
+            b"",
+        );
         assert_eq!(code(&o), 2, "{}", p.display());
         assert!(stderr(&o).contains(p.to_str().unwrap()), "{}", stderr(&o));
     }
@@ -441,7 +483,12 @@ fn output_to_a_closed_pipe_does_not_hang_or_panic() {
     let status = child.wait().expect("urlprism ends");
     writer.join().unwrap();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(status.code(), Some(0), "a failed write is a failure");
 }

@@ -16,7 +16,11 @@ use std::time::{Duration, Instant};
 use urlprism::canonicalize_str;
 use urlprism::profile::builtin_profiles;
 
-const BIG: usize = if cfg!(debug_assertions) { 256 << 10 } else { 1 << 20 };
+const BIG: usize = if cfg!(debug_assertions) {
+    256 << 10
+} else {
+    1 << 20
+};
 /// Linear work gives 10, quadratic 100.  Between 100 KB and 1 MB the
 /// constant factor itself grows: the big buffers no longer fit the caches,
 /// and glibc serves allocations above 128 KiB with fresh `mmap` pages that
@@ -45,45 +49,81 @@ fn repeat(prefix: &str, unit: &str, suffix: &str, n: usize) -> String {
 type Shape = (&'static str, Option<&'static str>, fn(usize) -> String);
 
 const SHAPES: &[Shape] = &[
-    ("long path", None, |n| repeat("http://example.com/", "abcdefgh/", "", n)),
-    ("dot segments", None, |n| repeat("http://example.com/a", "/./..", "/b", n)),
-    ("dot segments, relative", Some("http://example.com/a/b/c"), |n| {
-        repeat("", "../", "x", n)
+    ("long path", None, |n| {
+        repeat("http://example.com/", "abcdefgh/", "", n)
     }),
+    ("dot segments", None, |n| {
+        repeat("http://example.com/a", "/./..", "/b", n)
+    }),
+    (
+        "dot segments, relative",
+        Some("http://example.com/a/b/c"),
+        |n| repeat("", "../", "x", n),
+    ),
     ("escaped dot segments", None, |n| {
         repeat("http://example.com/a", "/%2e%2E/x", "", n)
     }),
-    ("backslash segments", None, |n| repeat("http://example.com", "\\a\\..", "", n)),
+    ("backslash segments", None, |n| {
+        repeat("http://example.com", "\\a\\..", "", n)
+    }),
     ("many labels", None, |n| repeat("http://", "ab.", "com/", n)),
     ("many ideographic-dot labels", None, |n| {
         repeat("http://", "a\u{3002}", "com/", n)
     }),
     ("long host", None, |n| repeat("http://", "a", ".com/", n)),
-    ("long IDN host", None, |n| repeat("http://", "\u{65e5}\u{672c}", ".jp/", n)),
+    ("long IDN host", None, |n| {
+        repeat("http://", "\u{65e5}\u{672c}", ".jp/", n)
+    }),
     ("escaped host", None, |n| repeat("http://", "%41", "/", n)),
-    ("many escapes in path", None, |n| repeat("http://h/", "%41%zz%e3%81", "", n)),
-    ("long query, CJK", None, |n| repeat("http://h/?", "\u{65e5}\u{672c}\u{8a9e}", "", n)),
+    ("many escapes in path", None, |n| {
+        repeat("http://h/", "%41%zz%e3%81", "", n)
+    }),
+    ("long query, CJK", None, |n| {
+        repeat("http://h/?", "\u{65e5}\u{672c}\u{8a9e}", "", n)
+    }),
     ("long query, CJK, Shift_JIS", None, |n| {
         repeat("http://h/?", "\u{65e5}\u{672c}\u{8a9e}", "", n)
     }),
-    ("long fragment", None, |n| repeat("http://h/#", "\u{e9}\u{1}a", "", n)),
-    ("long userinfo", None, |n| repeat("http://", "u s:", "@h/", n)),
+    ("long fragment", None, |n| {
+        repeat("http://h/#", "\u{e9}\u{1}a", "", n)
+    }),
+    ("long userinfo", None, |n| {
+        repeat("http://", "u s:", "@h/", n)
+    }),
     ("many at signs", None, |n| repeat("http://", "a@", "h/", n)),
-    ("file slash run", None, |n| repeat("file:", "/", "host/x", n)),
-    ("file backslash run", None, |n| repeat("file:", "\\", "c|/x", n)),
-    ("file escaped slashes", None, |n| repeat("file:", "%2F", "host/x", n)),
-    ("file drive then slashes", None, |n| repeat("file://c:", "/", "x", n)),
-    ("file host of slashes", Some("file:///c:/d/e"), |n| repeat("//", "/\\", "h", n)),
+    ("file slash run", None, |n| {
+        repeat("file:", "/", "host/x", n)
+    }),
+    ("file backslash run", None, |n| {
+        repeat("file:", "\\", "c|/x", n)
+    }),
+    ("file escaped slashes", None, |n| {
+        repeat("file:", "%2F", "host/x", n)
+    }),
+    ("file drive then slashes", None, |n| {
+        repeat("file://c:", "/", "x", n)
+    }),
+    ("file host of slashes", Some("file:///c:/d/e"), |n| {
+        repeat("//", "/\\", "h", n)
+    }),
     ("long port", None, |n| repeat("http://h:", "0", "80/", n)),
-    ("long IPv6 literal", None, |n| repeat("http://[", "0:", "1]/", n)),
-    ("long IPv4-ish host", None, |n| repeat("http://", "1.", "1/", n)),
+    ("long IPv6 literal", None, |n| {
+        repeat("http://[", "0:", "1]/", n)
+    }),
+    ("long IPv4-ish host", None, |n| {
+        repeat("http://", "1.", "1/", n)
+    }),
     ("long scheme", None, |n| repeat("", "a", ":/x", n)),
-    ("long opaque path", None, |n| repeat("javascript:", "a b\u{e9}", "", n)),
+    ("long opaque path", None, |n| {
+        repeat("javascript:", "a b\u{e9}", "", n)
+    }),
     ("whitespace padding", None, |n| {
         let pad = " \t\n".repeat(n / 6);
         format!("{pad}http://h/{pad}")
     }),
-    ("noncharacters", None, |n| repeat("http://h/", "\u{FFFF}\u{FDD0}", "", n)),
+    ("noncharacters", None, |n| {
+        repeat("http://h/", "\u{FFFF}\u{FDD0}", "", n)
+    }),
 ];
 
 /// The least time of a few runs (see `RUNS`, `RUN_BUDGET`) of `input`
@@ -119,7 +159,11 @@ fn ratio(small: &str, big: &str, base: Option<&str>, name: &str) -> (Duration, D
     // A small input may take less time than the clock can tell apart;
     // count it as at least 20 µs so that the ratio stays meaningful.
     let floor = Duration::from_micros(20);
-    (t_small, t_big, t_big.as_secs_f64() / t_small.max(floor).as_secs_f64())
+    (
+        t_small,
+        t_big,
+        t_big.as_secs_f64() / t_small.max(floor).as_secs_f64(),
+    )
 }
 
 #[test]
@@ -131,7 +175,11 @@ fn canonicalization_is_linear_in_input_size() {
     for (name, base, build) in SHAPES {
         let small = build(BIG / 10);
         let big = build(BIG);
-        assert!(big.len() >= BIG * 9 / 10, "{name}: input of {} bytes", big.len());
+        assert!(
+            big.len() >= BIG * 9 / 10,
+            "{name}: input of {} bytes",
+            big.len()
+        );
         // The machine is shared: a ratio above the bound is measured again
         // (twice at most) before it counts.  Quadratic work fails every
         // time; a burst of load elsewhere does not last.
@@ -190,5 +238,8 @@ fn the_ratio_catches_quadratic_work() {
             .unwrap()
     };
     let ratio = t(&big).as_secs_f64() / t(&small).max(Duration::from_micros(1)).as_secs_f64();
-    assert!(ratio > MAX_RATIO, "a quadratic loop gave only ratio {ratio:.1}");
+    assert!(
+        ratio > MAX_RATIO,
+        "a quadratic loop gave only ratio {ratio:.1}"
+    );
 }

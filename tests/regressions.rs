@@ -22,8 +22,11 @@ use urlprism::{canonicalize_str, parse, resolve, serialize};
 
 mod common;
 
-const ENCODINGS: [&encoding_rs::Encoding; 3] =
-    [encoding_rs::UTF_8, encoding_rs::SHIFT_JIS, encoding_rs::WINDOWS_1252];
+const ENCODINGS: [&encoding_rs::Encoding; 3] = [
+    encoding_rs::UTF_8,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::WINDOWS_1252,
+];
 
 /// A hang found by fuzzing must now end quickly.
 const TIME_LIMIT: Duration = Duration::from_secs(if cfg!(debug_assertions) { 20 } else { 2 });
@@ -93,8 +96,9 @@ fn check(data: &[u8]) -> Result<(), String> {
                 if !c.split('#').next().unwrap_or("").is_ascii() {
                     return Err(format!("THIS: non-ASCII before the fragment in {c:?}"));
                 }
-                common::check_idempotent(&input, b.as_deref(), &c, profile, enc)
-                    .map_err(|e| format!("THIS not idempotent (base {b:?}, {}): {e}", enc.name()))?;
+                common::check_idempotent(&input, b.as_deref(), &c, profile, enc).map_err(|e| {
+                    format!("THIS not idempotent (base {b:?}, {}): {e}", enc.name())
+                })?;
             }
         }
     }
@@ -119,7 +123,13 @@ fn regression_inputs() {
             Err(_) => failures.push(format!("{name}: panicked (message above)")),
         }
     }
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }
 
 /// The harness can fail: an input that breaks a property is caught.
@@ -128,7 +138,43 @@ fn the_harness_sees_a_broken_property() {
     // Not idempotent per the spec's one exception is accepted...
     assert_eq!(check(b"x-y+z.:/./\xFF"), Ok(()));
     // ...but the checks themselves do look at the output.
-    let c = canonicalize_str("http://h/\u{1}", None, urlprism::profile::this(), encoding_rs::UTF_8).unwrap();
+    let c = canonicalize_str(
+        "http://h/\u{1}",
+        None,
+        urlprism::profile::this(),
+        encoding_rs::UTF_8,
+    )
+    .unwrap();
     assert!(!c.chars().any(char::is_control), "{c:?}");
-    assert!(common::check_idempotent("http://h/", None, "http://H/", urlprism::profile::this(), encoding_rs::UTF_8).is_err());
+    assert!(common::check_idempotent(
+        "http://h/",
+        None,
+        "http://H/",
+        urlprism::profile::this(),
+        encoding_rs::UTF_8
+    )
+    .is_err());
+}
+
+/// Known bug, reported with issue 6 (kept out of `tests/regressions/` so
+/// that the suite stays green until it is fixed; remove the `ignore` then):
+/// decoding the unreserved escape `%41` in the THIS path `%4%41` forms the
+/// new escape `%4A`, which the next round decodes, so the output is not a
+/// fixed point (specification, "Canonicalization" goals: "The algorithm
+/// should be idempotent").  The `file:` HOSTPATH loop happens to go round
+/// again and gets `file:///J`.
+#[test]
+#[ignore = "known bug: an escape formed by decoding (%4%41 -> %4A -> J); reported to the lead"]
+fn known_bug_escape_formed_by_decoding() {
+    let this = urlprism::profile::this();
+    for input in [
+        "http://h/%4%41",
+        "mailto:%4%41",
+        "http://h/%%34%31",
+        "http://h/%2%45",
+    ] {
+        let c = canonicalize_str(input, None, this, encoding_rs::UTF_8).unwrap();
+        let again = canonicalize_str(&c, None, this, encoding_rs::UTF_8).unwrap();
+        assert_eq!(again, c, "{input}");
+    }
 }

@@ -389,7 +389,10 @@ pub(super) fn table(c: &Comparison, color: bool) -> String {
         line(row, &mut s);
     }
     if c.agree() {
-        s.push_str(&format!("  {}\n", paint(color, GREEN, "all profiles agree")));
+        s.push_str(&format!(
+            "  {}\n",
+            paint(color, GREEN, "all profiles agree")
+        ));
     } else {
         let fields: Vec<&str> = c.differing.iter().map(|f| f.as_str()).collect();
         let groups: Vec<String> = c
@@ -579,9 +582,7 @@ impl Stats {
             }
         }
         if !self.steps.is_empty() {
-            s.push_str(
-                "CanonicalizeHost steps where profiles first diverge (URLs x pairs):\n",
-            );
+            s.push_str("CanonicalizeHost steps where profiles first diverge (URLs x pairs):\n");
             let mut steps: Vec<(&String, u64, &HashMap<(usize, usize), u64>)> = self
                 .steps
                 .iter()

@@ -88,7 +88,10 @@ fn run_each(
     let mut each = |(lineno, input): Input<'_>| -> io::Result<bool> {
         let lossy;
         let (text, result) = match input {
-            Ok(s) => (s, catch_panic(|| f(s)).unwrap_or_else(|p| Err(format!("internal error: {p}")))),
+            Ok(s) => (
+                s,
+                catch_panic(|| f(s)).unwrap_or_else(|p| Err(format!("internal error: {p}"))),
+            ),
             Err((text, e)) => {
                 lossy = text;
                 (lossy.as_str(), Err(e))

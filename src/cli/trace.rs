@@ -12,8 +12,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::compare::{
-    trace_url, AlignedStep, CellState, Comparer, Comparison, Divergence, Engine, StepCell,
-    UrlTrace,
+    trace_url, AlignedStep, CellState, Comparer, Comparison, Divergence, Engine, StepCell, UrlTrace,
 };
 
 #[derive(Debug, Args)]
@@ -70,8 +69,7 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
     };
     let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
     let trace = trace_url(url, args.base.as_deref(), &engines);
-    let comparison =
-        Comparer::new(&engines, args.base.as_deref(), encoding_rs::UTF_8).compare(url);
+    let comparison = Comparer::new(&engines, args.base.as_deref(), encoding_rs::UTF_8).compare(url);
     let text = if args.json {
         let results = comparison
             .results
@@ -142,9 +140,15 @@ fn after_text(c: &StepCell, ended: bool) -> String {
 /// `CanonicalizeHost step 6`, `CanonicalizeHost step 20.2.1 (label 2)`,
 /// `CanonicalizeHost step 11 > Nameprep step 2`.
 fn describe(row: &AlignedStep) -> String {
-    let label = row.label.map(|l| format!(" (label {l})")).unwrap_or_default();
+    let label = row
+        .label
+        .map(|l| format!(" (label {l})"))
+        .unwrap_or_default();
     match &row.within {
-        Some(w) => format!("CanonicalizeHost step {w}{label} > Nameprep step {}", row.step),
+        Some(w) => format!(
+            "CanonicalizeHost step {w}{label} > Nameprep step {}",
+            row.step
+        ),
         None => format!("CanonicalizeHost step {}{label}", row.step),
     }
 }
@@ -269,7 +273,13 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
     let header: Vec<String> = headers
         .iter()
         .enumerate()
-        .map(|(k, h)| if k < 4 { pad(h, width[k]) } else { h.to_string() })
+        .map(|(k, h)| {
+            if k < 4 {
+                pad(h, width[k])
+            } else {
+                h.to_string()
+            }
+        })
         .collect();
     s.push_str(&paint(color, DIM, &header.join("  ")));
     s.push('\n');

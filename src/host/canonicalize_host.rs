@@ -748,9 +748,9 @@ fn ipv4_behind_escapes(s: &str) -> Option<String> {
 /// `a%3ab` pass.
 fn port_like_host(s: &str) -> Result<(), GiveUp> {
     let decoded = percent::percent_decode_utf8(s);
-    let port_like = decoded.rsplit_once(':').is_some_and(|(_, port)| {
-        !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit())
-    });
+    let port_like = decoded
+        .rsplit_once(':')
+        .is_some_and(|(_, port)| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()));
     if port_like {
         Err(GiveUp {
             outright: true,
@@ -784,7 +784,10 @@ mod gecko_model_step_tests {
         assert!(colon_outside_brackets("xn--[::]-").is_ok());
         assert!(colon_outside_brackets("[::1]").is_ok());
         // A colon Nameprep makes is kept.
-        assert_eq!(canonicalize_host("a\u{FF1A}b.test", "http", gecko()).unwrap(), "a:b.test");
+        assert_eq!(
+            canonicalize_host("a\u{FF1A}b.test", "http", gecko()).unwrap(),
+            "a:b.test"
+        );
         // file: hosts are exempt.
         assert!(colon_outside_brackets("c:").is_err());
         assert!(canonicalize_host("c:", "file", gecko()).is_ok());
@@ -792,10 +795,18 @@ mod gecko_model_step_tests {
 
     #[test]
     fn port_like_host_is_invalid() {
-        for h in ["foo\u{FF1A}80", "foo%3A80", "foo\u{FF05}3A80", "\u{FF11}\u{FF1A}\u{FF18}"] {
+        for h in [
+            "foo\u{FF1A}80",
+            "foo%3A80",
+            "foo\u{FF05}3A80",
+            "\u{FF11}\u{FF1A}\u{FF18}",
+        ] {
             fails_at(h, "13a");
         }
-        assert_eq!(canonicalize_host("a%3Ab", "http", gecko()).unwrap(), "a%3ab");
+        assert_eq!(
+            canonicalize_host("a%3Ab", "http", gecko()).unwrap(),
+            "a%3ab"
+        );
         assert!(port_like_host("a:b.test").is_ok());
         assert!(port_like_host("a:").is_ok());
     }
@@ -804,17 +815,26 @@ mod gecko_model_step_tests {
     fn escaped_bracket_is_invalid_outright() {
         fails_at("%5Bxyz%5D", "4b");
         fails_at("%5bxyz", "4b");
-        assert_eq!(canonicalize_host("a%5bb.test", "http", gecko()).unwrap(), "a%5bb.test");
+        assert_eq!(
+            canonicalize_host("a%5bb.test", "http", gecko()).unwrap(),
+            "a%5bb.test"
+        );
     }
 
     #[test]
     fn ipv4_behind_escapes_is_decoded() {
         let h = "%30%78%63%30%2e%30%32%35%30.01";
-        assert_eq!(canonicalize_host(h, "http", gecko()).unwrap(), "192.168.0.1");
+        assert_eq!(
+            canonicalize_host(h, "http", gecko()).unwrap(),
+            "192.168.0.1"
+        );
         assert_eq!(ipv4_behind_escapes("%31.%32.3").as_deref(), Some("1.2.0.3"));
         assert_eq!(ipv4_behind_escapes("192.168.0.1"), None);
         // Other hosts keep their escapes.
-        assert_eq!(canonicalize_host("%73uika.fam.cx", "http", gecko()).unwrap(), "%73uika.fam.cx");
+        assert_eq!(
+            canonicalize_host("%73uika.fam.cx", "http", gecko()).unwrap(),
+            "%73uika.fam.cx"
+        );
         assert_eq!(
             canonicalize_host("192.168.%E2%80%8D0.001", "http", gecko()).unwrap(),
             "192.168.%e2%80%8d0.001"

@@ -81,7 +81,9 @@ pub fn check_idempotent(
             let u2 = pipeline(&c2, Some(&c2), profile, encoding).map(|(u, _)| u);
             let strip = |u: Option<ParsedUrl>| u.map(|u| ParsedUrl { path: None, ..u });
             if strip(u1) != strip(u2) {
-                return Err(format!("{what}: {canon:?} became {c2:?}: more than the path changed"));
+                return Err(format!(
+                    "{what}: {canon:?} became {c2:?}: more than the path changed"
+                ));
             }
             let c3 = canonicalize_str(&c2, Some(&c2), profile, encoding);
             if c3.as_deref() != Ok(c2.as_str()) {
