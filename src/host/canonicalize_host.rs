@@ -13,6 +13,7 @@
 use super::nameprep::nameprep_traced;
 use super::trace::{NoTrace, Pipeline, Tracer};
 use crate::error::Error;
+use std::borrow::Cow;
 use crate::ipv4::canonicalize_ipv4;
 use crate::ipv6::canonicalize_ipv6;
 use crate::octets::OctetSet;
@@ -181,14 +182,14 @@ fn steps<T: Tracer>(
         "THIS/CHROME",
         hp.percent_decoding == HostPercentDecoding::Utf8,
         &mut s,
-        |s| percent::percent_decode_utf8(s).into_owned(),
+        percent::percent_decode_utf8,
     );
     pl.rewrite(
         "7",
         "IE",
         hp.percent_decoding == HostPercentDecoding::Selective,
         &mut s,
-        |s| percent::percent_decode_selected(s, &hp.selective_decode).into_owned(),
+        |s| percent::percent_decode_selected(s, &hp.selective_decode),
     );
     pl.check(
         "7a",
@@ -214,11 +215,10 @@ fn steps<T: Tracer>(
         &mut s,
         |s| {
             if strip_early {
-                let mut t = s.to_string();
-                t.pop();
-                t
+                let last = s.char_indices().next_back().map_or(0, |(i, _)| i);
+                Cow::Borrowed(&s[..last])
             } else {
-                s.to_string()
+                Cow::Borrowed(s)
             }
         },
     );
@@ -269,9 +269,15 @@ fn steps<T: Tracer>(
         |s| encode(s, &hp.early_percent_encode, HexCase::Upper),
     );
     pl.rewrite("15", "", true, &mut s, |s| {
-        s.chars()
-            .map(|c| if is_label_separator(c) { '.' } else { c })
-            .collect()
+        if s.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}']) {
+            Cow::Owned(
+                s.chars()
+                    .map(|c| if is_label_separator(c) { '.' } else { c })
+                    .collect(),
+            )
+        } else {
+            Cow::Borrowed(s)
+        }
     });
     let strip_late = hp.root_dot == RootDot::AfterSeparators && s.ends_with('.');
     pl.rewrite(
@@ -281,9 +287,9 @@ fn steps<T: Tracer>(
         &mut s,
         |s| {
             if strip_late {
-                s[..s.len() - 1].to_string()
+                Cow::Borrowed(&s[..s.len() - 1])
             } else {
-                s.to_string()
+                Cow::Borrowed(s)
             }
         },
     );
@@ -357,14 +363,20 @@ fn steps<T: Tracer>(
         "CHROME",
         hp.decode_escapes_as_latin1,
         &mut s,
-        |s| percent::percent_decode_latin1(s).into_owned(),
+        percent::percent_decode_latin1,
     );
     pl.rewrite(
         "24",
         "CHROME",
         hp.final_ascii_lowercase,
         &mut s,
-        str::to_ascii_lowercase,
+        |s| {
+            if s.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(s.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(s)
+            }
+        },
     );
 
     // Step 25: IPv6.
@@ -465,11 +477,15 @@ fn nul_space_check(s: &str, fallback: Option<&str>) -> Result<(), GiveUp> {
     Ok(())
 }
 
-/// Steps 14 and 30: percent-encode in UTF-8.
-fn encode(s: &str, octets: &OctetSet, hex: HexCase) -> String {
-    let mut out = String::with_capacity(s.len());
+/// Steps 14 and 30: percent-encode in UTF-8 (borrowed when no octet of
+/// `s` is in `octets`).
+fn encode<'a>(s: &'a str, octets: &OctetSet, hex: HexCase) -> Cow<'a, str> {
+    if !s.bytes().any(|b| octets.contains(b)) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
     percent_encode(s, encoding_rs::UTF_8, octets, hex, &mut out);
-    out
+    Cow::Owned(out)
 }
 
 /// Step 20.1 (GECKO): whether IDN is enabled for the host's TLD.

@@ -11,6 +11,7 @@
 use super::trace::{NoTrace, Pipeline, Tracer};
 use crate::profile::{NfkcVariant, Profile, UnicodeVersion};
 use crate::unicode::{bidi, nfkc, stringprep};
+use std::borrow::Cow;
 use std::fmt;
 
 /// Why Nameprep returned "fail".
@@ -56,30 +57,30 @@ pub fn nameprep_traced<T: Tracer>(
     // Step 1.
     let mut s = input.to_string();
     pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
-    pl.rewrite("3", "", true, &mut s, map);
+    pl.rewrite("3", "", true, &mut s, |s| Cow::Owned(map(s)));
     pl.rewrite(
         "3a",
         "IE",
         p.bmp_noncharacters_map_to_nothing,
         &mut s,
-        remove_bmp_noncharacters,
+        |s| Cow::Owned(remove_bmp_noncharacters(s)),
     );
     pl.rewrite(
         "4",
         "GECKO",
         p.corrigendum_5_swap,
         &mut s,
-        nfkc::swap_corrigendum_5_sequences,
+        |s| Cow::Owned(nfkc::swap_corrigendum_5_sequences(s)),
     );
     // Steps 5 and 6.
     let has_unassigned = p.remap_unassigned && has_unassigned(&s);
     pl.note("6", "THIS/GECKO", p.remap_unassigned, &s, || {
         format!("has-unassigned = {has_unassigned}")
     });
-    pl.rewrite("7", "", true, &mut s, |s| nfkc::nfkc(s, &p.nfkc));
-    pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, map);
+    pl.rewrite("7", "", true, &mut s, |s| Cow::Owned(nfkc::nfkc(s, &p.nfkc)));
+    pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, |s| Cow::Owned(map(s)));
     pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
-        nfkc::nfkc(s, &p.nfkc)
+        Cow::Owned(nfkc::nfkc(s, &p.nfkc))
     });
     pl.check("10", "", true, &s, prohibit)?;
     pl.check("11", "", bidi, &s, |s| check_bidi(s, p.bidi))?;

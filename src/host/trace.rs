@@ -7,6 +7,7 @@
 //! prints).
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// Receives each step of a pipeline as it runs (or is skipped).
 pub trait Tracer {
@@ -102,16 +103,26 @@ impl<T: Tracer> Pipeline<'_, T> {
         marks: &'static str,
         ran: bool,
         s: &mut String,
-        f: impl FnOnce(&str) -> String,
+        f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
     ) {
-        if ran {
-            let new = f(s);
+        if !ran {
             if T::ENABLED {
-                self.tracer.step(self.name, step, marks, true, s, &new);
+                self.tracer.step(self.name, step, marks, false, s, s);
             }
-            *s = new;
-        } else if T::ENABLED {
-            self.tracer.step(self.name, step, marks, false, s, s);
+            return;
+        }
+        let new = f(s);
+        if T::ENABLED {
+            self.tracer.step(self.name, step, marks, true, s, &new);
+        }
+        // A borrowed result is `s` itself or a slice of it: only a shorter
+        // slice needs a new string.
+        let replacement = match new {
+            Cow::Borrowed(b) if b.len() == s.len() => None,
+            new => Some(new.into_owned()),
+        };
+        if let Some(r) = replacement {
+            *s = r;
         }
     }
 
