@@ -295,10 +295,10 @@ fn steps<T: Tracer>(
     );
     has_root_dot |= strip_late;
 
-    // Step 17.
-    let mut labels: Vec<String> = s.split('.').map(str::to_string).collect();
+    // Step 17.  The labels are taken apart only when step 20 has work to
+    // do; otherwise steps 21 and 22 would put the same string together.
     // Step 18 (IE).
-    if hp.xn_label_needs_punycode && labels.iter().any(|l| l.starts_with("xn--")) {
+    if hp.xn_label_needs_punycode && s.split('.').any(|l| l.starts_with("xn--")) {
         need_punycode = true;
     }
     pl.note("18", "IE", hp.xn_label_needs_punycode, &s, || {
@@ -308,6 +308,7 @@ fn steps<T: Tracer>(
     // Steps 19 and 20.
     let mut idn_enabled = false;
     if need_punycode {
+        let mut labels: Vec<String> = s.split('.').map(str::to_string).collect();
         if hp.idn_tld_check {
             idn_enabled = idn_enabled_tld(&labels, &s);
         }
@@ -347,12 +348,13 @@ fn steps<T: Tracer>(
             }
             pl.note("20.2.2a", "IE", ace, &before, || labels.join("."));
         }
+        // Step 21.
+        s = labels.join(".");
     } else if T::ENABLED {
         pl.note("20", "", false, &s, String::new);
     }
 
-    // Steps 21 and 22.
-    let mut s = labels.join(".");
+    // Step 22.
     if has_root_dot {
         s.push('.');
     }
