@@ -40,7 +40,11 @@ const MAX_HOSTPATH_ROUNDS: usize = 16;
 
 /// Canonicalizes a parsed URL under `profile`, with the document encoding
 /// `encoding` for the query.
-pub fn canonicalize(u: &ParsedUrl, profile: &dyn Profile, encoding: &'static Encoding) -> Result<ParsedUrl, Error> {
+pub fn canonicalize(
+    u: &ParsedUrl,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<ParsedUrl, Error> {
     if let Some(r) = u.invalid {
         return Err(Error::Invalid(r));
     }
@@ -131,10 +135,14 @@ fn canonicalize_userinfo(u: &mut ParsedUrl) {
 fn file_host_path(u: &mut ParsedUrl) {
     if let Some(host) = u.host.as_deref().filter(|h| is_drive_specification(h)) {
         let original_path = u.path.take();
-        let mut path = String::with_capacity(host.len() + 2 + original_path.as_ref().map_or(0, String::len));
+        let mut path =
+            String::with_capacity(host.len() + 2 + original_path.as_ref().map_or(0, String::len));
         path.push('/');
         path.push_str(host);
-        if !original_path.as_deref().is_some_and(|p| p.starts_with(is_slash)) {
+        if !original_path
+            .as_deref()
+            .is_some_and(|p| p.starts_with(is_slash))
+        {
             path.push('/');
         }
         if let Some(p) = original_path {
@@ -199,18 +207,26 @@ fn canonicalize_port(u: &mut ParsedUrl, scheme: &str) -> Result<(), Error> {
         return Ok(());
     }
     if !port.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::Port { port: port.to_string() });
+        return Err(Error::Port {
+            port: port.to_string(),
+        });
     }
     let digits = port.trim_start_matches('0');
     let p: u32 = if digits.is_empty() {
         0
     } else if digits.len() > 5 {
-        return Err(Error::Port { port: port.to_string() });
+        return Err(Error::Port {
+            port: port.to_string(),
+        });
     } else {
-        digits.parse().map_err(|_| Error::Port { port: port.to_string() })?
+        digits.parse().map_err(|_| Error::Port {
+            port: port.to_string(),
+        })?
     };
     if p > 65535 {
-        return Err(Error::Port { port: port.to_string() });
+        return Err(Error::Port {
+            port: port.to_string(),
+        });
     }
     u.port = if default_port(scheme) == Some(p as u16) {
         None
@@ -405,7 +421,12 @@ mod tests {
 
     #[test]
     fn bad_ports_are_invalid() {
-        for u in ["http://a:65536/", "http://a:8a/", "http://a:-1/", "http://a:99999999999999999999/"] {
+        for u in [
+            "http://a:65536/",
+            "http://a:8a/",
+            "http://a:-1/",
+            "http://a:99999999999999999999/",
+        ] {
             assert!(matches!(canon_in(u, UTF_8), Err(Error::Port { .. })), "{u}");
         }
         assert_eq!(canon("http://a:65535/"), "http://a:65535/");
@@ -420,13 +441,19 @@ mod tests {
     #[test]
     fn path_unreserved_escapes_are_decoded_others_kept() {
         assert_eq!(canon("http://a/%41%7e%2F%2f"), "http://a/A~%2F%2f");
-        assert_eq!(canon("http://a/a b<>\"{}|^`"), "http://a/a%20b%3C%3E%22%7B%7D%7C%5E%60");
+        assert_eq!(
+            canon("http://a/a b<>\"{}|^`"),
+            "http://a/a%20b%3C%3E%22%7B%7D%7C%5E%60"
+        );
         assert_eq!(canon("http://a/é"), "http://a/%C3%A9");
     }
 
     #[test]
     fn opaque_path_keeps_ascii() {
-        assert_eq!(canon("javascript:alert(\"a b\")"), "javascript:alert(\"a b\")");
+        assert_eq!(
+            canon("javascript:alert(\"a b\")"),
+            "javascript:alert(\"a b\")"
+        );
         assert_eq!(canon("data:,é"), "data:,%C3%A9");
     }
 
@@ -438,10 +465,19 @@ mod tests {
     #[test]
     fn query_uses_the_document_encoding_when_hierarchical() {
         let sjis = Encoding::for_label(b"shift_jis").unwrap();
-        assert_eq!(canon_in("http://a/?\u{4E00}", sjis).unwrap(), "http://a/?%88%EA");
-        assert_eq!(canon_in("http://a/?\u{4E00}", UTF_8).unwrap(), "http://a/?%E4%B8%80");
+        assert_eq!(
+            canon_in("http://a/?\u{4E00}", sjis).unwrap(),
+            "http://a/?%88%EA"
+        );
+        assert_eq!(
+            canon_in("http://a/?\u{4E00}", UTF_8).unwrap(),
+            "http://a/?%E4%B8%80"
+        );
         // Not hierarchical: always UTF-8.
-        assert_eq!(canon_in("mailto:x?\u{4E00}", sjis).unwrap(), "mailto:x?%E4%B8%80");
+        assert_eq!(
+            canon_in("mailto:x?\u{4E00}", sjis).unwrap(),
+            "mailto:x?%E4%B8%80"
+        );
     }
 
     #[test]

@@ -420,6 +420,11 @@ pub fn builtin(name: &str) -> Option<&'static ProfileSpec> {
         .find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
+/// The THIS profile, the specification's own choice.
+pub fn this() -> &'static ProfileSpec {
+    builtin("this").expect("the THIS profile is built in")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,9 +463,4 @@ mod tests {
         let p = ProfileSpec::from_toml(&text, "mix.toml").unwrap();
         assert_eq!(p.nameprep.nfkc.unicode, UnicodeVersion::Latest);
     }
-}
-
-/// The THIS profile, the specification's own choice.
-pub fn this() -> &'static ProfileSpec {
-    builtin("this").expect("the THIS profile is built in")
 }

@@ -187,7 +187,7 @@ fn config(cases: u32) -> ProptestConfig {
         .and_then(|v| v.parse().ok());
     let default = ProptestConfig::default();
     let rng_seed = match default.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(0x75726c7072_69736d),
+        RngSeed::Random => RngSeed::Fixed(0x0075_726c_7072_6973),
         fixed => fixed,
     };
     ProptestConfig {

@@ -435,8 +435,16 @@ struct Stats {
     /// The first divergence of each pair on a (host, scheme) already
     /// traced: hosts repeat in a corpus.  Cleared when full, so that
     /// memory stays bounded.
-    cache: HashMap<(String, String), HashMap<(usize, usize), Option<String>>>,
+    cache: HashMap<(String, String), HashMap<Pair, Option<String>>>,
 }
+
+/// Hosts longer than this (in bytes) are not traced for the summary: a
+/// trace keeps the string before and after every step, and no real host
+/// comes near (DNS names have at most 253 characters).
+const TRACE_HOST_LIMIT: usize = 4096;
+
+/// A pair of profiles (indices, `i < j`).
+type Pair = (usize, usize);
 
 /// The most (host, scheme) entries kept in [`Stats::cache`].
 const CACHE_LIMIT: usize = 50_000;
@@ -469,7 +477,8 @@ impl Stats {
         }
         let host = resolved.as_ref().ok().and_then(|r| {
             let scheme = r.scheme.as_deref()?.to_ascii_lowercase();
-            Some((r.host.clone()?, scheme))
+            let host = r.host.as_deref().filter(|h| h.len() <= TRACE_HOST_LIMIT)?;
+            Some((host.to_string(), scheme))
         });
         let mut found: Vec<((usize, usize), Option<String>)> = Vec::new();
         let mut to_trace: Vec<(usize, usize)> = Vec::new();
@@ -505,7 +514,7 @@ impl Stats {
                 }
             }
             let refs: Vec<&HostTrace> = traces.iter().collect();
-            let (pairs, wanted): (Vec<(usize, usize)>, Vec<(usize, usize)>) = to_trace
+            let (pairs, wanted): (Vec<Pair>, Vec<Pair>) = to_trace
                 .iter()
                 .filter_map(|&(i, j)| Some(((slot[i]?, slot[j]?), (i, j))))
                 .unzip();
@@ -583,7 +592,7 @@ impl Stats {
         }
         if !self.steps.is_empty() {
             s.push_str("CanonicalizeHost steps where profiles first diverge (URLs x pairs):\n");
-            let mut steps: Vec<(&String, u64, &HashMap<(usize, usize), u64>)> = self
+            let mut steps: Vec<(&String, u64, &HashMap<Pair, u64>)> = self
                 .steps
                 .iter()
                 .map(|(k, m)| (k, m.values().sum(), m))
@@ -638,7 +647,7 @@ impl Progress {
     }
 
     fn tick(&mut self, read: u64, disagreeing: u64) {
-        if !self.on || read % 1024 != 0 {
+        if !self.on || !read.is_multiple_of(1024) {
             return;
         }
         let now = Instant::now();

@@ -13,15 +13,16 @@
 use super::nameprep::nameprep_traced;
 use super::trace::{NoTrace, Pipeline, Tracer};
 use crate::error::Error;
-use std::borrow::Cow;
 use crate::ipv4::canonicalize_ipv4;
 use crate::ipv6::canonicalize_ipv6;
 use crate::octets::OctetSet;
 use crate::percent::{self, percent_encode};
 use crate::profile::{
-    Fallback, HostClass, HexCase, HostParams, HostPercentDecoding, LabelConversion, Profile, RootDot,
+    Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, LabelConversion, Profile,
+    RootDot,
 };
 use crate::unicode::{gecko, stringprep};
+use std::borrow::Cow;
 
 const NAME: &str = "CanonicalizeHost";
 
@@ -49,7 +50,11 @@ pub fn canonicalize_host(host: &str, scheme: &str, profile: &dyn Profile) -> Res
 ///
 /// With `other_hosts_as = "this"`: `file://c:foo/`'s host `c:foo`, `[::1]`,
 /// `foo;type=A` → THIS; `a%3Bb.test`, `bücher.de` stay with the profile.
-fn other_hosts_profile(host: &str, scheme: &str, profile: &dyn Profile) -> Option<&'static dyn Profile> {
+fn other_hosts_profile(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+) -> Option<&'static dyn Profile> {
     let name = profile.host().other_hosts_as.as_str();
     if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
         return None;
@@ -98,7 +103,14 @@ pub fn canonicalize_host_traced<T: Tracer>(
 ) -> Result<String, Error> {
     if let Some(other) = other_hosts_profile(host, scheme, profile) {
         if T::ENABLED {
-            tracer.step(NAME, "1", "", true, host, &format!("not a domain name: following profile {}", other.name()));
+            tracer.step(
+                NAME,
+                "1",
+                "",
+                true,
+                host,
+                &format!("not a domain name: following profile {}", other.name()),
+            );
         }
         return canonicalize_host_steps(host, scheme, other, tracer);
     }
@@ -367,19 +379,13 @@ fn steps<T: Tracer>(
         &mut s,
         percent::percent_decode_latin1,
     );
-    pl.rewrite(
-        "24",
-        "CHROME",
-        hp.final_ascii_lowercase,
-        &mut s,
-        |s| {
-            if s.bytes().any(|b| b.is_ascii_uppercase()) {
-                Cow::Owned(s.to_ascii_lowercase())
-            } else {
-                Cow::Borrowed(s)
-            }
-        },
-    );
+    pl.rewrite("24", "CHROME", hp.final_ascii_lowercase, &mut s, |s| {
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(s.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(s)
+        }
+    });
 
     // Step 25: IPv6.
     let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
@@ -392,13 +398,19 @@ fn steps<T: Tracer>(
     }
     // "Otherwise" ties step 26 to step 25's condition: a bracketed host
     // that is not an IPv6 address keeps its colons.
-    pl.check("26", "THIS", hp.colon_fails && !is_file && !bracketed, &s, |s| {
-        if s.contains(':') {
-            Err(give_up("26", "':' in a host that is not an IPv6 address"))
-        } else {
-            Ok(())
-        }
-    })?;
+    pl.check(
+        "26",
+        "THIS",
+        hp.colon_fails && !is_file && !bracketed,
+        &s,
+        |s| {
+            if s.contains(':') {
+                Err(give_up("26", "':' in a host that is not an IPv6 address"))
+            } else {
+                Ok(())
+            }
+        },
+    )?;
     // Before step 27 (GECKO): the IPv4 address behind the escapes.
     if hp.decode_escapes_before_ipv4 {
         let v4 = ipv4_behind_escapes(&s);
@@ -425,7 +437,10 @@ fn steps<T: Tracer>(
     })?;
     pl.check("29", "IE", hp.bad_escape_fails, &s, |s| {
         if percent::has_bad_escape(s) {
-            Err(give_up("29", "\"%00\", or '%' not followed by two hexadecimal digits"))
+            Err(give_up(
+                "29",
+                "\"%00\", or '%' not followed by two hexadecimal digits",
+            ))
         } else {
             Ok(())
         }
@@ -443,16 +458,15 @@ fn steps<T: Tracer>(
 /// Step 5 (THIS): a host beginning with `%5B` (an escaped `[`) returns the
 /// fallback: `%5B::1%5D` is not an IPv6 literal in disguise.
 fn escaped_bracket(s: &str) -> Result<(), GiveUp> {
-    if s.as_bytes().get(..3).is_some_and(|b| b.eq_ignore_ascii_case(b"%5B")) {
+    if s.as_bytes()
+        .get(..3)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"%5B"))
+    {
         Err(give_up("5", "the host begins with an escaped '['"))
     } else {
         Ok(())
     }
 }
-
-
-
-
 
 /// Step 13 (GECKO): when the host holds U+0000 or U+0020, look at the
 /// fallback (the lowercased input): with U+0000 or U+0020 as well the host
@@ -649,7 +663,11 @@ fn to_ascii_std3(label: &str, profile: &dyn Profile) -> Result<String, String> {
     let label = if label.is_ascii() {
         label
     } else {
-        if label.as_bytes().get(..4).is_some_and(|b| b.eq_ignore_ascii_case(b"xn--")) {
+        if label
+            .as_bytes()
+            .get(..4)
+            .is_some_and(|b| b.eq_ignore_ascii_case(b"xn--"))
+        {
             return Err("ToASCII: the label already begins with the ACE prefix".into());
         }
         let p = punycode_encode(&label).ok_or("ToASCII: Punycode cannot encode the label")?;
@@ -661,8 +679,6 @@ fn to_ascii_std3(label: &str, profile: &dyn Profile) -> Result<String, String> {
     }
     Ok(label)
 }
-
-
 
 /// Next to step 7 (IE, [`HostParams::semicolon_in_host_is_invalid`]): a
 /// host holding `;`, written or percent-encoded (`%3B`, either case),
@@ -875,17 +891,35 @@ mod ie_step_tests {
             let e = canonicalize_host(h, "http", ie()).unwrap_err();
             assert!(matches!(e, Error::Host { step: "7a", .. }), "{h}: {e:?}");
         }
-        assert_eq!(canonicalize_host("a%3db.test", "http", ie()).unwrap(), "a%3db.test");
+        assert_eq!(
+            canonicalize_host("a%3db.test", "http", ie()).unwrap(),
+            "a%3db.test"
+        );
         // The specification's profile percent-encodes it.
-        assert_eq!(canonicalize_host("a;b.test", "http", this()).unwrap(), "a%3Bb.test");
+        assert_eq!(
+            canonicalize_host("a;b.test", "http", this()).unwrap(),
+            "a%3Bb.test"
+        );
     }
 
     #[test]
     fn unicode_labels_only_for_listed_schemes() {
-        assert_eq!(canonicalize_host("\u{4E00}.jp", "http", ie()).unwrap(), "\u{4E00}.jp");
-        assert_eq!(canonicalize_host("xn--4gq.jp", "https", ie()).unwrap(), "\u{4E00}.jp");
-        assert_eq!(canonicalize_host("\u{4E00}.jp", "ftp", ie()).unwrap(), "xn--4gq.jp");
-        assert_eq!(canonicalize_host("XN--4gq.jp", "ftp", ie()).unwrap(), "xn--4gq.jp");
+        assert_eq!(
+            canonicalize_host("\u{4E00}.jp", "http", ie()).unwrap(),
+            "\u{4E00}.jp"
+        );
+        assert_eq!(
+            canonicalize_host("xn--4gq.jp", "https", ie()).unwrap(),
+            "\u{4E00}.jp"
+        );
+        assert_eq!(
+            canonicalize_host("\u{4E00}.jp", "ftp", ie()).unwrap(),
+            "xn--4gq.jp"
+        );
+        assert_eq!(
+            canonicalize_host("XN--4gq.jp", "ftp", ie()).unwrap(),
+            "xn--4gq.jp"
+        );
     }
 }
 

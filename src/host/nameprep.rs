@@ -65,20 +65,20 @@ pub fn nameprep_traced<T: Tracer>(
         &mut s,
         |s| Cow::Owned(remove_bmp_noncharacters(s)),
     );
-    pl.rewrite(
-        "4",
-        "GECKO",
-        p.corrigendum_5_swap,
-        &mut s,
-        |s| Cow::Owned(nfkc::swap_corrigendum_5_sequences(s)),
-    );
+    pl.rewrite("4", "GECKO", p.corrigendum_5_swap, &mut s, |s| {
+        Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
+    });
     // Steps 5 and 6.
     let has_unassigned = p.remap_unassigned && has_unassigned(&s);
     pl.note("6", "THIS/GECKO", p.remap_unassigned, &s, || {
         format!("has-unassigned = {has_unassigned}")
     });
-    pl.rewrite("7", "", true, &mut s, |s| Cow::Owned(nfkc::nfkc(s, &p.nfkc)));
-    pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, |s| Cow::Owned(map(s)));
+    pl.rewrite("7", "", true, &mut s, |s| {
+        Cow::Owned(nfkc::nfkc(s, &p.nfkc))
+    });
+    pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, |s| {
+        Cow::Owned(map(s))
+    });
     pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
         Cow::Owned(nfkc::nfkc(s, &p.nfkc))
     });
@@ -144,7 +144,9 @@ fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), NameprepError> {
 /// `"a\u{FDD0}b\u{FFFF}"` → `"ab"`; `"a\u{1FFFE}"` is left as it is.
 fn remove_bmp_noncharacters(s: &str) -> String {
     s.chars()
-        .filter(|&c| !((0xFDD0..=0xFDEF).contains(&(c as u32)) || matches!(c, '\u{FFFE}' | '\u{FFFF}')))
+        .filter(|&c| {
+            !((0xFDD0..=0xFDEF).contains(&(c as u32)) || matches!(c, '\u{FFFE}' | '\u{FFFF}'))
+        })
         .collect()
 }
 
@@ -187,12 +189,18 @@ mod tests {
     fn bmp_noncharacters_map_to_nothing_before_nfkc() {
         let ie = crate::profile::builtin("ie").unwrap();
         // U+0306 composes with `a` once U+FDD0 is gone.
-        assert_eq!(nameprep("a\u{FDD0}\u{306}b", ie, false).unwrap(), "\u{103}b");
+        assert_eq!(
+            nameprep("a\u{FDD0}\u{306}b", ie, false).unwrap(),
+            "\u{103}b"
+        );
         assert_eq!(nameprep("a\u{FFFE}b\u{FFFF}", ie, false).unwrap(), "ab");
         // Supplementary noncharacters are prohibited (C.4), as before.
         assert_eq!(nameprep("a\u{1FFFE}b", ie, false).unwrap_err().step, "10");
         // The specification's Nameprep prohibits them all.
-        assert_eq!(nameprep("a\u{FDD0}b", this(), false).unwrap_err().step, "10");
+        assert_eq!(
+            nameprep("a\u{FDD0}b", this(), false).unwrap_err().step,
+            "10"
+        );
     }
 
     #[test]
