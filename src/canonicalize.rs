@@ -9,8 +9,9 @@
 //! ```
 
 use crate::error::Error;
+use std::borrow::Cow;
 use crate::host::canonicalize_host;
-use crate::percent::{self, percent_encode};
+use crate::percent;
 use crate::profile::{HexCase, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::url::{is_not_hierarchical_scheme, is_slash, ParsedUrl};
@@ -48,13 +49,26 @@ pub fn canonicalize(
     if let Some(r) = u.invalid {
         return Err(Error::Invalid(r));
     }
+    canonicalize_owned(u.clone(), profile, encoding)
+}
+
+/// [`canonicalize`], taking the parsed URL by value (no copy of its
+/// components).
+pub fn canonicalize_owned(
+    mut u: ParsedUrl,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<ParsedUrl, Error> {
+    if let Some(r) = u.invalid {
+        return Err(Error::Invalid(r));
+    }
     let hierarchical = u.is_hierarchical();
-    let mut u = u.clone();
     u.hierarchical = hierarchical;
     if let Some(s) = u.scheme.as_mut() {
         s.make_ascii_lowercase();
     }
-    let scheme = u.scheme.clone().unwrap_or_default();
+    let scheme = u.scheme.take().unwrap_or_default();
+    let is_file = scheme == "file";
 
     canonicalize_userinfo(&mut u);
     host_as_written(&mut u, profile.url().host_keeps_noncharacters);
@@ -64,20 +78,20 @@ pub fn canonicalize(
 
     let mut rounds = 0;
     loop {
-        // HOSTPATH
-        let original_host = u.host.clone();
-        let original_path = u.path.clone();
-        if scheme == "file" {
+        // HOSTPATH: only `file:` URLs go round more than once, so only they
+        // keep the originals to compare with.
+        let originals = is_file.then(|| (u.host.clone(), u.path.clone()));
+        if is_file {
             file_host_path(&mut u);
         }
         if let Some(h) = u.host.as_deref() {
             u.host = Some(canonicalize_host(h, &scheme, profile)?);
         }
         canonicalize_port(&mut u, &scheme)?;
-        canonicalize_path(&mut u, hierarchical);
+        canonicalize_path(&mut u, hierarchical, scheme == "mailto");
         rounds += 1;
-        let changed = u.host != original_host || u.path != original_path;
-        if scheme != "file" || !changed || rounds >= MAX_HOSTPATH_ROUNDS {
+        let changed = originals.is_some_and(|(h, p)| u.host != h || u.path != p);
+        if !changed || rounds >= MAX_HOSTPATH_ROUNDS {
             break;
         }
     }
@@ -86,19 +100,28 @@ pub fn canonicalize(
         protect_double_slash_path(&mut u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
-    if let Some(q) = u.query.as_deref() {
-        u.query = Some(encode(q, query_encoding, &percent::QUERY_SET));
-    }
+    encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET);
     if let Some(f) = u.fragment.as_deref() {
-        u.fragment = Some(canonicalize_fragment(f));
+        if let Some(c) = canonicalize_fragment(f) {
+            u.fragment = Some(c);
+        }
     }
+    u.scheme = Some(scheme);
     Ok(u)
 }
 
-fn encode(s: &str, encoding: &'static Encoding, octets: &crate::octets::OctetSet) -> String {
-    let mut out = String::with_capacity(s.len());
-    percent_encode(s, encoding, octets, HexCase::Upper, &mut out);
-    out
+/// Percent-encodes a component in place; untouched when nothing needs
+/// encoding.
+fn encode_in_place(
+    component: &mut Option<String>,
+    encoding: &'static Encoding,
+    octets: &crate::octets::OctetSet,
+) {
+    if let Some(c) = component.as_deref() {
+        if let Cow::Owned(e) = percent::percent_encode_cow(c, encoding, octets, HexCase::Upper) {
+            *component = Some(e);
+        }
+    }
 }
 
 /// User and password: an empty password is removed (with its `:`), then an
@@ -116,12 +139,8 @@ fn canonicalize_userinfo(u: &mut ParsedUrl) {
     if u.user.as_deref() == Some("") && u.password.is_none() {
         u.user = None;
     }
-    if let Some(user) = u.user.as_deref() {
-        u.user = Some(encode(user, UTF_8, &percent::USERINFO_SET));
-    }
-    if let Some(pw) = u.password.as_deref() {
-        u.password = Some(encode(pw, UTF_8, &percent::USERINFO_SET));
-    }
+    encode_in_place(&mut u.user, UTF_8, &percent::USERINFO_SET);
+    encode_in_place(&mut u.password, UTF_8, &percent::USERINFO_SET);
 }
 
 /// The `file:` part of one HOSTPATH round: a drive letter in the host moves
@@ -243,7 +262,7 @@ fn canonicalize_port(u: &mut ParsedUrl, scheme: &str) -> Result<(), Error> {
 ///
 /// `http://h` → path `/`; `a%41b c` → `/aAb%20c`; `javascript:a b` keeps
 /// `a b`.
-fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool) {
+fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool, mailto: bool) {
     if hierarchical {
         match u.path.as_mut() {
             None => u.path = Some("/".to_string()),
@@ -255,11 +274,18 @@ fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool) {
     let Some(path) = u.path.as_deref() else {
         return;
     };
-    if hierarchical || u.scheme_is("mailto") {
+    if hierarchical || mailto {
         let decoded = percent::decode_unreserved(path);
-        u.path = Some(encode(&decoded, UTF_8, &percent::PATH_SET));
+        match percent::percent_encode_cow(&decoded, UTF_8, &percent::PATH_SET, HexCase::Upper) {
+            Cow::Owned(e) => u.path = Some(e),
+            Cow::Borrowed(_) => {
+                if let Cow::Owned(d) = decoded {
+                    u.path = Some(d);
+                }
+            }
+        }
     } else {
-        u.path = Some(encode(path, UTF_8, &percent::OPAQUE_PATH_SET));
+        encode_in_place(&mut u.path, UTF_8, &percent::OPAQUE_PATH_SET);
     }
 }
 
@@ -292,10 +318,15 @@ fn protect_double_slash_path(u: &mut ParsedUrl) {
 /// included, stay.
 ///
 /// `a\u{85}b\u{1}é` → `a%C2%85b%01é`.
-fn canonicalize_fragment(f: &str) -> String {
-    let mut out = String::with_capacity(f.len());
+/// `None` when the fragment is canonical already.
+fn canonicalize_fragment(f: &str) -> Option<String> {
+    let needs = |c: char| c < ' ' || ('\u{7F}'..='\u{9F}').contains(&c);
+    if !f.contains(needs) {
+        return None;
+    }
+    let mut out = String::with_capacity(f.len() + 8);
     percent::percent_encode_fragment(f, HexCase::Upper, &mut out);
-    out
+    Some(out)
 }
 
 /// Before CanonicalizeHost (URL-level, next to preprocessing step 2; IE,

@@ -43,18 +43,39 @@ pub fn canonicalize_str(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<String, Error> {
-    let own_base = base.is_none();
-    let base = parse(base.unwrap_or(input));
-    let resolved = resolve(input, &base);
+    let base = base.map(parse);
+    let canon = canonicalize_input(input, base.as_ref(), profile, encoding)?;
+    Ok(serialize(&canon).expect("a canonicalized URL is valid"))
+}
+
+/// Resolves `input` against `base` (already parsed; `input` itself when
+/// `None`) and canonicalizes it: the canonical parsed URL, or why there is
+/// none.  For many inputs against one base, parse the base once and call
+/// this.
+///
+/// ```
+/// let base = urlprism::parse("http://example.com/dir/");
+/// let u = urlprism::canonicalize_input("../A%41", Some(&base), urlprism::profile::this(), encoding_rs::UTF_8).unwrap();
+/// assert_eq!(u.path.as_deref(), Some("/AA"));
+/// ```
+pub fn canonicalize_input(
+    input: &str,
+    base: Option<&ParsedUrl>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<ParsedUrl, Error> {
+    let resolved = match base {
+        Some(b) => resolve(input, b),
+        None => resolve::resolve_self(input),
+    };
     if let Some(reason) = resolved.invalid {
         // Without a base the input is its own base: an invalid "base" is
         // the input itself lacking a scheme.
         let reason = match reason {
-            url::InvalidReason::InvalidBase if own_base => url::InvalidReason::NoScheme,
+            url::InvalidReason::InvalidBase if base.is_none() => url::InvalidReason::NoScheme,
             r => r,
         };
         return Err(Error::Invalid(reason));
     }
-    let canon = canonicalize(&resolved, profile, encoding)?;
-    Ok(serialize(&canon).expect("a canonicalized URL is valid"))
+    canonicalize::canonicalize_owned(resolved, profile, encoding)
 }

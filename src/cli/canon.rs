@@ -9,7 +9,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
-use urlprism::{Error, ParsedUrl, Profile};
+use urlprism::{ParsedUrl, Profile};
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {
@@ -65,20 +65,13 @@ impl Canonicalizer<'_> {
     /// The canonical URL of `input`, or why it has none.
     fn run(&self, input: &str) -> Result<(ParsedUrl, String), String> {
         let r = catch_panic(|| {
-            let own_base;
-            let base = match &self.base {
-                Some(b) => b,
-                None => {
-                    own_base = urlprism::parse(input);
-                    &own_base
-                }
-            };
-            let resolved = urlprism::resolve(input, base);
-            if let Some(reason) = resolved.invalid {
-                return Err(Error::Invalid(reason).to_string());
-            }
-            let canon = urlprism::canonicalize(&resolved, self.profile, self.encoding)
-                .map_err(|e| e.to_string())?;
+            let canon = urlprism::canonicalize_input(
+                input,
+                self.base.as_ref(),
+                self.profile,
+                self.encoding,
+            )
+            .map_err(|e| e.to_string())?;
             match urlprism::serialize(&canon) {
                 Some(s) => Ok((canon, s)),
                 None => Err("invalid URL: it has no serialization".to_string()),

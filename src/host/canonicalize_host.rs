@@ -127,10 +127,13 @@ fn canonicalize_host_steps<T: Tracer>(
 ) -> Result<String, Error> {
     let hp = profile.host();
     // Step 2: remove U+0009, U+000A, U+000D.
-    let s: String = host
-        .chars()
-        .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+    let s: String = if host.contains(['\t', '\n', '\r']) {
+        host.chars()
+            .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect()
+    } else {
+        host.to_string()
+    };
     let mut pl = Pipeline { tracer, name: NAME };
     pl.note("2", "", true, host, || s.clone());
     // Steps 3 and 4: the fallback.
