@@ -237,6 +237,18 @@ fn main() {
             t => sets.entry(t.to_string()).or_default().push(range(f[1])),
         }
     }
+    // The Nameprep Prohibit step looks in nine tables: one merged table
+    // answers with one binary search.
+    let mut prohibited = Vec::new();
+    for t in ["C.1.2", "C.2.2", "C.3", "C.4", "C.5", "C.6", "C.7", "C.8", "C.9"] {
+        prohibited.extend(sets.get(t).unwrap_or_else(|| panic!("no table {t}")));
+    }
+    writeln!(
+        out,
+        "/// RFC 3491 section 5: the union of tables C.1.2, C.2.2, C.3 to C.9."
+    )
+    .unwrap();
+    write_ranges(&mut out, "NAMEPREP_PROHIBITED_RANGES", prohibited);
     for (table, ident) in RFC_SETS {
         let v = sets
             .remove(*table)

@@ -548,7 +548,21 @@ fn label_to_ascii<T: Tracer>(
 ) -> Result<String, GiveUp> {
     // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
     // Check bidi step remains to be done; Nameprep is idempotent.
-    let label = if hp.nameprep_whole_host && label.is_ascii() {
+    let label = if hp.nameprep_whole_host && !profile.nameprep().corrigendum_5_swap {
+        // The host went through Nameprep at step 11: "only the Check bidi
+        // step need to be applied here".  Not so with the Corrigendum 5
+        // swap (step 4), which a second Nameprep applies again: Gecko's
+        // recorded `기\u{301}ᆨ` composes further the second time.
+        let before = label;
+        let r = super::nameprep::check_bidi(label, profile.nameprep().bidi);
+        if T::ENABLED {
+            let after = match &r {
+                Ok(()) => label.to_string(),
+                Err(e) => format!("fail: {e}"),
+            };
+            pl.tracer.step("Nameprep", "11", "", true, before, &after);
+        }
+        r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
         label.to_string()
     } else {
         nameprep_traced(label, profile, true, pl.tracer)

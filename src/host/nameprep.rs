@@ -129,7 +129,7 @@ fn prohibit(s: &str) -> Result<(), NameprepError> {
 
 /// Step 11: the Check bidi step [STRINGPREP] [NAMEPREP] with the profile's
 /// Unicode data.
-fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), NameprepError> {
+pub(crate) fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), NameprepError> {
     bidi::check_bidi(s, version).map_err(|rule| NameprepError {
         step: "11",
         reason: format!("bidi check: {rule}"),

@@ -263,7 +263,14 @@ pub fn nfkc(s: &str, variant: &NfkcVariant) -> String {
         return s.to_owned();
     }
     match data_of(variant.unicode) {
-        None => s.nfkc().collect(),
+        None => {
+            if unicode_normalization::is_nfkc_quick(s.chars())
+                == unicode_normalization::IsNormalized::Yes
+            {
+                return s.to_owned();
+            }
+            s.nfkc().collect()
+        }
         Some(data) => data.nfkc(s, variant),
     }
 }

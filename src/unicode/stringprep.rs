@@ -109,12 +109,23 @@ pub fn is_unassigned(c: char) -> bool {
 /// the specification): tables C.1.2, C.2.2, C.3, C.4, C.5, C.6, C.7, C.8,
 /// C.9.
 pub fn is_prohibited(c: char) -> bool {
-    NAMEPREP_PROHIBITED.iter().any(|&t| in_table(t, c))
+    // No ASCII character is in these tables (C.2.1 is not among them).
+    !c.is_ascii() && in_ranges(tables::NAMEPREP_PROHIBITED_RANGES, c)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merged_prohibited_table_is_the_union() {
+        for cp in (0..0x11_0000).step_by(7).chain([0xE000, 0xFFF9, 0xE0001, 0x3000, 0x340, 0x206F]) {
+            if let Some(c) = char::from_u32(cp) {
+                let each = NAMEPREP_PROHIBITED.iter().any(|&t| in_table(t, c));
+                assert_eq!(is_prohibited(c), each, "U+{cp:04X}");
+            }
+        }
+    }
 
     fn mapped(s: &str) -> String {
         let mut out = String::new();
