@@ -240,7 +240,9 @@ fn main() {
     // The Nameprep Prohibit step looks in nine tables: one merged table
     // answers with one binary search.
     let mut prohibited = Vec::new();
-    for t in ["C.1.2", "C.2.2", "C.3", "C.4", "C.5", "C.6", "C.7", "C.8", "C.9"] {
+    for t in [
+        "C.1.2", "C.2.2", "C.3", "C.4", "C.5", "C.6", "C.7", "C.8", "C.9",
+    ] {
         prohibited.extend(sets.get(t).unwrap_or_else(|| panic!("no table {t}")));
     }
     writeln!(

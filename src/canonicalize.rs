@@ -9,13 +9,13 @@
 //! ```
 
 use crate::error::Error;
-use std::borrow::Cow;
 use crate::host::canonicalize_host;
 use crate::percent;
 use crate::profile::{HexCase, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::url::{is_not_hierarchical_scheme, is_slash, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
+use std::borrow::Cow;
 
 /// The default port of a scheme (lowercase), from the specification's
 /// "Port numbers" table.
@@ -275,7 +275,7 @@ fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool, mailto: bool) {
         return;
     };
     if hierarchical || mailto {
-        let decoded = percent::decode_unreserved(path);
+        let decoded = percent::decode_unreserved_idempotent(path);
         match percent::percent_encode_cow(&decoded, UTF_8, &percent::PATH_SET, HexCase::Upper) {
             Cow::Owned(e) => u.path = Some(e),
             Cow::Borrowed(_) => {

@@ -35,12 +35,14 @@ impl fmt::Display for Error {
             Error::Host { host, step, reason } => {
                 write!(
                     f,
-                    "invalid host {host:?}: CanonicalizeHost step {step}: {reason}"
+                    "invalid host {}: CanonicalizeHost step {step}: {reason}",
+                    Quoted(host)
                 )
             }
             Error::Port { port } => write!(
                 f,
-                "invalid port {port:?}: not a decimal number from 0 to 65535"
+                "invalid port {}: not a decimal number from 0 to 65535",
+                Quoted(port)
             ),
             Error::UnknownEncoding(l) => write!(f, "unknown encoding label {l:?}"),
         }
@@ -48,3 +50,44 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The longest part of an input a message quotes, in bytes.
+const QUOTE_LIMIT: usize = 200;
+
+/// A component quoted in a message: in full when short, else its first
+/// [`QUOTE_LIMIT`] bytes and its length, so that a 1 MB host does not make
+/// a 1 MB message.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0;
+        if s.len() <= QUOTE_LIMIT {
+            return write!(f, "{s:?}");
+        }
+        let mut end = QUOTE_LIMIT;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        write!(f, "{:?}... ({} bytes)", &s[..end], s.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_components_are_cut_in_messages() {
+        let e = Error::Host {
+            host: "é".repeat(100_000),
+            step: "28",
+            reason: "forbidden".into(),
+        };
+        let m = e.to_string();
+        assert!(m.len() < 400, "{m}");
+        assert!(m.contains("(200000 bytes)"), "{m}");
+        let short = Error::Port { port: "8a".into() }.to_string();
+        assert!(short.starts_with("invalid port \"8a\":"), "{short}");
+    }
+}

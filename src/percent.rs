@@ -577,6 +577,58 @@ pub fn decode_unreserved(s: &str) -> Cow<'_, str> {
     percent_decode_selected(s, &UNRESERVED)
 }
 
+/// [`decode_unreserved`], made idempotent: a `%` that was not an escape in
+/// `s` but would begin one once its neighbours are decoded is written
+/// `%25`, so that decoding never forms a new escape.
+///
+/// Without this, `%4%41` decodes to `%4A`, which the next canonicalization
+/// decodes to `J`; the specification asks for an idempotent algorithm, and
+/// a literal `%` means the same as `%25`.
+///
+/// ```
+/// use urlprism::percent::decode_unreserved_idempotent;
+/// assert_eq!(decode_unreserved_idempotent("/%4%41"), "/%254A");
+/// assert_eq!(decode_unreserved_idempotent("/%%34%31"), "/%2541");
+/// assert_eq!(decode_unreserved_idempotent("/%4%2F%41"), "/%4%2FA");
+/// assert_eq!(decode_unreserved_idempotent("/%41%4"), "/A%4");
+/// ```
+pub fn decode_unreserved_idempotent(s: &str) -> Cow<'_, str> {
+    let decoded = decode_unreserved(s);
+    let Cow::Owned(out) = &decoded else {
+        return decoded;
+    };
+    // `%` is not unreserved, so the k-th `%` of the output is the k-th `%`
+    // of the input: compare whether each begins an escape before and after.
+    let (inb, outb) = (s.as_bytes(), out.as_bytes());
+    let in_pcts = inb
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'%')
+        .map(|(i, _)| i);
+    let out_pcts = outb
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'%')
+        .map(|(i, _)| i);
+    let formed: Vec<usize> = in_pcts
+        .zip(out_pcts)
+        .filter(|&(i, o)| escape_at(inb, i).is_none() && escape_at(outb, o).is_some())
+        .map(|(_, o)| o)
+        .collect();
+    if formed.is_empty() {
+        return decoded;
+    }
+    let mut fixed = String::with_capacity(out.len() + 2 * formed.len());
+    let mut from = 0;
+    for o in formed {
+        fixed.push_str(&out[from..=o]);
+        fixed.push_str("25");
+        from = o + 1;
+    }
+    fixed.push_str(&out[from..]);
+    Cow::Owned(fixed)
+}
+
 /// CHROME's CanonicalizeHost step 23: each escape `%XX` becomes the
 /// character U+00XX (U+0000-U+00FF).
 ///

@@ -114,7 +114,11 @@ fn canon_invalid_argument_gets_empty_line_and_exit_1() {
     let out = stdout(&o);
     assert_eq!(out.split_terminator('\n').count(), 2, "stdout: {out:?}");
     assert!(out.ends_with("\n\n"), "stdout: {out:?}");
-    assert!(stderr(&o).starts_with("line 2: "), "stderr: {}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("argument 2: "),
+        "stderr: {}",
+        stderr(&o)
+    );
     assert_eq!(o.status.code(), Some(1));
 }
 

@@ -498,7 +498,6 @@ fn output_to_a_closed_pipe_does_not_hang_or_panic() {
 /// one bad line writes 1 MB to standard error.  Remove the `ignore` once
 /// messages quote a bounded prefix.
 #[test]
-#[ignore = "reported: Error::Host/Port messages quote the whole input (src/error.rs:38,43)"]
 fn message_about_an_enormous_bad_host_is_bounded() {
     let line = format!("http://{}%/\n", "a".repeat(1 << 20));
     let o = run(&["canon"], line.as_bytes());

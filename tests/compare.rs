@@ -607,7 +607,7 @@ fn nameprep_arguments_and_json() {
     let o = run(&["nameprep", "EXAMPLE.Ｃｏｍ", "a\u{E000}b"], b"");
     assert_eq!(stdout(&o), "example.com\n\n");
     assert!(
-        stderr(&o).contains("line 2: Nameprep step 10"),
+        stderr(&o).contains("argument 2: Nameprep step 10"),
         "{}",
         stderr(&o)
     );
@@ -643,7 +643,7 @@ fn nameprep_checks_bidi() {
 fn host_command() {
     let o = run(&["host", "Bücher.DE", "0x7f.1", "a%2fb"], b"");
     assert_eq!(stdout(&o), "xn--bcher-kva.de\n127.0.0.1\n\n");
-    assert!(stderr(&o).contains("line 3: invalid host \"a%2fb\": CanonicalizeHost step 28"));
+    assert!(stderr(&o).contains("argument 3: invalid host \"a%2fb\": CanonicalizeHost step 28"));
     assert_eq!(o.status.code(), Some(1));
 
     let o = run(&["host", "--json", "--profile", "gecko"], b"a%5Fb\n");

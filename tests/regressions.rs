@@ -156,16 +156,13 @@ fn the_harness_sees_a_broken_property() {
     .is_err());
 }
 
-/// Known bug, reported with issue 6 (kept out of `tests/regressions/` so
-/// that the suite stays green until it is fixed; remove the `ignore` then):
-/// decoding the unreserved escape `%41` in the THIS path `%4%41` forms the
-/// new escape `%4A`, which the next round decodes, so the output is not a
-/// fixed point (specification, "Canonicalization" goals: "The algorithm
-/// should be idempotent").  The `file:` HOSTPATH loop happens to go round
-/// again and gets `file:///J`.
+/// Found by the property tests (issue 6): decoding the unreserved escape
+/// `%41` in the THIS path `%4%41` formed the new escape `%4A`, which the
+/// next round decoded, so the output was not a fixed point (specification,
+/// "Canonicalization" goals: "The algorithm should be idempotent").  The
+/// literal `%` is now written `%25` when decoding would make it an escape.
 #[test]
-#[ignore = "known bug: an escape formed by decoding (%4%41 -> %4A -> J); reported to the lead"]
-fn known_bug_escape_formed_by_decoding() {
+fn escape_formed_by_decoding_is_idempotent() {
     let this = urlprism::profile::this();
     for input in [
         "http://h/%4%41",

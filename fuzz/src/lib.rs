@@ -53,20 +53,6 @@ pub fn pick_encoding(data: &[u8]) -> &'static Encoding {
     ENCODINGS[h % ENCODINGS.len()]
 }
 
-/// Whether `s` holds a `%` not followed by two hexadecimal digits.
-///
-/// Known bug (reported with issue 6): decoding the unreserved escape in
-/// `%4%41` forms the new escape `%4A` in a THIS path, which the next round
-/// decodes (`http://h/%4%41` → `http://h/%4A` → `http://h/J`).  Until it is
-/// fixed the idempotency check skips inputs that can form an escape so.
-pub fn has_stray_percent(s: &str) -> bool {
-    let b = s.as_bytes();
-    (0..b.len()).any(|i| {
-        b[i] == b'%'
-            && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit())
-    })
-}
-
 /// Whether resolving `input` against `base` takes (part of) the base's
 /// |path| without the normalization that a second round applies, as the
 /// specification says (see `tests/common/mod.rs`,

@@ -1,11 +1,13 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
+use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
 use super::{encoding_by_label, profile_by_name, profile_from_file, UsageError};
 use clap::Args;
 use encoding_rs::Encoding;
 use serde::Serialize;
+use std::cell::RefCell;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
@@ -91,16 +93,16 @@ struct Output<W: Write> {
 }
 
 impl<W: Write> Output<W> {
-    /// Writes the result for the input on line `lineno`.
+    /// Writes the result for the input at `at`.
     fn emit(
         &mut self,
-        lineno: usize,
+        at: Position,
         input: &str,
         result: Result<(ParsedUrl, String), String>,
     ) -> io::Result<()> {
         if let Err(e) = &result {
             self.any_invalid = true;
-            eprintln!("line {lineno}: {e}");
+            eprintln!("{at}: {e}");
         }
         if self.json {
             let (url, canonical, error) = match &result {
@@ -154,17 +156,15 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
         },
     };
     let stdout = io::stdout();
-    let mut output = Output {
+    let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
         json: args.json,
         any_invalid: false,
     };
 
-    let written = if args.urls.is_empty() {
-        process_stdin(&canonicalizer, &mut output)
-    } else {
-        process_args(&args.urls, &canonicalizer, &mut output)
-    };
+    let output = RefCell::new(output);
+    let written = process(&args.urls, &canonicalizer, &output);
+    let mut output = output.into_inner();
     let written = written.and_then(|()| output.out.flush());
     match written {
         Ok(()) => {}
@@ -181,60 +181,23 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     })
 }
 
-fn process_args<W: Write>(
+/// Canonicalizes each input (an argument, or a line of standard input).
+fn process<W: Write>(
     urls: &[OsString],
     c: &Canonicalizer<'_>,
-    output: &mut Output<W>,
+    output: &RefCell<Output<W>>,
 ) -> io::Result<()> {
-    for (k, url) in urls.iter().enumerate() {
-        let lineno = k + 1;
-        match url.to_str() {
-            Some(s) => output.emit(lineno, s, c.run(s))?,
-            None => {
-                let lossy = url.to_string_lossy();
-                output.emit(
-                    lineno,
-                    &lossy,
-                    Err("the argument is not valid UTF-8".to_string()),
-                )?
-            }
+    let each = |(n, input): Input<'_>| -> io::Result<bool> {
+        let mut o = output.borrow_mut();
+        match input {
+            Ok(s) => o.emit(n, s, c.run(s))?,
+            Err((lossy, reason)) => o.emit(n, &lossy, Err(reason))?,
         }
-    }
-    Ok(())
-}
-
-fn process_stdin<W: Write>(c: &Canonicalizer<'_>, output: &mut Output<W>) -> io::Result<()> {
-    let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin.lock());
-    let mut buf = Vec::new();
-    let mut lineno = 0;
-    loop {
-        // Flush before a read that may block, so that an interactive
-        // caller sees each answer; batches stay buffered.
-        if reader.buffer().is_empty() {
-            output.out.flush()?;
-        }
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        lineno += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        }
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
-        match std::str::from_utf8(&buf) {
-            Ok(s) => output.emit(lineno, s, c.run(s))?,
-            Err(e) => {
-                let lossy = String::from_utf8_lossy(&buf);
-                let msg = format!(
-                    "the line is not valid UTF-8 (invalid byte at offset {})",
-                    e.valid_up_to()
-                );
-                output.emit(lineno, &lossy, Err(msg))?
-            }
-        }
+        Ok(true)
+    };
+    if urls.is_empty() {
+        for_each_stdin_line(|| output.borrow_mut().out.flush(), each)
+    } else {
+        for_each_arg(urls, each)
     }
 }

@@ -1,12 +1,13 @@
 //! `urlprism compare`: run URLs through several profiles side by side; in
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
+use super::input::{for_each_arg, for_each_stdin_line, Input};
 use super::{encoding_by_label, profile_by_name, profile_from_file, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -69,76 +70,6 @@ pub(super) fn compared_profiles(
         }
     }
     Ok(out)
-}
-
-// ---------------------------------------------------------------------------
-// Reading inputs
-// ---------------------------------------------------------------------------
-
-/// An input: its line (or argument) number and the text, or (when it is
-/// not valid UTF-8) its lossy decoding and the reason.
-pub(super) type Input<'a> = (usize, Result<&'a str, (String, String)>);
-
-/// Calls `f` on each argument, in order; stops early when `f` says so.
-pub(super) fn for_each_arg(
-    args: &[OsString],
-    mut f: impl FnMut(Input<'_>) -> io::Result<bool>,
-) -> io::Result<()> {
-    for (k, a) in args.iter().enumerate() {
-        let r = match a.to_str() {
-            Some(s) => Ok(s),
-            None => Err((
-                a.to_string_lossy().into_owned(),
-                "the argument is not valid UTF-8".to_string(),
-            )),
-        };
-        if !f((k + 1, r))? {
-            break;
-        }
-    }
-    Ok(())
-}
-
-/// Calls `f` on each line of standard input (without its LF or CRLF), in
-/// order, with one reused buffer: memory stays constant however many lines
-/// there are.  `flush` is called before a read that may block, so that an
-/// interactive caller sees each answer.
-pub(super) fn for_each_stdin_line(
-    mut flush: impl FnMut() -> io::Result<()>,
-    mut f: impl FnMut(Input<'_>) -> io::Result<bool>,
-) -> io::Result<()> {
-    let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(256 * 1024, stdin.lock());
-    let mut buf = Vec::new();
-    let mut lineno = 0;
-    loop {
-        if reader.buffer().is_empty() {
-            flush()?;
-        }
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        lineno += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        }
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
-        let r = std::str::from_utf8(&buf).map_err(|e| {
-            (
-                String::from_utf8_lossy(&buf).into_owned(),
-                format!(
-                    "the line is not valid UTF-8 (invalid byte at offset {})",
-                    e.valid_up_to()
-                ),
-            )
-        });
-        if !f((lineno, r))? {
-            return Ok(());
-        }
-    }
 }
 
 /// `s` with control characters escaped (`\u{1b}`), safe to print on a
@@ -689,14 +620,14 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     progress.on &= from_stdin;
     let mut first = true;
 
-    let mut each = |(lineno, input): Input<'_>| -> io::Result<bool> {
+    let mut each = |(at, input): Input<'_>| -> io::Result<bool> {
         stats.read += 1;
         let input = match input {
             Ok(s) => s,
             Err((_, e)) => {
                 stats.unreadable += 1;
                 progress.clear();
-                eprintln!("line {lineno}: {e}");
+                eprintln!("{at}: {e}");
                 return Ok(true);
             }
         };
@@ -707,14 +638,14 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
             if !c.agree() {
                 stats.record(&c, &resolved, &engines);
                 if args.json {
-                    json_line(&mut *out, lineno, &c)?;
+                    json_line(&mut *out, at.number, &c)?;
                 } else {
                     tsv_line(&mut *out, &c)?;
                 }
             }
             progress.tick(stats.read, stats.disagreeing);
         } else if args.json {
-            json_line(&mut *out, lineno, &c)?;
+            json_line(&mut *out, at.number, &c)?;
         } else {
             if !first {
                 out.write_all(b"\n")?;

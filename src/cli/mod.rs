@@ -2,6 +2,7 @@
 
 mod canon;
 mod compare;
+mod input;
 mod nameprep;
 mod test;
 mod trace;

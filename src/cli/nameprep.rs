@@ -2,7 +2,7 @@
 //! the bidi check) or CanonicalizeHost on strings from arguments or
 //! standard input.
 
-use super::compare::{for_each_arg, for_each_stdin_line, Input};
+use super::input::{for_each_arg, for_each_stdin_line, Input};
 use super::{profile_by_name, profile_from_file, UsageError};
 use clap::Args;
 use serde::Serialize;
@@ -85,7 +85,7 @@ fn run_each(
     let stdout = io::stdout();
     let out = std::cell::RefCell::new(BufWriter::with_capacity(64 * 1024, stdout.lock()));
     let mut failed = false;
-    let mut each = |(lineno, input): Input<'_>| -> io::Result<bool> {
+    let mut each = |(at, input): Input<'_>| -> io::Result<bool> {
         let lossy;
         let (text, result) = match input {
             Ok(s) => (
@@ -100,7 +100,7 @@ fn run_each(
         let mut out = out.borrow_mut();
         if let Err(e) = &result {
             failed = true;
-            eprintln!("line {lineno}: {e}");
+            eprintln!("{at}: {e}");
         }
         if json {
             let line = JsonLine {

@@ -119,7 +119,10 @@ mod tests {
 
     #[test]
     fn merged_prohibited_table_is_the_union() {
-        for cp in (0..0x11_0000).step_by(7).chain([0xE000, 0xFFF9, 0xE0001, 0x3000, 0x340, 0x206F]) {
+        for cp in (0..0x11_0000)
+            .step_by(7)
+            .chain([0xE000, 0xFFF9, 0xE0001, 0x3000, 0x340, 0x206F])
+        {
             if let Some(c) = char::from_u32(cp) {
                 let each = NAMEPREP_PROHIBITED.iter().any(|&t| in_table(t, c));
                 assert_eq!(is_prohibited(c), each, "U+{cp:04X}");
