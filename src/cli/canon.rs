@@ -1,31 +1,21 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{encoding_by_label, profile_by_name, profile_from_file, UsageError};
+use super::{encoding_by_label, OneProfile, UsageError};
 use clap::Args;
 use encoding_rs::Encoding;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
 use urlprism::{ParsedUrl, Profile};
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {
-    /// The profile: a built-in name (this, chrome, gecko, ie).
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "this",
-        conflicts_with = "profile_file"
-    )]
-    profile: String,
-    /// Use the profile described in this TOML file instead.
-    #[arg(long, value_name = "PATH")]
-    profile_file: Option<PathBuf>,
+    #[command(flatten)]
+    profile: OneProfile,
     /// Resolve every input against this base URL (default: the input
     /// itself).
     #[arg(long, value_name = "URL")]
@@ -135,10 +125,7 @@ impl<W: Write> Output<W> {
 }
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
-    let profile = match &args.profile_file {
-        Some(path) => profile_from_file(path)?,
-        None => profile_by_name(&args.profile)?,
-    };
+    let profile = args.profile.load()?;
     let encoding = encoding_by_label(&args.encoding)?;
     let canonicalizer = Canonicalizer {
         profile: &profile,

@@ -97,6 +97,33 @@ pub fn profile_from_file(path: &Path) -> Result<ProfileSpec, UsageError> {
     ProfileSpec::from_file(path).map_err(|e| UsageError(format!("bad profile file: {e}")))
 }
 
+/// `--profile NAME` or `--profile-file PATH`: the one profile of a
+/// subcommand that runs under a single profile.
+#[derive(Debug, clap::Args)]
+pub struct OneProfile {
+    /// The profile: a built-in name (this, chrome, gecko, ie).
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "this",
+        conflicts_with = "profile_file"
+    )]
+    profile: String,
+    /// Use the profile described in this TOML file instead.
+    #[arg(long, value_name = "PATH")]
+    profile_file: Option<PathBuf>,
+}
+
+impl OneProfile {
+    /// The profile the options name.
+    pub fn load(&self) -> Result<ProfileSpec, UsageError> {
+        match &self.profile_file {
+            Some(path) => profile_from_file(path),
+            None => profile_by_name(&self.profile),
+        }
+    }
+}
+
 /// The encoding with the Encoding Standard label `label`.
 pub fn encoding_by_label(label: &str) -> Result<&'static encoding_rs::Encoding, UsageError> {
     encoding_rs::Encoding::for_label(label.trim().as_bytes())

@@ -3,30 +3,20 @@
 //! standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
-use super::{profile_by_name, profile_from_file, UsageError};
+use super::{OneProfile, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
 use urlprism::host::{canonicalize_host, nameprep};
-use urlprism::{Profile, ProfileSpec};
+use urlprism::Profile;
 
 #[derive(Debug, Args)]
 pub struct NameprepArgs {
-    /// The profile: a built-in name (this, chrome, gecko, ie).
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "this",
-        conflicts_with = "profile_file"
-    )]
-    profile: String,
-    /// Use the profile described in this TOML file instead.
-    #[arg(long, value_name = "PATH")]
-    profile_file: Option<PathBuf>,
+    #[command(flatten)]
+    profile: OneProfile,
     /// Print one JSON object per input: input, output, error.
     #[arg(long)]
     json: bool,
@@ -37,17 +27,8 @@ pub struct NameprepArgs {
 
 #[derive(Debug, Args)]
 pub struct HostArgs {
-    /// The profile: a built-in name (this, chrome, gecko, ie).
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "this",
-        conflicts_with = "profile_file"
-    )]
-    profile: String,
-    /// Use the profile described in this TOML file instead.
-    #[arg(long, value_name = "PATH")]
-    profile_file: Option<PathBuf>,
+    #[command(flatten)]
+    profile: OneProfile,
     /// The scheme of the URL the host belongs to (`file` changes steps 26
     /// and 30).
     #[arg(long, value_name = "S", default_value = "http")]
@@ -65,13 +46,6 @@ struct JsonLine<'a> {
     input: &'a str,
     output: Option<&'a str>,
     error: Option<&'a str>,
-}
-
-fn load(profile: &str, file: &Option<PathBuf>) -> Result<ProfileSpec, UsageError> {
-    match file {
-        Some(path) => profile_from_file(path),
-        None => profile_by_name(profile),
-    }
 }
 
 /// Runs `f` on every input and writes one line per input: the output (an
@@ -139,7 +113,7 @@ fn run_each(
 }
 
 pub fn run_nameprep(args: NameprepArgs) -> Result<ExitCode, UsageError> {
-    let profile = load(&args.profile, &args.profile_file)?;
+    let profile = args.profile.load()?;
     let p: &dyn Profile = &profile;
     Ok(run_each(&args.inputs, args.json, |s| {
         nameprep(s, p, true).map_err(|e| e.to_string())
@@ -147,7 +121,7 @@ pub fn run_nameprep(args: NameprepArgs) -> Result<ExitCode, UsageError> {
 }
 
 pub fn run_host(args: HostArgs) -> Result<ExitCode, UsageError> {
-    let profile = load(&args.profile, &args.profile_file)?;
+    let profile = args.profile.load()?;
     let p: &dyn Profile = &profile;
     let scheme = args.scheme.to_ascii_lowercase();
     Ok(run_each(&args.inputs, args.json, |s| {
