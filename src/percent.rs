@@ -591,19 +591,23 @@ pub fn decode_unreserved(s: &str) -> Cow<'_, str> {
 /// assert_eq!(decode_unreserved_idempotent("/%%34%31"), "/%2541");
 /// assert_eq!(decode_unreserved_idempotent("/%4%2F%41"), "/%4%2FA");
 /// assert_eq!(decode_unreserved_idempotent("/%41%4"), "/A%4");
+/// assert_eq!(decode_unreserved_idempotent("/%3023%%35%30%2e"), "/023%2550.");
 /// ```
 pub fn decode_unreserved_idempotent(s: &str) -> Cow<'_, str> {
     let decoded = decode_unreserved(s);
     let Cow::Owned(out) = &decoded else {
         return decoded;
     };
-    // `%` is not unreserved, so the k-th `%` of the output is the k-th `%`
-    // of the input: compare whether each begins an escape before and after.
+    // Decoding removes the `%` of the escapes it decodes and makes no new
+    // `%` (`%` is not unreserved), so the k-th `%` of the output is the k-th
+    // `%` of the input that was not decoded: compare whether each begins an
+    // escape before and after.
     let (inb, outb) = (s.as_bytes(), out.as_bytes());
+    let decoded_here = |i: usize| escape_at(inb, i).is_some_and(is_unreserved);
     let in_pcts = inb
         .iter()
         .enumerate()
-        .filter(|&(_, &b)| b == b'%')
+        .filter(|&(i, &b)| b == b'%' && !decoded_here(i))
         .map(|(i, _)| i);
     let out_pcts = outb
         .iter()
