@@ -497,17 +497,24 @@ pub fn resolve_relative_url(mut resolved: ParsedUrl, base: &ParsedUrl) -> Parsed
         // Step 6.
         copy_authority(&mut resolved, base);
         let mut r_path = resolved.path.take().unwrap_or_default();
-        let mut b_path = base.path.as_deref().unwrap_or("");
+        let mut b_path = Cow::Borrowed(base.path.as_deref().unwrap_or(""));
         if is_file {
             if let Cow::Owned(decoded) = decode_file_slashes_cow(&r_path) {
                 r_path = decoded;
             }
+            // The base's path as it would be once resolved itself
+            // (Resolution step 10.1): the specification decodes /r_path/
+            // only, but a `%2F` kept from the base would be decoded by the
+            // next canonicalization, which would then read a host out of
+            // the slashes (`file:%2f/o%00` against itself); the suite's
+            // results are the same either way.
+            b_path = decode_file_slashes_cow(base.path.as_deref().unwrap_or(""));
             if begins_with_drive_specification(&r_path).is_some() {
                 remove_authority(&mut resolved);
-                b_path = "";
+                b_path = Cow::Borrowed("");
             }
         }
-        let merged = merge_path(&r_path, b_path, has_authority(&resolved));
+        let merged = merge_path(&r_path, &b_path, has_authority(&resolved));
         resolved.path = Some(match remove_dot_segments_cow(&merged) {
             Cow::Borrowed(_) => merged,
             Cow::Owned(p) => p,

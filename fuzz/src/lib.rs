@@ -62,22 +62,7 @@ pub fn path_taken_verbatim_from_base(input: &str, base: &str) -> bool {
     let base = urlprism::parse(base);
     let own = urlprism::parse(&urlprism::preprocess::preprocess(input));
     let resolved = urlprism::resolve(input, &base);
-    let Some(base_path) = base.path.as_deref() else {
-        return false;
-    };
-    let verbatim = own.path.as_deref().is_none_or(str::is_empty) && resolved.path == base.path;
-    let escaped_slash = |p: &str| {
-        let p = p.to_ascii_uppercase();
-        p.contains("%2F") || p.contains("%5C")
-    };
-    let own_relative_path = own
-        .path
-        .as_deref()
-        .is_some_and(|p| !p.is_empty() && !p.starts_with(['/', '\\']));
-    let file_merge = resolved.scheme_is("file")
-        && base.scheme_is("file")
-        && own.authority.is_none()
-        && own_relative_path
-        && escaped_slash(base_path);
-    verbatim || file_merge
+    base.path.is_some()
+        && own.path.as_deref().is_none_or(str::is_empty)
+        && resolved.path == base.path
 }

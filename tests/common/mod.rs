@@ -28,35 +28,16 @@ pub fn pipeline(
 /// - the input has no path of its own and the base's |path| is copied
 ///   verbatim (Resolution steps 6.1 and 9.1.1, "steps to resolve a relative
 ///   URL" steps 4.3 and 5.3): it skips "remove dot-segments" and the
-///   `file:` `%2F`/`%5C` decoding;
-/// - a `file:` input with a relative path is merged with the base's path
-///   ("steps to resolve a relative URL" step 6): step 6.5.1 decodes `%2F`
-///   and `%5C` in /r_path/ only, so those of the base's part stay (then
-///   the canonical path begins with `/`, and step 3.3 decodes them).
+///   `file:` `%2F`/`%5C` decoding.
 ///
 /// The canonical URL is not a fixed point there.
 pub fn path_taken_verbatim_from_base(input: &str, base: &str) -> bool {
     let base = parse(base);
     let own = parse(&urlprism::preprocess::preprocess(input));
     let resolved = resolve(input, &base);
-    let Some(base_path) = base.path.as_deref() else {
-        return false;
-    };
-    let verbatim = own.path.as_deref().is_none_or(str::is_empty) && resolved.path == base.path;
-    let escaped_slash = |p: &str| {
-        let p = p.to_ascii_uppercase();
-        p.contains("%2F") || p.contains("%5C")
-    };
-    let own_relative_path = own
-        .path
-        .as_deref()
-        .is_some_and(|p| !p.is_empty() && !p.starts_with(['/', '\\']));
-    let file_merge = resolved.scheme_is("file")
-        && base.scheme_is("file")
-        && own.authority.is_none()
-        && own_relative_path
-        && escaped_slash(base_path);
-    verbatim || file_merge
+    base.path.is_some()
+        && own.path.as_deref().is_none_or(str::is_empty)
+        && resolved.path == base.path
 }
 
 /// Checks that the THIS result `canon` of `input` (against `base`, the
