@@ -240,7 +240,11 @@ fn steps<T: Tracer>(
     has_root_dot |= strip_early;
 
     // Step 11 (THIS/GECKO/IE): Nameprep without bidi on the whole host.
-    if hp.nameprep_whole_host {
+    if hp.nameprep_whole_host && !T::ENABLED && s.is_ascii() {
+        // Nameprep of ASCII is ASCII lowercase (see `nameprep_traced`),
+        // done in place.
+        s.make_ascii_lowercase();
+    } else if hp.nameprep_whole_host {
         let before = s.clone();
         match nameprep_traced(&s, profile, false, pl.tracer) {
             Ok(t) => {
