@@ -173,14 +173,14 @@ fn steps<T: Tracer>(
 
     pl.check(
         "4a",
-        "GECKO",
+        "observed: GECKO",
         hp.colon_in_host_is_invalid && !is_file,
         &s,
         colon_outside_brackets,
     )?;
     pl.check(
         "4b",
-        "GECKO",
+        "observed: GECKO",
         hp.escaped_bracket_is_invalid,
         &s,
         escaped_bracket_is_invalid,
@@ -208,7 +208,7 @@ fn steps<T: Tracer>(
     );
     pl.check(
         "7a",
-        "IE",
+        "observed: IE",
         hp.semicolon_in_host_is_invalid,
         &s,
         semicolon_in_host,
@@ -272,7 +272,7 @@ fn steps<T: Tracer>(
     })?;
     pl.check(
         "13a",
-        "GECKO",
+        "observed: GECKO",
         hp.port_like_host_is_invalid,
         &s,
         port_like_host,
@@ -365,7 +365,7 @@ fn steps<T: Tracer>(
                     *label = ace_label(label)?;
                 }
             }
-            pl.note("20.2.2a", "IE", ace, &before, || labels.join("."));
+            pl.note("20.2.2a", "observed: IE", ace, &before, || labels.join("."));
         }
         // Step 21.
         s = labels.join(".");
@@ -421,7 +421,7 @@ fn steps<T: Tracer>(
     // Before step 27 (GECKO): the IPv4 address behind the escapes.
     if hp.decode_escapes_before_ipv4 {
         let v4 = ipv4_behind_escapes(&s);
-        pl.note("26a", "GECKO", true, &s, || {
+        pl.note("26a", "observed: GECKO", true, &s, || {
             v4.clone().unwrap_or_else(|| "not an IPv4 address".into())
         });
         if let Some(v4) = v4 {

@@ -60,7 +60,7 @@ pub fn nameprep_traced<T: Tracer>(
     pl.rewrite("3", "", true, &mut s, |s| Cow::Owned(map(s)));
     pl.rewrite(
         "3a",
-        "IE",
+        "observed: IE",
         p.bmp_noncharacters_map_to_nothing,
         &mut s,
         |s| Cow::Owned(remove_bmp_noncharacters(s)),

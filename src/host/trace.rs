@@ -16,8 +16,11 @@ pub trait Tracer {
     const ENABLED: bool;
 
     /// `pipeline` is `"Nameprep"` or `"CanonicalizeHost"`, `step` the
-    /// specification's step number (e.g. `"20.2.1.1"`), `marks` the step's
-    /// marks (`""` for an unmarked step), `ran` whether the profile runs it,
+    /// specification's step number (e.g. `"20.2.1.1"`; a step that models
+    /// a browser beyond the specification is numbered after the step it
+    /// follows, e.g. `"4a"`), `marks` the step's marks (`""` for an
+    /// unmarked step; `"observed: GECKO"` for a step beyond the
+    /// specification, modelling what the browser was measured doing), `ran` whether the profile runs it,
     /// and `before` / `after` the string around it.
     fn step(
         &mut self,
