@@ -1,7 +1,7 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{encoding_by_label, OneProfile, UsageError};
+use super::{encoding_by_label, BaseAndEncoding, OneProfile, UsageError};
 use clap::Args;
 use encoding_rs::Encoding;
 use serde::Serialize;
@@ -16,13 +16,8 @@ use urlprism::{ParsedUrl, Profile};
 pub struct CanonArgs {
     #[command(flatten)]
     profile: OneProfile,
-    /// Resolve every input against this base URL (default: the input
-    /// itself).
-    #[arg(long, value_name = "URL")]
-    base: Option<String>,
-    /// The document encoding for queries, an Encoding Standard label.
-    #[arg(long, value_name = "LABEL", default_value = "utf-8")]
-    encoding: String,
+    #[command(flatten)]
+    resolution: BaseAndEncoding,
     /// Print one JSON object per input instead of the canonical URL.
     #[arg(long)]
     json: bool,
@@ -126,11 +121,11 @@ impl<W: Write> Output<W> {
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     let profile = args.profile.load()?;
-    let encoding = encoding_by_label(&args.encoding)?;
+    let encoding = encoding_by_label(&args.resolution.encoding)?;
     let canonicalizer = Canonicalizer {
         profile: &profile,
         encoding,
-        base: match &args.base {
+        base: match &args.resolution.base {
             Some(b) => match catch_panic(|| urlprism::parse(b)) {
                 Ok(p) => Some(p),
                 Err(panic) => {

@@ -2,7 +2,7 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
-use super::{encoding_by_label, profile_by_name, profile_from_file, UsageError};
+use super::{encoding_by_label, profile_by_name, profile_from_file, BaseAndEncoding, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -24,13 +24,8 @@ pub struct CompareArgs {
     /// Also compare the profile described in this TOML file (repeatable).
     #[arg(long = "profile-file", value_name = "PATH")]
     profile_files: Vec<PathBuf>,
-    /// Resolve every input against this base URL (default: the input
-    /// itself).
-    #[arg(long, value_name = "URL")]
-    base: Option<String>,
-    /// The document encoding for queries, an Encoding Standard label.
-    #[arg(long, value_name = "LABEL", default_value = "utf-8")]
-    encoding: String,
+    #[command(flatten)]
+    resolution: BaseAndEncoding,
     /// Print one JSON object per input instead of a table.
     #[arg(long)]
     json: bool,
@@ -608,9 +603,9 @@ impl Progress {
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
-    let encoding = encoding_by_label(&args.encoding)?;
+    let encoding = encoding_by_label(&args.resolution.encoding)?;
     let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
-    let comparer = Comparer::new(&engines, args.base.as_deref(), encoding);
+    let comparer = Comparer::new(&engines, args.resolution.base.as_deref(), encoding);
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();
     let out = std::cell::RefCell::new(BufWriter::with_capacity(256 * 1024, stdout.lock()));

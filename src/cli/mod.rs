@@ -124,6 +124,19 @@ impl OneProfile {
     }
 }
 
+/// `--base URL` and `--encoding LABEL`: how inputs are resolved and which
+/// document encoding their queries use.
+#[derive(Debug, clap::Args)]
+pub struct BaseAndEncoding {
+    /// Resolve every input against this base URL (default: the input
+    /// itself).
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+    /// The document encoding for queries, an Encoding Standard label.
+    #[arg(long, value_name = "LABEL", default_value = "utf-8")]
+    pub encoding: String,
+}
+
 /// The encoding with the Encoding Standard label `label`.
 pub fn encoding_by_label(label: &str) -> Result<&'static encoding_rs::Encoding, UsageError> {
     encoding_rs::Encoding::for_label(label.trim().as_bytes())
