@@ -73,6 +73,16 @@ impl OctetSet {
         ])
     }
 
+    /// Octets in both sets.
+    pub const fn intersection(self, o: OctetSet) -> OctetSet {
+        OctetSet([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
+    }
+
     /// Whether `b` is in the set.
     #[inline]
     pub const fn contains(&self, b: u8) -> bool {

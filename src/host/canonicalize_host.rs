@@ -72,6 +72,54 @@ fn other_hosts_profile(
     crate::profile::builtin(name).map(|p| p as &dyn Profile)
 }
 
+/// The octets of a host made of ASCII letters, digits, hyphens and dots.
+const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
+    .with_range(b'a', b'z')
+    .with_range(b'A', b'Z')
+    .with_range(b'0', b'9')
+    .with_all(b"-.");
+
+/// The result of steps 2 to 31 for the most common host, one of ASCII
+/// letters, digits, `-` and `.` only, computed in one pass: the host in
+/// ASCII lowercase, or the IPv4 address it denotes (step 27).  `None` when
+/// the host or the profile falls outside what this shortcut covers, and the
+/// steps must run one by one.
+///
+/// For such a host no escape is decoded (steps 5-7, 23, 26a, 29), no label
+/// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
+/// label), the root dot taken off at step 10 or 16 comes back at step 22,
+/// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
+/// 13a, 26), and Nameprep (step 11) or step 24 lowercases it.  So the
+/// profile must lowercase, and its step 14, 28 and 30 sets must hold no
+/// octet of the host.  `tests::ldh_fast_path_matches_the_steps` checks the
+/// shortcut against the steps under every built-in profile.
+///
+/// `WWW.Example.COM` → `www.example.com`; `0x7F.1` → `127.0.0.1`.
+fn letters_digits_hyphens_fast_path(host: &str, profile: &dyn Profile) -> Option<String> {
+    let hp = profile.host();
+    let bytes = host.as_bytes();
+    if bytes.is_empty() || !bytes.iter().all(|&b| LDH_AND_DOT.contains(b)) {
+        return None;
+    }
+    if !(hp.nameprep_whole_host || hp.final_ascii_lowercase) {
+        return None;
+    }
+    let touches = |set: &OctetSet| !set.intersection(LDH_AND_DOT).is_empty();
+    if touches(&hp.forbidden) || touches(&hp.percent_encode) || touches(&hp.early_percent_encode) {
+        return None;
+    }
+    if hp.xn_label_needs_punycode
+        && host
+            .split('.')
+            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
+    {
+        return None;
+    }
+    let mut lower = host.to_string();
+    lower.make_ascii_lowercase();
+    Some(canonicalize_ipv4(&lower).unwrap_or(lower))
+}
+
 /// Where a step gave up: its number and why.  `outright` is "return
 /// fail" even when the profile has a fallback (step 13.1).
 struct GiveUp {
@@ -125,6 +173,11 @@ fn canonicalize_host_steps<T: Tracer>(
     profile: &dyn Profile,
     tracer: &mut T,
 ) -> Result<String, Error> {
+    if !T::ENABLED {
+        if let Some(out) = letters_digits_hyphens_fast_path(host, profile) {
+            return Ok(out);
+        }
+    }
     let hp = profile.host();
     // Step 2: remove U+0009, U+000A, U+000D.
     let s: String = if host.contains(['\t', '\n', '\r']) {
@@ -1016,6 +1069,39 @@ mod tests {
     #[test]
     fn xn_label_with_unicode_fails() {
         assert!(this_host("xn--ü.de").is_err());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The one-pass shortcut gives what the steps give, under every
+        /// built-in profile and for `file` as well as `http` (a tracer
+        /// turns the shortcut off).
+        #[test]
+        fn ldh_fast_path_matches_the_steps(host in "(xn--|XN--|0x|[a-zA-Z0-9.-]){0,12}[a-zA-Z0-9.-]{0,6}") {
+            for p in crate::profile::builtin_profiles() {
+                for scheme in ["http", "file"] {
+                    let fast = canonicalize_host(&host, scheme, p);
+                    let mut log = crate::host::trace::StepLog::default();
+                    let slow = canonicalize_host_traced(&host, scheme, p, &mut log);
+                    proptest::prop_assert_eq!(&fast, &slow, "{} {} {:?}", p.name, scheme, host);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ldh_fast_path_covers_the_common_host() {
+        assert_eq!(
+            letters_digits_hyphens_fast_path("WWW.Example.COM", this()).as_deref(),
+            Some("www.example.com")
+        );
+        assert_eq!(
+            letters_digits_hyphens_fast_path("0x7F.1", this()).as_deref(),
+            Some("127.0.0.1")
+        );
+        assert_eq!(letters_digits_hyphens_fast_path("a_b", this()), None);
+        let ie = crate::profile::builtin("ie").unwrap();
+        assert_eq!(letters_digits_hyphens_fast_path("xn--4gq.jp", ie), None);
     }
 
     #[test]
