@@ -9,7 +9,7 @@
 //! ```
 
 use crate::error::Error;
-use crate::host::canonicalize_host;
+use crate::host::canonicalize_host::canonicalize_host_in_place;
 use crate::percent;
 use crate::profile::{HexCase, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
@@ -84,8 +84,8 @@ pub fn canonicalize_owned(
         if is_file {
             file_host_path(&mut u);
         }
-        if let Some(h) = u.host.as_deref() {
-            u.host = Some(canonicalize_host(h, &scheme, profile)?);
+        if let Some(h) = u.host.as_mut() {
+            canonicalize_host_in_place(h, &scheme, profile)?;
         }
         canonicalize_port(&mut u, &scheme)?;
         canonicalize_path(&mut u, hierarchical, scheme == "mailto");

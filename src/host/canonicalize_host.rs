@@ -96,28 +96,49 @@ const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
 ///
 /// `WWW.Example.COM` → `www.example.com`; `0x7F.1` → `127.0.0.1`.
 fn letters_digits_hyphens_fast_path(host: &str, profile: &dyn Profile) -> Option<String> {
-    let hp = profile.host();
-    let bytes = host.as_bytes();
-    if bytes.is_empty() || !bytes.iter().all(|&b| LDH_AND_DOT.contains(b)) {
-        return None;
-    }
-    if !(hp.nameprep_whole_host || hp.final_ascii_lowercase) {
-        return None;
-    }
-    let touches = |set: &OctetSet| !set.intersection(LDH_AND_DOT).is_empty();
-    if touches(&hp.forbidden) || touches(&hp.percent_encode) || touches(&hp.early_percent_encode) {
-        return None;
-    }
-    if hp.xn_label_needs_punycode
-        && host
-            .split('.')
-            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
-    {
+    if !fast_path_applies(host, profile) {
         return None;
     }
     let mut lower = host.to_string();
     lower.make_ascii_lowercase();
     Some(canonicalize_ipv4(&lower).unwrap_or(lower))
+}
+
+/// Whether [`letters_digits_hyphens_fast_path`] covers `host` under
+/// `profile`.
+fn fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
+    let hp = profile.host();
+    let bytes = host.as_bytes();
+    let touches = |set: &OctetSet| !set.intersection(LDH_AND_DOT).is_empty();
+    !bytes.is_empty()
+        && bytes.iter().all(|&b| LDH_AND_DOT.contains(b))
+        && (hp.nameprep_whole_host || hp.final_ascii_lowercase)
+        && !touches(&hp.forbidden)
+        && !touches(&hp.percent_encode)
+        && !touches(&hp.early_percent_encode)
+        && !(hp.xn_label_needs_punycode
+            && host
+                .split('.')
+                .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--")))
+}
+
+/// [`canonicalize_host`] of `host`, written back into it; the common host
+/// of [`letters_digits_hyphens_fast_path`] is lowercased where it is.
+pub fn canonicalize_host_in_place(
+    host: &mut String,
+    scheme: &str,
+    profile: &dyn Profile,
+) -> Result<(), Error> {
+    let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
+    if fast_path_applies(host, profile) {
+        host.make_ascii_lowercase();
+        if let Some(v4) = canonicalize_ipv4(host) {
+            *host = v4;
+        }
+        return Ok(());
+    }
+    *host = canonicalize_host_steps(host, scheme, profile, &mut NoTrace)?;
+    Ok(())
 }
 
 /// Where a step gave up: its number and why.  `outright` is "return
@@ -1084,6 +1105,9 @@ mod tests {
                     let mut log = crate::host::trace::StepLog::default();
                     let slow = canonicalize_host_traced(&host, scheme, p, &mut log);
                     proptest::prop_assert_eq!(&fast, &slow, "{} {} {:?}", p.name, scheme, host);
+                    let mut in_place = host.clone();
+                    let r = canonicalize_host_in_place(&mut in_place, scheme, p).map(|()| in_place);
+                    proptest::prop_assert_eq!(&r, &slow, "in place: {} {} {:?}", p.name, scheme, host);
                 }
             }
         }
