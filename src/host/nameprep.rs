@@ -57,7 +57,10 @@ pub fn nameprep_traced<T: Tracer>(
     // Step 1.
     let mut s = input.to_string();
     pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
-    pl.rewrite("3", "", true, &mut s, |s| Cow::Owned(map(s)));
+    // Steps 3 and 8: the Map step [STRINGPREP] [NAMEPREP]: table B.1
+    // mapped to nothing, table B.2 case folding (RFC 3454's own table):
+    // `"A\u{AD}B"` → `"ab"`.
+    pl.rewrite("3", "", true, &mut s, stringprep::map_cow);
     pl.rewrite(
         "3a",
         "observed: IE",
@@ -73,14 +76,16 @@ pub fn nameprep_traced<T: Tracer>(
     pl.note("6", "THIS/GECKO", p.remap_unassigned, &s, || {
         format!("has-unassigned = {has_unassigned}")
     });
-    pl.rewrite("7", "", true, &mut s, |s| {
-        Cow::Owned(nfkc::nfkc(s, &p.nfkc))
-    });
-    pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, |s| {
-        Cow::Owned(map(s))
-    });
+    pl.rewrite("7", "", true, &mut s, |s| nfkc::nfkc_cow(s, &p.nfkc));
+    pl.rewrite(
+        "8",
+        "THIS/GECKO",
+        has_unassigned,
+        &mut s,
+        stringprep::map_cow,
+    );
     pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
-        Cow::Owned(nfkc::nfkc(s, &p.nfkc))
+        nfkc::nfkc_cow(s, &p.nfkc)
     });
     pl.check("10", "", true, &s, prohibit)?;
     pl.check("11", "", bidi, &s, |s| check_bidi(s, p.bidi))?;
@@ -97,16 +102,6 @@ fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
         }),
         None => Ok(()),
     }
-}
-
-/// Step 3 (and 8): the Map step [STRINGPREP] [NAMEPREP]: table B.1 mapped to
-/// nothing, table B.2 case folding (RFC 3454's own table).
-///
-/// `"A\u{AD}B"` → `"ab"`.
-fn map(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    stringprep::map(s, &mut out);
-    out
 }
 
 /// Step 6 (THIS/GECKO): whether the string holds a code point unassigned in

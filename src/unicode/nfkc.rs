@@ -258,20 +258,27 @@ fn data_of(version: UnicodeVersion) -> Option<Data> {
 /// * `V4_0`: the same, plus the characters Unicode 4.0 added.
 /// * `V4_1`: the same, plus the characters Unicode 4.1 added.
 pub fn nfkc(s: &str, variant: &NfkcVariant) -> String {
+    nfkc_cow(s, variant).into_owned()
+}
+
+/// [`nfkc`], borrowing `s` when it is normalized already (ASCII, or, for
+/// the latest Unicode, when the NFKC quick check says so).
+pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, str> {
+    use std::borrow::Cow;
     if s.is_ascii() {
         // NFKC of ASCII is the identity in every version.
-        return s.to_owned();
+        return Cow::Borrowed(s);
     }
     match data_of(variant.unicode) {
         None => {
             if unicode_normalization::is_nfkc_quick(s.chars())
                 == unicode_normalization::IsNormalized::Yes
             {
-                return s.to_owned();
+                return Cow::Borrowed(s);
             }
-            s.nfkc().collect()
+            Cow::Owned(s.nfkc().collect())
         }
-        Some(data) => data.nfkc(s, variant),
+        Some(data) => Cow::Owned(data.nfkc(s, variant)),
     }
 }
 

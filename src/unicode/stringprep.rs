@@ -100,6 +100,27 @@ pub fn map(s: &str, out: &mut String) {
     }
 }
 
+/// The Map step, borrowing `s` when no character of it is mapped: the
+/// characters before the first one that changes are copied once.
+pub fn map_cow(s: &str) -> std::borrow::Cow<'_, str> {
+    let changes = |c: char| {
+        if c.is_ascii() {
+            c.is_ascii_uppercase()
+        } else {
+            in_ranges(tables::B_1, c) || map_b2(c).is_some()
+        }
+    };
+    match s.char_indices().find(|&(_, c)| changes(c)) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some((i, _)) => {
+            let mut out = String::with_capacity(s.len());
+            out.push_str(&s[..i]);
+            map(&s[i..], &mut out);
+            std::borrow::Cow::Owned(out)
+        }
+    }
+}
+
 /// Table A.1: unassigned in Unicode 3.2 (Nameprep step 6).
 pub fn is_unassigned(c: char) -> bool {
     in_ranges(tables::A_1, c)
@@ -116,6 +137,21 @@ pub fn is_prohibited(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn map_cow_borrows_when_nothing_maps() {
+        use std::borrow::Cow;
+        assert!(matches!(map_cow("bücher.de"), Cow::Borrowed(_)));
+        assert_eq!(map_cow("bÜcher\u{AD}.DE"), "bücher.de");
+        assert_eq!(map_cow("a\u{130}"), mapped("a\u{130}"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn map_cow_is_map(s in "[a-zA-Z\u{AD}\u{C0}-\u{24F}\u{130}\u{FF21}-\u{FF3A}\u{3000}-\u{30FF}]{0,16}") {
+            proptest::prop_assert_eq!(map_cow(&s).into_owned(), mapped(&s));
+        }
+    }
 
     #[test]
     fn merged_prohibited_table_is_the_union() {
