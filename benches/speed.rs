@@ -81,13 +81,9 @@ fn ours_absolute_one_parse(input: &str, profile: &dyn Profile) -> Option<String>
 
 /// urlprism's per-pair work for `base<TAB>relative`.
 fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<String> {
-    let base = parse(base);
-    let resolved = resolve(input, &base);
-    if resolved.is_invalid() {
-        return None;
-    }
-    let canon = canonicalize(&resolved, profile, UTF_8).ok()?;
-    serialize(&canon)
+    // The one call a user makes: parse the base, resolve, canonicalize
+    // (taking the resolved URL by value), serialize.
+    urlprism::canonicalize_str(input, Some(base), profile, UTF_8).ok()
 }
 
 /// Resolved once (the input against itself), canonicalized under each of
