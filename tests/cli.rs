@@ -375,3 +375,40 @@ fn test_command_malformed_suite_names_file_and_line() {
     assert!(stderr(&o).contains("x.dat:4:"), "stderr: {}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn profiles_lists_and_shows_a_file_to_start_from() {
+    let o = run(&["profiles"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let names: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+
+    // Chrome with THIS's root-dot step instead of its own: a user profile
+    // made from `profiles --show chrome`.
+    let o = run(&["profiles", "--show", "chrome"], b"");
+    let text = stdout(&o).replace(
+        "root_dot = \"before-nameprep\"",
+        "root_dot = \"after-separators\"",
+    );
+    assert!(text.contains("root_dot = \"after-separators\""));
+    let dir = temp_dir("profiles-show");
+    let file = dir.join("mine.toml");
+    std::fs::write(&file, text.replace("name = \"chrome\"", "name = \"mine\"")).unwrap();
+    let o = run(
+        &[
+            "canon",
+            "--profile-file",
+            file.to_str().unwrap(),
+            "http://A.b./",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "http://a.b./\n", "stderr: {}", stderr(&o));
+    let o = run(&["profiles", "--show", "opera"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("known profiles"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,6 +4,7 @@ mod canon;
 mod compare;
 mod input;
 mod nameprep;
+mod profiles;
 mod test;
 mod trace;
 
@@ -38,6 +39,8 @@ pub enum Command {
     Nameprep(nameprep::NameprepArgs),
     /// Run a profile's CanonicalizeHost on each host.
     Host(nameprep::HostArgs),
+    /// List the built-in profiles, or print one as a TOML file to edit.
+    Profiles(profiles::ProfilesArgs),
 }
 
 /// Exit status of a usage error (bad option value, unknown profile...).
@@ -62,6 +65,7 @@ pub fn main() -> ExitCode {
         Command::Trace(args) => trace::run(args),
         Command::Nameprep(args) => nameprep::run_nameprep(args),
         Command::Host(args) => nameprep::run_host(args),
+        Command::Profiles(args) => profiles::run(args),
     };
     match result {
         Ok(code) => code,
