@@ -1,7 +1,7 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{encoding_by_label, BaseAndEncoding, OneProfile, UsageError};
+use super::{encoding_by_label, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
 use clap::Args;
 use encoding_rs::Encoding;
 use serde::Serialize;
@@ -32,14 +32,8 @@ struct JsonLine<'a> {
     input: &'a str,
     canonical: Option<&'a str>,
     error: Option<&'a str>,
-    scheme: Option<&'a str>,
-    user: Option<&'a str>,
-    password: Option<&'a str>,
-    host: Option<&'a str>,
-    port: Option<&'a str>,
-    path: Option<&'a str>,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
+    #[serde(flatten)]
+    components: JsonComponents<'a>,
 }
 
 struct Canonicalizer<'a> {
@@ -94,19 +88,11 @@ impl<W: Write> Output<W> {
                 Ok((u, s)) => (Some(u), Some(s.as_str()), None),
                 Err(e) => (None, None, Some(e.as_str())),
             };
-            let c = |f: fn(&ParsedUrl) -> &Option<String>| url.and_then(|u| f(u).as_deref());
             let line = JsonLine {
                 input,
                 canonical,
                 error,
-                scheme: c(|u| &u.scheme),
-                user: c(|u| &u.user),
-                password: c(|u| &u.password),
-                host: c(|u| &u.host),
-                port: c(|u| &u.port),
-                path: c(|u| &u.path),
-                query: c(|u| &u.query),
-                fragment: c(|u| &u.fragment),
+                components: JsonComponents::of(url),
             };
             serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
             self.out.write_all(b"\n")

@@ -2,7 +2,10 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
-use super::{encoding_by_label, profile_by_name, profile_from_file, BaseAndEncoding, UsageError};
+use super::{
+    encoding_by_label, profile_by_name, profile_from_file, BaseAndEncoding, JsonComponents,
+    UsageError,
+};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -124,14 +127,8 @@ struct JsonResult<'a> {
     profile: &'a str,
     canonical: Option<&'a str>,
     error: Option<String>,
-    scheme: Option<&'a str>,
-    user: Option<&'a str>,
-    password: Option<&'a str>,
-    host: Option<&'a str>,
-    port: Option<&'a str>,
-    path: Option<&'a str>,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
+    #[serde(flatten)]
+    components: JsonComponents<'a>,
 }
 
 /// One input in `--json` output.
@@ -149,22 +146,11 @@ fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()
     let results = c
         .results
         .iter()
-        .map(|r| {
-            let u = r.url();
-            let f = |field: Field| u.and_then(|u| field.of(u));
-            JsonResult {
-                profile: &r.engine,
-                canonical: r.canonical(),
-                error: r.rejection().map(|e| e.to_string()),
-                scheme: f(Field::Scheme),
-                user: f(Field::User),
-                password: f(Field::Password),
-                host: f(Field::Host),
-                port: f(Field::Port),
-                path: f(Field::Path),
-                query: f(Field::Query),
-                fragment: f(Field::Fragment),
-            }
+        .map(|r| JsonResult {
+            profile: &r.engine,
+            canonical: r.canonical(),
+            error: r.rejection().map(|e| e.to_string()),
+            components: JsonComponents::of(r.url()),
         })
         .collect();
     let j = JsonComparison {

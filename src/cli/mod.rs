@@ -141,6 +141,36 @@ pub struct BaseAndEncoding {
     pub encoding: String,
 }
 
+/// The eight components of a parsed URL in `--json` output (`null` when
+/// absent, or when there is no URL).
+#[derive(serde::Serialize)]
+pub struct JsonComponents<'a> {
+    scheme: Option<&'a str>,
+    user: Option<&'a str>,
+    password: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> JsonComponents<'a> {
+    pub fn of(u: Option<&'a urlprism::ParsedUrl>) -> Self {
+        let c = |f: fn(&urlprism::ParsedUrl) -> &Option<String>| u.and_then(|u| f(u).as_deref());
+        JsonComponents {
+            scheme: c(|u| &u.scheme),
+            user: c(|u| &u.user),
+            password: c(|u| &u.password),
+            host: c(|u| &u.host),
+            port: c(|u| &u.port),
+            path: c(|u| &u.path),
+            query: c(|u| &u.query),
+            fragment: c(|u| &u.fragment),
+        }
+    }
+}
+
 /// The encoding with the Encoding Standard label `label`.
 pub fn encoding_by_label(label: &str) -> Result<&'static encoding_rs::Encoding, UsageError> {
     encoding_rs::Encoding::for_label(label.trim().as_bytes())
