@@ -68,17 +68,6 @@ fn ours_absolute(input: &str, profile: &dyn Profile) -> Option<String> {
     canonicalize_str(input, None, profile, UTF_8).ok()
 }
 
-/// [`ours_absolute`] with one parse instead of two
-/// ([`urlprism::resolve::resolve_self`]), as `canonicalize_str` could do.
-fn ours_absolute_one_parse(input: &str, profile: &dyn Profile) -> Option<String> {
-    let resolved = resolve_self(input);
-    if resolved.is_invalid() {
-        return None;
-    }
-    let canon = canonicalize(&resolved, profile, UTF_8).ok()?;
-    serialize(&canon)
-}
-
 /// urlprism's per-pair work for `base<TAB>relative`.
 fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<String> {
     // The one call a user makes: parse the base, resolve, canonicalize
@@ -237,25 +226,6 @@ fn main() {
                 ascii
                     .iter()
                     .map(|u| sum_len(ours_absolute(black_box(u), this_p)))
-                    .sum()
-            }),
-            peer_name: "url parse+as_str",
-            peer: Box::new(|| {
-                ascii
-                    .iter()
-                    .map(|u| sum_len(peer_absolute(black_box(u))))
-                    .sum()
-            }),
-            limit: 1.0,
-        },
-        Row {
-            name: "ascii-1parse",
-            unit: "URL",
-            count: ascii.len(),
-            ours: Box::new(|| {
-                ascii
-                    .iter()
-                    .map(|u| sum_len(ours_absolute_one_parse(black_box(u), this_p)))
                     .sum()
             }),
             peer_name: "url parse+as_str",
