@@ -1,43 +1,7 @@
 //! Tests of the `urlprism` command line.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn urlprism() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_urlprism"))
-}
-
-/// Runs `urlprism args...` with `stdin` as standard input.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = urlprism()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the urlprism binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("stdin is writable");
-    drop(input);
-    child.wait_with_output().expect("urlprism finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh temporary directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("urlprism-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
-}
+mod cli_support;
+use cli_support::{run, stderr, stdout, temp_dir};
 
 #[test]
 fn canon_argument() {

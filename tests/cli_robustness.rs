@@ -9,48 +9,15 @@
 //! invalid, 2 usage error before any input is read).
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn urlprism() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_urlprism"))
-}
-
-/// Runs `urlprism args...` with `stdin` as standard input.  Standard input
-/// is written from another thread, so a large input cannot deadlock against
-/// a large output.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = urlprism()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the urlprism binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // A broken pipe here is the program's doing; the assertions on the
-        // output tell what went wrong.
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("urlprism finishes");
-    writer.join().expect("the stdin writer ends");
-    out
-}
+mod cli_support;
+use cli_support::{run, stderr, stdout, temp_dir, urlprism};
 
 fn code(o: &Output) -> i32 {
     o.status
         .code()
         .expect("urlprism exits normally, not by a signal")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// The output lines (each ends with LF; the last one too).
@@ -70,17 +37,6 @@ fn tail(s: &str) -> &str {
         i -= 1;
     }
     &s[i..]
-}
-
-/// A fresh temporary directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "urlprism-cli-robustness-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
 }
 
 const PROFILES: [&str; 4] = ["this", "chrome", "gecko", "ie"];

@@ -5,41 +5,14 @@
 //! `UPDATE_GOLDEN=1 cargo test --release --test compare`; check the diff
 //! before committing it.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use urlprism::compare::{compare, trace_url, Engine, Field};
 use urlprism::conformance::{read_suite_file, Expectation, Record};
 use urlprism::{Error, ParsedUrl};
 
-fn urlprism() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_urlprism"))
-}
-
-/// Runs `urlprism args...` with `stdin` as standard input.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = urlprism()
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the urlprism binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    // The command may exit before reading everything (usage errors).
-    let _ = input.write_all(stdin);
-    drop(input);
-    child.wait_with_output().expect("urlprism finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod cli_support;
+use cli_support::{run, stderr, stdout};
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     stdout(o)
