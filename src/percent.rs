@@ -532,8 +532,14 @@ pub fn percent_decode_utf8(s: &str) -> Cow<'_, str> {
 /// assert_eq!(percent_decode_selected("%31%2f%32", &digits), "1%2f2");
 /// ```
 pub fn percent_decode_selected<'a>(s: &'a str, octets: &OctetSet) -> Cow<'a, str> {
+    decode_escapes_to_chars(s, |o| o < 0x80 && octets.contains(o))
+}
+
+/// Replaces each escape `%XX` whose octet `keep` accepts by the character
+/// U+00XX, leaving the others as written; borrows `s` when none is replaced.
+fn decode_escapes_to_chars(s: &str, keep: impl Fn(u8) -> bool) -> Cow<'_, str> {
     let bytes = s.as_bytes();
-    let selected = |i: usize| escape_at(bytes, i).filter(|&o| o < 0x80 && octets.contains(o));
+    let selected = |i: usize| escape_at(bytes, i).filter(|&o| keep(o));
     let mut from = 0;
     let first = loop {
         match bytes[from..].iter().position(|&b| b == b'%') {
@@ -553,7 +559,7 @@ pub fn percent_decode_selected<'a>(s: &'a str, octets: &OctetSet) -> Cow<'a, str
     while i < bytes.len() {
         if let Some(o) = selected(i) {
             out.push_str(&s[run_start..i]);
-            out.push(o as char);
+            out.push(char::from(o));
             i += 3;
             run_start = i;
         } else {
@@ -641,27 +647,7 @@ pub fn decode_unreserved_idempotent(s: &str) -> Cow<'_, str> {
 /// assert_eq!(percent_decode_latin1("a%C3%A9%zz"), "a\u{C3}\u{A9}%zz");
 /// ```
 pub fn percent_decode_latin1(s: &str) -> Cow<'_, str> {
-    match percent_decode_bytes(s) {
-        Cow::Borrowed(_) => Cow::Borrowed(s),
-        Cow::Owned(_) => {
-            let bytes = s.as_bytes();
-            let mut out = String::with_capacity(s.len());
-            let mut run_start = 0;
-            let mut i = 0;
-            while i < bytes.len() {
-                if let Some(o) = escape_at(bytes, i) {
-                    out.push_str(&s[run_start..i]);
-                    out.push(char::from(o));
-                    i += 3;
-                    run_start = i;
-                } else {
-                    i += 1;
-                }
-            }
-            out.push_str(&s[run_start..]);
-            Cow::Owned(out)
-        }
-    }
+    decode_escapes_to_chars(s, |_| true)
 }
 
 /// IE's CanonicalizeHost step 29: whether `s` contains `%00` or a `%` not
