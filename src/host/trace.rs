@@ -20,8 +20,9 @@ pub trait Tracer {
     /// a browser beyond the specification is numbered after the step it
     /// follows, e.g. `"4a"`), `marks` the step's marks (`""` for an
     /// unmarked step; `"observed: GECKO"` for a step beyond the
-    /// specification, modelling what the browser was measured doing), `ran` whether the profile runs it,
-    /// and `before` / `after` the string around it.
+    /// specification, modelling what the browser was measured doing),
+    /// `ran` whether the profile runs it, and `before` / `after` the string
+    /// around it.
     fn step(
         &mut self,
         pipeline: &'static str,
