@@ -24,8 +24,6 @@ pub enum Error {
         /// The port component.
         port: String,
     },
-    /// An unknown document encoding label.
-    UnknownEncoding(String),
 }
 
 impl fmt::Display for Error {
@@ -44,7 +42,6 @@ impl fmt::Display for Error {
                 "invalid port {}: not a decimal number from 0 to 65535",
                 Quoted(port)
             ),
-            Error::UnknownEncoding(l) => write!(f, "unknown encoding label {l:?}"),
         }
     }
 }

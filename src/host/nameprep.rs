@@ -9,7 +9,7 @@
 //! ```
 
 use super::trace::{NoTrace, Pipeline, Tracer};
-use crate::profile::{NfkcVariant, Profile, UnicodeVersion};
+use crate::profile::{Profile, UnicodeVersion};
 use crate::unicode::{bidi, nfkc, stringprep};
 use std::borrow::Cow;
 use std::fmt;
@@ -143,11 +143,6 @@ fn remove_bmp_noncharacters(s: &str) -> String {
             !((0xFDD0..=0xFDEF).contains(&(c as u32)) || matches!(c, '\u{FFFE}' | '\u{FFFF}'))
         })
         .collect()
-}
-
-/// The NFKC variant of step 7, for callers outside the pipeline.
-pub fn nfkc_variant(profile: &dyn Profile) -> NfkcVariant {
-    profile.nameprep().nfkc
 }
 
 #[cfg(test)]
