@@ -10,7 +10,7 @@
 //! assert!(canonicalize_host("a%2Fb", "http", this).is_err());
 //! ```
 
-use super::nameprep::nameprep_traced;
+use super::nameprep::{nameprep_owned, nameprep_traced};
 use super::trace::{NoTrace, Pipeline, Tracer};
 use crate::error::Error;
 use crate::ipv4::canonicalize_ipv4;
@@ -201,46 +201,60 @@ fn canonicalize_host_steps<T: Tracer>(
     }
     let hp = profile.host();
     // Step 2: remove U+0009, U+000A, U+000D.
-    let s: String = if host.contains(['\t', '\n', '\r']) {
+    let s = remove_tab_newline(host);
+    let mut pl = Pipeline { tracer, name: NAME };
+    pl.note("2", "", true, host, || s.clone());
+    // Steps 3 and 4: the fallback, made when it is needed.
+    let has_fallback = match hp.fallback {
+        Fallback::Fail => false,
+        Fallback::LowercasedInput => true,
+    };
+    let fallback_of = |host: &str| remove_tab_newline(host).to_ascii_lowercase();
+    pl.note("4", "GECKO", has_fallback, &s, || {
+        format!("fallback = {:?}", fallback_of(host))
+    });
+    match steps(
+        s,
+        scheme,
+        profile,
+        hp,
+        has_fallback.then_some(host),
+        &mut pl,
+    ) {
+        Ok(out) => Ok(out),
+        Err(g) if has_fallback && !g.outright => {
+            let f = fallback_of(host);
+            pl.note("fallback", "GECKO", true, &g.reason, || f.clone());
+            Ok(f)
+        }
+        Err(g) => Err(Error::Host {
+            host: host.to_string(),
+            step: g.step,
+            reason: g.reason,
+        }),
+    }
+}
+
+/// Step 2: `host` without U+0009, U+000A and U+000D.
+fn remove_tab_newline(host: &str) -> String {
+    if host.contains(['\t', '\n', '\r']) {
         host.chars()
             .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
             .collect()
     } else {
         host.to_string()
-    };
-    let mut pl = Pipeline { tracer, name: NAME };
-    pl.note("2", "", true, host, || s.clone());
-    // Steps 3 and 4: the fallback.
-    let fallback = match hp.fallback {
-        Fallback::Fail => None,
-        Fallback::LowercasedInput => Some(s.to_ascii_lowercase()),
-    };
-    pl.note("4", "GECKO", fallback.is_some(), &s, || {
-        format!("fallback = {:?}", fallback.as_deref().unwrap_or_default())
-    });
-    match steps(s, scheme, profile, hp, fallback.as_deref(), &mut pl) {
-        Ok(out) => Ok(out),
-        Err(g) => match fallback {
-            Some(f) if !g.outright => {
-                pl.note("fallback", "GECKO", true, &g.reason, || f.clone());
-                Ok(f)
-            }
-            _ => Err(Error::Host {
-                host: host.to_string(),
-                step: g.step,
-                reason: g.reason,
-            }),
-        },
     }
 }
 
 /// Steps 5 to 31; `Err` is "return /fallback/" from the step it names.
+/// `fallback_input` is the host as given when the profile falls back to it
+/// (step 4: the fallback is that host, step 2 applied, in ASCII lowercase).
 fn steps<T: Tracer>(
     mut s: String,
     scheme: &str,
     profile: &dyn Profile,
     hp: &HostParams,
-    fallback: Option<&str>,
+    fallback_input: Option<&str>,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
     let is_file = scheme.eq_ignore_ascii_case("file");
@@ -319,8 +333,9 @@ fn steps<T: Tracer>(
         // done in place.
         s.make_ascii_lowercase();
     } else if hp.nameprep_whole_host {
-        let before = s.clone();
-        match nameprep_traced(&s, profile, false, pl.tracer) {
+        // The string before, kept for a tracer only.
+        let before = if T::ENABLED { s.clone() } else { String::new() };
+        match nameprep_owned(std::mem::take(&mut s), profile, false, pl.tracer) {
             Ok(t) => {
                 pl.note("11", "THIS/GECKO/IE", true, &before, || t.clone());
                 s = t;
@@ -352,7 +367,7 @@ fn steps<T: Tracer>(
         port_like_host,
     )?;
     pl.check("13", "GECKO", hp.nul_space_check, &s, |s| {
-        nul_space_check(s, fallback)
+        nul_space_check(s, fallback_input)
     })?;
     pl.rewrite(
         "14",
@@ -398,51 +413,10 @@ fn steps<T: Tracer>(
         format!("need-punycode = {need_punycode}")
     });
 
-    // Steps 19 and 20.
-    let mut idn_enabled = false;
+    // Steps 19 and 20: each label converted, and step 21's join, written
+    // into one string.
     if need_punycode {
-        let mut labels: Vec<String> = s.split('.').map(str::to_string).collect();
-        if hp.idn_tld_check {
-            idn_enabled = idn_enabled_tld(&labels, &s);
-        }
-        pl.note("20.1", "GECKO", hp.idn_tld_check, &s, || {
-            format!("idn-enabled = {idn_enabled}")
-        });
-        for label in labels.iter_mut() {
-            let before = label.clone();
-            let (step, marks, r) = match hp.label_conversion {
-                LabelConversion::ToAscii => (
-                    "20.2.1",
-                    "THIS/GECKO/CHROME",
-                    label_to_ascii(label, profile, hp, idn_enabled, pl),
-                ),
-                LabelConversion::IeRoundTrip => {
-                    ("20.2.2", "IE", label_ie_round_trip(label, profile))
-                }
-            };
-            match r {
-                Ok(l) => {
-                    pl.note(step, marks, true, &before, || l.clone());
-                    *label = l;
-                }
-                Err(g) => {
-                    pl.note(step, marks, true, &before, || format!("fail: {g}"));
-                    return Err(g);
-                }
-            }
-        }
-        if hp.label_conversion == LabelConversion::IeRoundTrip {
-            let ace = !keeps_unicode_labels(hp, scheme);
-            let before = labels.join(".");
-            if ace {
-                for label in labels.iter_mut() {
-                    *label = ace_label(label)?;
-                }
-            }
-            pl.note("20.2.2a", "observed: IE", ace, &before, || labels.join("."));
-        }
-        // Step 21.
-        s = labels.join(".");
+        s = convert_labels(&s, scheme, profile, hp, pl)?;
     } else if T::ENABLED {
         pl.note("20", "", false, &s, String::new);
     }
@@ -553,11 +527,13 @@ fn escaped_bracket(s: &str) -> Result<(), GiveUp> {
 /// fallback (the lowercased input): with U+0000 or U+0020 as well the host
 /// fails outright; with a character the Prohibit step disallows, the
 /// fallback is returned.
-fn nul_space_check(s: &str, fallback: Option<&str>) -> Result<(), GiveUp> {
+fn nul_space_check(s: &str, fallback_input: Option<&str>) -> Result<(), GiveUp> {
     if !s.contains(['\0', ' ']) {
         return Ok(());
     }
-    let fallback = fallback.unwrap_or_default();
+    // Neither U+0000 nor U+0020 nor a prohibited character is touched by
+    // step 2 or by ASCII lowercasing: the input answers for the fallback.
+    let fallback = fallback_input.unwrap_or_default();
     if fallback.contains(['\0', ' ']) {
         // 13.1: "return fail", whatever the fallback.
         return Err(GiveUp {
@@ -585,6 +561,64 @@ fn encode<'a>(s: &'a str, octets: &OctetSet, hex: HexCase) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
+/// Steps 19 to 21: each label of `s` (step 17 split it at `.`) converted
+/// by step 20, and the labels joined with `.` again (step 21), written into
+/// one string as they come.
+///
+/// THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
+/// `\u{4E00}.jp`.
+fn convert_labels<T: Tracer>(
+    s: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    hp: &HostParams,
+    pl: &mut Pipeline<'_, T>,
+) -> Result<String, GiveUp> {
+    let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s);
+    pl.note("20.1", "GECKO", hp.idn_tld_check, s, || {
+        format!("idn-enabled = {idn_enabled}")
+    });
+    let (step, marks) = match hp.label_conversion {
+        LabelConversion::ToAscii => ("20.2.1", "THIS/GECKO/CHROME"),
+        LabelConversion::IeRoundTrip => ("20.2.2", "IE"),
+    };
+    // After step 20.2.2 (IE): schemes that do not keep Unicode labels get
+    // the labels' ASCII form, collected next to them.
+    let ace =
+        hp.label_conversion == LabelConversion::IeRoundTrip && !keeps_unicode_labels(hp, scheme);
+    let mut ace_out = String::new();
+    let mut out = String::with_capacity(s.len() + 16);
+    for (i, label) in s.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+            ace_out.push('.');
+        }
+        let start = out.len();
+        let r = match hp.label_conversion {
+            LabelConversion::ToAscii => {
+                label_to_ascii(label, profile, hp, idn_enabled, pl, &mut out)
+            }
+            LabelConversion::IeRoundTrip => {
+                label_ie_round_trip(label, profile, &mut out, ace.then_some(&mut ace_out))
+            }
+        };
+        match r {
+            Ok(()) => pl.note(step, marks, true, label, || out[start..].to_string()),
+            Err(g) => {
+                pl.note(step, marks, true, label, || format!("fail: {g}"));
+                return Err(g);
+            }
+        }
+    }
+    if hp.label_conversion == LabelConversion::IeRoundTrip {
+        pl.note("20.2.2a", "observed: IE", ace, &out, || ace_out.clone());
+        if ace {
+            return Ok(ace_out);
+        }
+    }
+    Ok(out)
+}
+
 /// Step 20.1 (GECKO): whether IDN is enabled for the host's TLD.
 ///
 /// 1. /tld/ is the last non-empty label;
@@ -592,64 +626,77 @@ fn encode<'a>(s: &'a str, octets: &OctetSet, hex: HexCase) -> Cow<'a, str> {
 ///    empty string if that fails);
 /// 3. it must be whitelisted;
 /// 4. and no character of the host may be blacklisted.
-fn idn_enabled_tld(labels: &[String], s: &str) -> bool {
-    let tld = labels
-        .iter()
-        .rev()
-        .find(|l| !l.is_empty())
-        .map_or("", |l| l.as_str());
-    let tld = if tld.is_ascii() {
-        tld.to_string()
+fn idn_enabled_tld(s: &str) -> bool {
+    let tld = s.rsplit('.').find(|l| !l.is_empty()).unwrap_or("");
+    let whitelisted = if tld.is_ascii() {
+        gecko::is_idn_whitelisted_tld(tld)
     } else {
-        punycode_encode(tld).map_or_else(String::new, |p| format!("xn--{p}"))
+        punycode_encode(tld).is_some_and(|p| gecko::is_idn_whitelisted_tld(&format!("xn--{p}")))
     };
-    gecko::is_idn_whitelisted_tld(&tld) && !s.chars().any(gecko::is_idn_blacklisted)
+    whitelisted && !s.chars().any(gecko::is_idn_blacklisted)
 }
 
 /// Punycode [RFC 3492] of a label, or `None` when it cannot be encoded or
 /// could never fit in a label (more than 63 characters before encoding
 /// cannot give 63 after; checking first keeps huge labels linear).
+///
+/// The encoder is the `idna` crate's (`punycode::encode` gives the same
+/// output, see `tests::punycode_encoders_agree`, with more allocation).
 fn punycode_encode(label: &str) -> Option<String> {
     if label.chars().count() > MAX_LABEL_LEN {
         return None;
     }
-    punycode::encode(label).ok()
+    idna::punycode::encode_str(label)
 }
 
-/// Step 20.2.1 (THIS/GECKO/CHROME) for one label.
+/// Appends `xn--` and the Punycode of `label` to `out` (the ACE form of a
+/// non-ASCII label), or returns `None` as [`punycode_encode`] does.
+fn push_ace(label: &str, out: &mut String) -> Option<()> {
+    let p = punycode_encode(label)?;
+    out.push_str("xn--");
+    out.push_str(&p);
+    Some(())
+}
+
+/// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.
 fn label_to_ascii<T: Tracer>(
     label: &str,
     profile: &dyn Profile,
     hp: &HostParams,
     idn_enabled: bool,
     pl: &mut Pipeline<'_, T>,
-) -> Result<String, GiveUp> {
+    out: &mut String,
+) -> Result<(), GiveUp> {
     // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
-    // Check bidi step remains to be done; Nameprep is idempotent.
-    let label = if hp.nameprep_whole_host && !profile.nameprep().corrigendum_5_swap {
-        // The host went through Nameprep at step 11: "only the Check bidi
-        // step need to be applied here".  Not so with the Corrigendum 5
-        // swap (step 4), which a second Nameprep applies again: Gecko's
-        // recorded `기\u{301}ᆨ` composes further the second time.
-        let before = label;
+    // Check bidi step remains to be done; Nameprep is idempotent.  Not so
+    // with the Corrigendum 5 swap (step 4), which a second Nameprep
+    // applies again: Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}` composes further the
+    // second time.  The swap needs a non-starter, so without one the
+    // second Nameprep is the first again (a tracer sees it run anyway).
+    let swap_again = profile.nameprep().corrigendum_5_swap
+        && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
+    let label: Cow<'_, str> = if hp.nameprep_whole_host && !swap_again {
         let r = super::nameprep::check_bidi(label, profile.nameprep().bidi);
         if T::ENABLED {
             let after = match &r {
                 Ok(()) => label.to_string(),
                 Err(e) => format!("fail: {e}"),
             };
-            pl.tracer.step("Nameprep", "11", "", true, before, &after);
+            pl.tracer.step("Nameprep", "11", "", true, label, &after);
         }
         r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
-        label.to_string()
+        Cow::Borrowed(label)
     } else {
-        nameprep_traced(label, profile, true, pl.tracer)
-            .map_err(|e| give_up("20.2.1.1", e.to_string()))?
+        Cow::Owned(
+            nameprep_traced(label, profile, true, pl.tracer)
+                .map_err(|e| give_up("20.2.1.1", e.to_string()))?,
+        )
     };
     if !label.is_ascii() {
         // 20.2.1.2
         if idn_enabled {
-            return Ok(label);
+            out.push_str(&label);
+            return Ok(());
         }
         if hp.xn_non_ascii_fails && label.starts_with("xn--") {
             return Err(give_up(
@@ -657,21 +704,20 @@ fn label_to_ascii<T: Tracer>(
                 "a label beginning with \"xn--\" holds non-ASCII characters",
             ));
         }
-        let puny = punycode_encode(&label)
+        let start = out.len();
+        push_ace(&label, out)
             .ok_or_else(|| give_up("20.2.1.2.1.2", "Punycode cannot encode the label"))?;
-        let out = format!("xn--{puny}");
-        if out.len() > MAX_LABEL_LEN {
+        if out.len() - start > MAX_LABEL_LEN {
             return Err(give_up(
                 "20.2.1.2.1.4",
                 "the label is longer than 63 characters",
             ));
         }
-        Ok(out)
     } else {
         // 20.2.1.3
-        let mut label = label;
+        let mut label: &str = &label;
         if hp.truncate_ascii_label > 0 && label.len() > hp.truncate_ascii_label {
-            label.truncate(hp.truncate_ascii_label);
+            label = &label[..hp.truncate_ascii_label];
         }
         if hp.empty_label_fails && label.is_empty() {
             return Err(give_up("20.2.1.3.2", "empty label"));
@@ -682,37 +728,53 @@ fn label_to_ascii<T: Tracer>(
                 "the label is longer than 63 characters",
             ));
         }
-        Ok(label)
+        out.push_str(label);
     }
+    Ok(())
 }
 
 /// Step 20.2.2 (IE): the modified ToUnicode operation for one label: the
 /// label, Punycode-encoded if need be, must survive a round trip through
-/// Punycode decoding and ToASCII unchanged; the result is the Unicode form.
-fn label_ie_round_trip(label: &str, profile: &dyn Profile) -> Result<String, GiveUp> {
-    // 20.2.2.1
-    let label = if label.is_ascii() {
-        label.to_string()
+/// Punycode decoding and ToASCII unchanged; the result, appended to `out`,
+/// is the Unicode form.  With `ace_out`, the label's ASCII form (for
+/// schemes that do not keep Unicode labels) is appended there.
+fn label_ie_round_trip(
+    label: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+    ace_out: Option<&mut String>,
+) -> Result<(), GiveUp> {
+    // 20.2.2.1 and 20.2.2.2: /p_label/.
+    let mut encoded = String::new();
+    let p_label: &str = if label.is_ascii() {
+        label
     } else {
-        let p = punycode_encode(label)
+        push_ace(label, &mut encoded)
             .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
-        format!("xn--{p}")
+        &encoded
     };
-    // 20.2.2.2
-    let p_label = label.clone();
     // 20.2.2.3
-    let label = match label.strip_prefix("xn--") {
+    let decoded;
+    let u_label: &str = match p_label.strip_prefix("xn--") {
         Some(rest) => {
             if rest.len() > 4 * MAX_LABEL_LEN {
                 return Err(give_up("20.2.2.3.2", "the Punycode label is too long"));
             }
-            punycode::decode(rest)
-                .map_err(|_| give_up("20.2.2.3.2", "not a valid Punycode label"))?
+            if label.is_ascii() {
+                decoded = punycode::decode(rest)
+                    .map_err(|_| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+                &decoded
+            } else {
+                // Decoding what 20.2.2.1 has just encoded gives the label
+                // back [RFC 3492 6.2].
+                label
+            }
         }
         None => label,
     };
     // 20.2.2.4
-    let a_label = to_ascii_std3(&label, profile).map_err(|r| give_up("20.2.2.4", r))?;
+    let known_ace = (!label.is_ascii()).then_some(p_label);
+    let a_label = to_ascii_std3(u_label, profile, known_ace).map_err(|r| give_up("20.2.2.4", r))?;
     // 20.2.2.5
     if a_label != p_label {
         return Err(give_up(
@@ -721,20 +783,30 @@ fn label_ie_round_trip(label: &str, profile: &dyn Profile) -> Result<String, Giv
         ));
     }
     // 20.2.2.6
-    if label.contains('\u{3002}') {
+    if u_label.contains('\u{3002}') {
         return Err(give_up("20.2.2.6", "U+3002 in the label"));
     }
     // The result of ToUnicode is the decoded label: IE shows IDNs in
     // Unicode (`xn--ab-mia` and `aáb` both give `aáb`).
-    Ok(label)
+    out.push_str(u_label);
+    if let Some(ace_out) = ace_out {
+        ace_label(u_label, known_ace, ace_out)?;
+    }
+    Ok(())
 }
 
 /// ToASCII [RFC 3490 4.1] with UseSTD3ASCIIRules and without
-/// AllowUnassigned, using the profile's Nameprep.
-fn to_ascii_std3(label: &str, profile: &dyn Profile) -> Result<String, String> {
+/// AllowUnassigned, using the profile's Nameprep.  `known_ace` is the ACE
+/// form of `label` when the caller has it: if Nameprep leaves the label as
+/// it is, ToASCII's steps 4 to 7 would make it again.
+fn to_ascii_std3<'a>(
+    label: &'a str,
+    profile: &dyn Profile,
+    known_ace: Option<&'a str>,
+) -> Result<Cow<'a, str>, String> {
     // Steps 1 and 2.
-    let label = if label.is_ascii() {
-        label.to_string()
+    let prepared: Cow<'a, str> = if label.is_ascii() {
+        Cow::Borrowed(label)
     } else {
         if let Some(c) = label.chars().find(|&c| stringprep::is_unassigned(c)) {
             return Err(format!(
@@ -742,37 +814,49 @@ fn to_ascii_std3(label: &str, profile: &dyn Profile) -> Result<String, String> {
                 c as u32
             ));
         }
-        super::nameprep::nameprep(label, profile, true).map_err(|e| format!("ToASCII: {e}"))?
+        let p =
+            super::nameprep::nameprep(label, profile, true).map_err(|e| format!("ToASCII: {e}"))?;
+        if p == label {
+            Cow::Borrowed(label)
+        } else {
+            Cow::Owned(p)
+        }
     };
     // Step 3: UseSTD3ASCIIRules.
-    if let Some(c) = label
+    if let Some(c) = prepared
         .chars()
         .find(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
     {
         return Err(format!("ToASCII: {c:?} is not a letter, digit or hyphen"));
     }
-    if label.starts_with('-') || label.ends_with('-') {
+    if prepared.starts_with('-') || prepared.ends_with('-') {
         return Err("ToASCII: the label begins or ends with '-'".into());
     }
     // Steps 4 to 7.
-    let label = if label.is_ascii() {
-        label
+    let ascii: Cow<'a, str> = if prepared.is_ascii() {
+        prepared
     } else {
-        if label
+        if prepared
             .as_bytes()
             .get(..4)
             .is_some_and(|b| b.eq_ignore_ascii_case(b"xn--"))
         {
             return Err("ToASCII: the label already begins with the ACE prefix".into());
         }
-        let p = punycode_encode(&label).ok_or("ToASCII: Punycode cannot encode the label")?;
-        format!("xn--{p}")
+        match (known_ace, &prepared) {
+            (Some(ace), Cow::Borrowed(_)) => Cow::Borrowed(ace),
+            _ => {
+                let mut ace = String::new();
+                push_ace(&prepared, &mut ace).ok_or("ToASCII: Punycode cannot encode the label")?;
+                Cow::Owned(ace)
+            }
+        }
     };
     // Step 8.
-    if label.is_empty() || label.len() > MAX_LABEL_LEN {
+    if ascii.is_empty() || ascii.len() > MAX_LABEL_LEN {
         return Err("ToASCII: the label is empty or longer than 63 characters".into());
     }
-    Ok(label)
+    Ok(ascii)
 }
 
 /// Next to step 7 (IE, [`HostParams::semicolon_in_host_is_invalid`]): a
@@ -802,17 +886,21 @@ fn keeps_unicode_labels(hp: &HostParams, scheme: &str) -> bool {
 
 /// After step 20.2.2 (IE, for schemes not in
 /// [`HostParams::unicode_label_schemes`]): the label in its ASCII form,
-/// the /p_label/ of 20.2.2.2 (the round trip has checked that it is what
-/// Punycode gives).
+/// appended to `out`.  `known_ace` is the /p_label/ of 20.2.2.2 when the
+/// label was Unicode: the round trip has checked that it is what Punycode
+/// gives.
 ///
 /// `\u{4E00}` → `xn--4gq`; `jp` → `jp`.
-fn ace_label(label: &str) -> Result<String, GiveUp> {
+fn ace_label(label: &str, known_ace: Option<&str>, out: &mut String) -> Result<(), GiveUp> {
     if label.is_ascii() {
-        return Ok(label.to_string());
+        out.push_str(label);
+    } else if let Some(ace) = known_ace {
+        out.push_str(ace);
+    } else {
+        push_ace(label, out)
+            .ok_or_else(|| give_up("20.2.2a", "Punycode cannot encode the label"))?;
     }
-    let p = punycode_encode(label)
-        .ok_or_else(|| give_up("20.2.2a", "Punycode cannot encode the label"))?;
-    Ok(format!("xn--{p}"))
+    Ok(())
 }
 
 /// Before step 5 (GECKO, [`HostParams::colon_in_host_is_invalid`]): a `:`
@@ -1110,6 +1198,75 @@ mod tests {
                     proptest::prop_assert_eq!(&r, &slow, "in place: {} {} {:?}", p.name, scheme, host);
                 }
             }
+        }
+    }
+
+    /// Characters that exercise the IDN steps: ASCII, label separators,
+    /// escapes, case, fullwidth forms, combining marks (Corrigendum 5
+    /// sequences), Hangul jamo, RandALCat, CJK, mapped-to-nothing.
+    fn idn_char() -> impl proptest::strategy::Strategy<Value = char> {
+        proptest::prop_oneof![
+            proptest::char::range('a', 'e'),
+            proptest::char::range('A', 'E'),
+            proptest::sample::select(vec![
+                '.', '-', '%', '3', '0', 'x', 'n', ' ', ':', '\u{3002}', '\u{FF0E}', '\u{FF21}',
+                '\u{DF}', '\u{AD}', '\u{200D}', '\u{301}', '\u{316}', '\u{340}', '\u{1100}',
+                '\u{1161}', '\u{11A8}', '\u{AE30}', '\u{5D0}', '\u{627}', '\u{661}', '\u{4E00}',
+                '\u{FB01}', '\u{2163}', '\u{E9}', '\u{3C3}', '\u{3A3}', '\u{E000}', '\u{FDD0}',
+            ]),
+            proptest::char::range('\u{300}', '\u{36F}'),
+            proptest::char::range('\u{A0}', '\u{24F}'),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// The untraced pipeline (with its shortcuts: no second Nameprep
+        /// without a non-starter, no Punycode decoding of a label just
+        /// encoded, ...) gives what the traced one, which runs every step,
+        /// gives.
+        #[test]
+        fn shortcuts_match_the_traced_steps(v in proptest::collection::vec(idn_char(), 0..16)) {
+            let host: String = v.into_iter().collect();
+            for p in crate::profile::builtin_profiles() {
+                for scheme in ["http", "ftp"] {
+                    let fast = canonicalize_host(&host, scheme, p);
+                    let mut log = crate::host::trace::StepLog::default();
+                    let slow = canonicalize_host_traced(&host, scheme, p, &mut log);
+                    proptest::prop_assert_eq!(&fast, &slow, "{} {} {:?}", p.name, scheme, host);
+                }
+            }
+        }
+
+        /// `idna`'s Punycode encoder, used by [`punycode_encode`], agrees
+        /// with the `punycode` crate's.
+        #[test]
+        fn punycode_encoders_agree(v in proptest::collection::vec(idn_char(), 0..70)) {
+            let label: String = v.into_iter().collect();
+            let ours = punycode_encode(&label);
+            if label.chars().count() <= MAX_LABEL_LEN {
+                proptest::prop_assert_eq!(ours, punycode::encode(&label).ok(), "{:?}", label);
+            } else {
+                proptest::prop_assert_eq!(ours, None);
+            }
+        }
+    }
+
+    #[test]
+    fn gecko_second_nameprep_runs_when_the_swap_may_apply() {
+        // Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}` composes further in the second
+        // Nameprep of step 20.2.1.1.
+        let gecko = crate::profile::builtin("gecko").unwrap();
+        for host in [
+            "\u{1100}\u{1175}\u{301}\u{11A8}",
+            "a.\u{1100}\u{1175}\u{301}\u{11A8}.com",
+        ] {
+            let fast = canonicalize_host(host, "http", gecko);
+            let mut log = crate::host::trace::StepLog::default();
+            let slow = canonicalize_host_traced(host, "http", gecko, &mut log);
+            assert_eq!(fast, slow, "{host:?}");
+            let once = crate::host::nameprep(host, gecko, false).unwrap();
+            assert_ne!(crate::host::nameprep(&once, gecko, false).unwrap(), once);
         }
     }
 

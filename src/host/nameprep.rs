@@ -46,16 +46,27 @@ pub fn nameprep_traced<T: Tracer>(
     bidi: bool,
     tracer: &mut T,
 ) -> Result<String, NameprepError> {
+    nameprep_owned(input.to_string(), profile, bidi, tracer)
+}
+
+/// [`nameprep_traced`] of a string the caller gives away: Nameprep works
+/// in it, and a step that changes nothing copies nothing.
+pub(crate) fn nameprep_owned<T: Tracer>(
+    mut s: String,
+    profile: &dyn Profile,
+    bidi: bool,
+    tracer: &mut T,
+) -> Result<String, NameprepError> {
     // ASCII fast path: B.1 holds no ASCII, B.2 lowercases A-Z, NFKC leaves
     // ASCII alone, Nameprep prohibits no ASCII character, and ASCII has no
     // RandALCat character.  Every profile agrees.
-    if !T::ENABLED && input.is_ascii() {
-        return Ok(input.to_ascii_lowercase());
+    if !T::ENABLED && s.is_ascii() {
+        s.make_ascii_lowercase();
+        return Ok(s);
     }
     let p = profile.nameprep();
     let mut pl = Pipeline { tracer, name: NAME };
-    // Step 1.
-    let mut s = input.to_string();
+    // Step 1: /s/ is the input.
     pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
     // Steps 3 and 8: the Map step [STRINGPREP] [NAMEPREP]: table B.1
     // mapped to nothing, table B.2 case folding (RFC 3454's own table):
@@ -102,6 +113,14 @@ fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
         }),
         None => Ok(()),
     }
+}
+
+/// Whether step 4 (GECKO) could change `s`: a Corrigendum 5 sequence holds
+/// at least one non-starter (a character of combining class other than 0
+/// in the Unicode 4.1 data of [`nfkc::swap_corrigendum_5_sequences`]).
+pub(crate) fn corrigendum_5_swap_may_apply(s: &str) -> bool {
+    s.chars()
+        .any(|c| !c.is_ascii() && nfkc::combining_class(c, UnicodeVersion::V4_1) != 0)
 }
 
 /// Step 6 (THIS/GECKO): whether the string holds a code point unassigned in

@@ -119,14 +119,15 @@ impl<T: Tracer> Pipeline<'_, T> {
         if T::ENABLED {
             self.tracer.step(self.name, step, marks, true, s, &new);
         }
-        // A borrowed result is `s` itself or a slice of it: only a shorter
-        // slice needs a new string.
+        // A borrowed result is `s` itself or a slice of it: a prefix is
+        // cut off in place, only another slice needs a new string.
         let replacement = match new {
-            Cow::Borrowed(b) if b.len() == s.len() => None,
-            new => Some(new.into_owned()),
+            Cow::Borrowed(b) if b.as_ptr() == s.as_ptr() => Err(b.len()),
+            new => Ok(new.into_owned()),
         };
-        if let Some(r) = replacement {
-            *s = r;
+        match replacement {
+            Err(len) => s.truncate(len),
+            Ok(r) => *s = r,
         }
     }
 
