@@ -386,10 +386,58 @@ fn main() {
     if filters.is_empty() || filters.iter().any(|f| f == "stages") {
         stages(&ascii, this_p, rounds);
     }
+    if filters.is_empty() || filters.iter().any(|f| f == "per-profile") {
+        per_profile(&[("ascii", &ascii), ("idn", &idn)], &all, rounds);
+    }
     println!();
     println!("load average after: {}", load_average());
     if !all_ok {
         println!("some rows are over their limit");
+    }
+}
+
+/// What each profile costs in the `profiles-*` rows: canonicalize and
+/// serialize, the URL parsed and resolved beforehand.
+fn per_profile(corpora: &[(&str, &Vec<String>)], profiles: &[&dyn Profile], rounds: usize) {
+    println!();
+    println!("Canonicalize + serialize per profile (parsed and resolved beforehand):");
+    println!();
+    print!("| {:<8} |", "corpus");
+    for p in profiles {
+        print!(" {:>8} ns |", p.name());
+    }
+    println!();
+    print!("|{:-<10}|", "");
+    for _ in profiles {
+        print!("{:->13}|", "");
+    }
+    println!();
+    for (name, lines) in corpora {
+        let resolved: Vec<ParsedUrl> = lines
+            .iter()
+            .map(|u| resolve(u, &parse(u)))
+            .filter(|r| !r.is_invalid())
+            .collect();
+        print!("| {name:<8} |");
+        for p in profiles {
+            let work: Work<'_> = Box::new(|| {
+                resolved
+                    .iter()
+                    .map(|r| {
+                        canonicalize(black_box(r), *p, UTF_8)
+                            .ok()
+                            .and_then(|c| serialize(&c))
+                            .map_or(0, |s| s.len())
+                    })
+                    .sum()
+            });
+            black_box(work());
+            let mut t: Vec<f64> = (0..rounds)
+                .map(|_| time_ns_per_item(&work, resolved.len()))
+                .collect();
+            print!(" {:>11.0} |", median(&mut t));
+        }
+        println!();
     }
 }
 

@@ -643,10 +643,15 @@ fn idn_enabled_tld(s: &str) -> bool {
 /// The encoder is the `idna` crate's (`punycode::encode` gives the same
 /// output, see `tests::punycode_encoders_agree`, with more allocation).
 fn punycode_encode(label: &str) -> Option<String> {
-    if label.chars().count() > MAX_LABEL_LEN {
-        return None;
+    // The encoder passes over the label once per distinct non-ASCII
+    // character: decode the UTF-8 once, into an array on the stack.
+    let mut chars = ['\0'; MAX_LABEL_LEN];
+    let mut n = 0;
+    for c in label.chars() {
+        *chars.get_mut(n)? = c;
+        n += 1;
     }
-    idna::punycode::encode_str(label)
+    idna::punycode::encode(&chars[..n])
 }
 
 /// Appends `xn--` and the Punycode of `label` to `out` (the ACE form of a

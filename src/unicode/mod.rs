@@ -6,5 +6,6 @@
 pub mod bidi;
 pub mod gecko;
 pub mod nfkc;
+pub mod nfkc_latest;
 pub mod stringprep;
 pub mod tables;

@@ -271,7 +271,8 @@ pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, s
     }
     match data_of(variant.unicode) {
         None => {
-            if unicode_normalization::is_nfkc_quick(s.chars())
+            if super::nfkc_latest::is_nfkc_by_stable_starters(s)
+                || unicode_normalization::is_nfkc_quick(s.chars())
                 == unicode_normalization::IsNormalized::Yes
             {
                 return Cow::Borrowed(s);
