@@ -77,10 +77,14 @@ pub(crate) fn nameprep_owned<T: Tracer>(
         "observed: IE",
         p.bmp_noncharacters_map_to_nothing,
         &mut s,
-        |s| Cow::Owned(remove_bmp_noncharacters(s)),
+        remove_bmp_noncharacters,
     );
     pl.rewrite("4", "GECKO", p.corrigendum_5_swap, &mut s, |s| {
-        Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
+        if corrigendum_5_swap_may_apply(s) {
+            Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
+        } else {
+            Cow::Borrowed(s)
+        }
     });
     // Steps 5 and 6.
     let has_unassigned = p.remap_unassigned && has_unassigned(&s);
@@ -156,12 +160,14 @@ pub(crate) fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), Namepre
 /// B.1; supplementary noncharacters stay for the Prohibit step (C.4).
 ///
 /// `"a\u{FDD0}b\u{FFFF}"` → `"ab"`; `"a\u{1FFFE}"` is left as it is.
-fn remove_bmp_noncharacters(s: &str) -> String {
-    s.chars()
-        .filter(|&c| {
-            !((0xFDD0..=0xFDEF).contains(&(c as u32)) || matches!(c, '\u{FFFE}' | '\u{FFFF}'))
-        })
-        .collect()
+fn remove_bmp_noncharacters(s: &str) -> Cow<'_, str> {
+    let is_bmp_noncharacter =
+        |c: char| (0xFDD0..=0xFDEF).contains(&(c as u32)) || matches!(c, '\u{FFFE}' | '\u{FFFF}');
+    if s.contains(is_bmp_noncharacter) {
+        Cow::Owned(s.chars().filter(|&c| !is_bmp_noncharacter(c)).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
 }
 
 #[cfg(test)]
