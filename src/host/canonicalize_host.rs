@@ -482,10 +482,12 @@ fn steps<T: Tracer>(
         return Ok(v4);
     }
     pl.check("28", "", !hp.forbidden.is_empty(), &s, |s| {
-        match s.chars().find(|&c| hp.forbidden.contains_char(c)) {
-            Some(c) => Err(give_up(
+        // The set holds ASCII octets only, and an ASCII octet of UTF-8 is
+        // the ASCII character itself.
+        match s.bytes().find(|&b| b.is_ascii() && hp.forbidden.contains(b)) {
+            Some(b) => Err(give_up(
                 "28",
-                format!("forbidden character {c:?} in the host"),
+                format!("forbidden character {:?} in the host", b as char),
             )),
             None => Ok(()),
         }
