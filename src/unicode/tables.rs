@@ -12,6 +12,50 @@ pub struct Decomposition {
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
+/// Flag bit: RFC 3454 table B.1, "commonly mapped to nothing" (from
+/// `data/rfc3454-tables.txt`, like [`B_1`]).
+pub const FLAG_B_1: u8 = 1 << 0;
+/// Flag bit: RFC 3454 table B.2, "mapping for case-folding used with NFKC":
+/// the character has a mapping in [`B_2`].
+pub const FLAG_B_2: u8 = 1 << 1;
+/// Flag bit: RFC 3454 table A.1, "unassigned code points in Unicode 3.2"
+/// (like [`A_1`]).
+pub const FLAG_A_1: u8 = 1 << 2;
+/// Flag bit: prohibited by Nameprep (RFC 3491 section 5): in one of RFC
+/// 3454 tables C.1.2, C.2.2, C.3, C.4, C.5, C.6, C.7, C.8, C.9 (like
+/// [`NAMEPREP_PROHIBITED_RANGES`]).
+pub const FLAG_PROHIBITED: u8 = 1 << 3;
+/// Flag bit: RFC 3454 table D.1, "characters with bidirectional property
+/// R or AL" (like [`D_1`]).
+pub const FLAG_D_1: u8 = 1 << 4;
+/// Flag bit: RFC 3454 table D.2, "characters with bidirectional property
+/// L" (like [`D_2`]).
+pub const FLAG_D_2: u8 = 1 << 5;
+/// Flag bit: the own NFKC (`nfkc.rs`: Unicode 3.2, 4.0 or 4.1 data, any
+/// corrigendum flag) may act on the character.  It is set for a nonzero
+/// canonical combining class in any of those versions, a decomposition in
+/// any of them (Corrigendum #3's U+F951 and Corrigendum #4's five CJK
+/// compatibility ideographs included), the Hangul syllables and the Hangul
+/// V and T jamo, and the second character of every primary composite of
+/// any of them (from `data/unicode-3.2-normalization.txt`,
+/// `data/composition-exclusions-3.2.txt` and `data/unicode-4.*-additions.txt`).
+/// A string none of whose characters has the bit is its own NFKC under
+/// every own variant.
+pub const FLAG_NFKC_OWN_MAYBE: u8 = 1 << 6;
+/// Flag bit: on Gecko's IDN blacklist (`data/gecko-idn-blacklist.txt`, like
+/// [`GECKO_BLACKLIST`]).
+pub const FLAG_GECKO_BLACKLIST: u8 = 1 << 7;
+
+/// The `FLAG_*` bits of `c`: two array loads in the two-stage table that
+/// `build.rs` generates from the same data as the range tables and maps
+/// above (which remain the reference; only the flags answer per character).
+#[inline]
+pub fn flags(c: char) -> u8 {
+    let cp = c as usize;
+    let block = usize::from(FLAGS_STAGE1[cp >> 8]);
+    FLAGS_STAGE2[(block << 8) | (cp & 0xFF)]
+}
+
 /// Whether `c` is in a sorted table of merged inclusive ranges.
 pub fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
     let cp = c as u32;
@@ -26,4 +70,57 @@ pub fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
             }
         })
         .is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_chars() -> impl Iterator<Item = char> {
+        (0..0x11_0000u32).filter_map(char::from_u32)
+    }
+
+    /// Every flag agrees with its table for every code point (surrogates
+    /// excepted: no `char` is one).
+    #[test]
+    fn flags_agree_with_tables() {
+        let mut count = [0usize; 8];
+        for c in all_chars() {
+            let f = flags(c);
+            let expected = [
+                (FLAG_B_1, in_ranges(B_1, c)),
+                (FLAG_B_2, B_2.contains_key(&c)),
+                (FLAG_A_1, in_ranges(A_1, c)),
+                (FLAG_PROHIBITED, in_ranges(NAMEPREP_PROHIBITED_RANGES, c)),
+                (FLAG_D_1, in_ranges(D_1, c)),
+                (FLAG_D_2, in_ranges(D_2, c)),
+                (FLAG_GECKO_BLACKLIST, GECKO_BLACKLIST.contains(&c)),
+            ];
+            for (i, (bit, member)) in expected.into_iter().enumerate() {
+                assert_eq!(f & bit != 0, member, "U+{:04X} bit {bit:#x}", c as u32);
+                count[i] += usize::from(member);
+            }
+        }
+        // Each table is non-trivial (the test would not notice an empty one).
+        assert!(count.iter().take(7).all(|&n| n > 0), "{count:?}");
+        assert_eq!(count[1], B_2.len());
+        assert_eq!(count[6], GECKO_BLACKLIST.len());
+    }
+
+    #[test]
+    fn flag_bits_are_distinct() {
+        let bits = [
+            FLAG_B_1,
+            FLAG_B_2,
+            FLAG_A_1,
+            FLAG_PROHIBITED,
+            FLAG_D_1,
+            FLAG_D_2,
+            FLAG_NFKC_OWN_MAYBE,
+            FLAG_GECKO_BLACKLIST,
+        ];
+        assert_eq!(bits.iter().fold(0u8, |a, &b| a | b), 0xFF);
+        assert_eq!(flags('a'), FLAG_D_2);
+        assert_eq!(flags('\u{10FFFF}'), FLAG_PROHIBITED);
+    }
 }
