@@ -9,9 +9,9 @@
 
 use super::stringprep::is_unassigned;
 use super::tables::{
-    in_ranges, ASSIGNED_4_0_ADDED, ASSIGNED_4_1_ADDED, CCC_3_2, CCC_4_0_ADDED, CCC_4_1_ADDED,
-    COMPOSE_3_2, COMPOSE_4_0_ADDED, COMPOSE_4_1_ADDED, DECOMP_3_2, DECOMP_4_0_ADDED,
-    DECOMP_4_1_ADDED,
+    flags, in_ranges, ASSIGNED_4_0_ADDED, ASSIGNED_4_1_ADDED, CCC_3_2, CCC_4_0_ADDED,
+    CCC_4_1_ADDED, COMPOSE_3_2, COMPOSE_4_0_ADDED, COMPOSE_4_1_ADDED, DECOMP_3_2, DECOMP_4_0_ADDED,
+    DECOMP_4_1_ADDED, FLAG_NFKC_OWN_MAYBE,
 };
 use crate::profile::{NfkcVariant, UnicodeVersion};
 use unicode_normalization::UnicodeNormalization;
@@ -51,20 +51,26 @@ struct Data {
     v4_0: bool,
     /// With the characters Unicode 4.1 added (implies `v4_0`).
     v4_1: bool,
+    /// Answer from the flag table ([`may_change`]) before asking the maps;
+    /// false only in tests, as the reference the flags are checked against.
+    use_flags: bool,
 }
 
 impl Data {
     const V3_2: Data = Data {
         v4_0: false,
         v4_1: false,
+        use_flags: true,
     };
     const V4_0: Data = Data {
         v4_0: true,
         v4_1: false,
+        use_flags: true,
     };
     const V4_1: Data = Data {
         v4_0: true,
         v4_1: true,
+        use_flags: true,
     };
 
     /// Whether `c` is assigned in this version (RFC 3454 table A.1 for 3.2,
@@ -77,7 +83,8 @@ impl Data {
 
     /// Canonical combining class (0 for unassigned code points).
     fn ccc(self, c: char) -> u8 {
-        if c.is_ascii() {
+        if self.use_flags && !may_change(c) {
+            // Class 0 in every version: no map to ask.
             return 0;
         }
         if let Some(&cc) = CCC_3_2.get(&c) {
@@ -125,6 +132,11 @@ impl Data {
 
     /// The primary composite of `a` + `b`, if any (Hangul algorithmically).
     fn compose(self, a: char, b: char) -> Option<char> {
+        if self.use_flags && !may_change(b) {
+            // Neither a Hangul V or T jamo nor the second character of a
+            // primary composite in any version.
+            return None;
+        }
         let (a32, b32) = (a as u32, b as u32);
         if (L_BASE..L_BASE + L_COUNT).contains(&a32) && (V_BASE..V_BASE + V_COUNT).contains(&b32) {
             let s = S_BASE + ((a32 - L_BASE) * V_COUNT + (b32 - V_BASE)) * T_COUNT;
@@ -156,8 +168,9 @@ impl Data {
     /// Full compatibility decomposition of `c` appended to `out`, keeping
     /// `out` in canonical order.
     fn decompose(self, c: char, variant: &NfkcVariant, out: &mut Vec<(char, u8)>) {
-        if !self.assigned(c) {
-            // Not normalized: passes through as a starter.
+        if (self.use_flags && !may_change(c)) || !self.assigned(c) {
+            // No decomposition and class 0 in every version, or
+            // unassigned: passes through as a starter.
             out.push((c, 0));
             return;
         }
@@ -193,7 +206,8 @@ impl Data {
         }
     }
 
-    fn nfkc(self, s: &str, variant: &NfkcVariant) -> String {
+    /// NFKC of `s` under `variant`, appended to `dest`.
+    fn nfkc(self, s: &str, variant: &NfkcVariant, dest: &mut String) {
         let mut decomposed: Vec<(char, u8)> = Vec::with_capacity(s.len());
         for c in s.chars() {
             self.decompose(c, variant, &mut decomposed);
@@ -232,8 +246,17 @@ impl Data {
             }
             out.push(c);
         }
-        out.into_iter().collect()
+        dest.extend(out);
     }
+}
+
+/// Whether the own NFKC (any of 3.2, 4.0, 4.1, any corrigendum flag) may
+/// act on `c`: the [`FLAG_NFKC_OWN_MAYBE`] bit of the flag table.  When it
+/// is false, `c` has no decomposition and combining class 0 in each of
+/// those versions, and composes with no character before it.
+#[inline]
+pub fn may_change(c: char) -> bool {
+    flags(c) & FLAG_NFKC_OWN_MAYBE != 0
 }
 
 fn data_of(version: UnicodeVersion) -> Option<Data> {
@@ -261,8 +284,11 @@ pub fn nfkc(s: &str, variant: &NfkcVariant) -> String {
     nfkc_cow(s, variant).into_owned()
 }
 
-/// [`nfkc`], borrowing `s` when it is normalized already (ASCII, or, for
-/// the latest Unicode, when the NFKC quick check says so).
+/// [`nfkc`], borrowing `s` when it is normalized already (ASCII; for the
+/// latest Unicode, when the NFKC quick check says so; for 3.2, 4.0 and 4.1,
+/// when no character [`may_change`]).  Otherwise the characters before
+/// the one preceding the first that may change are copied as they are:
+/// they are starters that neither decompose nor compose with anything.
 pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, str> {
     use std::borrow::Cow;
     if s.is_ascii() {
@@ -278,7 +304,18 @@ pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, s
             }
             Cow::Owned(s.nfkc().collect())
         }
-        Some(data) => Cow::Owned(data.nfkc(s, variant)),
+        Some(data) => {
+            let Some((first, _)) = s.char_indices().find(|&(_, c)| may_change(c)) else {
+                return Cow::Borrowed(s);
+            };
+            // The character before `first` may be the starter it composes
+            // with: normalization starts there.
+            let start = s[..first].char_indices().next_back().map_or(0, |(i, _)| i);
+            let mut out = String::with_capacity(s.len() + 8);
+            out.push_str(&s[..start]);
+            data.nfkc(&s[start..], variant, &mut out);
+            Cow::Owned(out)
+        }
     }
 }
 
@@ -597,6 +634,110 @@ mod tests {
             }
             assert!(added > at_least, "{version:?}: {added}");
         }
+    }
+
+    /// The variants the exhaustive tests run: each version with each
+    /// corrigendum flag on and off, the profiles' (CHROME / IE: 3.2 with #3
+    /// and #5; GECKO: 4.1 with all) among them.
+    fn own_variants() -> [NfkcVariant; 6] {
+        [
+            chrome(),
+            variant(V3_2, false, true, false),
+            variant(V4_0, true, true, true),
+            variant(V4_0, false, false, false),
+            variant(V4_1, true, true, true),
+            variant(V4_1, false, true, false),
+        ]
+    }
+
+    /// The own NFKC without the flag table: the maps alone.
+    fn reference(s: &str, v: &NfkcVariant) -> String {
+        let data = Data {
+            use_flags: false,
+            ..data_of(v.unicode).expect("own version")
+        };
+        let mut out = String::new();
+        data.nfkc(s, v, &mut out);
+        out
+    }
+
+    /// Every code point without the NFKC_OWN_MAYBE flag has class 0 and no
+    /// decomposition in every own version, is no Hangul syllable, and
+    /// composes with nothing before it (per the maps); alone and between
+    /// two letters, it is its own NFKC under every own variant.
+    #[test]
+    fn no_flag_no_change() {
+        let seconds: std::collections::HashSet<u32> =
+            [&COMPOSE_3_2, &COMPOSE_4_0_ADDED, &COMPOSE_4_1_ADDED]
+                .iter()
+                .flat_map(|m| m.keys().map(|&k| k as u32))
+                .collect();
+        let variants = own_variants();
+        let mut unflagged = 0;
+        let mut buf = String::new();
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            if may_change(c) {
+                continue;
+            }
+            unflagged += 1;
+            assert!(!seconds.contains(&(c as u32)), "{c:?}");
+            assert!(!(S_BASE..S_BASE + S_COUNT).contains(&(c as u32)), "{c:?}");
+            for v in &variants {
+                let data = Data {
+                    use_flags: false,
+                    ..data_of(v.unicode).unwrap()
+                };
+                assert_eq!(data.ccc(c), 0, "{c:?}");
+                assert_eq!(data.decomposition(c, v), None, "{c:?}");
+                assert_eq!(data.compose('\u{1100}', c), None, "{c:?}");
+                assert_eq!(data.compose('\u{AC00}', c), None, "{c:?}");
+                buf.clear();
+                buf.push(c);
+                assert_eq!(reference(&buf, v), buf, "{c:?} {v:?}");
+                buf.clear();
+                buf.extend(['a', c, 'b']);
+                assert_eq!(reference(&buf, v), buf, "{c:?} {v:?}");
+                assert!(matches!(nfkc_cow(&buf, v), std::borrow::Cow::Borrowed(_)));
+            }
+        }
+        // Most code points (the unassigned planes among them) are unflagged,
+        // and the flagged ones are not a handful either.
+        assert!(unflagged > 1_000_000, "{unflagged}");
+        assert!(0x11_0000 - 0x800 - unflagged > 10_000, "{unflagged}");
+    }
+
+    proptest::proptest! {
+        /// With the flag table (and the copied prefix), the own NFKC is the
+        /// one of the maps alone.
+        #[test]
+        fn flags_change_nothing(v in proptest::collection::vec(interesting_char(), 0..12)) {
+            let s: String = v.into_iter().collect();
+            for var in own_variants() {
+                proptest::prop_assert_eq!(nfkc(&s, &var), reference(&s, &var));
+                for c in s.chars() {
+                    let data = data_of(var.unicode).unwrap();
+                    let plain = Data { use_flags: false, ..data };
+                    proptest::prop_assert_eq!(data.ccc(c), plain.ccc(c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn prefix_is_copied() {
+        let v = chrome();
+        assert_eq!(nfkc("abce\u{0301}x", &v), "abc\u{00E9}x");
+        assert_eq!(nfkc("\u{0301}", &v), "\u{0301}");
+        assert_eq!(nfkc("xy\u{1100}\u{1161}", &v), "xy\u{AC00}");
+        assert_eq!(nfkc("\u{4E00}\u{FB01}", &v), "\u{4E00}fi");
+        assert!(matches!(
+            nfkc_cow("b\u{FC}cher", &v),
+            std::borrow::Cow::Owned(_)
+        ));
+        assert!(matches!(
+            nfkc_cow("\u{0E44}\u{0E17}\u{0E22}", &v),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]
