@@ -10,8 +10,10 @@
 //! * Gecko's IDN whitelist and blacklist as `phf` sets;
 //! * one two-stage table of flag bits per code point (U+0000..U+10FFFF)
 //!   summing the above up: membership in B.1, B.2, A.1, the Nameprep
-//!   prohibited union, D.1, D.2, Gecko's blacklist, and whether the own
-//!   NFKC may act on the character (`FLAGS_STAGE1`, `FLAGS_STAGE2`).
+//!   prohibited union, D.1, D.2, Gecko's blacklist, and what the own NFKC
+//!   may do with the character: a nonzero combining class, a decomposition,
+//!   composition with a character before, any of these
+//!   (`FLAGS_STAGE1`, `FLAGS_STAGE2`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::env;
@@ -240,14 +242,17 @@ fn additions(
 /// Bits of the per-code-point flag table `FLAGS_STAGE1` / `FLAGS_STAGE2`.
 /// They must equal the `FLAG_*` constants of `src/unicode/tables.rs` (whose
 /// exhaustive tests compare the table with the range tables and maps).
-const FLAG_B_1: u8 = 1 << 0;
-const FLAG_B_2: u8 = 1 << 1;
-const FLAG_A_1: u8 = 1 << 2;
-const FLAG_PROHIBITED: u8 = 1 << 3;
-const FLAG_D_1: u8 = 1 << 4;
-const FLAG_D_2: u8 = 1 << 5;
-const FLAG_NFKC_OWN_MAYBE: u8 = 1 << 6;
-const FLAG_GECKO_BLACKLIST: u8 = 1 << 7;
+const FLAG_B_1: u16 = 1 << 0;
+const FLAG_B_2: u16 = 1 << 1;
+const FLAG_A_1: u16 = 1 << 2;
+const FLAG_PROHIBITED: u16 = 1 << 3;
+const FLAG_D_1: u16 = 1 << 4;
+const FLAG_D_2: u16 = 1 << 5;
+const FLAG_NFKC_OWN_MAYBE: u16 = 1 << 6;
+const FLAG_GECKO_BLACKLIST: u16 = 1 << 7;
+const FLAG_NFKC_CCC: u16 = 1 << 8;
+const FLAG_NFKC_DECOMP: u16 = 1 << 9;
+const FLAG_NFKC_SECOND: u16 = 1 << 10;
 
 /// Code points past the last one (U+10FFFF).
 const CODE_POINTS: usize = 0x11_0000;
@@ -259,11 +264,14 @@ const BLOCK: usize = 256;
 /// flag of the NFKC variant (see `src/unicode/nfkc.rs`).
 const CORRIGENDA_3_4: [u32; 6] = [0xF951, 0x2F868, 0x2F874, 0x2F91F, 0x2F95F, 0x2F9BF];
 
-/// Hangul (Unicode 3.2 section 3.12): the syllables, and the V and T jamo
-/// that compose with a preceding L or LV syllable.
-const HANGUL: [(u32, u32); 3] = [(0xAC00, 0xD7A3), (0x1161, 0x1175), (0x11A8, 0x11C2)];
+/// Hangul (Unicode 3.2 section 3.12): the syllables, decomposed
+/// algorithmically.
+const HANGUL_SYLLABLES: (u32, u32) = (0xAC00, 0xD7A3);
+/// Hangul: the V and T jamo, which compose with a preceding L jamo or LV
+/// syllable.
+const HANGUL_V_T: [(u32, u32); 2] = [(0x1161, 0x1175), (0x11A8, 0x11C2)];
 
-fn set_ranges(flags: &mut [u8], ranges: &[(u32, u32)], bit: u8) {
+fn set_ranges(flags: &mut [u16], ranges: &[(u32, u32)], bit: u16) {
     for &(lo, hi) in ranges {
         for f in &mut flags[lo as usize..=hi as usize] {
             *f |= bit;
@@ -271,19 +279,19 @@ fn set_ranges(flags: &mut [u8], ranges: &[(u32, u32)], bit: u8) {
     }
 }
 
-fn set_each(flags: &mut [u8], cps: impl IntoIterator<Item = u32>, bit: u8) {
+fn set_each(flags: &mut [u16], cps: impl IntoIterator<Item = u32>, bit: u16) {
     for cp in cps {
         flags[cp as usize] |= bit;
     }
 }
 
-/// Writes `flags` (one byte per code point) as a two-stage table:
-/// `FLAGS_STAGE1[cp >> 8]` is the index of the 256-byte block of
+/// Writes `flags` (one `u16` per code point) as a two-stage table:
+/// `FLAGS_STAGE1[cp >> 8]` is the index of the 256-entry block of
 /// `FLAGS_STAGE2` holding the flags of `cp`; identical blocks are shared.
-fn write_flags(out: &mut String, flags: &[u8]) {
+fn write_flags(out: &mut String, flags: &[u16]) {
     assert_eq!(flags.len(), CODE_POINTS);
-    let mut index: BTreeMap<&[u8], u16> = BTreeMap::new();
-    let mut blocks: Vec<&[u8]> = Vec::new();
+    let mut index: BTreeMap<&[u16], u16> = BTreeMap::new();
+    let mut blocks: Vec<&[u16]> = Vec::new();
     let mut stage1 = Vec::with_capacity(CODE_POINTS / BLOCK);
     for block in flags.chunks(BLOCK) {
         let i = *index.entry(block).or_insert_with(|| {
@@ -305,19 +313,19 @@ fn write_flags(out: &mut String, flags: &[u8]) {
     writeln!(out, "];").unwrap();
     writeln!(
         out,
-        "/// Stage 2 of the flag table: {} distinct blocks of 256 flag bytes.",
+        "/// Stage 2 of the flag table: {} distinct blocks of 256 flag words.",
         blocks.len()
     )
     .unwrap();
     writeln!(
         out,
-        "pub static FLAGS_STAGE2: [u8; {}] = [",
+        "pub static FLAGS_STAGE2: [u16; {}] = [",
         blocks.len() * BLOCK
     )
     .unwrap();
     for block in blocks {
         for row in block.chunks(32) {
-            let row: Vec<String> = row.iter().map(u8::to_string).collect();
+            let row: Vec<String> = row.iter().map(u16::to_string).collect();
             writeln!(out, "    {},", row.join(",")).unwrap();
         }
     }
@@ -359,7 +367,7 @@ fn main() {
     )
     .unwrap();
     // The flag table: one lookup answers every per-character question.
-    let mut flags = vec![0u8; CODE_POINTS];
+    let mut flags = vec![0u16; CODE_POINTS];
     set_ranges(&mut flags, &prohibited, FLAG_PROHIBITED);
     set_each(&mut flags, b2_keys, FLAG_B_2);
     for (table, bit) in [
@@ -422,18 +430,27 @@ fn main() {
     ccc_upto40.extend(add40.ccc.iter().map(|(&k, &v)| (k, v)));
     let add41 = additions(&data, &mut out, "4.1", "4_1", &ccc_upto40);
 
-    // NFKC_OWN_MAYBE: whatever the own NFKC (3.2, 4.0, 4.1, any corrigendum
-    // flag) may change, move or compose with the character before.
-    set_each(&mut flags, ccc32.keys().copied(), FLAG_NFKC_OWN_MAYBE);
-    set_each(&mut flags, dec32.keys().copied(), FLAG_NFKC_OWN_MAYBE);
-    set_each(&mut flags, seconds32, FLAG_NFKC_OWN_MAYBE);
+    // The own NFKC (3.2, 4.0, 4.1, any corrigendum flag): nonzero classes,
+    // decompositions and second characters of primary composites in any of
+    // the versions, and NFKC_OWN_MAYBE, whatever it may change, move or
+    // compose with the character before (those three and the Hangul
+    // syllables).
+    set_each(&mut flags, ccc32.keys().copied(), FLAG_NFKC_CCC);
+    set_each(&mut flags, dec32.keys().copied(), FLAG_NFKC_DECOMP);
+    set_each(&mut flags, seconds32, FLAG_NFKC_SECOND);
     for add in [add40, add41] {
-        set_each(&mut flags, add.ccc.keys().copied(), FLAG_NFKC_OWN_MAYBE);
-        set_each(&mut flags, add.dec.keys().copied(), FLAG_NFKC_OWN_MAYBE);
-        set_each(&mut flags, add.seconds, FLAG_NFKC_OWN_MAYBE);
+        set_each(&mut flags, add.ccc.keys().copied(), FLAG_NFKC_CCC);
+        set_each(&mut flags, add.dec.keys().copied(), FLAG_NFKC_DECOMP);
+        set_each(&mut flags, add.seconds, FLAG_NFKC_SECOND);
     }
-    set_each(&mut flags, CORRIGENDA_3_4, FLAG_NFKC_OWN_MAYBE);
-    set_ranges(&mut flags, &HANGUL, FLAG_NFKC_OWN_MAYBE);
+    set_each(&mut flags, CORRIGENDA_3_4, FLAG_NFKC_DECOMP);
+    set_ranges(&mut flags, &HANGUL_V_T, FLAG_NFKC_SECOND);
+    set_ranges(&mut flags, &[HANGUL_SYLLABLES], FLAG_NFKC_OWN_MAYBE);
+    for f in &mut flags {
+        if *f & (FLAG_NFKC_CCC | FLAG_NFKC_DECOMP | FLAG_NFKC_SECOND) != 0 {
+            *f |= FLAG_NFKC_OWN_MAYBE;
+        }
+    }
 
     // Gecko.
     let mut white = phf_codegen::Set::new();
