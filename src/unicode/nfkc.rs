@@ -11,7 +11,8 @@ use super::stringprep::is_unassigned;
 use super::tables::{
     flags, in_ranges, ASSIGNED_4_0_ADDED, ASSIGNED_4_1_ADDED, CCC_3_2, CCC_4_0_ADDED,
     CCC_4_1_ADDED, COMPOSE_3_2, COMPOSE_4_0_ADDED, COMPOSE_4_1_ADDED, DECOMP_3_2, DECOMP_4_0_ADDED,
-    DECOMP_4_1_ADDED, FLAG_NFKC_OWN_MAYBE,
+    DECOMP_4_1_ADDED, FLAG_A_1, FLAG_NFKC_CCC, FLAG_NFKC_DECOMP, FLAG_NFKC_OWN_MAYBE,
+    FLAG_NFKC_SECOND,
 };
 use crate::profile::{NfkcVariant, UnicodeVersion};
 use unicode_normalization::UnicodeNormalization;
@@ -83,7 +84,7 @@ impl Data {
 
     /// Canonical combining class (0 for unassigned code points).
     fn ccc(self, c: char) -> u8 {
-        if self.use_flags && !may_change(c) {
+        if self.use_flags && flags(c) & FLAG_NFKC_CCC == 0 {
             // Class 0 in every version: no map to ask.
             return 0;
         }
@@ -132,7 +133,7 @@ impl Data {
 
     /// The primary composite of `a` + `b`, if any (Hangul algorithmically).
     fn compose(self, a: char, b: char) -> Option<char> {
-        if self.use_flags && !may_change(b) {
+        if self.use_flags && flags(b) & FLAG_NFKC_SECOND == 0 {
             // Neither a Hangul V or T jamo nor the second character of a
             // primary composite in any version.
             return None;
@@ -188,7 +189,11 @@ impl Data {
             }
             return;
         }
-        if let Some(d) = self.decomposition(c, variant) {
+        let may_decompose = !self.use_flags || flags(c) & FLAG_NFKC_DECOMP != 0;
+        if let Some(d) = may_decompose
+            .then(|| self.decomposition(c, variant))
+            .flatten()
+        {
             for &x in d {
                 self.decompose(x, variant, out);
             }
@@ -212,12 +217,16 @@ impl Data {
         for c in s.chars() {
             self.decompose(c, variant, &mut decomposed);
         }
-        let mut out: Vec<char> = Vec::with_capacity(decomposed.len());
-        // Index in `out` of the last starter, and the combining class of the
-        // last character appended after it (`None`: none appended yet).
+        // Composed in place: `decomposed[..out]` is the output so far (never
+        // longer than what has been read).
+        let mut out = 0;
+        // Index of the last starter in the output, and the combining class
+        // of the last character appended after it (`None`: none appended
+        // yet).
         let mut starter: Option<usize> = None;
         let mut last_cc: Option<u8> = None;
-        for (c, cc) in decomposed {
+        for read in 0..decomposed.len() {
+            let (c, cc) = decomposed[read];
             if let Some(si) = starter {
                 let unblocked = match last_cc {
                     None => true,
@@ -232,21 +241,22 @@ impl Data {
                     Some(prev) => prev != 0 && (prev < cc || cc == 0),
                 };
                 if unblocked {
-                    if let Some(composite) = self.compose(out[si], c) {
-                        out[si] = composite;
+                    if let Some(composite) = self.compose(decomposed[si].0, c) {
+                        decomposed[si].0 = composite;
                         continue;
                     }
                 }
             }
             if cc == 0 {
-                starter = Some(out.len());
+                starter = Some(out);
                 last_cc = None;
             } else if starter.is_some() {
                 last_cc = Some(cc);
             }
-            out.push(c);
+            decomposed[out] = (c, cc);
+            out += 1;
         }
-        dest.extend(out);
+        dest.extend(decomposed[..out].iter().map(|&(c, _)| c));
     }
 }
 
@@ -257,6 +267,17 @@ impl Data {
 #[inline]
 pub fn may_change(c: char) -> bool {
     flags(c) & FLAG_NFKC_OWN_MAYBE != 0
+}
+
+/// Whether the latest NFKC (`unicode-normalization`) certainly leaves `c`
+/// alone in any string: `c` is assigned in Unicode 3.2 (not in RFC 3454
+/// table A.1) and the own NFKC may not act on it (no
+/// [`FLAG_NFKC_OWN_MAYBE`]).  Normalization is stable for assigned
+/// characters, so `c` has combining class 0 and NFKC_Quick_Check=Yes today
+/// too; a test checks every code point against `unicode-normalization`.
+#[inline]
+fn latest_nfkc_leaves_alone(c: char) -> bool {
+    flags(c) & (FLAG_A_1 | FLAG_NFKC_OWN_MAYBE) == 0
 }
 
 fn data_of(version: UnicodeVersion) -> Option<Data> {
@@ -297,6 +318,9 @@ pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, s
     }
     match data_of(variant.unicode) {
         None => {
+            if s.chars().all(latest_nfkc_leaves_alone) {
+                return Cow::Borrowed(s);
+            }
             if unicode_normalization::is_nfkc_quick(s.chars())
                 == unicode_normalization::IsNormalized::Yes
             {
@@ -341,7 +365,20 @@ pub fn swap_corrigendum_5_sequences(s: &str) -> String {
     if s.is_ascii() {
         return s.to_owned();
     }
-    let data = Data::V4_1;
+    // A sequence ends with a starter that composes with a character before
+    // it: none without such a character (4.1 holds the classes of 3.2).
+    if !s
+        .chars()
+        .any(|c| flags(c) & (FLAG_NFKC_SECOND | FLAG_NFKC_CCC) == FLAG_NFKC_SECOND)
+    {
+        return s.to_owned();
+    }
+    swap_sequences(Data::V4_1, s)
+}
+
+/// [`swap_corrigendum_5_sequences`] with the data of `data`, without the
+/// shortcut.
+fn swap_sequences(data: Data, s: &str) -> String {
     let mut chars: Vec<char> = s.chars().collect();
     let mut starter: Option<usize> = None;
     for i in 0..chars.len() {
@@ -706,12 +743,37 @@ mod tests {
         assert!(0x11_0000 - 0x800 - unflagged > 10_000, "{unflagged}");
     }
 
+    /// Every code point [`latest_nfkc_leaves_alone`] says so of has class 0
+    /// and NFKC_Quick_Check=Yes in `unicode-normalization`.
+    #[test]
+    fn latest_leaves_alone() {
+        use unicode_normalization::{char::canonical_combining_class, is_nfkc_quick, IsNormalized};
+        let mut alone = 0;
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            if latest_nfkc_leaves_alone(c) {
+                alone += 1;
+                assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+                assert_eq!(
+                    is_nfkc_quick(std::iter::once(c)),
+                    IsNormalized::Yes,
+                    "{c:?}"
+                );
+            }
+        }
+        assert!(alone > 100_000, "{alone}");
+    }
+
     proptest::proptest! {
-        /// With the flag table (and the copied prefix), the own NFKC is the
-        /// one of the maps alone.
+        /// With the flag table (and the copied prefix), the own NFKC and the
+        /// Corrigendum 5 swap are those of the maps alone, and the latest
+        /// NFKC is that of `unicode-normalization`.
         #[test]
         fn flags_change_nothing(v in proptest::collection::vec(interesting_char(), 0..12)) {
             let s: String = v.into_iter().collect();
+            let plain41 = Data { use_flags: false, ..Data::V4_1 };
+            proptest::prop_assert_eq!(swap_corrigendum_5_sequences(&s), swap_sequences(plain41, &s));
+            let latest = variant(Latest, true, true, true);
+            proptest::prop_assert_eq!(nfkc(&s, &latest), s.nfkc().collect::<String>());
             for var in own_variants() {
                 proptest::prop_assert_eq!(nfkc(&s, &var), reference(&s, &var));
                 for c in s.chars() {
