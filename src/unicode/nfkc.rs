@@ -318,15 +318,26 @@ pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, s
     }
     match data_of(variant.unicode) {
         None => {
-            if s.chars().all(latest_nfkc_leaves_alone) {
+            let Some((first, _)) = s
+                .char_indices()
+                .find(|&(_, c)| !latest_nfkc_leaves_alone(c))
+            else {
                 return Cow::Borrowed(s);
-            }
-            if unicode_normalization::is_nfkc_quick(s.chars())
+            };
+            // Characters left alone have class 0 and NFKC_Quick_Check=Yes:
+            // the quick check of the rest is that of the whole string, and
+            // there is a normalization boundary before each of them (the
+            // one before `first` may compose with it).
+            if unicode_normalization::is_nfkc_quick(s[first..].chars())
                 == unicode_normalization::IsNormalized::Yes
             {
                 return Cow::Borrowed(s);
             }
-            Cow::Owned(s.nfkc().collect())
+            let start = s[..first].char_indices().next_back().map_or(0, |(i, _)| i);
+            let mut out = String::with_capacity(s.len() + 8);
+            out.push_str(&s[..start]);
+            out.extend(s[start..].nfkc());
+            Cow::Owned(out)
         }
         Some(data) => {
             let Some((first, _)) = s.char_indices().find(|&(_, c)| may_change(c)) else {
@@ -792,6 +803,10 @@ mod tests {
         assert_eq!(nfkc("\u{0301}", &v), "\u{0301}");
         assert_eq!(nfkc("xy\u{1100}\u{1161}", &v), "xy\u{AC00}");
         assert_eq!(nfkc("\u{4E00}\u{FB01}", &v), "\u{4E00}fi");
+        let latest = variant(Latest, true, true, true);
+        assert_eq!(nfkc("abce\u{0301}x", &latest), "abc\u{00E9}x");
+        assert_eq!(nfkc("xy\u{1100}\u{1161}", &latest), "xy\u{AC00}");
+        assert_eq!(nfkc("x\u{0221}\u{FB01}", &latest), "x\u{0221}fi");
         assert!(matches!(
             nfkc_cow("b\u{FC}cher", &v),
             std::borrow::Cow::Owned(_)
