@@ -52,8 +52,9 @@ struct Data {
     v4_0: bool,
     /// With the characters Unicode 4.1 added (implies `v4_0`).
     v4_1: bool,
-    /// Answer from the flag table ([`may_change`]) before asking the maps;
-    /// false only in tests, as the reference the flags are checked against.
+    /// Answer from the flag table (the `FLAG_NFKC_*` bits) before asking
+    /// the maps; false only in tests, as the reference the flags are
+    /// checked against.
     use_flags: bool,
 }
 
