@@ -7,7 +7,13 @@
 //! * Unicode 3.2 combining classes, decompositions and primary composites;
 //! * the Unicode 4.0 and 4.1 additions (assigned ranges, combining
 //!   classes, decompositions, primary composites);
-//! * Gecko's IDN whitelist and blacklist as `phf` sets.
+//! * Gecko's IDN whitelist and blacklist as `phf` sets;
+//! * one two-stage table of flag bits per code point (U+0000..U+10FFFF)
+//!   summing the above up: membership in B.1, B.2, A.1, the Nameprep
+//!   prohibited union, D.1, D.2, Gecko's blacklist, and what the own NFKC
+//!   may do with the character: a nonzero combining class, a decomposition,
+//!   composition with a character before, any of these
+//!   (`FLAGS_STAGE1`, `FLAGS_STAGE2`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::env;
@@ -143,14 +149,16 @@ fn write_ccc(out: &mut String, name: &str, ccc: &BTreeMap<u32, u8>) {
 }
 
 /// Primary composites: canonical two-character decompositions, neither
-/// excluded nor a non-starter decomposition (UAX #15).
+/// excluded nor a non-starter decomposition (UAX #15).  Returns the second
+/// characters of the pairs (those that may compose with a character before).
 fn write_compositions(
     out: &mut String,
     name: &str,
     d: &Decomps,
     ccc: &dyn Fn(u32) -> u8,
     excluded: &BTreeSet<u32>,
-) {
+) -> BTreeSet<u32> {
+    let mut seconds = BTreeSet::new();
     let mut m = phf_codegen::Map::new();
     for (&cp, (compat, cps)) in d {
         if *compat || cps.len() != 2 || excluded.contains(&cp) {
@@ -161,6 +169,7 @@ fn write_compositions(
         }
         let key = (u64::from(cps[0]) << 32) | u64::from(cps[1]);
         m.entry(key, char_lit(chr(cp)));
+        seconds.insert(cps[1]);
     }
     writeln!(
         out,
@@ -168,19 +177,31 @@ fn write_compositions(
         m.build()
     )
     .unwrap();
+    seconds
+}
+
+/// What a Unicode version adds that the NFKC of `src/unicode/nfkc.rs` may
+/// act on.
+struct Added {
+    /// Nonzero canonical combining classes.
+    ccc: BTreeMap<u32, u8>,
+    /// Decomposition mappings (canonical and compatibility).
+    dec: Decomps,
+    /// Second characters of the primary composites.
+    seconds: BTreeSet<u32>,
 }
 
 /// Reads `unicode-VERSION-additions.txt` and writes `ASSIGNED_X_ADDED`,
 /// `CCC_X_ADDED`, `DECOMP_X_ADDED` and `COMPOSE_X_ADDED` (`X` is `ident`,
 /// e.g. `4_0`); `ccc_before` holds the combining classes of the versions
-/// before.  Returns the combining classes the version adds.
+/// before.  Returns what the version adds.
 fn additions(
     data: &Path,
     out: &mut String,
     version: &str,
     ident: &str,
     ccc_before: &BTreeMap<u32, u8>,
-) -> BTreeMap<u32, u8> {
+) -> Added {
     let mut assigned = Vec::new();
     let mut ccc = BTreeMap::new();
     let mut dec = Decomps::new();
@@ -214,8 +235,101 @@ fn additions(
             .copied()
             .unwrap_or(0)
     };
-    write_compositions(out, &format!("COMPOSE_{ident}_ADDED"), &dec, &ccc_of, &excl);
-    ccc
+    let seconds = write_compositions(out, &format!("COMPOSE_{ident}_ADDED"), &dec, &ccc_of, &excl);
+    Added { ccc, dec, seconds }
+}
+
+/// Bits of the per-code-point flag table `FLAGS_STAGE1` / `FLAGS_STAGE2`.
+/// They must equal the `FLAG_*` constants of `src/unicode/tables.rs` (whose
+/// exhaustive tests compare the table with the range tables and maps).
+const FLAG_B_1: u16 = 1 << 0;
+const FLAG_B_2: u16 = 1 << 1;
+const FLAG_A_1: u16 = 1 << 2;
+const FLAG_PROHIBITED: u16 = 1 << 3;
+const FLAG_D_1: u16 = 1 << 4;
+const FLAG_D_2: u16 = 1 << 5;
+const FLAG_NFKC_OWN_MAYBE: u16 = 1 << 6;
+const FLAG_GECKO_BLACKLIST: u16 = 1 << 7;
+const FLAG_NFKC_CCC: u16 = 1 << 8;
+const FLAG_NFKC_DECOMP: u16 = 1 << 9;
+const FLAG_NFKC_SECOND: u16 = 1 << 10;
+
+/// Code points past the last one (U+10FFFF).
+const CODE_POINTS: usize = 0x11_0000;
+/// Code points per block of the two-stage flag table.
+const BLOCK: usize = 256;
+
+/// Corrigendum #3 (U+F951) and Corrigendum #4 (five CJK compatibility
+/// ideographs): characters whose decomposition depends on a corrigendum
+/// flag of the NFKC variant (see `src/unicode/nfkc.rs`).
+const CORRIGENDA_3_4: [u32; 6] = [0xF951, 0x2F868, 0x2F874, 0x2F91F, 0x2F95F, 0x2F9BF];
+
+/// Hangul (Unicode 3.2 section 3.12): the syllables, decomposed
+/// algorithmically.
+const HANGUL_SYLLABLES: (u32, u32) = (0xAC00, 0xD7A3);
+/// Hangul: the V and T jamo, which compose with a preceding L jamo or LV
+/// syllable.
+const HANGUL_V_T: [(u32, u32); 2] = [(0x1161, 0x1175), (0x11A8, 0x11C2)];
+
+fn set_ranges(flags: &mut [u16], ranges: &[(u32, u32)], bit: u16) {
+    for &(lo, hi) in ranges {
+        for f in &mut flags[lo as usize..=hi as usize] {
+            *f |= bit;
+        }
+    }
+}
+
+fn set_each(flags: &mut [u16], cps: impl IntoIterator<Item = u32>, bit: u16) {
+    for cp in cps {
+        flags[cp as usize] |= bit;
+    }
+}
+
+/// Writes `flags` (one `u16` per code point) as a two-stage table:
+/// `FLAGS_STAGE1[cp >> 8]` is the index of the 256-entry block of
+/// `FLAGS_STAGE2` holding the flags of `cp`; identical blocks are shared.
+fn write_flags(out: &mut String, flags: &[u16]) {
+    assert_eq!(flags.len(), CODE_POINTS);
+    let mut index: BTreeMap<&[u16], u16> = BTreeMap::new();
+    let mut blocks: Vec<&[u16]> = Vec::new();
+    let mut stage1 = Vec::with_capacity(CODE_POINTS / BLOCK);
+    for block in flags.chunks(BLOCK) {
+        let i = *index.entry(block).or_insert_with(|| {
+            blocks.push(block);
+            u16::try_from(blocks.len() - 1).expect("too many blocks")
+        });
+        stage1.push(i);
+    }
+    writeln!(
+        out,
+        "/// Stage 1 of the flag table: block index of each 256 code points."
+    )
+    .unwrap();
+    writeln!(out, "pub static FLAGS_STAGE1: [u16; {}] = [", stage1.len()).unwrap();
+    for row in stage1.chunks(16) {
+        let row: Vec<String> = row.iter().map(u16::to_string).collect();
+        writeln!(out, "    {},", row.join(", ")).unwrap();
+    }
+    writeln!(out, "];").unwrap();
+    writeln!(
+        out,
+        "/// Stage 2 of the flag table: {} distinct blocks of 256 flag words.",
+        blocks.len()
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub static FLAGS_STAGE2: [u16; {}] = [",
+        blocks.len() * BLOCK
+    )
+    .unwrap();
+    for block in blocks {
+        for row in block.chunks(32) {
+            let row: Vec<String> = row.iter().map(u16::to_string).collect();
+            writeln!(out, "    {},", row.join(",")).unwrap();
+        }
+    }
+    writeln!(out, "];").unwrap();
 }
 
 fn main() {
@@ -227,12 +341,14 @@ fn main() {
     // RFC 3454.
     let mut sets: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
     let mut b2 = phf_codegen::Map::new();
+    let mut b2_keys = Vec::new();
     for line in data_lines(&data, "rfc3454-tables.txt") {
         let f: Vec<&str> = line.split(';').collect();
         match f[0] {
             "B.2" => {
                 let cps: Vec<u32> = f[2].split_whitespace().map(hex).collect();
                 b2.entry(chr(hex(f[1])), str_lit(&cps));
+                b2_keys.push(hex(f[1]));
             }
             t => sets.entry(t.to_string()).or_default().push(range(f[1])),
         }
@@ -250,6 +366,21 @@ fn main() {
         "/// RFC 3491 section 5: the union of tables C.1.2, C.2.2, C.3 to C.9."
     )
     .unwrap();
+    // The flag table: one lookup answers every per-character question.
+    let mut flags = vec![0u16; CODE_POINTS];
+    set_ranges(&mut flags, &prohibited, FLAG_PROHIBITED);
+    set_each(&mut flags, b2_keys, FLAG_B_2);
+    for (table, bit) in [
+        ("A.1", FLAG_A_1),
+        ("B.1", FLAG_B_1),
+        ("D.1", FLAG_D_1),
+        ("D.2", FLAG_D_2),
+    ] {
+        let ranges = sets
+            .get(table)
+            .unwrap_or_else(|| panic!("no table {table}"));
+        set_ranges(&mut flags, ranges, bit);
+    }
     write_ranges(&mut out, "NAMEPREP_PROHIBITED_RANGES", prohibited);
     for (table, ident) in RFC_SETS {
         let v = sets
@@ -291,13 +422,35 @@ fn main() {
     write_ccc(&mut out, "CCC_3_2", &ccc32);
     write_decomps(&mut out, "DECOMP_3_2", &dec32);
     let ccc_of32 = |cp: u32| ccc32.get(&cp).copied().unwrap_or(0);
-    write_compositions(&mut out, "COMPOSE_3_2", &dec32, &ccc_of32, &excl32);
+    let seconds32 = write_compositions(&mut out, "COMPOSE_3_2", &dec32, &ccc_of32, &excl32);
 
     // Unicode 4.0 additions, then the Unicode 4.1 additions on top of them.
-    let ccc40 = additions(&data, &mut out, "4.0", "4_0", &ccc32);
+    let add40 = additions(&data, &mut out, "4.0", "4_0", &ccc32);
     let mut ccc_upto40 = ccc32.clone();
-    ccc_upto40.extend(ccc40);
-    additions(&data, &mut out, "4.1", "4_1", &ccc_upto40);
+    ccc_upto40.extend(add40.ccc.iter().map(|(&k, &v)| (k, v)));
+    let add41 = additions(&data, &mut out, "4.1", "4_1", &ccc_upto40);
+
+    // The own NFKC (3.2, 4.0, 4.1, any corrigendum flag): nonzero classes,
+    // decompositions and second characters of primary composites in any of
+    // the versions, and NFKC_OWN_MAYBE, whatever it may change, move or
+    // compose with the character before (those three and the Hangul
+    // syllables).
+    set_each(&mut flags, ccc32.keys().copied(), FLAG_NFKC_CCC);
+    set_each(&mut flags, dec32.keys().copied(), FLAG_NFKC_DECOMP);
+    set_each(&mut flags, seconds32, FLAG_NFKC_SECOND);
+    for add in [add40, add41] {
+        set_each(&mut flags, add.ccc.keys().copied(), FLAG_NFKC_CCC);
+        set_each(&mut flags, add.dec.keys().copied(), FLAG_NFKC_DECOMP);
+        set_each(&mut flags, add.seconds, FLAG_NFKC_SECOND);
+    }
+    set_each(&mut flags, CORRIGENDA_3_4, FLAG_NFKC_DECOMP);
+    set_ranges(&mut flags, &HANGUL_V_T, FLAG_NFKC_SECOND);
+    set_ranges(&mut flags, &[HANGUL_SYLLABLES], FLAG_NFKC_OWN_MAYBE);
+    for f in &mut flags {
+        if *f & (FLAG_NFKC_CCC | FLAG_NFKC_DECOMP | FLAG_NFKC_SECOND) != 0 {
+            *f |= FLAG_NFKC_OWN_MAYBE;
+        }
+    }
 
     // Gecko.
     let mut white = phf_codegen::Set::new();
@@ -313,6 +466,7 @@ fn main() {
     let mut black = phf_codegen::Set::new();
     for line in data_lines(&data, "gecko-idn-blacklist.txt") {
         black.entry(chr(hex(&line)));
+        set_each(&mut flags, [hex(&line)], FLAG_GECKO_BLACKLIST);
     }
     writeln!(
         out,
@@ -320,6 +474,8 @@ fn main() {
         black.build()
     )
     .unwrap();
+
+    write_flags(&mut out, &flags);
 
     let dest = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("tables.rs");
     fs::write(&dest, out).unwrap_or_else(|e| panic!("cannot write {}: {e}", dest.display()));

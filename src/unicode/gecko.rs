@@ -1,7 +1,7 @@
 //! Gecko's IDN lists of 2011 (`data/gecko-idn-*.txt`), used by
 //! CanonicalizeHost step 20.1 (GECKO) of the specification.
 
-use super::tables::{GECKO_BLACKLIST, GECKO_WHITELIST};
+use super::tables::{flags, FLAG_GECKO_BLACKLIST, GECKO_WHITELIST};
 
 /// Whether `tld` (lowercase ASCII, possibly `xn--...`) is an IDN-enabled TLD
 /// (CanonicalizeHost step 20.1.3, [WHITELIST]).  The comparison is ASCII
@@ -17,9 +17,10 @@ pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
 }
 
 /// Whether `c` is on Gecko's IDN blacklist (CanonicalizeHost step 20.1.4,
-/// [BLACKLIST]).
+/// [BLACKLIST]).  One lookup in the flag table, whose bit mirrors
+/// `tables::GECKO_BLACKLIST`.
 pub fn is_idn_blacklisted(c: char) -> bool {
-    GECKO_BLACKLIST.contains(&c)
+    flags(c) & FLAG_GECKO_BLACKLIST != 0
 }
 
 #[cfg(test)]
@@ -48,6 +49,10 @@ mod tests {
         }
         for c in ['a', '.', '\u{00E9}', '\u{4E00}'] {
             assert!(!is_idn_blacklisted(c), "{c:?}");
+        }
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            let listed = crate::unicode::tables::GECKO_BLACKLIST.contains(&c);
+            assert_eq!(is_idn_blacklisted(c), listed, "{c:?}");
         }
     }
 }

@@ -6,6 +6,5 @@
 pub mod bidi;
 pub mod gecko;
 pub mod nfkc;
-pub mod nfkc_latest;
 pub mod stringprep;
 pub mod tables;

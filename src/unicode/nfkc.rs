@@ -9,9 +9,10 @@
 
 use super::stringprep::is_unassigned;
 use super::tables::{
-    in_ranges, ASSIGNED_4_0_ADDED, ASSIGNED_4_1_ADDED, CCC_3_2, CCC_4_0_ADDED, CCC_4_1_ADDED,
-    COMPOSE_3_2, COMPOSE_4_0_ADDED, COMPOSE_4_1_ADDED, DECOMP_3_2, DECOMP_4_0_ADDED,
-    DECOMP_4_1_ADDED,
+    flags, in_ranges, ASSIGNED_4_0_ADDED, ASSIGNED_4_1_ADDED, CCC_3_2, CCC_4_0_ADDED,
+    CCC_4_1_ADDED, COMPOSE_3_2, COMPOSE_4_0_ADDED, COMPOSE_4_1_ADDED, DECOMP_3_2, DECOMP_4_0_ADDED,
+    DECOMP_4_1_ADDED, FLAG_A_1, FLAG_NFKC_CCC, FLAG_NFKC_DECOMP, FLAG_NFKC_OWN_MAYBE,
+    FLAG_NFKC_SECOND,
 };
 use crate::profile::{NfkcVariant, UnicodeVersion};
 use unicode_normalization::UnicodeNormalization;
@@ -51,20 +52,27 @@ struct Data {
     v4_0: bool,
     /// With the characters Unicode 4.1 added (implies `v4_0`).
     v4_1: bool,
+    /// Answer from the flag table (the `FLAG_NFKC_*` bits) before asking
+    /// the maps; false only in tests, as the reference the flags are
+    /// checked against.
+    use_flags: bool,
 }
 
 impl Data {
     const V3_2: Data = Data {
         v4_0: false,
         v4_1: false,
+        use_flags: true,
     };
     const V4_0: Data = Data {
         v4_0: true,
         v4_1: false,
+        use_flags: true,
     };
     const V4_1: Data = Data {
         v4_0: true,
         v4_1: true,
+        use_flags: true,
     };
 
     /// Whether `c` is assigned in this version (RFC 3454 table A.1 for 3.2,
@@ -77,7 +85,8 @@ impl Data {
 
     /// Canonical combining class (0 for unassigned code points).
     fn ccc(self, c: char) -> u8 {
-        if c.is_ascii() {
+        if self.use_flags && flags(c) & FLAG_NFKC_CCC == 0 {
+            // Class 0 in every version: no map to ask.
             return 0;
         }
         if let Some(&cc) = CCC_3_2.get(&c) {
@@ -125,6 +134,11 @@ impl Data {
 
     /// The primary composite of `a` + `b`, if any (Hangul algorithmically).
     fn compose(self, a: char, b: char) -> Option<char> {
+        if self.use_flags && flags(b) & FLAG_NFKC_SECOND == 0 {
+            // Neither a Hangul V or T jamo nor the second character of a
+            // primary composite in any version.
+            return None;
+        }
         let (a32, b32) = (a as u32, b as u32);
         if (L_BASE..L_BASE + L_COUNT).contains(&a32) && (V_BASE..V_BASE + V_COUNT).contains(&b32) {
             let s = S_BASE + ((a32 - L_BASE) * V_COUNT + (b32 - V_BASE)) * T_COUNT;
@@ -156,8 +170,9 @@ impl Data {
     /// Full compatibility decomposition of `c` appended to `out`, keeping
     /// `out` in canonical order.
     fn decompose(self, c: char, variant: &NfkcVariant, out: &mut Vec<(char, u8)>) {
-        if !self.assigned(c) {
-            // Not normalized: passes through as a starter.
+        if (self.use_flags && !may_change(c)) || !self.assigned(c) {
+            // No decomposition and class 0 in every version, or
+            // unassigned: passes through as a starter.
             out.push((c, 0));
             return;
         }
@@ -175,7 +190,11 @@ impl Data {
             }
             return;
         }
-        if let Some(d) = self.decomposition(c, variant) {
+        let may_decompose = !self.use_flags || flags(c) & FLAG_NFKC_DECOMP != 0;
+        if let Some(d) = may_decompose
+            .then(|| self.decomposition(c, variant))
+            .flatten()
+        {
             for &x in d {
                 self.decompose(x, variant, out);
             }
@@ -193,17 +212,22 @@ impl Data {
         }
     }
 
-    fn nfkc(self, s: &str, variant: &NfkcVariant) -> String {
+    /// NFKC of `s` under `variant`, appended to `dest`.
+    fn nfkc(self, s: &str, variant: &NfkcVariant, dest: &mut String) {
         let mut decomposed: Vec<(char, u8)> = Vec::with_capacity(s.len());
         for c in s.chars() {
             self.decompose(c, variant, &mut decomposed);
         }
-        let mut out: Vec<char> = Vec::with_capacity(decomposed.len());
-        // Index in `out` of the last starter, and the combining class of the
-        // last character appended after it (`None`: none appended yet).
+        // Composed in place: `decomposed[..out]` is the output so far (never
+        // longer than what has been read).
+        let mut out = 0;
+        // Index of the last starter in the output, and the combining class
+        // of the last character appended after it (`None`: none appended
+        // yet).
         let mut starter: Option<usize> = None;
         let mut last_cc: Option<u8> = None;
-        for (c, cc) in decomposed {
+        for read in 0..decomposed.len() {
+            let (c, cc) = decomposed[read];
             if let Some(si) = starter {
                 let unblocked = match last_cc {
                     None => true,
@@ -218,22 +242,43 @@ impl Data {
                     Some(prev) => prev != 0 && (prev < cc || cc == 0),
                 };
                 if unblocked {
-                    if let Some(composite) = self.compose(out[si], c) {
-                        out[si] = composite;
+                    if let Some(composite) = self.compose(decomposed[si].0, c) {
+                        decomposed[si].0 = composite;
                         continue;
                     }
                 }
             }
             if cc == 0 {
-                starter = Some(out.len());
+                starter = Some(out);
                 last_cc = None;
             } else if starter.is_some() {
                 last_cc = Some(cc);
             }
-            out.push(c);
+            decomposed[out] = (c, cc);
+            out += 1;
         }
-        out.into_iter().collect()
+        dest.extend(decomposed[..out].iter().map(|&(c, _)| c));
     }
+}
+
+/// Whether the own NFKC (any of 3.2, 4.0, 4.1, any corrigendum flag) may
+/// act on `c`: the [`FLAG_NFKC_OWN_MAYBE`] bit of the flag table.  When it
+/// is false, `c` has no decomposition and combining class 0 in each of
+/// those versions, and composes with no character before it.
+#[inline]
+pub fn may_change(c: char) -> bool {
+    flags(c) & FLAG_NFKC_OWN_MAYBE != 0
+}
+
+/// Whether the latest NFKC (`unicode-normalization`) certainly leaves `c`
+/// alone in any string: `c` is assigned in Unicode 3.2 (not in RFC 3454
+/// table A.1) and the own NFKC may not act on it (no
+/// [`FLAG_NFKC_OWN_MAYBE`]).  Normalization is stable for assigned
+/// characters, so `c` has combining class 0 and NFKC_Quick_Check=Yes today
+/// too; a test checks every code point against `unicode-normalization`.
+#[inline]
+fn latest_nfkc_leaves_alone(c: char) -> bool {
+    flags(c) & (FLAG_A_1 | FLAG_NFKC_OWN_MAYBE) == 0
 }
 
 fn data_of(version: UnicodeVersion) -> Option<Data> {
@@ -261,8 +306,11 @@ pub fn nfkc(s: &str, variant: &NfkcVariant) -> String {
     nfkc_cow(s, variant).into_owned()
 }
 
-/// [`nfkc`], borrowing `s` when it is normalized already (ASCII, or, for
-/// the latest Unicode, when the NFKC quick check says so).
+/// [`nfkc`], borrowing `s` when it is normalized already (ASCII; for the
+/// latest Unicode, when the NFKC quick check says so; for 3.2, 4.0 and 4.1,
+/// when no character [`may_change`]).  Otherwise the characters before
+/// the one preceding the first that may change are copied as they are:
+/// they are starters that neither decompose nor compose with anything.
 pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, str> {
     use std::borrow::Cow;
     if s.is_ascii() {
@@ -271,15 +319,39 @@ pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, s
     }
     match data_of(variant.unicode) {
         None => {
-            if super::nfkc_latest::is_nfkc_by_stable_starters(s)
-                || unicode_normalization::is_nfkc_quick(s.chars())
+            let Some((first, _)) = s
+                .char_indices()
+                .find(|&(_, c)| !latest_nfkc_leaves_alone(c))
+            else {
+                return Cow::Borrowed(s);
+            };
+            // Characters left alone have class 0 and NFKC_Quick_Check=Yes:
+            // the quick check of the rest is that of the whole string, and
+            // there is a normalization boundary before each of them (the
+            // one before `first` may compose with it).
+            if unicode_normalization::is_nfkc_quick(s[first..].chars())
                 == unicode_normalization::IsNormalized::Yes
             {
                 return Cow::Borrowed(s);
             }
-            Cow::Owned(s.nfkc().collect())
+            let start = s[..first].char_indices().next_back().map_or(0, |(i, _)| i);
+            let mut out = String::with_capacity(s.len() + 8);
+            out.push_str(&s[..start]);
+            out.extend(s[start..].nfkc());
+            Cow::Owned(out)
         }
-        Some(data) => Cow::Owned(data.nfkc(s, variant)),
+        Some(data) => {
+            let Some((first, _)) = s.char_indices().find(|&(_, c)| may_change(c)) else {
+                return Cow::Borrowed(s);
+            };
+            // The character before `first` may be the starter it composes
+            // with: normalization starts there.
+            let start = s[..first].char_indices().next_back().map_or(0, |(i, _)| i);
+            let mut out = String::with_capacity(s.len() + 8);
+            out.push_str(&s[..start]);
+            data.nfkc(&s[start..], variant, &mut out);
+            Cow::Owned(out)
+        }
     }
 }
 
@@ -305,7 +377,20 @@ pub fn swap_corrigendum_5_sequences(s: &str) -> String {
     if s.is_ascii() {
         return s.to_owned();
     }
-    let data = Data::V4_1;
+    // A sequence ends with a starter that composes with a character before
+    // it: none without such a character (4.1 holds the classes of 3.2).
+    if !s
+        .chars()
+        .any(|c| flags(c) & (FLAG_NFKC_SECOND | FLAG_NFKC_CCC) == FLAG_NFKC_SECOND)
+    {
+        return s.to_owned();
+    }
+    swap_sequences(Data::V4_1, s)
+}
+
+/// [`swap_corrigendum_5_sequences`] with the data of `data`, without the
+/// shortcut.
+fn swap_sequences(data: Data, s: &str) -> String {
     let mut chars: Vec<char> = s.chars().collect();
     let mut starter: Option<usize> = None;
     for i in 0..chars.len() {
@@ -598,6 +683,139 @@ mod tests {
             }
             assert!(added > at_least, "{version:?}: {added}");
         }
+    }
+
+    /// The variants the exhaustive tests run: each version with each
+    /// corrigendum flag on and off, the profiles' (CHROME / IE: 3.2 with #3
+    /// and #5; GECKO: 4.1 with all) among them.
+    fn own_variants() -> [NfkcVariant; 6] {
+        [
+            chrome(),
+            variant(V3_2, false, true, false),
+            variant(V4_0, true, true, true),
+            variant(V4_0, false, false, false),
+            variant(V4_1, true, true, true),
+            variant(V4_1, false, true, false),
+        ]
+    }
+
+    /// The own NFKC without the flag table: the maps alone.
+    fn reference(s: &str, v: &NfkcVariant) -> String {
+        let data = Data {
+            use_flags: false,
+            ..data_of(v.unicode).expect("own version")
+        };
+        let mut out = String::new();
+        data.nfkc(s, v, &mut out);
+        out
+    }
+
+    /// Every code point without the NFKC_OWN_MAYBE flag has class 0 and no
+    /// decomposition in every own version, is no Hangul syllable, and
+    /// composes with nothing before it (per the maps); alone and between
+    /// two letters, it is its own NFKC under every own variant.
+    #[test]
+    fn no_flag_no_change() {
+        let seconds: std::collections::HashSet<u32> =
+            [&COMPOSE_3_2, &COMPOSE_4_0_ADDED, &COMPOSE_4_1_ADDED]
+                .iter()
+                .flat_map(|m| m.keys().map(|&k| k as u32))
+                .collect();
+        let variants = own_variants();
+        let mut unflagged = 0;
+        let mut buf = String::new();
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            if may_change(c) {
+                continue;
+            }
+            unflagged += 1;
+            assert!(!seconds.contains(&(c as u32)), "{c:?}");
+            assert!(!(S_BASE..S_BASE + S_COUNT).contains(&(c as u32)), "{c:?}");
+            for v in &variants {
+                let data = Data {
+                    use_flags: false,
+                    ..data_of(v.unicode).unwrap()
+                };
+                assert_eq!(data.ccc(c), 0, "{c:?}");
+                assert_eq!(data.decomposition(c, v), None, "{c:?}");
+                assert_eq!(data.compose('\u{1100}', c), None, "{c:?}");
+                assert_eq!(data.compose('\u{AC00}', c), None, "{c:?}");
+                buf.clear();
+                buf.push(c);
+                assert_eq!(reference(&buf, v), buf, "{c:?} {v:?}");
+                buf.clear();
+                buf.extend(['a', c, 'b']);
+                assert_eq!(reference(&buf, v), buf, "{c:?} {v:?}");
+                assert!(matches!(nfkc_cow(&buf, v), std::borrow::Cow::Borrowed(_)));
+            }
+        }
+        // Most code points (the unassigned planes among them) are unflagged,
+        // and the flagged ones are not a handful either.
+        assert!(unflagged > 1_000_000, "{unflagged}");
+        assert!(0x11_0000 - 0x800 - unflagged > 10_000, "{unflagged}");
+    }
+
+    /// Every code point [`latest_nfkc_leaves_alone`] says so of has class 0
+    /// and NFKC_Quick_Check=Yes in `unicode-normalization`.
+    #[test]
+    fn latest_leaves_alone() {
+        use unicode_normalization::{char::canonical_combining_class, is_nfkc_quick, IsNormalized};
+        let mut alone = 0;
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            if latest_nfkc_leaves_alone(c) {
+                alone += 1;
+                assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+                assert_eq!(
+                    is_nfkc_quick(std::iter::once(c)),
+                    IsNormalized::Yes,
+                    "{c:?}"
+                );
+            }
+        }
+        assert!(alone > 100_000, "{alone}");
+    }
+
+    proptest::proptest! {
+        /// With the flag table (and the copied prefix), the own NFKC and the
+        /// Corrigendum 5 swap are those of the maps alone, and the latest
+        /// NFKC is that of `unicode-normalization`.
+        #[test]
+        fn flags_change_nothing(v in proptest::collection::vec(interesting_char(), 0..12)) {
+            let s: String = v.into_iter().collect();
+            let plain41 = Data { use_flags: false, ..Data::V4_1 };
+            proptest::prop_assert_eq!(swap_corrigendum_5_sequences(&s), swap_sequences(plain41, &s));
+            let latest = variant(Latest, true, true, true);
+            proptest::prop_assert_eq!(nfkc(&s, &latest), s.nfkc().collect::<String>());
+            for var in own_variants() {
+                proptest::prop_assert_eq!(nfkc(&s, &var), reference(&s, &var));
+                for c in s.chars() {
+                    let data = data_of(var.unicode).unwrap();
+                    let plain = Data { use_flags: false, ..data };
+                    proptest::prop_assert_eq!(data.ccc(c), plain.ccc(c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn prefix_is_copied() {
+        let v = chrome();
+        assert_eq!(nfkc("abce\u{0301}x", &v), "abc\u{00E9}x");
+        assert_eq!(nfkc("\u{0301}", &v), "\u{0301}");
+        assert_eq!(nfkc("xy\u{1100}\u{1161}", &v), "xy\u{AC00}");
+        assert_eq!(nfkc("\u{4E00}\u{FB01}", &v), "\u{4E00}fi");
+        let latest = variant(Latest, true, true, true);
+        assert_eq!(nfkc("abce\u{0301}x", &latest), "abc\u{00E9}x");
+        assert_eq!(nfkc("xy\u{1100}\u{1161}", &latest), "xy\u{AC00}");
+        assert_eq!(nfkc("x\u{0221}\u{FB01}", &latest), "x\u{0221}fi");
+        assert!(matches!(
+            nfkc_cow("b\u{FC}cher", &v),
+            std::borrow::Cow::Owned(_)
+        ));
+        assert!(matches!(
+            nfkc_cow("\u{0E44}\u{0E17}\u{0E22}", &v),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]

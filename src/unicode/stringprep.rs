@@ -3,7 +3,9 @@
 //! All tables are the RFC's own (Unicode 3.2), parsed from its text by
 //! `data/generate.py`; in particular table B.2 is not today's case folding.
 
-use super::tables::{self, in_ranges};
+use super::tables::{
+    self, flags, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_D_1, FLAG_D_2, FLAG_PROHIBITED,
+};
 
 /// The RFC 3454 tables this crate carries (appendices A to D).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,9 +60,12 @@ pub const NAMEPREP_PROHIBITED: [Table; 9] = [
 /// can never be, so it is always false for C.5.
 pub fn in_table(table: Table, c: char) -> bool {
     let ranges: &[(u32, u32)] = match table {
-        Table::A1 => tables::A_1,
-        Table::B1 => tables::B_1,
-        Table::B2 => return tables::B_2.contains_key(&c),
+        // The tables with a bit in the flag table: one lookup.
+        Table::A1 => return flags(c) & FLAG_A_1 != 0,
+        Table::B1 => return flags(c) & FLAG_B_1 != 0,
+        Table::B2 => return flags(c) & FLAG_B_2 != 0,
+        Table::D1 => return flags(c) & FLAG_D_1 != 0,
+        Table::D2 => return flags(c) & FLAG_D_2 != 0,
         Table::C1_2 => tables::C_1_2,
         Table::C2_2 => tables::C_2_2,
         Table::C3 => tables::C_3,
@@ -70,14 +75,16 @@ pub fn in_table(table: Table, c: char) -> bool {
         Table::C7 => tables::C_7,
         Table::C8 => tables::C_8,
         Table::C9 => tables::C_9,
-        Table::D1 => tables::D_1,
-        Table::D2 => tables::D_2,
     };
-    in_ranges(ranges, c)
+    tables::in_ranges(ranges, c)
 }
 
 /// Table B.2 mapping of `c` (RFC 3454's own table, Unicode 3.2), if any.
+/// The map is consulted only for characters the flag table marks as B.2.
 pub fn map_b2(c: char) -> Option<&'static str> {
+    if flags(c) & FLAG_B_2 == 0 {
+        return None;
+    }
     tables::B_2.get(&c).copied()
 }
 
@@ -90,11 +97,17 @@ pub fn map(s: &str, out: &mut String) {
         if c.is_ascii() {
             // Neither B.1 nor B.2 holds an ASCII character other than A-Z.
             out.push(c.to_ascii_lowercase());
-        } else if in_ranges(tables::B_1, c) {
-            continue;
-        } else if let Some(m) = map_b2(c) {
-            out.push_str(m);
         } else {
+            let f = flags(c);
+            if f & FLAG_B_1 != 0 {
+                continue;
+            }
+            if f & FLAG_B_2 != 0 {
+                if let Some(&m) = tables::B_2.get(&c) {
+                    out.push_str(m);
+                    continue;
+                }
+            }
             out.push(c);
         }
     }
@@ -107,7 +120,7 @@ pub fn map_cow(s: &str) -> std::borrow::Cow<'_, str> {
         if c.is_ascii() {
             c.is_ascii_uppercase()
         } else {
-            in_ranges(tables::B_1, c) || map_b2(c).is_some()
+            flags(c) & (FLAG_B_1 | FLAG_B_2) != 0
         }
     };
     match s.char_indices().find(|&(_, c)| changes(c)) {
@@ -123,15 +136,16 @@ pub fn map_cow(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// Table A.1: unassigned in Unicode 3.2 (Nameprep step 6).
 pub fn is_unassigned(c: char) -> bool {
-    in_ranges(tables::A_1, c)
+    flags(c) & FLAG_A_1 != 0
 }
 
 /// The Prohibit step of Nameprep (RFC 3491 section 5; Nameprep step 10 of
 /// the specification): tables C.1.2, C.2.2, C.3, C.4, C.5, C.6, C.7, C.8,
 /// C.9.
 pub fn is_prohibited(c: char) -> bool {
-    // No ASCII character is in these tables (C.2.1 is not among them).
-    !c.is_ascii() && in_ranges(tables::NAMEPREP_PROHIBITED_RANGES, c)
+    // One lookup in the flag table, whose bit is the union of the nine
+    // tables (`tables::NAMEPREP_PROHIBITED_RANGES`).
+    flags(c) & FLAG_PROHIBITED != 0
 }
 
 #[cfg(test)]
@@ -155,14 +169,31 @@ mod tests {
 
     #[test]
     fn merged_prohibited_table_is_the_union() {
-        for cp in (0..0x11_0000)
-            .step_by(7)
-            .chain([0xE000, 0xFFF9, 0xE0001, 0x3000, 0x340, 0x206F])
-        {
+        for cp in 0..0x11_0000 {
             if let Some(c) = char::from_u32(cp) {
                 let each = NAMEPREP_PROHIBITED.iter().any(|&t| in_table(t, c));
                 assert_eq!(is_prohibited(c), each, "U+{cp:04X}");
             }
+        }
+    }
+
+    /// The flag-table answers equal the range tables and the B.2 map for
+    /// every code point.
+    #[test]
+    fn in_table_is_the_range_table() {
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            for (table, ranges) in [
+                (Table::A1, tables::A_1),
+                (Table::B1, tables::B_1),
+                (Table::D1, tables::D_1),
+                (Table::D2, tables::D_2),
+            ] {
+                assert_eq!(in_table(table, c), tables::in_ranges(ranges, c), "{c:?}");
+            }
+            assert_eq!(is_unassigned(c), tables::in_ranges(tables::A_1, c));
+            let b2 = tables::B_2.get(&c).copied();
+            assert_eq!(in_table(Table::B2, c), b2.is_some());
+            assert_eq!(map_b2(c), b2);
         }
     }
 

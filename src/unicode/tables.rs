@@ -12,6 +12,64 @@ pub struct Decomposition {
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
+/// Flag bit: RFC 3454 table B.1, "commonly mapped to nothing" (from
+/// `data/rfc3454-tables.txt`, like [`B_1`]).
+pub const FLAG_B_1: u16 = 1 << 0;
+/// Flag bit: RFC 3454 table B.2, "mapping for case-folding used with NFKC":
+/// the character has a mapping in [`B_2`].
+pub const FLAG_B_2: u16 = 1 << 1;
+/// Flag bit: RFC 3454 table A.1, "unassigned code points in Unicode 3.2"
+/// (like [`A_1`]).
+pub const FLAG_A_1: u16 = 1 << 2;
+/// Flag bit: prohibited by Nameprep (RFC 3491 section 5): in one of RFC
+/// 3454 tables C.1.2, C.2.2, C.3, C.4, C.5, C.6, C.7, C.8, C.9 (like
+/// [`NAMEPREP_PROHIBITED_RANGES`]).
+pub const FLAG_PROHIBITED: u16 = 1 << 3;
+/// Flag bit: RFC 3454 table D.1, "characters with bidirectional property
+/// R or AL" (like [`D_1`]).
+pub const FLAG_D_1: u16 = 1 << 4;
+/// Flag bit: RFC 3454 table D.2, "characters with bidirectional property
+/// L" (like [`D_2`]).
+pub const FLAG_D_2: u16 = 1 << 5;
+/// Flag bit: the own NFKC (`nfkc.rs`: Unicode 3.2, 4.0 or 4.1 data, any
+/// corrigendum flag) may act on the character.  It is set for a nonzero
+/// canonical combining class in any of those versions, a decomposition in
+/// any of them (Corrigendum #3's U+F951 and Corrigendum #4's five CJK
+/// compatibility ideographs included), the Hangul syllables and the Hangul
+/// V and T jamo, and the second character of every primary composite of
+/// any of them (from `data/unicode-3.2-normalization.txt`,
+/// `data/composition-exclusions-3.2.txt` and `data/unicode-4.*-additions.txt`).
+/// A string none of whose characters has the bit is its own NFKC under
+/// every own variant.
+pub const FLAG_NFKC_OWN_MAYBE: u16 = 1 << 6;
+/// Flag bit: on Gecko's IDN blacklist (`data/gecko-idn-blacklist.txt`, like
+/// [`GECKO_BLACKLIST`]).
+pub const FLAG_GECKO_BLACKLIST: u16 = 1 << 7;
+
+/// Flag bit: a nonzero canonical combining class in Unicode 3.2, 4.0 or
+/// 4.1 (like [`CCC_3_2`], [`CCC_4_0_ADDED`], [`CCC_4_1_ADDED`]).
+pub const FLAG_NFKC_CCC: u16 = 1 << 8;
+/// Flag bit: a decomposition mapping in Unicode 3.2, 4.0 or 4.1 (like
+/// [`DECOMP_3_2`], [`DECOMP_4_0_ADDED`], [`DECOMP_4_1_ADDED`]; the
+/// characters of Corrigenda #3 and #4 are among them).  The Hangul
+/// syllables, decomposed algorithmically, are not.
+pub const FLAG_NFKC_DECOMP: u16 = 1 << 9;
+/// Flag bit: may compose with a character before it in Unicode 3.2, 4.0 or
+/// 4.1: a Hangul V or T jamo, or the second character of a primary
+/// composite (like [`COMPOSE_3_2`], [`COMPOSE_4_0_ADDED`],
+/// [`COMPOSE_4_1_ADDED`]).
+pub const FLAG_NFKC_SECOND: u16 = 1 << 10;
+
+/// The `FLAG_*` bits of `c`: two array loads in the two-stage table that
+/// `build.rs` generates from the same data as the range tables and maps
+/// above (which remain the reference; only the flags answer per character).
+#[inline]
+pub fn flags(c: char) -> u16 {
+    let cp = c as usize;
+    let block = usize::from(FLAGS_STAGE1[cp >> 8]);
+    FLAGS_STAGE2[(block << 8) | (cp & 0xFF)]
+}
+
 /// Whether `c` is in a sorted table of merged inclusive ranges.
 pub fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
     let cp = c as u32;
@@ -26,4 +84,101 @@ pub fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
             }
         })
         .is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_chars() -> impl Iterator<Item = char> {
+        (0..0x11_0000u32).filter_map(char::from_u32)
+    }
+
+    /// Every flag agrees with its table for every code point (surrogates
+    /// excepted: no `char` is one).
+    #[test]
+    fn flags_agree_with_tables() {
+        let mut count = [0usize; 7];
+        for c in all_chars() {
+            let f = flags(c);
+            let expected = [
+                (FLAG_B_1, in_ranges(B_1, c)),
+                (FLAG_B_2, B_2.contains_key(&c)),
+                (FLAG_A_1, in_ranges(A_1, c)),
+                (FLAG_PROHIBITED, in_ranges(NAMEPREP_PROHIBITED_RANGES, c)),
+                (FLAG_D_1, in_ranges(D_1, c)),
+                (FLAG_D_2, in_ranges(D_2, c)),
+                (FLAG_GECKO_BLACKLIST, GECKO_BLACKLIST.contains(&c)),
+            ];
+            for (i, (bit, member)) in expected.into_iter().enumerate() {
+                assert_eq!(f & bit != 0, member, "U+{:04X} bit {bit:#x}", c as u32);
+                count[i] += usize::from(member);
+            }
+        }
+        // Each table is non-trivial (the test would not notice an empty one).
+        assert!(count.iter().all(|&n| n > 0), "{count:?}");
+        assert_eq!(count[1], B_2.len());
+        assert_eq!(count[6], GECKO_BLACKLIST.len());
+    }
+
+    /// The NFKC bits agree with the maps of the three own versions.
+    #[test]
+    fn nfkc_flags_agree_with_maps() {
+        let seconds: std::collections::HashSet<u32> =
+            [&COMPOSE_3_2, &COMPOSE_4_0_ADDED, &COMPOSE_4_1_ADDED]
+                .iter()
+                .flat_map(|m| m.keys().map(|&k| k as u32))
+                .collect();
+        let corrigenda = [
+            '\u{F951}',
+            '\u{2F868}',
+            '\u{2F874}',
+            '\u{2F91F}',
+            '\u{2F95F}',
+            '\u{2F9BF}',
+        ];
+        for c in all_chars() {
+            let f = flags(c);
+            let cp = c as u32;
+            let ccc = [&CCC_3_2, &CCC_4_0_ADDED, &CCC_4_1_ADDED]
+                .iter()
+                .any(|m| m.contains_key(&c));
+            let decomp = [&DECOMP_3_2, &DECOMP_4_0_ADDED, &DECOMP_4_1_ADDED]
+                .iter()
+                .any(|m| m.contains_key(&c));
+            assert!(!corrigenda.contains(&c) || decomp, "{c:?}");
+            let second = seconds.contains(&cp)
+                || (0x1161..=0x1175).contains(&cp)
+                || (0x11A8..=0x11C2).contains(&cp);
+            let syllable = (0xAC00..=0xD7A3).contains(&cp);
+            assert_eq!(f & FLAG_NFKC_CCC != 0, ccc, "{c:?}");
+            assert_eq!(f & FLAG_NFKC_DECOMP != 0, decomp, "{c:?}");
+            assert_eq!(f & FLAG_NFKC_SECOND != 0, second, "{c:?}");
+            assert_eq!(
+                f & FLAG_NFKC_OWN_MAYBE != 0,
+                ccc || decomp || second || syllable,
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn flag_bits_are_distinct() {
+        let bits = [
+            FLAG_B_1,
+            FLAG_B_2,
+            FLAG_A_1,
+            FLAG_PROHIBITED,
+            FLAG_D_1,
+            FLAG_D_2,
+            FLAG_NFKC_OWN_MAYBE,
+            FLAG_GECKO_BLACKLIST,
+            FLAG_NFKC_CCC,
+            FLAG_NFKC_DECOMP,
+            FLAG_NFKC_SECOND,
+        ];
+        assert_eq!(bits.iter().fold(0, |a, &b| a | b), 0x7FF);
+        assert_eq!(flags('a'), FLAG_D_2);
+        assert_eq!(flags('\u{10FFFF}'), FLAG_PROHIBITED);
+    }
 }
