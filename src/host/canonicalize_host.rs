@@ -484,7 +484,10 @@ fn steps<T: Tracer>(
     pl.check("28", "", !hp.forbidden.is_empty(), &s, |s| {
         // The set holds ASCII octets only, and an ASCII octet of UTF-8 is
         // the ASCII character itself.
-        match s.bytes().find(|&b| b.is_ascii() && hp.forbidden.contains(b)) {
+        match s
+            .bytes()
+            .find(|&b| b.is_ascii() && hp.forbidden.contains(b))
+        {
             Some(b) => Err(give_up(
                 "28",
                 format!("forbidden character {:?} in the host", b as char),

@@ -9,7 +9,10 @@
 //! ```
 
 use super::trace::{NoTrace, Pipeline, Tracer};
-use crate::profile::{Profile, UnicodeVersion};
+use crate::profile::{NfkcVariant, Profile, UnicodeVersion};
+use crate::unicode::tables::{
+    self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_NFKC_OWN_MAYBE, FLAG_PROHIBITED,
+};
 use crate::unicode::{bidi, nfkc, stringprep};
 use std::borrow::Cow;
 use std::fmt;
@@ -66,45 +69,103 @@ pub(crate) fn nameprep_owned<T: Tracer>(
     }
     let p = profile.nameprep();
     let mut pl = Pipeline { tracer, name: NAME };
+    // What the table lookups of steps 3, 6, 7 and 10 would find, made in
+    // one pass and made again only when a step changes the string.
+    let mut found = flags_of(&s);
     // Step 1: /s/ is the input.
     pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
     // Steps 3 and 8: the Map step [STRINGPREP] [NAMEPREP]: table B.1
     // mapped to nothing, table B.2 case folding (RFC 3454's own table):
     // `"A\u{AD}B"` → `"ab"`.
-    pl.rewrite("3", "", true, &mut s, stringprep::map_cow);
-    pl.rewrite(
+    let changed = pl.rewrite("3", "", true, &mut s, |s| map_step(s, found));
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite(
         "3a",
         "observed: IE",
         p.bmp_noncharacters_map_to_nothing,
         &mut s,
         remove_bmp_noncharacters,
     );
-    pl.rewrite("4", "GECKO", p.corrigendum_5_swap, &mut s, |s| {
-        if corrigendum_5_swap_may_apply(s) {
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite("4", "GECKO", p.corrigendum_5_swap, &mut s, |s| {
+        if found & FLAG_NFKC_CCC != 0 {
             Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
         } else {
             Cow::Borrowed(s)
         }
     });
+    refresh(changed, &s, &mut found);
     // Steps 5 and 6.
-    let has_unassigned = p.remap_unassigned && has_unassigned(&s);
+    let has_unassigned = p.remap_unassigned && found & FLAG_A_1 != 0;
     pl.note("6", "THIS/GECKO", p.remap_unassigned, &s, || {
         format!("has-unassigned = {has_unassigned}")
     });
-    pl.rewrite("7", "", true, &mut s, |s| nfkc::nfkc_cow(s, &p.nfkc));
-    pl.rewrite(
-        "8",
-        "THIS/GECKO",
-        has_unassigned,
-        &mut s,
-        stringprep::map_cow,
-    );
-    pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
-        nfkc::nfkc_cow(s, &p.nfkc)
+    let changed = pl.rewrite("7", "", true, &mut s, |s| nfkc_step(s, found, &p.nfkc));
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, |s| {
+        map_step(s, found)
     });
-    pl.check("10", "", true, &s, prohibit)?;
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
+        nfkc_step(s, found, &p.nfkc)
+    });
+    refresh(changed, &s, &mut found);
+    pl.check("10", "", true, &s, |s| {
+        if found & FLAG_PROHIBITED == 0 {
+            Ok(())
+        } else {
+            prohibit(s)
+        }
+    })?;
     pl.check("11", "", bidi, &s, |s| check_bidi(s, p.bidi))?;
     Ok(s)
+}
+
+/// `found` made again for `s` when a step has changed it.
+fn refresh(changed: bool, s: &str, found: &mut u16) {
+    if changed {
+        *found = flags_of(s);
+    }
+}
+
+/// Steps 3 and 8: the Map step, skipped when [`flags_of`] found nothing
+/// it maps.
+fn map_step(s: &str, found: u16) -> Cow<'_, str> {
+    if found & (FLAG_B_1 | FLAG_B_2) == 0 {
+        Cow::Borrowed(s)
+    } else {
+        stringprep::map_cow(s)
+    }
+}
+
+/// Steps 7 and 9: NFKC, skipped when [`flags_of`] found only characters
+/// assigned in Unicode 3.2 that the own NFKC may not act on: every variant
+/// leaves them alone (see `nfkc::nfkc_cow`).
+fn nfkc_step<'a>(s: &'a str, found: u16, variant: &NfkcVariant) -> Cow<'a, str> {
+    if found & (FLAG_A_1 | FLAG_NFKC_OWN_MAYBE) == 0 {
+        Cow::Borrowed(s)
+    } else {
+        nfkc::nfkc_cow(s, variant)
+    }
+}
+
+/// The union of the flag-table bits ([`tables::flags`]) of the characters
+/// of `s`, an ASCII uppercase letter counting as table B.2 (as in
+/// [`stringprep::map_cow`]): in one pass, whether steps 3, 6, 7 and 10
+/// have anything to do.
+fn flags_of(s: &str) -> u16 {
+    s.chars().fold(0, |found, c| {
+        found
+            | if c.is_ascii() {
+                if c.is_ascii_uppercase() {
+                    FLAG_B_2
+                } else {
+                    0
+                }
+            } else {
+                tables::flags(c)
+            }
+    })
 }
 
 /// Step 2 (GECKO): if the string contains U+0340 COMBINING GRAVE TONE MARK
@@ -123,14 +184,7 @@ fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
 /// at least one non-starter (a character of combining class other than 0
 /// in the Unicode 4.1 data of [`nfkc::swap_corrigendum_5_sequences`]).
 pub(crate) fn corrigendum_5_swap_may_apply(s: &str) -> bool {
-    s.chars()
-        .any(|c| !c.is_ascii() && nfkc::combining_class(c, UnicodeVersion::V4_1) != 0)
-}
-
-/// Step 6 (THIS/GECKO): whether the string holds a code point unassigned in
-/// Unicode 3.2 (RFC 3454 table A.1).
-fn has_unassigned(s: &str) -> bool {
-    s.chars().any(stringprep::is_unassigned)
+    flags_of(s) & FLAG_NFKC_CCC != 0
 }
 
 /// Step 10: the Prohibit step [STRINGPREP] [NAMEPREP]: tables C.1.2, C.2.2,
@@ -216,6 +270,82 @@ mod tests {
             nameprep("a\u{FDD0}b", this(), false).unwrap_err().step,
             "10"
         );
+    }
+
+    /// Nameprep as the specification writes it, every step run in full
+    /// (no skipping on what [`flags_of`] found): the oracle of
+    /// `skipping_steps_changes_nothing`.
+    fn nameprep_every_step(s: &str, profile: &dyn Profile, bidi: bool) -> Option<String> {
+        let p = profile.nameprep();
+        if p.reject_tone_marks && s.contains(['\u{340}', '\u{341}']) {
+            return None;
+        }
+        let mut s = stringprep::map_cow(s).into_owned();
+        if p.bmp_noncharacters_map_to_nothing {
+            s = remove_bmp_noncharacters(&s).into_owned();
+        }
+        if p.corrigendum_5_swap {
+            s = nfkc::swap_corrigendum_5_sequences(&s);
+        }
+        let has_unassigned = p.remap_unassigned && s.chars().any(stringprep::is_unassigned);
+        s = nfkc::nfkc(&s, &p.nfkc);
+        if has_unassigned {
+            s = stringprep::map_cow(&s).into_owned();
+            s = nfkc::nfkc(&s, &p.nfkc);
+        }
+        if s.chars().any(stringprep::is_prohibited) {
+            return None;
+        }
+        if bidi && check_bidi(&s, p.bidi).is_err() {
+            return None;
+        }
+        Some(s)
+    }
+
+    fn interesting_char() -> impl proptest::strategy::Strategy<Value = char> {
+        proptest::prop_oneof![
+            proptest::char::range('A', 'c'),
+            proptest::char::range('\u{A0}', '\u{3FF}'),
+            proptest::char::range('\u{591}', '\u{6FF}'),
+            proptest::char::range('\u{1100}', '\u{11FF}'),
+            proptest::char::range('\u{F900}', '\u{FA6D}'),
+            proptest::char::range('\u{FB00}', '\u{FFFF}'),
+            proptest::sample::select(vec![
+                '\u{340}',
+                '\u{341}',
+                '\u{AC00}',
+                '\u{2126}',
+                '\u{1E9E}',
+                '\u{2F868}',
+                '\u{1D400}',
+                '\u{E0001}',
+                '\u{1F600}',
+                '\u{3099}',
+                '\u{B3E}',
+                '\u{B47}',
+                '\u{221}',
+                '\u{7C0}',
+            ]),
+            proptest::char::any(),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// Skipping the steps that [`flags_of`] shows have nothing to do
+        /// gives what running every step gives, under every built-in
+        /// profile.
+        #[test]
+        fn skipping_steps_changes_nothing(v in proptest::collection::vec(interesting_char(), 0..10), bidi: bool) {
+            let s: String = v.into_iter().collect();
+            for p in crate::profile::builtin_profiles() {
+                proptest::prop_assert_eq!(
+                    nameprep(&s, p, bidi).ok(),
+                    nameprep_every_step(&s, p, bidi),
+                    "{} {:?}", p.name, s
+                );
+            }
+        }
     }
 
     #[test]

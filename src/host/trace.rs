@@ -100,6 +100,8 @@ pub(crate) struct Pipeline<'t, T: Tracer> {
 impl<T: Tracer> Pipeline<'_, T> {
     /// A step that rewrites the string: runs `f` when the profile runs the
     /// step (`ran`), and reports it either way.
+    /// Returns whether `s` may have changed (`false`: the step did not run,
+    /// or borrowed all of `s`).
     #[inline]
     pub fn rewrite(
         &mut self,
@@ -108,12 +110,12 @@ impl<T: Tracer> Pipeline<'_, T> {
         ran: bool,
         s: &mut String,
         f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
-    ) {
+    ) -> bool {
         if !ran {
             if T::ENABLED {
                 self.tracer.step(self.name, step, marks, false, s, s);
             }
-            return;
+            return false;
         }
         let new = f(s);
         if T::ENABLED {
@@ -126,8 +128,15 @@ impl<T: Tracer> Pipeline<'_, T> {
             new => Ok(new.into_owned()),
         };
         match replacement {
-            Err(len) => s.truncate(len),
-            Ok(r) => *s = r,
+            Err(len) if len == s.len() => false,
+            Err(len) => {
+                s.truncate(len);
+                true
+            }
+            Ok(r) => {
+                *s = r;
+                true
+            }
         }
     }
 
