@@ -37,15 +37,60 @@ use encoding_rs::Encoding;
 /// From string to canonical string: parses the base (`input` itself when
 /// `base` is `None`), resolves `input` against it, canonicalizes under
 /// `profile` with the document encoding `encoding`, and serializes.
+///
+/// The components stay borrowed from `input` and `base` until they are
+/// serialized, so that the canonical string is, in the common case, the
+/// only allocation.
 pub fn canonicalize_str(
     input: &str,
     base: Option<&str>,
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<String, Error> {
-    let base = base.map(parse);
-    let canon = canonicalize_input(input, base.as_ref(), profile, encoding)?;
-    Ok(serialize(&canon).expect("a canonicalized URL is valid"))
+    let preprocessed = preprocess::preprocess(input);
+    let resolved = match base {
+        Some(base) => {
+            let preprocessed_base = preprocess::preprocess(base);
+            let mut b = parse::parse_preprocessed(&preprocessed_base);
+            parse::keep_host_as_written(base, &mut b);
+            let resolved = resolve::resolve_cow(input, &preprocessed, &b);
+            // The result may borrow from the base's preprocessed string,
+            // which goes out of scope here.
+            canonicalize_resolved(resolved, true, profile, encoding)?
+        }
+        None => canonicalize_resolved(
+            resolve::resolve_self_cow(input, &preprocessed),
+            false,
+            profile,
+            encoding,
+        )?,
+    };
+    Ok(resolved)
+}
+
+/// The end of [`canonicalize_str`]: canonicalizes `resolved` and serializes
+/// it (`has_base`: whether `input` had a base, for the reason of
+/// invalidity).
+fn canonicalize_resolved(
+    resolved: url::CowUrl<'_>,
+    has_base: bool,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<String, Error> {
+    if let Some(reason) = resolved.invalid {
+        return Err(Error::Invalid(invalid_reason(reason, has_base)));
+    }
+    let canon = canonicalize::canonicalize_cow(resolved, profile, encoding)?;
+    Ok(serialize::serialize_cow(&canon).expect("a canonicalized URL is valid"))
+}
+
+/// Without a base the input is its own base: an invalid "base" is the
+/// input itself lacking a scheme.
+fn invalid_reason(reason: url::InvalidReason, has_base: bool) -> url::InvalidReason {
+    match reason {
+        url::InvalidReason::InvalidBase if !has_base => url::InvalidReason::NoScheme,
+        r => r,
+    }
 }
 
 /// Resolves `input` against `base` (already parsed; `input` itself when
@@ -64,18 +109,13 @@ pub fn canonicalize_input(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
+    let preprocessed = preprocess::preprocess(input);
     let resolved = match base {
-        Some(b) => resolve(input, b),
-        None => resolve::resolve_self(input),
+        Some(b) => resolve::resolve_cow(input, &preprocessed, &b.as_cow()),
+        None => resolve::resolve_self_cow(input, &preprocessed),
     };
     if let Some(reason) = resolved.invalid {
-        // Without a base the input is its own base: an invalid "base" is
-        // the input itself lacking a scheme.
-        let reason = match reason {
-            url::InvalidReason::InvalidBase if base.is_none() => url::InvalidReason::NoScheme,
-            r => r,
-        };
-        return Err(Error::Invalid(reason));
+        return Err(Error::Invalid(invalid_reason(reason, base.is_some())));
     }
-    canonicalize::canonicalize_owned(resolved, profile, encoding)
+    canonicalize::canonicalize_cow(resolved, profile, encoding).map(url::CowUrl::into_owned)
 }

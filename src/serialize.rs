@@ -1,7 +1,7 @@
 //! The "steps to serialize a parsed URL" (specification section
 //! "Serialization").
 
-use crate::url::ParsedUrl;
+use crate::url::{CowUrl, ParsedUrl};
 
 /// The *steps to serialize a parsed URL*: `None` when `u` is /invalid/
 /// (step 2); otherwise the |scheme| and `:`, then — when any of |user|,
@@ -19,6 +19,11 @@ use crate::url::ParsedUrl;
 /// assert_eq!(urlprism::serialize(&urlprism::parse("no scheme")), None);
 /// ```
 pub fn serialize(u: &ParsedUrl) -> Option<String> {
+    serialize_cow(&u.as_cow())
+}
+
+/// [`serialize`] of a parsed URL with borrowed components.
+pub(crate) fn serialize_cow(u: &CowUrl<'_>) -> Option<String> {
     // Step 2.
     if u.is_invalid() {
         return None;
