@@ -46,7 +46,9 @@ pub fn canonicalize(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
-    canonicalize_cow(u.as_cow(), profile, encoding).map(CowUrl::into_owned)
+    let mut c = u.as_cow();
+    canonicalize_in_place(&mut c, profile, encoding)?;
+    Ok(c.into_owned())
 }
 
 /// [`canonicalize`], taking the parsed URL by value (no copy of its
@@ -56,16 +58,18 @@ pub fn canonicalize_owned(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
-    canonicalize_cow(u.into_cow(), profile, encoding).map(CowUrl::into_owned)
+    let mut c = u.into_cow();
+    canonicalize_in_place(&mut c, profile, encoding)?;
+    Ok(c.into_owned())
 }
 
-/// [`canonicalize`] on borrowed components: those that canonicalization
-/// leaves as they are stay borrowed.
-pub(crate) fn canonicalize_cow<'a>(
-    mut u: CowUrl<'a>,
+/// [`canonicalize`] in place, on borrowed components: those that
+/// canonicalization leaves as they are stay borrowed.
+pub(crate) fn canonicalize_in_place(
+    u: &mut CowUrl<'_>,
     profile: &dyn Profile,
     encoding: &'static Encoding,
-) -> Result<CowUrl<'a>, Error> {
+) -> Result<(), Error> {
     if let Some(r) = u.invalid {
         return Err(Error::Invalid(r));
     }
@@ -79,10 +83,10 @@ pub(crate) fn canonicalize_cow<'a>(
     let scheme = u.scheme.take().unwrap_or_default();
     let is_file = scheme == "file";
 
-    canonicalize_userinfo(&mut u);
-    host_as_written(&mut u, profile.url().host_keeps_noncharacters);
+    canonicalize_userinfo(u);
+    host_as_written(u, profile.url().host_keeps_noncharacters);
     if profile.url().host_replaces_fffe_ffff {
-        replace_fffe_ffff_in_host(&mut u);
+        replace_fffe_ffff_in_host(u);
     }
 
     let mut rounds = 0;
@@ -91,13 +95,13 @@ pub(crate) fn canonicalize_cow<'a>(
         // keep the originals to compare with.
         let originals = is_file.then(|| (u.host.clone(), u.path.clone()));
         if is_file {
-            file_host_path(&mut u);
+            file_host_path(u);
         }
         if let Some(h) = u.host.as_mut() {
             canonicalize_host_in_place(h.to_mut(), &scheme, profile)?;
         }
-        canonicalize_port(&mut u, &scheme)?;
-        canonicalize_path(&mut u, hierarchical, scheme == "mailto");
+        canonicalize_port(u, &scheme)?;
+        canonicalize_path(u, hierarchical, scheme == "mailto");
         rounds += 1;
         let changed = originals.is_some_and(|(h, p)| u.host != h || u.path != p);
         if !changed || rounds >= MAX_HOSTPATH_ROUNDS {
@@ -106,7 +110,7 @@ pub(crate) fn canonicalize_cow<'a>(
     }
 
     if !is_not_hierarchical_scheme(&scheme) {
-        protect_double_slash_path(&mut u);
+        protect_double_slash_path(u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
     encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET);
@@ -116,7 +120,7 @@ pub(crate) fn canonicalize_cow<'a>(
         }
     }
     u.scheme = Some(scheme);
-    Ok(u)
+    Ok(())
 }
 
 /// Percent-encodes a component in place; untouched when nothing needs

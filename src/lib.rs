@@ -33,6 +33,7 @@ pub use serialize::serialize;
 pub use url::ParsedUrl;
 
 use encoding_rs::Encoding;
+use std::borrow::Cow;
 
 /// From string to canonical string: parses the base (`input` itself when
 /// `base` is `None`), resolves `input` against it, canonicalizes under
@@ -48,31 +49,28 @@ pub fn canonicalize_str(
     encoding: &'static Encoding,
 ) -> Result<String, Error> {
     let preprocessed = preprocess::preprocess(input);
-    let resolved = match base {
+    match base {
         Some(base) => {
             let preprocessed_base = preprocess::preprocess(base);
             let mut b = parse::parse_preprocessed(&preprocessed_base);
             parse::keep_host_as_written(base, &mut b);
-            let resolved = resolve::resolve_cow(input, &preprocessed, &b);
-            // The result may borrow from the base's preprocessed string,
-            // which goes out of scope here.
-            canonicalize_resolved(resolved, true, profile, encoding)?
+            // The result may borrow from the base's preprocessed string: it
+            // is serialized in this scope.
+            let mut resolved = resolve::resolve_cow(input, &preprocessed, &b);
+            canonicalize_resolved(&mut resolved, true, profile, encoding)
         }
-        None => canonicalize_resolved(
-            resolve::resolve_self_cow(input, &preprocessed),
-            false,
-            profile,
-            encoding,
-        )?,
-    };
-    Ok(resolved)
+        None => {
+            let mut resolved = resolve::resolve_self_cow(input, &preprocessed);
+            canonicalize_resolved(&mut resolved, false, profile, encoding)
+        }
+    }
 }
 
 /// The end of [`canonicalize_str`]: canonicalizes `resolved` and serializes
 /// it (`has_base`: whether `input` had a base, for the reason of
 /// invalidity).
 fn canonicalize_resolved(
-    resolved: url::CowUrl<'_>,
+    resolved: &mut url::CowUrl<'_>,
     has_base: bool,
     profile: &dyn Profile,
     encoding: &'static Encoding,
@@ -80,8 +78,36 @@ fn canonicalize_resolved(
     if let Some(reason) = resolved.invalid {
         return Err(Error::Invalid(invalid_reason(reason, has_base)));
     }
-    let canon = canonicalize::canonicalize_cow(resolved, profile, encoding)?;
-    Ok(serialize::serialize_cow(&canon).expect("a canonicalized URL is valid"))
+    // Canonicalization makes the host anew (CanonicalizeHost works on a
+    // string of its own): made in a buffer with room for the whole URL, it
+    // becomes the serialization, which then costs no allocation of its own.
+    if let Some(Cow::Borrowed(host)) = resolved.host {
+        let mut buffer = String::with_capacity(room_for(resolved));
+        buffer.push_str(host);
+        resolved.host = Some(Cow::Owned(buffer));
+    }
+    canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
+    Ok(serialize::serialize_cow_owned(resolved).expect("a canonicalized URL is valid"))
+}
+
+/// Room for the serialization of `u` once canonicalized, when nothing
+/// needs percent-encoding: its components, their delimiters, and a little
+/// for a path of `/`.
+fn room_for(u: &url::CowUrl<'_>) -> usize {
+    [
+        &u.scheme,
+        &u.user,
+        &u.password,
+        &u.host,
+        &u.port,
+        &u.path,
+        &u.query,
+        &u.fragment,
+    ]
+    .iter()
+    .map(|c| c.as_deref().map_or(0, str::len))
+    .sum::<usize>()
+        + 10
 }
 
 /// Without a base the input is its own base: an invalid "base" is the
@@ -110,12 +136,13 @@ pub fn canonicalize_input(
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
     let preprocessed = preprocess::preprocess(input);
-    let resolved = match base {
+    let mut resolved = match base {
         Some(b) => resolve::resolve_cow(input, &preprocessed, &b.as_cow()),
         None => resolve::resolve_self_cow(input, &preprocessed),
     };
     if let Some(reason) = resolved.invalid {
         return Err(Error::Invalid(invalid_reason(reason, base.is_some())));
     }
-    canonicalize::canonicalize_cow(resolved, profile, encoding).map(url::CowUrl::into_owned)
+    canonicalize::canonicalize_in_place(&mut resolved, profile, encoding)?;
+    Ok(resolved.into_owned())
 }

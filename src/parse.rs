@@ -111,7 +111,10 @@ pub fn parse(input: &str) -> ParsedUrl {
 ///
 /// `http://a\u{FDD0}b/` → host `a\u{FFFD}b`, host as written `a\u{FDD0}b`.
 pub(crate) fn keep_host_as_written(input: &str, url: &mut CowUrl<'_>) {
-    let replaced = url.host.as_deref().is_some_and(|h| h.contains('\u{FFFD}'));
+    let replaced = url
+        .host
+        .as_deref()
+        .is_some_and(|h| !h.is_ascii() && h.contains('\u{FFFD}'));
     if !replaced || !input.chars().any(crate::preprocess::is_noncharacter) {
         return;
     }

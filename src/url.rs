@@ -71,9 +71,18 @@ pub const NOT_HIERARCHICAL_SCHEMES: [&str; 5] =
 /// Whether `scheme` is classified as "not hierarchical", ASCII
 /// case-insensitively.
 pub fn is_not_hierarchical_scheme(scheme: &str) -> bool {
-    NOT_HIERARCHICAL_SCHEMES
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
+    // The five names differ in length: the length picks the one to
+    // compare with.
+    let name = match scheme.len() {
+        4 => "data",
+        5 => "about",
+        6 => "mailto",
+        8 => "vbscript",
+        10 => "javascript",
+        _ => return false,
+    };
+    debug_assert!(NOT_HIERARCHICAL_SCHEMES.contains(&name));
+    name.eq_ignore_ascii_case(scheme)
 }
 
 /// A *slash character*: U+002F (/) or U+005C (\) [url-spec].
