@@ -119,6 +119,36 @@ fn invalid_reason(reason: url::InvalidReason, has_base: bool) -> url::InvalidRea
     }
 }
 
+/// [`canonicalize_input`] serialized: the canonical string of `input`
+/// resolved against `base` (already parsed; `input` itself when `None`),
+/// or why there is none.  As [`canonicalize_str`], without parsing the
+/// base again for each input.
+///
+/// ```
+/// let base = urlprism::parse("http://example.com/dir/");
+/// let s = urlprism::canonicalize_input_str("../A%41", Some(&base), urlprism::profile::this(), encoding_rs::UTF_8);
+/// assert_eq!(s.unwrap(), "http://example.com/AA");
+/// ```
+pub fn canonicalize_input_str(
+    input: &str,
+    base: Option<&ParsedUrl>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<String, Error> {
+    let preprocessed = preprocess::preprocess(input);
+    match base {
+        Some(b) => {
+            let b = b.as_cow();
+            let mut resolved = resolve::resolve_cow(input, &preprocessed, &b);
+            canonicalize_resolved(&mut resolved, true, profile, encoding)
+        }
+        None => {
+            let mut resolved = resolve::resolve_self_cow(input, &preprocessed);
+            canonicalize_resolved(&mut resolved, false, profile, encoding)
+        }
+    }
+}
+
 /// Resolves `input` against `base` (already parsed; `input` itself when
 /// `None`) and canonicalizes it: the canonical parsed URL, or why there is
 /// none.  For many inputs against one base, parse the base once and call
