@@ -235,16 +235,22 @@ pub fn remove_dot_segments(path: &str) -> String {
 }
 
 /// Whether "remove dot-segments" leaves `path` as it is: it has no `\\`
-/// and no segment beginning with `.` or `%` (so no `.`, `..` or `%2E`
+/// and no segment beginning with `.`, `%2E` or `%2e` (so no `.` or `..`
 /// segment), and then only rule E, which copies, applies.
 fn is_free_of_dot_segments(path: &str) -> bool {
     // Substring searches, which the standard library vectorizes, rather
     // than a loop over every byte: a segment begins at the start or after
     // a `/`.
-    !(path.starts_with(['.', '%'])
+    let b = path.as_bytes();
+    // `%2E` after a `/`: rare, so looked for only when `/%` is there.
+    let dot_after_slash = || {
+        path.contains("/%")
+            && (0..b.len()).any(|i| b[i] == b'/' && dot_len(&b[i + 1..]).is_some())
+    };
+    !(dot_len(b).is_some()
         || path.contains('\\')
         || path.contains("/.")
-        || path.contains("/%"))
+        || dot_after_slash())
 }
 
 /// [`remove_dot_segments`], borrowed when the path has no dot-segment to
