@@ -13,7 +13,7 @@ use crate::host::canonicalize_host::canonicalize_host_in_place;
 use crate::percent;
 use crate::profile::{HexCase, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
-use crate::url::{is_not_hierarchical_scheme, is_slash, ParsedUrl};
+use crate::url::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -46,34 +46,47 @@ pub fn canonicalize(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
-    if let Some(r) = u.invalid {
-        return Err(Error::Invalid(r));
-    }
-    canonicalize_owned(u.clone(), profile, encoding)
+    let mut c = u.as_cow();
+    canonicalize_in_place(&mut c, profile, encoding)?;
+    Ok(c.into_owned())
 }
 
 /// [`canonicalize`], taking the parsed URL by value (no copy of its
 /// components).
 pub fn canonicalize_owned(
-    mut u: ParsedUrl,
+    u: ParsedUrl,
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
+    let mut c = u.into_cow();
+    canonicalize_in_place(&mut c, profile, encoding)?;
+    Ok(c.into_owned())
+}
+
+/// [`canonicalize`] in place, on borrowed components: those that
+/// canonicalization leaves as they are stay borrowed.
+pub(crate) fn canonicalize_in_place(
+    u: &mut CowUrl<'_>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<(), Error> {
     if let Some(r) = u.invalid {
         return Err(Error::Invalid(r));
     }
     let hierarchical = u.is_hierarchical();
     u.hierarchical = hierarchical;
     if let Some(s) = u.scheme.as_mut() {
-        s.make_ascii_lowercase();
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            s.to_mut().make_ascii_lowercase();
+        }
     }
     let scheme = u.scheme.take().unwrap_or_default();
     let is_file = scheme == "file";
 
-    canonicalize_userinfo(&mut u);
-    host_as_written(&mut u, profile.url().host_keeps_noncharacters);
+    canonicalize_userinfo(u);
+    host_as_written(u, profile.url().host_keeps_noncharacters);
     if profile.url().host_replaces_fffe_ffff {
-        replace_fffe_ffff_in_host(&mut u);
+        replace_fffe_ffff_in_host(u);
     }
 
     let mut rounds = 0;
@@ -82,13 +95,13 @@ pub fn canonicalize_owned(
         // keep the originals to compare with.
         let originals = is_file.then(|| (u.host.clone(), u.path.clone()));
         if is_file {
-            file_host_path(&mut u);
+            file_host_path(u);
         }
         if let Some(h) = u.host.as_mut() {
-            canonicalize_host_in_place(h, &scheme, profile)?;
+            canonicalize_host_in_place(h.to_mut(), &scheme, profile)?;
         }
-        canonicalize_port(&mut u, &scheme)?;
-        canonicalize_path(&mut u, hierarchical, scheme == "mailto");
+        canonicalize_port(u, &scheme)?;
+        canonicalize_path(u, hierarchical, scheme == "mailto");
         rounds += 1;
         let changed = originals.is_some_and(|(h, p)| u.host != h || u.path != p);
         if !changed || rounds >= MAX_HOSTPATH_ROUNDS {
@@ -97,29 +110,29 @@ pub fn canonicalize_owned(
     }
 
     if !is_not_hierarchical_scheme(&scheme) {
-        protect_double_slash_path(&mut u);
+        protect_double_slash_path(u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
     encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET);
     if let Some(f) = u.fragment.as_deref() {
         if let Some(c) = canonicalize_fragment(f) {
-            u.fragment = Some(c);
+            u.fragment = Some(Cow::Owned(c));
         }
     }
     u.scheme = Some(scheme);
-    Ok(u)
+    Ok(())
 }
 
 /// Percent-encodes a component in place; untouched when nothing needs
 /// encoding.
 fn encode_in_place(
-    component: &mut Option<String>,
+    component: &mut Option<Cow<'_, str>>,
     encoding: &'static Encoding,
     octets: &crate::octets::OctetSet,
 ) {
     if let Some(c) = component.as_deref() {
         if let Cow::Owned(e) = percent::percent_encode_cow(c, encoding, octets, HexCase::Upper) {
-            *component = Some(e);
+            *component = Some(Cow::Owned(e));
         }
     }
 }
@@ -129,7 +142,7 @@ fn encode_in_place(
 /// UTF-8, keeping unreserved characters and `! $ % & ' ( ) * + ,`.
 ///
 /// `user:@host` → `user@host`; `:@host` → `host`; `u s:p@` → `u%20s:p@`.
-fn canonicalize_userinfo(u: &mut ParsedUrl) {
+fn canonicalize_userinfo(u: &mut CowUrl<'_>) {
     if u.user.is_none() && u.password.is_none() {
         return;
     }
@@ -151,11 +164,11 @@ fn canonicalize_userinfo(u: &mut ParsedUrl) {
 /// `file://c:/x` → host `""`, path `/c:/x`; `file://localhost/x` → host
 /// `""`; `file:////server/x` → host `server`, path `/x`; path `/c|` →
 /// `/c:/`.
-fn file_host_path(u: &mut ParsedUrl) {
+fn file_host_path(u: &mut CowUrl<'_>) {
     if let Some(host) = u.host.as_deref().filter(|h| is_drive_specification(h)) {
         let original_path = u.path.take();
         let mut path =
-            String::with_capacity(host.len() + 2 + original_path.as_ref().map_or(0, String::len));
+            String::with_capacity(host.len() + 2 + original_path.as_ref().map_or(0, |p| p.len()));
         path.push('/');
         path.push_str(host);
         if !original_path
@@ -167,12 +180,12 @@ fn file_host_path(u: &mut ParsedUrl) {
         if let Some(p) = original_path {
             path.push_str(&p);
         }
-        u.path = Some(path);
-        u.host = Some(String::new());
+        u.path = Some(Cow::Owned(path));
+        u.host = Some(Cow::Borrowed(""));
         return;
     }
     if u.host.as_deref().is_none_or(|h| h == "localhost") {
-        u.host = Some(String::new());
+        u.host = Some(Cow::Borrowed(""));
     }
     let Some(path) = u.path.as_deref() else {
         return;
@@ -183,7 +196,7 @@ fn file_host_path(u: &mut ParsedUrl) {
         if slashes >= 3 {
             let rest = &path[slashes..];
             let host_len = rest.find(is_slash).unwrap_or(rest.len());
-            u.host = Some(rest[..host_len].to_string());
+            u.host = Some(Cow::Owned(rest[..host_len].to_string()));
             path = rest[host_len..].to_string();
         }
     }
@@ -195,10 +208,10 @@ fn file_host_path(u: &mut ParsedUrl) {
         p.push_str(&path[drive_end..]);
         path = p;
         if u.host.as_deref() == Some("%3F") {
-            u.host = Some(String::new());
+            u.host = Some(Cow::Borrowed(""));
         }
     }
-    u.path = Some(path);
+    u.path = Some(Cow::Owned(path));
 }
 
 /// An optional slash character, a drive specification, then a slash
@@ -217,7 +230,7 @@ fn leading_drive_specification(path: &str) -> Option<(usize, char)> {
 ///
 /// `:080` → `:80` for `ftp:`; `:80` → removed for `http:`; `:65536` and
 /// `:8a` → invalid.
-fn canonicalize_port(u: &mut ParsedUrl, scheme: &str) -> Result<(), Error> {
+fn canonicalize_port(u: &mut CowUrl<'_>, scheme: &str) -> Result<(), Error> {
     let Some(port) = u.port.as_deref() else {
         return Ok(());
     };
@@ -249,8 +262,11 @@ fn canonicalize_port(u: &mut ParsedUrl, scheme: &str) -> Result<(), Error> {
     }
     u.port = if default_port(scheme) == Some(p as u16) {
         None
+    } else if digits.len() == port.len() {
+        // Already the shortest form: `8080` stays as written.
+        u.port.take()
     } else {
-        Some(p.to_string())
+        Some(Cow::Owned(p.to_string()))
     };
     Ok(())
 }
@@ -262,12 +278,12 @@ fn canonicalize_port(u: &mut ParsedUrl, scheme: &str) -> Result<(), Error> {
 ///
 /// `http://h` → path `/`; `a%41b c` → `/aAb%20c`; `javascript:a b` keeps
 /// `a b`.
-fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool, mailto: bool) {
+fn canonicalize_path(u: &mut CowUrl<'_>, hierarchical: bool, mailto: bool) {
     if hierarchical {
         match u.path.as_mut() {
-            None => u.path = Some("/".to_string()),
-            Some(p) if p.is_empty() => p.push('/'),
-            Some(p) if !p.starts_with('/') => p.insert(0, '/'),
+            None => u.path = Some(Cow::Borrowed("/")),
+            Some(p) if p.is_empty() => *p = Cow::Borrowed("/"),
+            Some(p) if !p.starts_with('/') => p.to_mut().insert(0, '/'),
             Some(_) => {}
         }
     }
@@ -277,10 +293,10 @@ fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool, mailto: bool) {
     if hierarchical || mailto {
         let decoded = percent::decode_unreserved_idempotent(path);
         match percent::percent_encode_cow(&decoded, UTF_8, &percent::PATH_SET, HexCase::Upper) {
-            Cow::Owned(e) => u.path = Some(e),
+            Cow::Owned(e) => u.path = Some(Cow::Owned(e)),
             Cow::Borrowed(_) => {
                 if let Cow::Owned(d) = decoded {
-                    u.path = Some(d);
+                    u.path = Some(Cow::Owned(d));
                 }
             }
         }
@@ -297,7 +313,7 @@ fn canonicalize_path(u: &mut ParsedUrl, hierarchical: bool, mailto: bool) {
 /// but those never read an authority back (`about://x` is all path), and
 /// the suite applies it to the others: `unknown:` + path `//bar` →
 /// `unknown:/.//bar`, `file:///.//bar` stays, `about://antenna/` stays.
-fn protect_double_slash_path(u: &mut ParsedUrl) {
+fn protect_double_slash_path(u: &mut CowUrl<'_>) {
     let Some(p) = u.path.as_mut() else {
         return;
     };
@@ -309,7 +325,7 @@ fn protect_double_slash_path(u: &mut ParsedUrl) {
         && u.port.is_none()
         && u.host.as_deref().is_none_or(str::is_empty);
     if only_empty_host {
-        p.insert_str(0, "/.");
+        p.to_mut().insert_str(0, "/.");
     }
 }
 
@@ -337,7 +353,7 @@ fn canonicalize_fragment(f: &str) -> Option<String> {
 ///
 /// `http://a\u{FDD0}b/`: host `a\u{FFFD}b` → `a\u{FDD0}b` (which IE's
 /// Nameprep maps to `ab`).
-fn host_as_written(u: &mut ParsedUrl, keep_noncharacters: bool) {
+fn host_as_written(u: &mut CowUrl<'_>, keep_noncharacters: bool) {
     if let Some(written) = u.host_as_written.take() {
         if keep_noncharacters {
             u.host = Some(written);
@@ -351,10 +367,10 @@ fn host_as_written(u: &mut ParsedUrl, keep_noncharacters: bool) {
 /// would have made them; the other noncharacters stay as written.
 ///
 /// `a\u{FFFE}b` → `a\u{FFFD}b`; `a\u{FDD0}b` and `a\u{1FFFE}b` stay.
-fn replace_fffe_ffff_in_host(u: &mut ParsedUrl) {
+fn replace_fffe_ffff_in_host(u: &mut CowUrl<'_>) {
     if let Some(h) = u.host.as_mut() {
         if h.contains(['\u{FFFE}', '\u{FFFF}']) {
-            *h = h.replace(['\u{FFFE}', '\u{FFFF}'], "\u{FFFD}");
+            *h = Cow::Owned(h.replace(['\u{FFFE}', '\u{FFFF}'], "\u{FFFD}"));
         }
     }
 }

@@ -33,19 +33,120 @@ pub use serialize::serialize;
 pub use url::ParsedUrl;
 
 use encoding_rs::Encoding;
+use std::borrow::Cow;
 
 /// From string to canonical string: parses the base (`input` itself when
 /// `base` is `None`), resolves `input` against it, canonicalizes under
 /// `profile` with the document encoding `encoding`, and serializes.
+///
+/// The components stay borrowed from `input` and `base` until they are
+/// serialized, so that the canonical string is, in the common case, the
+/// only allocation.
 pub fn canonicalize_str(
     input: &str,
     base: Option<&str>,
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<String, Error> {
-    let base = base.map(parse);
-    let canon = canonicalize_input(input, base.as_ref(), profile, encoding)?;
-    Ok(serialize(&canon).expect("a canonicalized URL is valid"))
+    let preprocessed = preprocess::preprocess(input);
+    match base {
+        Some(base) => {
+            let preprocessed_base = preprocess::preprocess(base);
+            let mut b = parse::parse_preprocessed(&preprocessed_base);
+            parse::keep_host_as_written(base, &mut b);
+            // The result may borrow from the base's preprocessed string: it
+            // is serialized in this scope.
+            let mut resolved = resolve::resolve_cow(input, &preprocessed, &b);
+            canonicalize_resolved(&mut resolved, true, profile, encoding)
+        }
+        None => {
+            let mut resolved = resolve::resolve_self_cow(input, &preprocessed);
+            canonicalize_resolved(&mut resolved, false, profile, encoding)
+        }
+    }
+}
+
+/// The end of [`canonicalize_str`]: canonicalizes `resolved` and serializes
+/// it (`has_base`: whether `input` had a base, for the reason of
+/// invalidity).
+fn canonicalize_resolved(
+    resolved: &mut url::CowUrl<'_>,
+    has_base: bool,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<String, Error> {
+    if let Some(reason) = resolved.invalid {
+        return Err(Error::Invalid(invalid_reason(reason, has_base)));
+    }
+    // Canonicalization makes the host anew (CanonicalizeHost works on a
+    // string of its own): made in a buffer with room for the whole URL, it
+    // becomes the serialization, which then costs no allocation of its own.
+    if let Some(Cow::Borrowed(host)) = resolved.host {
+        let mut buffer = String::with_capacity(room_for(resolved));
+        buffer.push_str(host);
+        resolved.host = Some(Cow::Owned(buffer));
+    }
+    canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
+    Ok(serialize::serialize_cow_owned(resolved).expect("a canonicalized URL is valid"))
+}
+
+/// Room for the serialization of `u` once canonicalized, when nothing
+/// needs percent-encoding: its components, their delimiters, and a little
+/// for a path of `/`.
+fn room_for(u: &url::CowUrl<'_>) -> usize {
+    [
+        &u.scheme,
+        &u.user,
+        &u.password,
+        &u.host,
+        &u.port,
+        &u.path,
+        &u.query,
+        &u.fragment,
+    ]
+    .iter()
+    .map(|c| c.as_deref().map_or(0, str::len))
+    .sum::<usize>()
+        + 10
+}
+
+/// Without a base the input is its own base: an invalid "base" is the
+/// input itself lacking a scheme.
+fn invalid_reason(reason: url::InvalidReason, has_base: bool) -> url::InvalidReason {
+    match reason {
+        url::InvalidReason::InvalidBase if !has_base => url::InvalidReason::NoScheme,
+        r => r,
+    }
+}
+
+/// [`canonicalize_input`] serialized: the canonical string of `input`
+/// resolved against `base` (already parsed; `input` itself when `None`),
+/// or why there is none.  As [`canonicalize_str`], without parsing the
+/// base again for each input.
+///
+/// ```
+/// let base = urlprism::parse("http://example.com/dir/");
+/// let s = urlprism::canonicalize_input_str("../A%41", Some(&base), urlprism::profile::this(), encoding_rs::UTF_8);
+/// assert_eq!(s.unwrap(), "http://example.com/AA");
+/// ```
+pub fn canonicalize_input_str(
+    input: &str,
+    base: Option<&ParsedUrl>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<String, Error> {
+    let preprocessed = preprocess::preprocess(input);
+    match base {
+        Some(b) => {
+            let b = b.as_cow();
+            let mut resolved = resolve::resolve_cow(input, &preprocessed, &b);
+            canonicalize_resolved(&mut resolved, true, profile, encoding)
+        }
+        None => {
+            let mut resolved = resolve::resolve_self_cow(input, &preprocessed);
+            canonicalize_resolved(&mut resolved, false, profile, encoding)
+        }
+    }
 }
 
 /// Resolves `input` against `base` (already parsed; `input` itself when
@@ -64,18 +165,14 @@ pub fn canonicalize_input(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
-    let resolved = match base {
-        Some(b) => resolve(input, b),
-        None => resolve::resolve_self(input),
+    let preprocessed = preprocess::preprocess(input);
+    let mut resolved = match base {
+        Some(b) => resolve::resolve_cow(input, &preprocessed, &b.as_cow()),
+        None => resolve::resolve_self_cow(input, &preprocessed),
     };
     if let Some(reason) = resolved.invalid {
-        // Without a base the input is its own base: an invalid "base" is
-        // the input itself lacking a scheme.
-        let reason = match reason {
-            url::InvalidReason::InvalidBase if base.is_none() => url::InvalidReason::NoScheme,
-            r => r,
-        };
-        return Err(Error::Invalid(reason));
+        return Err(Error::Invalid(invalid_reason(reason, base.is_some())));
     }
-    canonicalize::canonicalize_owned(resolved, profile, encoding)
+    canonicalize::canonicalize_in_place(&mut resolved, profile, encoding)?;
+    Ok(resolved.into_owned())
 }

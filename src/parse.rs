@@ -7,7 +7,8 @@
 //! preprocessed input that each step narrows down.
 
 use crate::preprocess::preprocess;
-use crate::url::{is_not_hierarchical_scheme, is_slash, InvalidReason, ParsedUrl};
+use crate::url::{is_not_hierarchical_scheme, is_slash, CowUrl, InvalidReason, ParsedUrl};
+use std::borrow::Cow;
 
 /// A *valid scheme character* [url-spec]: `+`, `-`, `.`, ASCII digits and
 /// ASCII letters.
@@ -96,9 +97,10 @@ fn leading_slash_count(s: &str) -> usize {
 /// assert_eq!(r.path.as_deref(), Some("/p"));
 /// ```
 pub fn parse(input: &str) -> ParsedUrl {
-    let mut url = parse_preprocessed(&preprocess(input));
+    let preprocessed = preprocess(input);
+    let mut url = parse_preprocessed(&preprocessed);
     keep_host_as_written(input, &mut url);
-    url
+    url.into_owned()
 }
 
 /// Sets [`ParsedUrl::host_as_written`] of `url`, parsed from `input`: when
@@ -108,8 +110,11 @@ pub fn parse(input: &str) -> ParsedUrl {
 /// same way.  Costs nothing unless the host holds U+FFFD.
 ///
 /// `http://a\u{FDD0}b/` → host `a\u{FFFD}b`, host as written `a\u{FDD0}b`.
-pub(crate) fn keep_host_as_written(input: &str, url: &mut ParsedUrl) {
-    let replaced = url.host.as_deref().is_some_and(|h| h.contains('\u{FFFD}'));
+pub(crate) fn keep_host_as_written(input: &str, url: &mut CowUrl<'_>) {
+    let replaced = url
+        .host
+        .as_deref()
+        .is_some_and(|h| !h.is_ascii() && h.contains('\u{FFFD}'));
     if !replaced || !input.chars().any(crate::preprocess::is_noncharacter) {
         return;
     }
@@ -121,15 +126,17 @@ pub(crate) fn keep_host_as_written(input: &str, url: &mut ParsedUrl) {
     let written = written.trim_matches(|c| matches!(c, '\u{B}' | '\u{C}' | ' '));
     let host = parse_preprocessed(written).host;
     if host != url.host {
-        url.host_as_written = host;
+        url.host_as_written = host.map(|h| Cow::Owned(h.into_owned()));
     }
 }
 
 /// [`parse`] of a string already preprocessed (preprocessing is
 /// idempotent, so resolution, which preprocesses its input first, need not
 /// do it twice).
-pub(crate) fn parse_preprocessed(s: &str) -> ParsedUrl {
-    let mut url = ParsedUrl::default();
+///
+/// The components borrow from `s` (only a drive URL's path is made anew).
+pub(crate) fn parse_preprocessed(s: &str) -> CowUrl<'_> {
+    let mut url = CowUrl::default();
 
     if s.starts_with("\\\\") {
         parse_unc_path(s, &mut url);
@@ -142,7 +149,7 @@ pub(crate) fn parse_preprocessed(s: &str) -> ParsedUrl {
         find_authority_path_query_fragment(s, &mut url);
         return url;
     };
-    url.scheme = Some(scheme.to_string());
+    url.scheme = Some(scheme.into());
 
     if scheme.len() == 1 && scheme.as_bytes()[0].is_ascii_alphabetic() {
         parse_drive_url(after_scheme, &mut url);
@@ -153,7 +160,7 @@ pub(crate) fn parse_preprocessed(s: &str) -> ParsedUrl {
     } else if is_not_hierarchical_scheme(scheme) {
         // "The remaining string is the path" [url-spec 3]: `javascript:a?b#c`
         // has the path `a?b#c` (the suite's data).
-        url.path = Some(after_scheme.to_string());
+        url.path = Some(after_scheme.into());
     } else {
         // Hierarchical or not ("scheme:" followed by a slash character or
         // not), the split is the same: without two slash characters there
@@ -169,14 +176,14 @@ pub(crate) fn parse_preprocessed(s: &str) -> ParsedUrl {
 /// character and the following characters; let the |fragment| be the
 /// removed characters except for the `#`", and likewise for `?` and the
 /// |query|.  Returns what remains of `s`.
-fn split_fragment_and_query<'a>(s: &'a str, url: &mut ParsedUrl) -> &'a str {
+fn split_fragment_and_query<'a>(s: &'a str, url: &mut CowUrl<'a>) -> &'a str {
     let mut s = s;
     if let Some(i) = s.find('#') {
-        url.fragment = Some(s[i + 1..].to_string());
+        url.fragment = Some(s[i + 1..].into());
         s = &s[..i];
     }
     if let Some(i) = s.find('?') {
-        url.query = Some(s[i + 1..].to_string());
+        url.query = Some(s[i + 1..].into());
         s = &s[..i];
     }
     s
@@ -188,20 +195,20 @@ fn split_fragment_and_query<'a>(s: &'a str, url: &mut ParsedUrl) -> &'a str {
 /// The specification leaves the |scheme| unsaid; the suite expects `file`
 /// (`\\server\file` resolves to `file://server/file` against any base).
 /// The raw |authority| is the |host|.
-fn parse_unc_path(s: &str, url: &mut ParsedUrl) {
+fn parse_unc_path<'a>(s: &'a str, url: &mut CowUrl<'a>) {
     let s = s.trim_start_matches('\\');
     let s = split_fragment_and_query(s, url);
     let end = s.find(is_slash).unwrap_or(s.len());
-    url.scheme = Some("file".to_string());
-    url.authority = Some(s[..end].to_string());
-    url.host = Some(s[..end].to_string());
-    url.path = Some(s[end..].to_string());
+    url.scheme = Some("file".into());
+    url.authority = Some(s[..end].into());
+    url.host = Some(s[..end].into());
+    url.path = Some(s[end..].into());
 }
 
 /// The *steps to parse a drive URL*: `c:\foo` becomes `file:` with the
 /// empty |host| and the |path| `/c:\foo` (a `/` is inserted after `c:`
 /// when `s`, the after-scheme, does not begin with a slash character).
-fn parse_drive_url(s: &str, url: &mut ParsedUrl) {
+fn parse_drive_url<'a>(s: &'a str, url: &mut CowUrl<'a>) {
     let s = split_fragment_and_query(s, url);
     let drive = url.scheme.take().unwrap_or_default();
     let mut path = String::with_capacity(s.len() + drive.len() + 3);
@@ -212,10 +219,10 @@ fn parse_drive_url(s: &str, url: &mut ParsedUrl) {
         path.push('/');
     }
     path.push_str(s);
-    url.path = Some(path);
-    url.scheme = Some("file".to_string());
-    url.authority = Some(String::new());
-    url.host = Some(String::new());
+    url.path = Some(path.into());
+    url.scheme = Some("file".into());
+    url.authority = Some("".into());
+    url.host = Some("".into());
 }
 
 /// The *steps to parse a `file:` URL*.  After the fragment and query are
@@ -227,34 +234,34 @@ fn parse_drive_url(s: &str, url: &mut ParsedUrl) {
 ///
 /// `file:///c:/x` has the host `""` and the path `/c:/x`;
 /// `file:////host/share` has the host `host` and the path `/share`.
-fn parse_file_url(s: &str, url: &mut ParsedUrl) {
+fn parse_file_url<'a>(s: &'a str, url: &mut CowUrl<'a>) {
     let s = split_fragment_and_query(s, url);
     let slashes = leading_slash_count(s);
     if slashes == 3 {
-        url.authority = Some(String::new());
-        url.host = Some(String::new());
-        url.path = Some(format!("/{}", &s[3..]));
+        url.authority = Some("".into());
+        url.host = Some("".into());
+        url.path = Some(format!("/{}", &s[3..]).into());
     } else if slashes >= 2 {
         let s = &s[slashes..];
         let end = s.find(is_slash).unwrap_or(s.len());
-        url.authority = Some(s[..end].to_string());
-        url.host = Some(s[..end].to_string());
-        url.path = Some(s[end..].to_string());
+        url.authority = Some(s[..end].into());
+        url.host = Some(s[..end].into());
+        url.path = Some(s[end..].into());
     } else {
-        url.path = Some(s.to_string());
+        url.path = Some(s.into());
     }
 }
 
 /// The *steps to parse a `mailto:` URL*: the |path| and the |query| are
 /// split at the first `?`; a `#` is not special (`mailto:a?b#c` has the
 /// query `b#c`, `mailto:a#b` the path `a#b`).
-fn parse_mailto_url(s: &str, url: &mut ParsedUrl) {
+fn parse_mailto_url<'a>(s: &'a str, url: &mut CowUrl<'a>) {
     match s.split_once('?') {
         Some((path, query)) => {
-            url.path = Some(path.to_string());
-            url.query = Some(query.to_string());
+            url.path = Some(path.into());
+            url.query = Some(query.into());
         }
-        None => url.path = Some(s.to_string()),
+        None => url.path = Some(s.into()),
     }
 }
 
@@ -273,17 +280,17 @@ fn parse_mailto_url(s: &str, url: &mut ParsedUrl) {
 /// Then the |path| runs to the first `?` or `#` (it is always present,
 /// maybe empty), the |query| from `?` to the next `#`, and the |fragment|
 /// after that `#`.
-fn find_authority_path_query_fragment(s: &str, url: &mut ParsedUrl) {
+fn find_authority_path_query_fragment<'a>(s: &'a str, url: &mut CowUrl<'a>) {
     let slashes = leading_slash_count(s);
     let rest = if slashes == 3 {
-        url.authority = Some(String::new());
-        url.host = Some(String::new());
+        url.authority = Some("".into());
+        url.host = Some("".into());
         &s[2..]
     } else if slashes >= 2 {
         let s = &s[slashes..];
         let end = authority_end(s);
         let authority = &s[..end];
-        url.authority = Some(authority.to_string());
+        url.authority = Some(authority.into());
         find_user_info_host_port(authority, url);
         &s[end..]
     } else {
@@ -294,18 +301,18 @@ fn find_authority_path_query_fragment(s: &str, url: &mut ParsedUrl) {
         .bytes()
         .position(|b| b == b'?' || b == b'#')
         .unwrap_or(rest.len());
-    url.path = Some(rest[..end].to_string());
+    url.path = Some(rest[..end].into());
     let rest = &rest[end..];
     if let Some(query) = rest.strip_prefix('?') {
         match query.split_once('#') {
             Some((query, fragment)) => {
-                url.query = Some(query.to_string());
-                url.fragment = Some(fragment.to_string());
+                url.query = Some(query.into());
+                url.fragment = Some(fragment.into());
             }
-            None => url.query = Some(query.to_string()),
+            None => url.query = Some(query.into()),
         }
     } else if let Some(fragment) = rest.strip_prefix('#') {
-        url.fragment = Some(fragment.to_string());
+        url.fragment = Some(fragment.into());
     }
 }
 
@@ -314,7 +321,7 @@ fn find_authority_path_query_fragment(s: &str, url: &mut ParsedUrl) {
 /// "finding the user name and password"; the port follows the last `:`,
 /// unless the rest begins with `[` and that `:` comes before the last `]`
 /// (`[::1]` is all host, `[1:2:4` is host `[1:2` and port `4`).
-fn find_user_info_host_port(authority: &str, url: &mut ParsedUrl) {
+fn find_user_info_host_port<'a>(authority: &'a str, url: &mut CowUrl<'a>) {
     let host_port = match authority.rfind('@') {
         Some(at) => {
             find_user_name_and_password(&authority[..at], url);
@@ -323,28 +330,28 @@ fn find_user_info_host_port(authority: &str, url: &mut ParsedUrl) {
         None => authority,
     };
     let Some(colon) = host_port.rfind(':') else {
-        url.host = Some(host_port.to_string());
+        url.host = Some(host_port.into());
         return;
     };
     let bracketed =
         host_port.starts_with('[') && host_port.rfind(']').is_some_and(|bracket| colon < bracket);
     if bracketed {
-        url.host = Some(host_port.to_string());
+        url.host = Some(host_port.into());
     } else {
-        url.host = Some(host_port[..colon].to_string());
-        url.port = Some(host_port[colon + 1..].to_string());
+        url.host = Some(host_port[..colon].into());
+        url.port = Some(host_port[colon + 1..].into());
     }
 }
 
 /// "Find the user name and password" ([url-spec] 3.4): split the
 /// `user_info` at its first `:`.
-fn find_user_name_and_password(user_info: &str, url: &mut ParsedUrl) {
+fn find_user_name_and_password<'a>(user_info: &'a str, url: &mut CowUrl<'a>) {
     match user_info.split_once(':') {
         Some((user, password)) => {
-            url.user = Some(user.to_string());
-            url.password = Some(password.to_string());
+            url.user = Some(user.into());
+            url.password = Some(password.into());
         }
-        None => url.user = Some(user_info.to_string()),
+        None => url.user = Some(user_info.into()),
     }
 }
 

@@ -297,7 +297,9 @@ fn encode_utf8(s: &str, octets: &OctetSet, hex: HexCase, out: &mut String) {
         out.push_str(s);
         return;
     };
-    out.reserve(s.len() + 8);
+    // Each octet to encode takes three bytes instead of one.
+    let to_encode = bytes[first..].iter().filter(|&&b| octets.contains(b)).count();
+    out.reserve(s.len() + 2 * to_encode);
     // Bytes before `first` are not in the set; if `first` is inside a
     // multi-byte character, restart at its lead byte.
     let mut i = first;

@@ -5,7 +5,7 @@
 
 use crate::parse::parse_preprocessed;
 use crate::preprocess::preprocess;
-use crate::url::{is_slash, InvalidReason, ParsedUrl};
+use crate::url::{is_slash, CowUrl, InvalidReason, ParsedUrl};
 use std::borrow::Cow;
 
 // ---------------------------------------------------------------------
@@ -235,19 +235,22 @@ pub fn remove_dot_segments(path: &str) -> String {
 }
 
 /// Whether "remove dot-segments" leaves `path` as it is: it has no `\\`
-/// and no segment beginning with `.` or `%` (so no `.`, `..` or `%2E`
+/// and no segment beginning with `.`, `%2E` or `%2e` (so no `.` or `..`
 /// segment), and then only rule E, which copies, applies.
 fn is_free_of_dot_segments(path: &str) -> bool {
-    let mut at_segment_start = true;
-    for &b in path.as_bytes() {
-        match b {
-            b'\\' => return false,
-            b'.' | b'%' if at_segment_start => return false,
-            _ => {}
-        }
-        at_segment_start = b == b'/';
-    }
-    true
+    // Substring searches, which the standard library vectorizes, rather
+    // than a loop over every byte: a segment begins at the start or after
+    // a `/`.
+    let b = path.as_bytes();
+    // `%2E` after a `/`: rare, so looked for only when `/%` is there.
+    let dot_after_slash = || {
+        path.contains("/%")
+            && (0..b.len()).any(|i| b[i] == b'/' && dot_len(&b[i + 1..]).is_some())
+    };
+    !(dot_len(b).is_some()
+        || path.contains('\\')
+        || path.contains("/.")
+        || dot_after_slash())
 }
 
 /// [`remove_dot_segments`], borrowed when the path has no dot-segment to
@@ -317,13 +320,13 @@ fn remove_dot_segments_cow(path: &str) -> Cow<'_, str> {
 
 /// Whether `u` has the |authority| component (the raw text or any of its
 /// parts).
-fn has_authority(u: &ParsedUrl) -> bool {
+fn has_authority(u: &CowUrl<'_>) -> bool {
     u.authority.is_some() || u.has_authority_parts()
 }
 
 /// Copies the |authority| component (raw text, |user|, |password|,
 /// |host|, |port|) of `from` into `to`.
-fn copy_authority(to: &mut ParsedUrl, from: &ParsedUrl) {
+fn copy_authority<'a>(to: &mut CowUrl<'a>, from: &CowUrl<'a>) {
     to.authority.clone_from(&from.authority);
     to.user.clone_from(&from.user);
     to.password.clone_from(&from.password);
@@ -333,7 +336,7 @@ fn copy_authority(to: &mut ParsedUrl, from: &ParsedUrl) {
 }
 
 /// Removes the |authority| component and its parts from `u`.
-fn remove_authority(u: &mut ParsedUrl) {
+fn remove_authority(u: &mut CowUrl<'_>) {
     u.authority = None;
     u.user = None;
     u.password = None;
@@ -343,15 +346,15 @@ fn remove_authority(u: &mut ParsedUrl) {
 }
 
 /// A parsed URL with the /invalid/ flag alone.
-fn invalid(reason: InvalidReason) -> ParsedUrl {
-    ParsedUrl {
+fn invalid(reason: InvalidReason) -> CowUrl<'static> {
+    CowUrl {
         invalid: Some(reason),
-        ..ParsedUrl::default()
+        ..CowUrl::default()
     }
 }
 
 /// The base URL without its fragment (resolution steps 6 and 9.1).
-fn base_without_fragment(base: &ParsedUrl) -> ParsedUrl {
+fn base_without_fragment<'a>(base: &CowUrl<'a>) -> CowUrl<'a> {
     let mut resolved = base.clone();
     resolved.fragment = None;
     resolved
@@ -403,21 +406,28 @@ fn owned_if_changed(p: Cow<'_, str>) -> Option<String> {
 /// assert!(resolve("g", &parse("mailto:x")).is_invalid());
 /// ```
 pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
+    let relative = preprocess(input);
+    resolve_cow(input, &relative, &base.as_cow()).into_owned()
+}
+
+/// [`resolve`] on borrowed components: `relative` is `input`
+/// preprocessed (steps 5 and 7 parse it), and the result borrows from it
+/// and from `base`.
+pub(crate) fn resolve_cow<'a>(input: &str, relative: &'a str, base: &CowUrl<'a>) -> CowUrl<'a> {
     // Step 4.
     if base.is_invalid() {
         return invalid(InvalidReason::InvalidBase);
     }
     // Steps 5 and 6.
-    let relative = preprocess(input);
     if relative.is_empty() {
         return base_without_fragment(base);
     }
     // Step 7.
-    let mut resolved = parse_preprocessed(&relative);
+    let mut resolved = parse_preprocessed(relative);
     crate::parse::keep_host_as_written(input, &mut resolved);
     // Step 8.
     if resolved.is_invalid() {
-        return resolve_relative_url(resolved, base);
+        return resolve_relative_cow(resolved, base);
     }
     // Step 9.
     let same_scheme = match (&resolved.scheme, &base.scheme) {
@@ -432,15 +442,12 @@ pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
         if only_scheme {
             return base_without_fragment(base);
         }
-        return resolve_relative_url(resolved, base);
+        return resolve_relative_cow(resolved, base);
     }
     // Step 10.
     if resolved.is_hierarchical() {
-        if let Some(path) = &resolved.path {
-            if let Some(normalized) = normalize_path(path, resolved.scheme_is("file")) {
-                resolved.path = Some(normalized);
-            }
-        }
+        let is_file = resolved.scheme_is("file");
+        normalize_path_in_place(&mut resolved, is_file);
     }
     resolved
 }
@@ -467,7 +474,12 @@ pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
 /// assert_eq!(r.path.as_deref(), Some("/b/c/g"));
 /// assert_eq!(r.query.as_deref(), Some("y"));
 /// ```
-pub fn resolve_relative_url(mut resolved: ParsedUrl, base: &ParsedUrl) -> ParsedUrl {
+pub fn resolve_relative_url(resolved: ParsedUrl, base: &ParsedUrl) -> ParsedUrl {
+    resolve_relative_cow(resolved.into_cow(), &base.as_cow()).into_owned()
+}
+
+/// [`resolve_relative_url`] on borrowed components.
+fn resolve_relative_cow<'a>(mut resolved: CowUrl<'a>, base: &CowUrl<'a>) -> CowUrl<'a> {
     // Step 1.
     if !base.is_hierarchical() {
         return invalid(InvalidReason::NonHierarchicalBase);
@@ -500,7 +512,7 @@ pub fn resolve_relative_url(mut resolved: ParsedUrl, base: &ParsedUrl) -> Parsed
         let mut b_path = Cow::Borrowed(base.path.as_deref().unwrap_or(""));
         if is_file {
             if let Cow::Owned(decoded) = decode_file_slashes_cow(&r_path) {
-                r_path = decoded;
+                r_path = Cow::Owned(decoded);
             }
             // The base's path as it would be once resolved itself
             // (Resolution step 10.1): the specification decodes /r_path/
@@ -515,17 +527,17 @@ pub fn resolve_relative_url(mut resolved: ParsedUrl, base: &ParsedUrl) -> Parsed
             }
         }
         let merged = merge_path(&r_path, &b_path, has_authority(&resolved));
-        resolved.path = Some(match remove_dot_segments_cow(&merged) {
+        resolved.path = Some(Cow::Owned(match remove_dot_segments_cow(&merged) {
             Cow::Borrowed(_) => merged,
             Cow::Owned(p) => p,
-        });
+        }));
     }
     resolved
 }
 
 /// Step 2 of the steps to resolve a relative URL: the path is normalized,
 /// and for `file:` the whole authority becomes the host.
-fn relative_with_authority(resolved: &mut ParsedUrl, is_file: bool) {
+fn relative_with_authority(resolved: &mut CowUrl<'_>, is_file: bool) {
     normalize_path_in_place(resolved, is_file);
     if is_file {
         if let Some(authority) = resolved.authority.clone() {
@@ -539,14 +551,14 @@ fn relative_with_authority(resolved: &mut ParsedUrl, is_file: bool) {
 }
 
 /// Whether the path of `u` begins with a slash character (step 3).
-fn path_begins_with_slash(u: &ParsedUrl) -> bool {
+fn path_begins_with_slash(u: &CowUrl<'_>) -> bool {
     u.path.as_deref().is_some_and(|p| p.starts_with(is_slash))
 }
 
 /// Normalizes the path of `u` ([`normalize_path`]), if it has one.
-fn normalize_path_in_place(u: &mut ParsedUrl, is_file: bool) {
+fn normalize_path_in_place(u: &mut CowUrl<'_>, is_file: bool) {
     if let Some(normalized) = u.path.as_deref().and_then(|p| normalize_path(p, is_file)) {
-        u.path = Some(normalized);
+        u.path = Some(Cow::Owned(normalized));
     }
 }
 
@@ -568,7 +580,15 @@ fn normalize_path_in_place(u: &mut ParsedUrl, is_file: bool) {
 /// }
 /// ```
 pub fn resolve_self(input: &str) -> ParsedUrl {
-    let mut u = crate::parse::parse(input);
+    let preprocessed = preprocess(input);
+    resolve_self_cow(input, &preprocessed).into_owned()
+}
+
+/// [`resolve_self`] on borrowed components: `preprocessed` is `input`
+/// preprocessed, and the result borrows from it.
+pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl<'a> {
+    let mut u = parse_preprocessed(preprocessed);
+    crate::parse::keep_host_as_written(input, &mut u);
     // Step 4.
     if u.is_invalid() {
         return invalid(InvalidReason::InvalidBase);
@@ -601,7 +621,8 @@ pub fn resolve_self(input: &str) -> ParsedUrl {
     } else {
         // Step 6 merges the path with the base's own: rare enough (a
         // `file:` URL with a relative path) to take the general way.
-        return resolve_relative_url(u.clone(), &u);
+        let base = u.clone();
+        return resolve_relative_cow(u, &base);
     }
     u
 }
@@ -736,9 +757,9 @@ mod tests {
     #[test]
     fn invalid_results() {
         let r = resolve("//foo/bar", &parse("http:abc"));
-        assert_eq!(r, invalid(InvalidReason::NonHierarchicalBase));
+        assert_eq!(r, invalid(InvalidReason::NonHierarchicalBase).into_owned());
         let r = resolve("http://x/", &parse(""));
-        assert_eq!(r, invalid(InvalidReason::InvalidBase));
+        assert_eq!(r, invalid(InvalidReason::InvalidBase).into_owned());
         // An absolute URL does not need a hierarchical base.
         let r = resolve("http://x/", &parse("mailto:a"));
         assert_eq!(serialize(&r).as_deref(), Some("http://x/"));

@@ -1,7 +1,8 @@
 //! The "steps to serialize a parsed URL" (specification section
 //! "Serialization").
 
-use crate::url::ParsedUrl;
+use crate::url::{CowUrl, ParsedUrl};
+use std::borrow::Cow;
 
 /// The *steps to serialize a parsed URL*: `None` when `u` is /invalid/
 /// (step 2); otherwise the |scheme| and `:`, then — when any of |user|,
@@ -19,10 +20,68 @@ use crate::url::ParsedUrl;
 /// assert_eq!(urlprism::serialize(&urlprism::parse("no scheme")), None);
 /// ```
 pub fn serialize(u: &ParsedUrl) -> Option<String> {
+    serialize_cow(&u.as_cow())
+}
+
+/// [`serialize`] of a parsed URL with borrowed components.
+pub(crate) fn serialize_cow(u: &CowUrl<'_>) -> Option<String> {
     // Step 2.
     if u.is_invalid() {
         return None;
     }
+    let mut s = String::with_capacity(serialized_len(u));
+    // Steps 4 and 5.
+    s.push_str(u.scheme.as_deref().unwrap_or(""));
+    s.push(':');
+    // Step 6.
+    if u.has_authority_parts() {
+        s.push_str("//");
+        push_user_info(u, &mut s);
+        s.push_str(u.host.as_deref().unwrap_or(""));
+    }
+    push_after_host(u, &mut s);
+    Some(s)
+}
+
+/// [`serialize_cow`], taking the |host| out of `u`: when it is
+/// an owned string, the serialization is written around it, in its
+/// buffer, rather than in a new one (canonicalization makes the host
+/// anew; [`crate::canonicalize_str`] gives that buffer room for the
+/// whole URL).
+///
+/// `http://u@h/p` with the owned host `h`: `u@` then `http://` are
+/// written in front of `h`, and `/p` after it.
+pub(crate) fn serialize_cow_owned(u: &mut CowUrl<'_>) -> Option<String> {
+    if u.is_invalid() {
+        return None;
+    }
+    let mut s = match u.host.take() {
+        Some(Cow::Owned(host)) => host,
+        host => {
+            u.host = host;
+            return serialize_cow(u);
+        }
+    };
+    s.reserve(serialized_len(u));
+    // Step 6 (the host is present): the user-info and `@`, in front of
+    // the host.
+    if u.user.is_some() || u.password.is_some() {
+        s.insert(0, '@');
+        if let Some(password) = u.password.as_deref() {
+            s.insert_str(0, password);
+            s.insert(0, ':');
+        }
+        s.insert_str(0, u.user.as_deref().unwrap_or(""));
+    }
+    // Steps 4 to 6: the scheme, `:` and `//`, in front of them.
+    s.insert_str(0, "://");
+    s.insert_str(0, u.scheme.as_deref().unwrap_or(""));
+    push_after_host(u, &mut s);
+    Some(s)
+}
+
+/// The length of the serialization of `u`, give or take its delimiters.
+fn serialized_len(u: &CowUrl<'_>) -> usize {
     let parts = [
         &u.scheme,
         &u.user,
@@ -33,31 +92,33 @@ pub fn serialize(u: &ParsedUrl) -> Option<String> {
         &u.query,
         &u.fragment,
     ];
-    let len = parts
+    parts
         .iter()
         .map(|p| p.as_deref().map_or(0, str::len))
         .sum::<usize>()
-        + 8;
-    let mut s = String::with_capacity(len);
-    // Steps 4 and 5.
-    s.push_str(u.scheme.as_deref().unwrap_or(""));
-    s.push(':');
-    // Step 6.
-    if u.has_authority_parts() {
-        s.push_str("//");
-        if u.user.is_some() || u.password.is_some() {
-            s.push_str(u.user.as_deref().unwrap_or(""));
-            if let Some(password) = &u.password {
-                s.push(':');
-                s.push_str(password);
-            }
-            s.push('@');
-        }
-        s.push_str(u.host.as_deref().unwrap_or(""));
-        if let Some(port) = &u.port {
+        + 8
+}
+
+/// Step 6: the user-info followed by `@`, when |user| or |password| is
+/// present.
+fn push_user_info(u: &CowUrl<'_>, s: &mut String) {
+    if u.user.is_some() || u.password.is_some() {
+        s.push_str(u.user.as_deref().unwrap_or(""));
+        if let Some(password) = &u.password {
             s.push(':');
-            s.push_str(port);
+            s.push_str(password);
         }
+        s.push('@');
+    }
+}
+
+/// Steps 6 to 9 after the |host|: `:` and the |port|, the |path|, `?` and
+/// the |query|, `#` and the |fragment| (each when present).
+fn push_after_host(u: &CowUrl<'_>, s: &mut String) {
+    // Step 6.
+    if let Some(port) = &u.port {
+        s.push(':');
+        s.push_str(port);
     }
     // Step 7.
     s.push_str(u.path.as_deref().unwrap_or(""));
@@ -71,7 +132,6 @@ pub fn serialize(u: &ParsedUrl) -> Option<String> {
         s.push('#');
         s.push_str(fragment);
     }
-    Some(s)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The *parsed URL* of the specification: optional components and two flags.
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// A *parsed URL* (specification section "Parsed URL").
 ///
@@ -70,9 +71,18 @@ pub const NOT_HIERARCHICAL_SCHEMES: [&str; 5] =
 /// Whether `scheme` is classified as "not hierarchical", ASCII
 /// case-insensitively.
 pub fn is_not_hierarchical_scheme(scheme: &str) -> bool {
-    NOT_HIERARCHICAL_SCHEMES
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
+    // The five names differ in length: the length picks the one to
+    // compare with.
+    let name = match scheme.len() {
+        4 => "data",
+        5 => "about",
+        6 => "mailto",
+        8 => "vbscript",
+        10 => "javascript",
+        _ => return false,
+    };
+    debug_assert!(NOT_HIERARCHICAL_SCHEMES.contains(&name));
+    name.eq_ignore_ascii_case(scheme)
 }
 
 /// A *slash character*: U+002F (/) or U+005C (\) [url-spec].
@@ -89,9 +99,7 @@ impl ParsedUrl {
 
     /// Whether the scheme is ASCII case-insensitively `scheme`.
     pub fn scheme_is(&self, scheme: &str) -> bool {
-        self.scheme
-            .as_deref()
-            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+        scheme_is(self.scheme.as_deref(), scheme)
     }
 
     /// Whether the URL is *hierarchical* (specification "Hierarchicalness"):
@@ -103,10 +111,118 @@ impl ParsedUrl {
     /// character" is judged from the parsed components: an authority or a
     /// path that begins with a slash character.
     pub fn is_hierarchical(&self) -> bool {
+        self.as_cow().is_hierarchical()
+    }
+
+    /// Whether any of `user`, `password`, `host`, `port` is present.
+    pub fn has_authority_parts(&self) -> bool {
+        self.user.is_some() || self.password.is_some() || self.host.is_some() || self.port.is_some()
+    }
+
+    /// The same parsed URL, its components borrowed from this one.
+    pub(crate) fn as_cow(&self) -> CowUrl<'_> {
+        fn b(c: &Option<String>) -> Option<Cow<'_, str>> {
+            c.as_deref().map(Cow::Borrowed)
+        }
+        CowUrl {
+            scheme: b(&self.scheme),
+            authority: b(&self.authority),
+            user: b(&self.user),
+            password: b(&self.password),
+            host: b(&self.host),
+            port: b(&self.port),
+            path: b(&self.path),
+            query: b(&self.query),
+            fragment: b(&self.fragment),
+            invalid: self.invalid,
+            hierarchical: self.hierarchical,
+            host_as_written: b(&self.host_as_written),
+        }
+    }
+
+    /// The same parsed URL, its components moved (not copied).
+    pub(crate) fn into_cow(self) -> CowUrl<'static> {
+        let o = |c: Option<String>| c.map(Cow::Owned);
+        CowUrl {
+            scheme: o(self.scheme),
+            authority: o(self.authority),
+            user: o(self.user),
+            password: o(self.password),
+            host: o(self.host),
+            port: o(self.port),
+            path: o(self.path),
+            query: o(self.query),
+            fragment: o(self.fragment),
+            invalid: self.invalid,
+            hierarchical: self.hierarchical,
+            host_as_written: o(self.host_as_written),
+        }
+    }
+}
+
+/// Whether `s` is present and ASCII case-insensitively `scheme`.
+fn scheme_is(s: Option<&str>, scheme: &str) -> bool {
+    s.is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+/// A *parsed URL* whose components borrow from the string it was parsed
+/// from (or from another parsed URL) wherever they are slices of it, and
+/// own only the text that parsing, resolution or canonicalization made
+/// anew: `http://a/b` parsed this way allocates nothing.  The steps of
+/// parsing, resolution, canonicalization and serialization work on it;
+/// [`ParsedUrl`] is what they hand out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CowUrl<'a> {
+    pub scheme: Option<Cow<'a, str>>,
+    pub authority: Option<Cow<'a, str>>,
+    pub user: Option<Cow<'a, str>>,
+    pub password: Option<Cow<'a, str>>,
+    pub host: Option<Cow<'a, str>>,
+    pub port: Option<Cow<'a, str>>,
+    pub path: Option<Cow<'a, str>>,
+    pub query: Option<Cow<'a, str>>,
+    pub fragment: Option<Cow<'a, str>>,
+    pub invalid: Option<InvalidReason>,
+    pub hierarchical: bool,
+    pub host_as_written: Option<Cow<'a, str>>,
+}
+
+impl CowUrl<'_> {
+    /// The [`ParsedUrl`] with these components (borrowed ones copied).
+    pub fn into_owned(self) -> ParsedUrl {
+        let o = |c: Option<Cow<'_, str>>| c.map(Cow::into_owned);
+        ParsedUrl {
+            scheme: o(self.scheme),
+            authority: o(self.authority),
+            user: o(self.user),
+            password: o(self.password),
+            host: o(self.host),
+            port: o(self.port),
+            path: o(self.path),
+            query: o(self.query),
+            fragment: o(self.fragment),
+            invalid: self.invalid,
+            hierarchical: self.hierarchical,
+            host_as_written: o(self.host_as_written),
+        }
+    }
+
+    /// [`ParsedUrl::is_invalid`].
+    pub fn is_invalid(&self) -> bool {
+        self.invalid.is_some()
+    }
+
+    /// [`ParsedUrl::scheme_is`].
+    pub fn scheme_is(&self, scheme: &str) -> bool {
+        scheme_is(self.scheme.as_deref(), scheme)
+    }
+
+    /// [`ParsedUrl::is_hierarchical`].
+    pub fn is_hierarchical(&self) -> bool {
         if self.hierarchical || self.scheme_is("file") {
             return true;
         }
-        match &self.scheme {
+        match self.scheme.as_deref() {
             Some(s) if !is_not_hierarchical_scheme(s) => {
                 self.authority.is_some()
                     || self.host.is_some()
@@ -119,7 +235,7 @@ impl ParsedUrl {
         }
     }
 
-    /// Whether any of `user`, `password`, `host`, `port` is present.
+    /// [`ParsedUrl::has_authority_parts`].
     pub fn has_authority_parts(&self) -> bool {
         self.user.is_some() || self.password.is_some() || self.host.is_some() || self.port.is_some()
     }

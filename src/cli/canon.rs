@@ -43,9 +43,20 @@ struct Canonicalizer<'a> {
 }
 
 impl Canonicalizer<'_> {
-    /// The canonical URL of `input`, or why it has none.
-    fn run(&self, input: &str) -> Result<(ParsedUrl, String), String> {
+    /// The canonical URL of `input` (its parsed form only when `parsed`,
+    /// for `--json`), or why it has none.
+    fn run(&self, input: &str, parsed: bool) -> Result<(Option<ParsedUrl>, String), String> {
         let r = catch_panic(|| {
+            if !parsed {
+                return urlprism::canonicalize_input_str(
+                    input,
+                    self.base.as_ref(),
+                    self.profile,
+                    self.encoding,
+                )
+                .map(|s| (None, s))
+                .map_err(|e| e.to_string());
+            }
             let canon = urlprism::canonicalize_input(
                 input,
                 self.base.as_ref(),
@@ -54,7 +65,7 @@ impl Canonicalizer<'_> {
             )
             .map_err(|e| e.to_string())?;
             match urlprism::serialize(&canon) {
-                Some(s) => Ok((canon, s)),
+                Some(s) => Ok((Some(canon), s)),
                 None => Err("invalid URL: it has no serialization".to_string()),
             }
         });
@@ -77,7 +88,7 @@ impl<W: Write> Output<W> {
         &mut self,
         at: Position,
         input: &str,
-        result: Result<(ParsedUrl, String), String>,
+        result: Result<(Option<ParsedUrl>, String), String>,
     ) -> io::Result<()> {
         if let Err(e) = &result {
             self.any_invalid = true;
@@ -85,7 +96,7 @@ impl<W: Write> Output<W> {
         }
         if self.json {
             let (url, canonical, error) = match &result {
-                Ok((u, s)) => (Some(u), Some(s.as_str()), None),
+                Ok((u, s)) => (u.as_ref(), Some(s.as_str()), None),
                 Err(e) => (None, None, Some(e.as_str())),
             };
             let line = JsonLine {
@@ -97,10 +108,10 @@ impl<W: Write> Output<W> {
             serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
             self.out.write_all(b"\n")
         } else {
-            match &result {
-                Ok((_, s)) => writeln!(self.out, "{s}"),
-                Err(_) => writeln!(self.out),
+            if let Ok((_, s)) = &result {
+                self.out.write_all(s.as_bytes())?;
             }
+            self.out.write_all(b"\n")
         }
     }
 }
@@ -158,7 +169,10 @@ fn process<W: Write>(
     let each = |(n, input): Input<'_>| -> io::Result<bool> {
         let mut o = output.borrow_mut();
         match input {
-            Ok(s) => o.emit(n, s, c.run(s))?,
+            Ok(s) => {
+                let json = o.json;
+                o.emit(n, s, c.run(s, json))?
+            }
             Err((lossy, reason)) => o.emit(n, &lossy, Err(reason))?,
         }
         Ok(true)
