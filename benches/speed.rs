@@ -21,7 +21,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use urlprism::profile::{builtin_profiles, this};
 use urlprism::resolve::resolve_self;
-use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize, ParsedUrl, Profile};
+use urlprism::{
+    canonicalize, canonicalize_each, canonicalize_str, parse, resolve, serialize, ParsedUrl,
+    Profile,
+};
 
 /// One timed workload over a corpus: returns a checksum so that nothing is
 /// optimized away.
@@ -76,21 +79,17 @@ fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<Strin
 }
 
 /// Resolved once (the input against itself), canonicalized under each of
-/// `profiles`.
+/// `profiles` together (`canonicalize_each`: the components no profile
+/// parameter touches are canonicalized once), each serialized.
 fn ours_profiles(input: &str, profiles: &[&dyn Profile]) -> usize {
     let base = parse(input);
     let resolved = resolve(input, &base);
     if resolved.is_invalid() {
         return 0;
     }
-    profiles
-        .iter()
-        .map(|p| {
-            canonicalize(&resolved, *p, UTF_8)
-                .ok()
-                .and_then(|c| serialize(&c))
-                .map_or(0, |s| s.len())
-        })
+    canonicalize_each(&resolved, profiles, UTF_8)
+        .into_iter()
+        .map(|c| c.ok().and_then(|c| serialize(&c)).map_or(0, |s| s.len()))
         .sum()
 }
 

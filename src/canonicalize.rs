@@ -63,11 +63,106 @@ pub fn canonicalize_owned(
     Ok(c.into_owned())
 }
 
+/// Canonicalizes a parsed URL under each of `profiles` at once, as
+/// `urlprism compare` does: element `i` is what [`canonicalize`] gives
+/// under `profiles[i]`.
+///
+/// Only the host depends on the profile (CanonicalizeHost, and the host
+/// as written); the scheme, user and password, port, path, query and
+/// fragment are canonicalized once and shared.  A `file:` URL, whose
+/// HOSTPATH loop moves text between host and path, and a path beginning
+/// with `//`, whose `/.` depends on the host being empty, are
+/// canonicalized under each profile in full.
+///
+/// ```
+/// use urlprism::{canonicalize_each, parse, profile, serialize};
+/// let u = parse("http://Bücher.de/a b");
+/// let profiles = [profile::this() as &dyn urlprism::Profile, profile::builtin("ie").unwrap()];
+/// let each = canonicalize_each(&u, &profiles, encoding_rs::UTF_8);
+/// assert_eq!(serialize(each[0].as_ref().unwrap()).unwrap(), "http://xn--bcher-kva.de/a%20b");
+/// assert_eq!(serialize(each[1].as_ref().unwrap()).unwrap(), "http://bücher.de/a%20b");
+/// ```
+pub fn canonicalize_each(
+    u: &ParsedUrl,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Vec<Result<ParsedUrl, Error>> {
+    let each = || {
+        profiles
+            .iter()
+            .map(|p| canonicalize(u, *p, encoding))
+            .collect()
+    };
+    if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") {
+        return each();
+    }
+    let mut shared = u.as_cow();
+    let shared_result = canonicalize_components(&mut shared, None, encoding);
+    if shared
+        .path
+        .as_deref()
+        .is_some_and(|p| p.starts_with("//") || p.starts_with("/.//"))
+    {
+        return each();
+    }
+    let scheme = u.scheme.as_deref().unwrap_or("").to_ascii_lowercase();
+    profiles
+        .iter()
+        .map(|p| {
+            let host = canonical_host(u, &scheme, *p)?;
+            shared_result.clone()?;
+            let mut c = shared.clone();
+            c.host = host;
+            c.host_as_written = None;
+            Ok(c.into_owned())
+        })
+        .collect()
+}
+
+/// The host of `u` (not a `file:` URL) canonicalized under `profile`, as
+/// [`canonicalize_components`] does it: the host as written when the
+/// profile keeps it, then CanonicalizeHost.
+fn canonical_host<'a>(
+    u: &'a ParsedUrl,
+    scheme: &str,
+    profile: &dyn Profile,
+) -> Result<Option<Cow<'a, str>>, Error> {
+    let mut h = CowUrl {
+        host: u.host.as_deref().map(Cow::Borrowed),
+        host_as_written: u.host_as_written.as_deref().map(Cow::Borrowed),
+        ..CowUrl::default()
+    };
+    prepare_host(&mut h, profile);
+    if let Some(host) = h.host.as_mut() {
+        canonicalize_host_in_place(host.to_mut(), scheme, profile)?;
+    }
+    Ok(h.host)
+}
+
+/// Before CanonicalizeHost: the host as written when the profile keeps
+/// its noncharacters, with U+FFFE and U+FFFF replaced when it says so.
+fn prepare_host(u: &mut CowUrl<'_>, profile: &dyn Profile) {
+    host_as_written(u, profile.url().host_keeps_noncharacters);
+    if profile.url().host_replaces_fffe_ffff {
+        replace_fffe_ffff_in_host(u);
+    }
+}
+
 /// [`canonicalize`] in place, on borrowed components: those that
 /// canonicalization leaves as they are stay borrowed.
 pub(crate) fn canonicalize_in_place(
     u: &mut CowUrl<'_>,
     profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<(), Error> {
+    canonicalize_components(u, Some(profile), encoding)
+}
+
+/// [`canonicalize_in_place`]; with `host_profile` `None`, the host (and
+/// the host as written) is left as it is, for [`canonicalize_each`].
+fn canonicalize_components(
+    u: &mut CowUrl<'_>,
+    host_profile: Option<&dyn Profile>,
     encoding: &'static Encoding,
 ) -> Result<(), Error> {
     if let Some(r) = u.invalid {
@@ -84,9 +179,8 @@ pub(crate) fn canonicalize_in_place(
     let is_file = scheme == "file";
 
     canonicalize_userinfo(u);
-    host_as_written(u, profile.url().host_keeps_noncharacters);
-    if profile.url().host_replaces_fffe_ffff {
-        replace_fffe_ffff_in_host(u);
+    if let Some(profile) = host_profile {
+        prepare_host(u, profile);
     }
 
     let mut rounds = 0;
@@ -97,7 +191,7 @@ pub(crate) fn canonicalize_in_place(
         if is_file {
             file_host_path(u);
         }
-        if let Some(h) = u.host.as_mut() {
+        if let (Some(profile), Some(h)) = (host_profile, u.host.as_mut()) {
             canonicalize_host_in_place(h.to_mut(), &scheme, profile)?;
         }
         canonicalize_port(u, &scheme)?;
@@ -372,6 +466,63 @@ fn replace_fffe_ffff_in_host(u: &mut CowUrl<'_>) {
         if h.contains(['\u{FFFE}', '\u{FFFF}']) {
             *h = Cow::Owned(h.replace(['\u{FFFE}', '\u{FFFF}'], "\u{FFFD}"));
         }
+    }
+}
+
+#[cfg(test)]
+mod canonicalize_each_tests {
+    use super::*;
+    use crate::profile::{builtin, builtin_profiles};
+
+    fn all() -> Vec<&'static dyn Profile> {
+        builtin_profiles()
+            .iter()
+            .map(|p| p as &dyn Profile)
+            .collect()
+    }
+
+    #[track_caller]
+    fn same_as_alone(input: &str) {
+        let u = crate::parse(input);
+        let together = canonicalize_each(&u, &all(), UTF_8);
+        for (p, t) in all().into_iter().zip(together) {
+            assert_eq!(
+                t,
+                canonicalize(&u, p, UTF_8),
+                "{input:?} under {}",
+                p.name()
+            );
+        }
+    }
+
+    #[test]
+    fn together_is_alone() {
+        for input in [
+            "http://Bücher.DE:80/a/../b c?q r#f",
+            "HTTP://u:p@ex.com:99999/",
+            "http://a\u{FDD0}b/",
+            "http://a\u{FFFE}b/x",
+            "file://c:/x",
+            "file:////server/share",
+            "mailto:A@B",
+            "javascript:alert(1)",
+            "http://[::1]/",
+            "nope",
+        ] {
+            same_as_alone(input);
+        }
+    }
+
+    /// Gecko keeps the empty label that Nameprep leaves of U+00AD: its host
+    /// is empty and its path `//x` becomes `/.//x`; the others reject the
+    /// host.  The shared path must not be taken as it is.
+    #[test]
+    fn double_slash_path_follows_each_host() {
+        same_as_alone("http://\u{AD}//x");
+        let u = crate::parse("http://\u{AD}//x");
+        let gecko: &dyn Profile = builtin("gecko").unwrap();
+        let each = canonicalize_each(&u, &[gecko, crate::profile::this()], UTF_8);
+        assert_eq!(each[0].as_ref().unwrap().path.as_deref(), Some("/.//x"));
     }
 }
 

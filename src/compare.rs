@@ -73,6 +73,14 @@ pub trait Engine: Send + Sync {
         let _ = (host, scheme);
         None
     }
+
+    /// The engine as a marked-step profile, when it is one: a
+    /// [`Comparer`] canonicalizes the profiles among its engines together
+    /// ([`crate::canonicalize_each`]), sharing what no profile parameter
+    /// touches.
+    fn as_profile(&self) -> Option<&dyn Profile> {
+        None
+    }
 }
 
 impl<P: Profile> Engine for P {
@@ -91,6 +99,9 @@ impl<P: Profile> Engine for P {
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
         Some(trace_host(host, scheme, self))
     }
+    fn as_profile(&self) -> Option<&dyn Profile> {
+        Some(self)
+    }
 }
 
 impl Engine for dyn Profile + '_ {
@@ -108,6 +119,9 @@ impl Engine for dyn Profile + '_ {
     }
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
         Some(trace_host(host, scheme, self))
+    }
+    fn as_profile(&self) -> Option<&dyn Profile> {
+        Some(self)
     }
 }
 
@@ -392,13 +406,19 @@ impl<'e> Comparer<'e> {
         resolved: &Result<ParsedUrl, String>,
     ) -> Comparison {
         let base = self.base.as_ref().map(|(b, _)| b.as_str());
+        let mut together = match resolved {
+            Ok(r) => self.profiles_together(r),
+            Err(_) => Vec::new(),
+        }
+        .into_iter();
         let results: Vec<EngineResult> = self
             .engines
             .iter()
             .map(|e| {
-                let outcome = match resolved {
-                    Ok(r) => run_engine(*e, r, input, base, self.encoding),
-                    Err(panic) => Err(Rejection::Panic(panic.clone())),
+                let outcome = match (resolved, together.next().flatten()) {
+                    (_, Some(outcome)) => outcome,
+                    (Ok(r), None) => run_engine(*e, r, input, base, self.encoding),
+                    (Err(panic), None) => Err(Rejection::Panic(panic.clone())),
                 };
                 EngineResult {
                     engine: e.name().to_string(),
@@ -416,6 +436,45 @@ impl<'e> Comparer<'e> {
     }
 }
 
+impl Comparer<'_> {
+    /// The outcomes of the engines that are profiles, canonicalized
+    /// together by [`crate::canonicalize_each`], in engine order (`None`
+    /// for the other engines).  Empty when fewer than two engines are
+    /// profiles, or when canonicalizing them together panicked: each
+    /// engine then runs alone (and reports its own panic).
+    fn profiles_together(&self, resolved: &ParsedUrl) -> Vec<Option<Result<Canonical, Rejection>>> {
+        let profiles: Vec<&dyn Profile> =
+            self.engines.iter().filter_map(|e| e.as_profile()).collect();
+        if profiles.len() < 2 {
+            return Vec::new();
+        }
+        let together = catch_panic(|| {
+            crate::canonicalize_each(resolved, &profiles, self.encoding)
+                .into_iter()
+                .map(outcome)
+                .collect::<Vec<_>>()
+        });
+        let Ok(outcomes) = together else {
+            return Vec::new();
+        };
+        let mut outcomes = outcomes.into_iter();
+        self.engines
+            .iter()
+            .map(|e| e.as_profile().and_then(|_| outcomes.next()))
+            .collect()
+    }
+}
+
+/// The outcome of an engine's canonicalization: the canonical URL with its
+/// serialization, or why there is none.
+fn outcome(canonical: Result<ParsedUrl, Error>) -> Result<Canonical, Rejection> {
+    let url = canonical.map_err(Rejection::Error)?;
+    match crate::serialize(&url) {
+        Some(serialized) => Ok(Canonical { serialized, url }),
+        None => Err(Rejection::Unserializable),
+    }
+}
+
 fn run_engine(
     engine: &dyn Engine,
     resolved: &ParsedUrl,
@@ -423,15 +482,7 @@ fn run_engine(
     base: Option<&str>,
     encoding: &'static Encoding,
 ) -> Result<Canonical, Rejection> {
-    let r = catch_panic(|| {
-        let url = engine
-            .canonicalize(resolved, input, base, encoding)
-            .map_err(Rejection::Error)?;
-        match crate::serialize(&url) {
-            Some(serialized) => Ok(Canonical { serialized, url }),
-            None => Err(Rejection::Unserializable),
-        }
-    });
+    let r = catch_panic(|| outcome(engine.canonicalize(resolved, input, base, encoding)));
     r.unwrap_or_else(|panic| Err(Rejection::Panic(panic)))
 }
 

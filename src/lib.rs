@@ -24,7 +24,7 @@ pub mod serialize;
 pub mod unicode;
 pub mod url;
 
-pub use canonicalize::canonicalize;
+pub use canonicalize::{canonicalize, canonicalize_each};
 pub use error::Error;
 pub use parse::parse;
 pub use profile::{Profile, ProfileSpec};

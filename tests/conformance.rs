@@ -230,3 +230,52 @@ fn this_failures_are_unicode_drift_only(summary: &Summary) {
         unexplained.join("\n")
     );
 }
+
+/// `canonicalize_each` (the profiles together, sharing what no profile
+/// parameter touches) gives, for every input and base of the suite, what
+/// `canonicalize` gives under each profile alone.
+#[test]
+fn profiles_together_equal_profiles_alone() {
+    let suite =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tests-web-url");
+    if !suite.is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the conformance suite is missing at {} (required when CI is set)",
+            suite.display()
+        );
+        return;
+    }
+    let profiles: Vec<&dyn urlprism::Profile> = builtin_profiles()
+        .iter()
+        .map(|p| p as &dyn urlprism::Profile)
+        .collect();
+    let mut checked = 0;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&suite)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "dat"))
+        .collect();
+    files.sort();
+    for file in files {
+        let records = urlprism::conformance::read_suite_file(&file).unwrap();
+        for r in records {
+            let base = urlprism::parse(r.base().unwrap_or(r.data()));
+            let resolved = urlprism::resolve(r.data(), &base);
+            let together = urlprism::canonicalize_each(&resolved, &profiles, encoding_rs::UTF_8);
+            for (p, t) in profiles.iter().zip(&together) {
+                let alone = urlprism::canonicalize(&resolved, *p, encoding_rs::UTF_8);
+                assert_eq!(
+                    t,
+                    &alone,
+                    "{}:{} under {}",
+                    file.display(),
+                    r.line,
+                    p.name()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} results checked");
+}

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use urlprism::host::{canonicalize_host, nameprep};
 use urlprism::profile::{builtin_profiles, this};
-use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize};
+use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize, Profile};
 
 mod common;
 use common::{check_idempotent, expected_reparse, pipeline};
@@ -100,6 +100,19 @@ fn config(cases: u32) -> ProptestConfig {
 
 proptest! {
     #![proptest_config(config(512))]
+
+    /// The profiles canonicalized together (`canonicalize_each`, sharing
+    /// what no profile parameter touches) give what each gives alone.
+    #[test]
+    fn profiles_together_equal_profiles_alone(s in input(), b in base(), enc in encoding()) {
+        let base = parse(b.as_deref().unwrap_or(&s));
+        let resolved = resolve(&s, &base);
+        let profiles: Vec<&dyn Profile> = builtin_profiles().iter().map(|p| p as &dyn Profile).collect();
+        let together = urlprism::canonicalize_each(&resolved, &profiles, enc);
+        for (p, t) in profiles.iter().zip(&together) {
+            prop_assert_eq!(t, &canonicalize(&resolved, *p, enc), "{}", p.name());
+        }
+    }
 
     /// Every entry point, under every profile, returns rather than panics.
     #[test]
