@@ -21,7 +21,7 @@ use crate::profile::{
     Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, LabelConversion, Profile,
     RootDot,
 };
-use crate::unicode::{gecko, stringprep};
+use crate::unicode::{gecko, punycode as puny, stringprep};
 use std::borrow::Cow;
 
 const NAME: &str = "CanonicalizeHost";
@@ -636,36 +636,44 @@ fn idn_enabled_tld(s: &str) -> bool {
     let whitelisted = if tld.is_ascii() {
         gecko::is_idn_whitelisted_tld(tld)
     } else {
-        punycode_encode(tld).is_some_and(|p| gecko::is_idn_whitelisted_tld(&format!("xn--{p}")))
+        let mut ace = String::new();
+        push_ace(tld, &mut ace).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
     };
     whitelisted && !s.chars().any(gecko::is_idn_blacklisted)
 }
 
-/// Punycode [RFC 3492] of a label, or `None` when it cannot be encoded or
-/// could never fit in a label (more than 63 characters before encoding
-/// cannot give 63 after; checking first keeps huge labels linear).
-///
-/// The encoder is the `idna` crate's (`punycode::encode` gives the same
-/// output, see `tests::punycode_encoders_agree`, with more allocation).
-fn punycode_encode(label: &str) -> Option<String> {
-    // The encoder passes over the label once per distinct non-ASCII
-    // character: decode the UTF-8 once, into an array on the stack.
-    let mut chars = ['\0'; MAX_LABEL_LEN];
+/// The characters of `label`, decoded once into `buf`, or `None` when
+/// there are more than 63 (Punycode of more than 63 characters could never
+/// fit in a label; checking first keeps huge labels linear).
+fn label_chars<'b>(label: &str, buf: &'b mut [char; MAX_LABEL_LEN]) -> Option<&'b [char]> {
     let mut n = 0;
     for c in label.chars() {
-        *chars.get_mut(n)? = c;
+        *buf.get_mut(n)? = c;
         n += 1;
     }
-    idna::punycode::encode(&chars[..n])
+    Some(&buf[..n])
+}
+
+/// Punycode [RFC 3492] of a label, or `None` when it cannot be encoded or
+/// could never fit in a label (see [`label_chars`]).
+#[cfg(test)]
+fn punycode_encode(label: &str) -> Option<String> {
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let mut out = String::new();
+    puny::encode_into(label_chars(label, &mut buf)?, &mut out)?;
+    Some(out)
 }
 
 /// Appends `xn--` and the Punycode of `label` to `out` (the ACE form of a
-/// non-ASCII label), or returns `None` as [`punycode_encode`] does.
+/// non-ASCII label), or returns `None` (and appends nothing) as
+/// [`label_chars`] does.  The encoder writes into `out` itself: `bücher` →
+/// `xn--bcher-kva`.
 fn push_ace(label: &str, out: &mut String) -> Option<()> {
-    let p = punycode_encode(label)?;
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let chars = label_chars(label, &mut buf)?;
+    out.reserve(4 + label.len());
     out.push_str("xn--");
-    out.push_str(&p);
-    Some(())
+    puny::encode_into(chars, out)
 }
 
 /// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.
@@ -1248,7 +1256,7 @@ mod tests {
             }
         }
 
-        /// `idna`'s Punycode encoder, used by [`punycode_encode`], agrees
+        /// The own Punycode encoder, used by [`punycode_encode`], agrees
         /// with the `punycode` crate's.
         #[test]
         fn punycode_encoders_agree(v in proptest::collection::vec(idn_char(), 0..70)) {
