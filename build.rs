@@ -253,6 +253,7 @@ const FLAG_GECKO_BLACKLIST: u16 = 1 << 7;
 const FLAG_NFKC_CCC: u16 = 1 << 8;
 const FLAG_NFKC_DECOMP: u16 = 1 << 9;
 const FLAG_NFKC_SECOND: u16 = 1 << 10;
+const FLAG_NFKC_COMPOSITE: u16 = 1 << 11;
 
 /// Code points past the last one (U+10FFFF).
 const CODE_POINTS: usize = 0x11_0000;
@@ -283,6 +284,70 @@ fn set_each(flags: &mut [u16], cps: impl IntoIterator<Item = u32>, bit: u16) {
     for cp in cps {
         flags[cp as usize] |= bit;
     }
+}
+
+/// The primary composites of Unicode 3.2 that NFKC gives back as they are
+/// under every own variant (and, being assigned in 3.2, under the latest
+/// Unicode): `\u{E9}`, `\u{1F85}`; not `\u{F951}` (a singleton) nor
+/// `\u{344}` (a non-starter decomposition).  Each is a canonical pair
+/// /first/ + /second/ that composes (neither excluded nor a non-starter
+/// decomposition) whose /first/ is a starter without decomposition or
+/// such a composite itself, whose /second/ has no decomposition, whose full
+/// decomposition is in canonical order (the class of /second/ is 0 or not
+/// below that of the last character of /first/'s), and whose base
+/// character composes with nothing before it.  Its full decomposition then
+/// composes back, one pair after the other, with nothing blocked.  The
+/// characters whose decomposition depends on a corrigendum flag are left
+/// out.
+fn stable_composites(
+    dec: &Decomps,
+    ccc: &dyn Fn(u32) -> u8,
+    excluded: &BTreeSet<u32>,
+    flags: &[u16],
+) -> Vec<u32> {
+    // For each stable composite: (base character, class of the last
+    // character of its full decomposition).
+    fn walk(
+        cp: u32,
+        dec: &Decomps,
+        ccc: &dyn Fn(u32) -> u8,
+        excluded: &BTreeSet<u32>,
+        memo: &mut BTreeMap<u32, Option<(u32, u8)>>,
+    ) -> Option<(u32, u8)> {
+        if let Some(&r) = memo.get(&cp) {
+            return r;
+        }
+        let r = match dec.get(&cp) {
+            None => (ccc(cp) == 0).then_some((cp, 0)),
+            Some((true, _)) => None,
+            Some((false, cps)) => {
+                if cps.len() != 2
+                    || excluded.contains(&cp)
+                    || ccc(cp) != 0
+                    || CORRIGENDA_3_4.contains(&cp)
+                    || dec.contains_key(&cps[1])
+                {
+                    None
+                } else {
+                    walk(cps[0], dec, ccc, excluded, memo).and_then(|(base, last)| {
+                        let c2 = ccc(cps[1]);
+                        (c2 == 0 || c2 >= last).then_some((base, c2))
+                    })
+                }
+            }
+        };
+        memo.insert(cp, r);
+        r
+    }
+    let mut memo = BTreeMap::new();
+    dec.keys()
+        .copied()
+        .filter(|&cp| {
+            walk(cp, dec, ccc, excluded, &mut memo).is_some_and(|(base, _)| {
+                flags[base as usize] & (FLAG_NFKC_SECOND | FLAG_NFKC_DECOMP) == 0
+            }) && flags[cp as usize] & FLAG_NFKC_SECOND == 0
+        })
+        .collect()
 }
 
 /// Writes `flags` (one `u16` per code point) as a two-stage table:
@@ -445,6 +510,8 @@ fn main() {
     }
     set_each(&mut flags, CORRIGENDA_3_4, FLAG_NFKC_DECOMP);
     set_ranges(&mut flags, &HANGUL_V_T, FLAG_NFKC_SECOND);
+    let composites = stable_composites(&dec32, &ccc_of32, &excl32, &flags);
+    set_each(&mut flags, composites, FLAG_NFKC_COMPOSITE);
     set_ranges(&mut flags, &[HANGUL_SYLLABLES], FLAG_NFKC_OWN_MAYBE);
     for f in &mut flags {
         if *f & (FLAG_NFKC_CCC | FLAG_NFKC_DECOMP | FLAG_NFKC_SECOND) != 0 {

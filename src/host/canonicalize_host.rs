@@ -21,7 +21,7 @@ use crate::profile::{
     Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, LabelConversion, Profile,
     RootDot,
 };
-use crate::unicode::{gecko, stringprep};
+use crate::unicode::{gecko, punycode as puny, stringprep};
 use std::borrow::Cow;
 
 const NAME: &str = "CanonicalizeHost";
@@ -603,9 +603,13 @@ fn convert_labels<T: Tracer>(
             LabelConversion::ToAscii => {
                 label_to_ascii(label, profile, hp, idn_enabled, pl, &mut out)
             }
-            LabelConversion::IeRoundTrip => {
-                label_ie_round_trip(label, profile, &mut out, ace.then_some(&mut ace_out))
-            }
+            LabelConversion::IeRoundTrip => label_ie_round_trip(
+                label,
+                profile,
+                &mut out,
+                ace.then_some(&mut ace_out),
+                !T::ENABLED,
+            ),
         };
         match r {
             Ok(()) => pl.note(step, marks, true, label, || out[start..].to_string()),
@@ -636,36 +640,44 @@ fn idn_enabled_tld(s: &str) -> bool {
     let whitelisted = if tld.is_ascii() {
         gecko::is_idn_whitelisted_tld(tld)
     } else {
-        punycode_encode(tld).is_some_and(|p| gecko::is_idn_whitelisted_tld(&format!("xn--{p}")))
+        let mut ace = String::new();
+        push_ace(tld, &mut ace).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
     };
     whitelisted && !s.chars().any(gecko::is_idn_blacklisted)
 }
 
-/// Punycode [RFC 3492] of a label, or `None` when it cannot be encoded or
-/// could never fit in a label (more than 63 characters before encoding
-/// cannot give 63 after; checking first keeps huge labels linear).
-///
-/// The encoder is the `idna` crate's (`punycode::encode` gives the same
-/// output, see `tests::punycode_encoders_agree`, with more allocation).
-fn punycode_encode(label: &str) -> Option<String> {
-    // The encoder passes over the label once per distinct non-ASCII
-    // character: decode the UTF-8 once, into an array on the stack.
-    let mut chars = ['\0'; MAX_LABEL_LEN];
+/// The characters of `label`, decoded once into `buf`, or `None` when
+/// there are more than 63 (Punycode of more than 63 characters could never
+/// fit in a label; checking first keeps huge labels linear).
+fn label_chars<'b>(label: &str, buf: &'b mut [char; MAX_LABEL_LEN]) -> Option<&'b [char]> {
     let mut n = 0;
     for c in label.chars() {
-        *chars.get_mut(n)? = c;
+        *buf.get_mut(n)? = c;
         n += 1;
     }
-    idna::punycode::encode(&chars[..n])
+    Some(&buf[..n])
+}
+
+/// Punycode [RFC 3492] of a label, or `None` when it cannot be encoded or
+/// could never fit in a label (see [`label_chars`]).
+#[cfg(test)]
+fn punycode_encode(label: &str) -> Option<String> {
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let mut out = String::new();
+    puny::encode_into(label_chars(label, &mut buf)?, &mut out)?;
+    Some(out)
 }
 
 /// Appends `xn--` and the Punycode of `label` to `out` (the ACE form of a
-/// non-ASCII label), or returns `None` as [`punycode_encode`] does.
+/// non-ASCII label), or returns `None` (and appends nothing) as
+/// [`label_chars`] does.  The encoder writes into `out` itself: `bücher` →
+/// `xn--bcher-kva`.
 fn push_ace(label: &str, out: &mut String) -> Option<()> {
-    let p = punycode_encode(label)?;
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let chars = label_chars(label, &mut buf)?;
+    out.reserve(4 + label.len());
     out.push_str("xn--");
-    out.push_str(&p);
-    Some(())
+    puny::encode_into(chars, out)
 }
 
 /// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.
@@ -748,12 +760,19 @@ fn label_to_ascii<T: Tracer>(
 /// Punycode decoding and ToASCII unchanged; the result, appended to `out`,
 /// is the Unicode form.  With `ace_out`, the label's ASCII form (for
 /// schemes that do not keep Unicode labels) is appended there.
+///
+/// With `shortcut` (no tracer), a Unicode label that Nameprep leaves as it
+/// is takes [`label_ie_round_trip_fixed_point`].
 fn label_ie_round_trip(
     label: &str,
     profile: &dyn Profile,
     out: &mut String,
     ace_out: Option<&mut String>,
+    shortcut: bool,
 ) -> Result<(), GiveUp> {
+    if shortcut && !label.is_ascii() && super::nameprep::is_fixed_point(label) {
+        return label_ie_round_trip_fixed_point(label, profile, out, ace_out);
+    }
     // 20.2.2.1 and 20.2.2.2: /p_label/.
     let mut encoded = String::new();
     let p_label: &str = if label.is_ascii() {
@@ -805,6 +824,83 @@ fn label_ie_round_trip(
     Ok(())
 }
 
+/// Step 20.2.2 (IE) for a non-ASCII label that Nameprep leaves as it is
+/// ([`super::nameprep::is_fixed_point`]: what step 11 made of the host
+/// mostly is), without the round trip's strings: /p_label/ is `xn--` and
+/// the Punycode of the label (20.2.2.1; only its length is needed), its
+/// decoding is the label again (20.2.2.3), and ToASCII of the label
+/// (20.2.2.4) runs Nameprep, which changes nothing and may fail only its
+/// Check bidi step, then makes /p_label/ again, so 20.2.2.5 holds.
+///
+/// `\u{4E00}` → `\u{4E00}` (and `xn--4gq` into `ace_out`); `\u{5D0}a`
+/// fails at 20.2.2.4 (bidi).  `tests::shortcuts_match_the_traced_steps`
+/// checks it against the full round trip, which a tracer sees.
+fn label_ie_round_trip_fixed_point(
+    label: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+    ace_out: Option<&mut String>,
+) -> Result<(), GiveUp> {
+    // 20.2.2.1
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let chars = label_chars(label, &mut buf)
+        .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
+    let mut p_len = puny::Count(4);
+    puny::encode_into(chars, &mut p_len)
+        .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
+    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail), 3,
+    // 4 to 7 (the label is not ASCII) and 8.
+    super::nameprep::check_bidi(label, profile.nameprep().bidi)
+        .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
+    std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
+    ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
+    if p_len.0 > MAX_LABEL_LEN {
+        return Err(give_up(
+            "20.2.2.4",
+            "ToASCII: the label is empty or longer than 63 characters",
+        ));
+    }
+    // 20.2.2.6
+    if label.contains('\u{3002}') {
+        return Err(give_up("20.2.2.6", "U+3002 in the label"));
+    }
+    out.push_str(label);
+    if let Some(ace_out) = ace_out {
+        ace_out.push_str("xn--");
+        puny::encode_into(chars, ace_out);
+    }
+    Ok(())
+}
+
+/// ToASCII [RFC 3490 4.1] step 3, UseSTD3ASCIIRules: no ASCII character
+/// but letters, digits and `-`, and no `-` first or last (`a_b` and `-a`
+/// fail; `\u{E9}-a` passes).
+fn std3_rules(prepared: &str) -> Result<(), String> {
+    if let Some(c) = prepared
+        .chars()
+        .find(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
+    {
+        return Err(format!("ToASCII: {c:?} is not a letter, digit or hyphen"));
+    }
+    if prepared.starts_with('-') || prepared.ends_with('-') {
+        return Err("ToASCII: the label begins or ends with '-'".into());
+    }
+    Ok(())
+}
+
+/// ToASCII [RFC 3490 4.1] step 5, for a label that is not all ASCII: it
+/// must not begin with the ACE prefix (`xn--\u{E9}` fails).
+fn ace_prefix_check(prepared: &str) -> Result<(), String> {
+    if prepared
+        .as_bytes()
+        .get(..4)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"xn--"))
+    {
+        return Err("ToASCII: the label already begins with the ACE prefix".into());
+    }
+    Ok(())
+}
+
 /// ToASCII [RFC 3490 4.1] with UseSTD3ASCIIRules and without
 /// AllowUnassigned, using the profile's Nameprep.  `known_ace` is the ACE
 /// form of `label` when the caller has it: if Nameprep leaves the label as
@@ -833,26 +929,12 @@ fn to_ascii_std3<'a>(
         }
     };
     // Step 3: UseSTD3ASCIIRules.
-    if let Some(c) = prepared
-        .chars()
-        .find(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
-    {
-        return Err(format!("ToASCII: {c:?} is not a letter, digit or hyphen"));
-    }
-    if prepared.starts_with('-') || prepared.ends_with('-') {
-        return Err("ToASCII: the label begins or ends with '-'".into());
-    }
+    std3_rules(&prepared)?;
     // Steps 4 to 7.
     let ascii: Cow<'a, str> = if prepared.is_ascii() {
         prepared
     } else {
-        if prepared
-            .as_bytes()
-            .get(..4)
-            .is_some_and(|b| b.eq_ignore_ascii_case(b"xn--"))
-        {
-            return Err("ToASCII: the label already begins with the ACE prefix".into());
-        }
+        ace_prefix_check(&prepared)?;
         match (known_ace, &prepared) {
             (Some(ace), Cow::Borrowed(_)) => Cow::Borrowed(ace),
             _ => {
@@ -1248,7 +1330,7 @@ mod tests {
             }
         }
 
-        /// `idna`'s Punycode encoder, used by [`punycode_encode`], agrees
+        /// The own Punycode encoder, used by [`punycode_encode`], agrees
         /// with the `punycode` crate's.
         #[test]
         fn punycode_encoders_agree(v in proptest::collection::vec(idn_char(), 0..70)) {

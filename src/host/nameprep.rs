@@ -168,6 +168,21 @@ fn flags_of(s: &str) -> u16 {
     })
 }
 
+/// Whether Nameprep under any profile gives `s` back as it is, its Check
+/// bidi step (step 11) aside: nothing of tables B.1, B.2 or A.1 (steps 3,
+/// 6, 8, 9 have nothing to do), nothing prohibited (step 10 passes; step
+/// 3a's noncharacters are in table C.4), and NFKC leaves `s` alone
+/// (step 7; then step 4 has no Corrigendum 5 sequence to swap, which needs
+/// a character that composes, and step 2's tone marks, which decompose,
+/// are not there).
+///
+/// `\u{4E00}.jp`'s `\u{4E00}` and `b\u{FC}cher` are; `B\u{FC}cher`
+/// (B.2), `\u{FB01}` (NFKC) and `\u{221}` (A.1) are not.
+/// `tests::fixed_points_are_fixed` checks it against every step.
+pub(crate) fn is_fixed_point(s: &str) -> bool {
+    flags_of(s) & (FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED) == 0 && nfkc::leaves_alone(s)
+}
+
 /// Step 2 (GECKO): if the string contains U+0340 COMBINING GRAVE TONE MARK
 /// or U+0341 COMBINING ACUTE TONE MARK, fail.
 fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
@@ -345,6 +360,47 @@ mod tests {
                     "{} {:?}", p.name, s
                 );
             }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// What [`is_fixed_point`] says Nameprep gives back, running every
+        /// step gives back (without bidi, which is not part of the claim).
+        #[test]
+        fn fixed_points_are_fixed(v in proptest::collection::vec(interesting_char(), 0..10)) {
+            let s: String = v.into_iter().collect();
+            for p in crate::profile::builtin_profiles() {
+                if is_fixed_point(&s) {
+                    proptest::prop_assert_eq!(
+                        nameprep_every_step(&s, p, false),
+                        Some(s.clone()),
+                        "{} {:?}", p.name, s
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn thai_hangul_cjk_and_composites_are_fixed_points() {
+        for s in [
+            "\u{4E00}",
+            "b\u{FC}cher",
+            "\u{B274}\u{C2A4}",
+            "\u{E17}\u{E14}\u{E2A}\u{E2D}\u{E1A}",
+        ] {
+            assert!(is_fixed_point(s), "{s:?}");
+        }
+        for s in [
+            "B\u{FC}cher",
+            "\u{FB01}",
+            "\u{221}",
+            "a\u{AD}",
+            "\u{FDD0}",
+            "\u{340}",
+        ] {
+            assert!(!is_fixed_point(s), "{s:?}");
         }
     }
 

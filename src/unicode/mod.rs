@@ -6,5 +6,6 @@
 pub mod bidi;
 pub mod gecko;
 pub mod nfkc;
+pub mod punycode;
 pub mod stringprep;
 pub mod tables;

@@ -11,8 +11,8 @@ use super::stringprep::is_unassigned;
 use super::tables::{
     flags, in_ranges, ASSIGNED_4_0_ADDED, ASSIGNED_4_1_ADDED, CCC_3_2, CCC_4_0_ADDED,
     CCC_4_1_ADDED, COMPOSE_3_2, COMPOSE_4_0_ADDED, COMPOSE_4_1_ADDED, DECOMP_3_2, DECOMP_4_0_ADDED,
-    DECOMP_4_1_ADDED, FLAG_A_1, FLAG_NFKC_CCC, FLAG_NFKC_DECOMP, FLAG_NFKC_OWN_MAYBE,
-    FLAG_NFKC_SECOND,
+    DECOMP_4_1_ADDED, FLAG_A_1, FLAG_NFKC_CCC, FLAG_NFKC_COMPOSITE, FLAG_NFKC_DECOMP,
+    FLAG_NFKC_OWN_MAYBE, FLAG_NFKC_SECOND,
 };
 use crate::profile::{NfkcVariant, UnicodeVersion};
 use unicode_normalization::UnicodeNormalization;
@@ -281,6 +281,57 @@ fn latest_nfkc_leaves_alone(c: char) -> bool {
     flags(c) & (FLAG_A_1 | FLAG_NFKC_OWN_MAYBE) == 0
 }
 
+/// The NFKC quick check of `s` in flag-table terms: true only if NFKC
+/// certainly leaves `s` as it is under every own variant (3.2, 4.0, 4.1,
+/// any corrigendum flag) and, with `latest`, under the latest Unicode too.
+///
+/// NFKC changes a string only by decomposing (a character with a
+/// decomposition: [`FLAG_NFKC_DECOMP`], unless it is a composite that
+/// composes back, [`FLAG_NFKC_COMPOSITE`], and no non-starter follows it; a
+/// Hangul syllable decomposes and composes back), composing (with a
+/// possible second character of a primary composite: [`FLAG_NFKC_SECOND`])
+/// or reordering (two non-starters next to each other: [`FLAG_NFKC_CCC`]
+/// twice in a row).  The flags hold
+/// for any of the own versions.  With `latest`, a character unassigned in
+/// Unicode 3.2 ([`FLAG_A_1`]) answers false: for assigned characters the
+/// stability policy keeps combining classes, decompositions and
+/// compositions as they were.
+///
+/// `\u{0E15}\u{0E31}\u{0E27}\u{0E2D}\u{0E22}\u{0E48}\u{0E32}\u{0E07}` (Thai,
+/// one tone mark after a consonant) and `\u{B274}\u{C2A4}` (Hangul
+/// syllables) and `b\u{FC}cher` (U+00FC composes back) pass; `\u{FC}\u{316}`
+/// (a mark after a composite), `a\u{316}\u{301}` (two marks in a row) and
+/// `\u{FB01}` (a compatibility decomposition) do not.
+fn quick_check_yes(s: &str, latest: bool) -> bool {
+    let mut stop = FLAG_NFKC_SECOND;
+    if latest {
+        stop |= FLAG_A_1;
+    }
+    // Whether the character before is a non-starter, or a composite whose
+    // decomposition a non-starter would join.
+    let mut open = false;
+    for c in s.chars() {
+        let f = flags(c);
+        if f & stop != 0 || f & (FLAG_NFKC_DECOMP | FLAG_NFKC_COMPOSITE) == FLAG_NFKC_DECOMP {
+            return false;
+        }
+        let non_starter = f & FLAG_NFKC_CCC != 0;
+        if non_starter && open {
+            return false;
+        }
+        open = non_starter || f & FLAG_NFKC_COMPOSITE != 0;
+    }
+    true
+}
+
+/// Whether every NFKC variant (own and latest) certainly leaves `s` as it
+/// is, for a string without a character unassigned in Unicode 3.2 (see
+/// [`quick_check_yes`]): `b\u{FC}cher` and Thai with one mark per
+/// consonant are left alone, `\u{FB01}` is not.
+pub fn leaves_alone(s: &str) -> bool {
+    quick_check_yes(s, true)
+}
+
 fn data_of(version: UnicodeVersion) -> Option<Data> {
     match version {
         UnicodeVersion::V3_2 => Some(Data::V3_2),
@@ -328,9 +379,11 @@ pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, s
             // Characters left alone have class 0 and NFKC_Quick_Check=Yes:
             // the quick check of the rest is that of the whole string, and
             // there is a normalization boundary before each of them (the
-            // one before `first` may compose with it).
-            if unicode_normalization::is_nfkc_quick(s[first..].chars())
-                == unicode_normalization::IsNormalized::Yes
+            // one before `first` may compose with it).  The flag table
+            // answers first.
+            if quick_check_yes(&s[first..], true)
+                || unicode_normalization::is_nfkc_quick(s[first..].chars())
+                    == unicode_normalization::IsNormalized::Yes
             {
                 return Cow::Borrowed(s);
             }
@@ -344,6 +397,11 @@ pub fn nfkc_cow<'a>(s: &'a str, variant: &NfkcVariant) -> std::borrow::Cow<'a, s
             let Some((first, _)) = s.char_indices().find(|&(_, c)| may_change(c)) else {
                 return Cow::Borrowed(s);
             };
+            // The characters before `first` are starters that compose with
+            // nothing after them.
+            if quick_check_yes(&s[first..], false) {
+                return Cow::Borrowed(s);
+            }
             // The character before `first` may be the starter it composes
             // with: normalization starts there.
             let start = s[..first].char_indices().next_back().map_or(0, |(i, _)| i);
@@ -797,6 +855,87 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// When [`quick_check_yes`] passes a string, NFKC leaves it as it
+        /// is: the maps alone under every own variant, and
+        /// `unicode-normalization` with `latest`.
+        #[test]
+        fn quick_check_is_right(v in proptest::collection::vec(interesting_char(), 0..12)) {
+            let s: String = v.into_iter().collect();
+            if quick_check_yes(&s, true) {
+                proptest::prop_assert_eq!(s.nfkc().collect::<String>(), s.clone());
+            }
+            if quick_check_yes(&s, false) {
+                for var in own_variants() {
+                    proptest::prop_assert_eq!(reference(&s, &var), s.clone(), "{:?}", var);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quick_check_passes_thai_and_hangul() {
+        for s in [
+            "\u{0E15}\u{0E31}\u{0E27}\u{0E2D}\u{0E22}\u{0E48}\u{0E32}\u{0E07}",
+            "\u{B274}\u{C2A4}",
+            "\u{05D7}\u{05D3}\u{05E9}\u{05D5}\u{05EA}",
+        ] {
+            assert!(quick_check_yes(s, true), "{s:?}");
+            assert!(matches!(
+                nfkc_cow(s, &chrome()),
+                std::borrow::Cow::Borrowed(_)
+            ));
+        }
+        for s in [
+            "b\u{FC}cher",
+            "\u{3AC}\u{3B8}\u{3AE}\u{3BD}\u{3B1}",
+            "\u{1F85}",
+        ] {
+            assert!(quick_check_yes(s, true), "{s:?}");
+        }
+        for s in [
+            "\u{FC}\u{316}",
+            "a\u{316}\u{301}",
+            "\u{1100}\u{1161}",
+            "\u{AC00}\u{11A8}",
+            "\u{FB01}",
+            "\u{F951}",
+            "\u{344}",
+        ] {
+            assert!(!quick_check_yes(s, false), "{s:?}");
+        }
+        assert!(!quick_check_yes("\u{0221}", true));
+    }
+
+    /// Every character with [`FLAG_NFKC_COMPOSITE`] is its own NFKC, alone,
+    /// after a letter and before one, under every own variant (the maps
+    /// alone) and the latest Unicode.
+    #[test]
+    fn composites_compose_back() {
+        let mut n = 0;
+        for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+            let f = flags(c);
+            if f & FLAG_NFKC_COMPOSITE == 0 {
+                continue;
+            }
+            n += 1;
+            assert!(f & FLAG_NFKC_DECOMP != 0 && f & FLAG_NFKC_CCC == 0, "{c:?}");
+            for s in [
+                String::from(c),
+                format!("a{c}b"),
+                format!("\u{4E00}{c}\u{AC00}"),
+            ] {
+                assert!(quick_check_yes(&s, true), "{s:?}");
+                assert_eq!(s.nfkc().collect::<String>(), s, "{s:?}");
+                for v in own_variants() {
+                    assert_eq!(reference(&s, &v), s, "{s:?} {v:?}");
+                }
+            }
+        }
+        assert!(n > 900, "{n}");
+    }
+
     #[test]
     fn prefix_is_copied() {
         let v = chrome();
@@ -809,7 +948,7 @@ mod tests {
         assert_eq!(nfkc("xy\u{1100}\u{1161}", &latest), "xy\u{AC00}");
         assert_eq!(nfkc("x\u{0221}\u{FB01}", &latest), "x\u{0221}fi");
         assert!(matches!(
-            nfkc_cow("b\u{FC}cher", &v),
+            nfkc_cow("bu\u{308}cher", &v),
             std::borrow::Cow::Owned(_)
         ));
         assert!(matches!(

@@ -59,6 +59,14 @@ pub const FLAG_NFKC_DECOMP: u16 = 1 << 9;
 /// composite (like [`COMPOSE_3_2`], [`COMPOSE_4_0_ADDED`],
 /// [`COMPOSE_4_1_ADDED`]).
 pub const FLAG_NFKC_SECOND: u16 = 1 << 10;
+/// Flag bit: a primary composite of Unicode 3.2 that NFKC gives back as it
+/// is under every own variant and the latest Unicode, when the character
+/// after it is not a non-starter (`\u{E9}`, `\u{3C1}\u{301}`'s composite
+/// `\u{3CC}`... with [`FLAG_NFKC_DECOMP`] set too): a canonical pair whose
+/// full decomposition is in canonical order and composes back pair by
+/// pair, and whose base character composes with nothing before it (see
+/// `stable_composites` in `build.rs`; `nfkc::tests` check every one).
+pub const FLAG_NFKC_COMPOSITE: u16 = 1 << 11;
 
 /// The `FLAG_*` bits of `c`: two array loads in the two-stage table that
 /// `build.rs` generates from the same data as the range tables and maps
@@ -176,8 +184,9 @@ mod tests {
             FLAG_NFKC_CCC,
             FLAG_NFKC_DECOMP,
             FLAG_NFKC_SECOND,
+            FLAG_NFKC_COMPOSITE,
         ];
-        assert_eq!(bits.iter().fold(0, |a, &b| a | b), 0x7FF);
+        assert_eq!(bits.iter().fold(0, |a, &b| a | b), 0xFFF);
         assert_eq!(flags('a'), FLAG_D_2);
         assert_eq!(flags('\u{10FFFF}'), FLAG_PROHIBITED);
     }

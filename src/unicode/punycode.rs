@@ -1,0 +1,195 @@
+//! Punycode encoding [RFC 3492] of one label, written straight into the
+//! caller's string (CanonicalizeHost steps 20.1.2, 20.2.1.2.1.2, 20.2.2.1
+//! and ToASCII step 5 of the specification).
+//!
+//! `bücher` → `bcher-kva`; `\u{4E00}` → `4gq`.
+
+/// The longest input this encoder takes, in characters: that of a label
+/// (RFC 1034).  Within it no intermediate value overflows `u32` (RFC 3492
+/// 6.4: `delta` stays below `(MAX_CHARS + 1) * 0x110000 + MAX_CHARS²`).
+pub const MAX_CHARS: usize = 63;
+
+const BASE: u32 = 36;
+const T_MIN: u32 = 1;
+const T_MAX: u32 = 26;
+const SKEW: u32 = 38;
+const DAMP: u32 = 700;
+const INITIAL_BIAS: u32 = 72;
+const INITIAL_N: u32 = 0x80;
+
+/// Where the encoder writes its ASCII output.
+pub trait Sink {
+    fn push_ascii(&mut self, b: u8);
+}
+
+impl Sink for String {
+    #[inline]
+    fn push_ascii(&mut self, b: u8) {
+        self.push(char::from(b));
+    }
+}
+
+/// A sink that only counts: the length of the encoding.
+#[derive(Default)]
+pub struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline]
+    fn push_ascii(&mut self, _: u8) {
+        self.0 += 1;
+    }
+}
+
+/// RFC 3492 6.1: the bias after a delta.
+fn adapt(mut delta: u32, num_points: u32, first_time: bool) -> u32 {
+    delta /= if first_time { DAMP } else { 2 };
+    delta += delta / num_points;
+    let mut k = 0;
+    while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+        delta /= BASE - T_MIN;
+        k += BASE;
+    }
+    k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
+}
+
+/// The basic code point of digit `d` (0..36): `a`..`z`, `0`..`9`.
+#[inline]
+fn digit(d: u32) -> u8 {
+    if d < 26 {
+        b'a' + d as u8
+    } else {
+        b'0' + (d - 26) as u8
+    }
+}
+
+/// RFC 3492 6.3: the Punycode of `input` (at most [`MAX_CHARS`]
+/// characters), appended to `out`; `None` (and nothing written) for a
+/// longer input.
+///
+/// The same output as the `idna` and `punycode` crates' encoders (see
+/// `tests::agrees_with_the_punycode_crate`); the distinct non-basic code
+/// points are sorted once instead of searched for the next smallest on
+/// each round.
+pub fn encode_into(input: &[char], out: &mut impl Sink) -> Option<()> {
+    if input.len() > MAX_CHARS {
+        return None;
+    }
+    // The basic code points, copied as they are.
+    let mut basic = 0u32;
+    let mut others = [0u32; MAX_CHARS];
+    let mut n_others = 0;
+    for &c in input {
+        if c.is_ascii() {
+            out.push_ascii(c as u8);
+            basic += 1;
+        } else {
+            others[n_others] = c as u32;
+            n_others += 1;
+        }
+    }
+    if basic > 0 {
+        out.push_ascii(b'-');
+    }
+    let others = &mut others[..n_others];
+    others.sort_unstable();
+    let mut n = INITIAL_N;
+    let mut delta = 0u32;
+    let mut bias = INITIAL_BIAS;
+    let mut handled = basic;
+    let mut prev = None;
+    for &m in others.iter() {
+        if prev == Some(m) {
+            continue;
+        }
+        prev = Some(m);
+        delta += (m - n) * (handled + 1);
+        n = m;
+        for &c in input {
+            let c = c as u32;
+            if c < n {
+                delta += 1;
+            } else if c == n {
+                // A generalized variable-length integer (RFC 3492 3.3).
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = if k <= bias {
+                        T_MIN
+                    } else if k >= bias + T_MAX {
+                        T_MAX
+                    } else {
+                        k - bias
+                    };
+                    if q < t {
+                        break;
+                    }
+                    out.push_ascii(digit(t + (q - t) % (BASE - t)));
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                out.push_ascii(digit(q));
+                bias = adapt(delta, handled + 1, handled == basic);
+                delta = 0;
+                handled += 1;
+            }
+        }
+        delta += 1;
+        n += 1;
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encode(s: &str) -> Option<String> {
+        let v: Vec<char> = s.chars().collect();
+        let mut out = String::new();
+        encode_into(&v, &mut out).map(|()| out)
+    }
+
+    #[test]
+    fn rfc_3492_samples() {
+        assert_eq!(encode("bücher").as_deref(), Some("bcher-kva"));
+        assert_eq!(encode("\u{4E00}").as_deref(), Some("4gq"));
+        assert_eq!(encode("abc").as_deref(), Some("abc-"));
+        assert_eq!(encode("").as_deref(), Some(""));
+        // RFC 3492 7.1 (L): Japanese.
+        assert_eq!(
+            encode("3年B組金八先生").as_deref(),
+            Some("3B-ww4c5e180e575a65lsy2b")
+        );
+        assert_eq!(encode(&"ü".repeat(64)), None);
+    }
+
+    fn any_label() -> impl proptest::strategy::Strategy<Value = Vec<char>> {
+        let c = proptest::prop_oneof![
+            proptest::char::range('\0', '\u{7F}'),
+            proptest::char::range('\u{80}', '\u{3FF}'),
+            proptest::sample::select(vec!['\u{4E00}', '\u{FFFF}', '\u{10FFFF}', '\u{1F4A9}']),
+            proptest::char::any(),
+        ];
+        proptest::collection::vec(c, 0..70)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// The same output as the `punycode` crate, and a length the
+        /// counting sink agrees with.
+        #[test]
+        fn agrees_with_the_punycode_crate(v in any_label()) {
+            let s: String = v.iter().collect();
+            let mut out = String::new();
+            let ours = encode_into(&v, &mut out).map(|()| out);
+            if v.len() <= MAX_CHARS {
+                proptest::prop_assert_eq!(&ours, &punycode::encode(&s).ok(), "{:?}", s);
+                let mut count = Count::default();
+                encode_into(&v, &mut count).unwrap();
+                proptest::prop_assert_eq!(count.0, ours.unwrap().len());
+            } else {
+                proptest::prop_assert_eq!(ours, None);
+            }
+        }
+    }
+}
