@@ -4,7 +4,8 @@
 //! fragment, and is a fixed point: the canonical string, resolved against
 //! the same base (or against itself) and canonicalized again, is unchanged
 //! (but where the specification takes the base's path without
-//! normalization; see `path_taken_verbatim_from_base`).
+//! normalization; see `path_taken_verbatim_from_base`).  The profiles
+//! canonicalized together (`canonicalize_each`) give what each gives alone.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -15,6 +16,20 @@ fuzz_target!(|data: &[u8]| {
     let (base, input) = urlprism_fuzz::split(data);
     let picked = urlprism_fuzz::pick_encoding(data);
     let same_base = base.as_deref().unwrap_or(&input);
+    let resolved = urlprism::resolve(&input, &urlprism::parse(same_base));
+    let profiles: Vec<&dyn urlprism::Profile> = builtin_profiles()
+        .iter()
+        .map(|p| p as &dyn urlprism::Profile)
+        .collect();
+    let together = urlprism::canonicalize_each(&resolved, &profiles, picked);
+    for (p, t) in profiles.iter().zip(together) {
+        assert_eq!(
+            t,
+            urlprism::canonicalize(&resolved, *p, picked),
+            "{}: together differs from alone on {input:?}",
+            p.name()
+        );
+    }
     for profile in builtin_profiles() {
         let is_this = profile.name == "this";
         for encoding in [encoding_rs::UTF_8, picked] {
