@@ -89,6 +89,14 @@ impl OctetSet {
         self.0[(b >> 6) as usize] & (1u64 << (b & 63)) != 0
     }
 
+    /// Whether every octet from 0x80 to 0xFF is in the set (then every
+    /// octet of a multi-byte UTF-8 character is):
+    /// `OctetSet::EMPTY.with_range(0x80, 0xFF).contains_all_non_ascii()`.
+    #[inline]
+    pub const fn contains_all_non_ascii(&self) -> bool {
+        self.0[2] == u64::MAX && self.0[3] == u64::MAX
+    }
+
     /// Whether the character `c` is an ASCII character in the set.
     #[inline]
     pub fn contains_char(&self, c: char) -> bool {
