@@ -81,10 +81,15 @@ fn canonicalize_resolved(
     // Canonicalization makes the host anew (CanonicalizeHost works on a
     // string of its own): made in a buffer with room for the whole URL, it
     // becomes the serialization, which then costs no allocation of its own.
+    // A non-ASCII host goes through the whole host pipeline, which hands
+    // back a string of its own: the buffer would be thrown away, so the
+    // host is left as it is and the serialization gets a buffer then.
     if let Some(Cow::Borrowed(host)) = resolved.host {
-        let mut buffer = String::with_capacity(room_for(resolved));
-        buffer.push_str(host);
-        resolved.host = Some(Cow::Owned(buffer));
+        if host.is_ascii() {
+            let mut buffer = String::with_capacity(room_for(resolved));
+            buffer.push_str(host);
+            resolved.host = Some(Cow::Owned(buffer));
+        }
     }
     canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
     Ok(serialize::serialize_cow_owned(resolved).expect("a canonicalized URL is valid"))

@@ -89,6 +89,14 @@ impl OctetSet {
         self.0[(b >> 6) as usize] & (1u64 << (b & 63)) != 0
     }
 
+    /// Whether every octet from 0x80 to 0xFF is in the set (then every
+    /// octet of a multi-byte UTF-8 character is):
+    /// `OctetSet::EMPTY.with_range(0x80, 0xFF).contains_all_non_ascii()`.
+    #[inline]
+    pub const fn contains_all_non_ascii(&self) -> bool {
+        self.0[2] == u64::MAX && self.0[3] == u64::MAX
+    }
+
     /// Whether the character `c` is an ASCII character in the set.
     #[inline]
     pub fn contains_char(&self, c: char) -> bool {
@@ -147,6 +155,60 @@ impl OctetSet {
         }
         out
     }
+}
+
+/// Byte searches eight bytes at a time (in a `u64`, no `unsafe`), for the
+/// scans of parsing and resolution that look for one or two ASCII
+/// delimiters in a string: `first_of2(b"/a/b?q#f", b'?', b'#')` is
+/// `Some(4)`.  Each is exact: only bytes equal to a needle match.
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `x` that equals `b`, and only those (no
+/// carry crosses a byte: each byte's low seven bits are added to 0x7F).
+#[inline(always)]
+pub(crate) const fn eq_mask(x: u64, b: u8) -> u64 {
+    let t = x ^ (LOW * b as u64);
+    !(((t & !HIGH) + !HIGH) | t) & HIGH
+}
+
+/// The eight bytes of `bytes` from `i` as a little-endian `u64` (the
+/// caller keeps `i + 8 <= bytes.len()`; otherwise 0, which matches no
+/// needle but 0).
+#[inline(always)]
+pub(crate) fn word_at(bytes: &[u8], i: usize) -> u64 {
+    bytes
+        .get(i..i + 8)
+        .and_then(|w| w.try_into().ok())
+        .map_or(0, u64::from_le_bytes)
+}
+
+/// The index of the first byte of `bytes` equal to `a` or `b`.
+///
+/// `first_of2(b"/p?q#f", b'?', b'#')` → `Some(2)`; `first_of2(b"/p", b'?', b'#')` → `None`.
+#[inline]
+pub(crate) fn first_of2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    let mut i = 0;
+    while i + 8 <= bytes.len() {
+        let x = word_at(bytes, i);
+        let m = eq_mask(x, a) | eq_mask(x, b);
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    bytes[i..]
+        .iter()
+        .position(|&c| c == a || c == b)
+        .map(|p| i + p)
+}
+
+/// The index of the first byte of `bytes` equal to `a`.
+///
+/// `first_of(b"a/b%41", b'%')` → `Some(3)`.
+#[inline]
+pub(crate) fn first_of(bytes: &[u8], a: u8) -> Option<usize> {
+    first_of2(bytes, a, a)
 }
 
 fn split_range(item: &str) -> Option<(&str, &str)> {
@@ -214,6 +276,30 @@ mod tests {
         assert!(s.contains(0) && s.contains(0x1F) && !s.contains(0x20));
         assert!(s.contains(b'!') && s.contains(b'-') && s.contains(b'b'));
         assert_eq!(OctetSet::from_items(&s.to_items()).unwrap(), s);
+    }
+
+    #[test]
+    fn word_searches_are_exact() {
+        let s = b"\x80\x7F?#\xA3\xBF/0123456789?abcdefgh#";
+        for len in 0..=s.len() {
+            for start in 0..len {
+                let b = &s[start..len];
+                let want = b.iter().position(|&c| c == b'?' || c == b'#');
+                assert_eq!(first_of2(b, b'?', b'#'), want, "{b:?}");
+                let want = b.iter().position(|&c| c == 0xBF);
+                assert_eq!(first_of(b, 0xBF), want, "{b:?}");
+            }
+        }
+        for x in 0..=255u8 {
+            for n in 0..=255u8 {
+                let m = eq_mask(u64::from_le_bytes([x, n, 0, 1, 0x80, 0xFF, x, n]), n);
+                let want = [x, n, 0, 1, 0x80, 0xFF, x, n]
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (i, &c)| m | (u64::from(c == n) << (8 * i + 7)));
+                assert_eq!(m, want, "{x} {n}");
+            }
+        }
     }
 
     #[test]

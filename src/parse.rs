@@ -6,6 +6,7 @@
 //! the specification) and the remaining string `s`, a slice of the
 //! preprocessed input that each step narrows down.
 
+use crate::octets::{first_of, first_of2};
 use crate::preprocess::preprocess;
 use crate::url::{is_not_hierarchical_scheme, is_slash, CowUrl, InvalidReason, ParsedUrl};
 use std::borrow::Cow;
@@ -53,13 +54,54 @@ pub fn find_scheme(s: &str) -> Option<(&str, &str)> {
     Some((&s[..end], &s[end + 1..]))
 }
 
-/// The byte offset of the first authority terminating character of `s`
-/// (`/`, `\`, `?`, `#`; all ASCII, so a byte scan), or its length.
+/// What one scan of the authority finds: where it ends, and its last `@`
+/// and last `:` (all ASCII, so a byte scan).
+struct AuthorityScan {
+    /// The byte offset of the first authority terminating character
+    /// (`/`, `\`, `?`, `#`), or the length of the string.
+    end: usize,
+    /// The last `@` before `end`.
+    last_at: Option<usize>,
+    /// The last `:` before `end`.
+    last_colon: Option<usize>,
+}
+
+/// Byte classes of [`scan_authority`]: 1 for an authority terminating
+/// character, 2 for `@`, 3 for `:`, 0 otherwise.
+static AUTHORITY_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'/' as usize] = 1;
+    t[b'\\' as usize] = 1;
+    t[b'?' as usize] = 1;
+    t[b'#' as usize] = 1;
+    t[b'@' as usize] = 2;
+    t[b':' as usize] = 3;
+    t
+};
+
+/// The authority at the beginning of `s` ("up to the first authority
+/// terminating character"), with its last `@` and `:` found on the way.
+///
+/// `u@h:1/p` → end 5, last `@` at 1, last `:` at 3.
 #[inline]
-fn authority_end(s: &str) -> usize {
-    s.bytes()
-        .position(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-        .unwrap_or(s.len())
+fn scan_authority(s: &str) -> AuthorityScan {
+    let mut scan = AuthorityScan {
+        end: s.len(),
+        last_at: None,
+        last_colon: None,
+    };
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        match AUTHORITY_CLASS[b as usize] {
+            0 => {}
+            1 => {
+                scan.end = i;
+                break;
+            }
+            2 => scan.last_at = Some(i),
+            _ => scan.last_colon = Some(i),
+        }
+    }
+    scan
 }
 
 /// The number of "slash characters" at the beginning of `s` (each is one
@@ -288,26 +330,23 @@ fn find_authority_path_query_fragment<'a>(s: &'a str, url: &mut CowUrl<'a>) {
         &s[2..]
     } else if slashes >= 2 {
         let s = &s[slashes..];
-        let end = authority_end(s);
-        let authority = &s[..end];
+        let scan = scan_authority(s);
+        let authority = &s[..scan.end];
         url.authority = Some(authority.into());
-        find_user_info_host_port(authority, url);
-        &s[end..]
+        find_user_info_host_port(authority, scan.last_at, scan.last_colon, url);
+        &s[scan.end..]
     } else {
         s
     };
 
-    let end = rest
-        .bytes()
-        .position(|b| b == b'?' || b == b'#')
-        .unwrap_or(rest.len());
+    let end = first_of2(rest.as_bytes(), b'?', b'#').unwrap_or(rest.len());
     url.path = Some(rest[..end].into());
     let rest = &rest[end..];
     if let Some(query) = rest.strip_prefix('?') {
-        match query.split_once('#') {
-            Some((query, fragment)) => {
-                url.query = Some(query.into());
-                url.fragment = Some(fragment.into());
+        match first_of(query.as_bytes(), b'#') {
+            Some(hash) => {
+                url.query = Some(query[..hash].into());
+                url.fragment = Some(query[hash + 1..].into());
             }
             None => url.query = Some(query.into()),
         }
@@ -321,15 +360,25 @@ fn find_authority_path_query_fragment<'a>(s: &'a str, url: &mut CowUrl<'a>) {
 /// "finding the user name and password"; the port follows the last `:`,
 /// unless the rest begins with `[` and that `:` comes before the last `]`
 /// (`[::1]` is all host, `[1:2:4` is host `[1:2` and port `4`).
-fn find_user_info_host_port<'a>(authority: &'a str, url: &mut CowUrl<'a>) {
-    let host_port = match authority.rfind('@') {
+///
+/// `last_at` and `last_colon` are the offsets of the last `@` and the
+/// last `:` of `authority` ([`scan_authority`] found them): the last `:`
+/// of the rest after the `@` is the last `:` if it comes after the `@`.
+fn find_user_info_host_port<'a>(
+    authority: &'a str,
+    last_at: Option<usize>,
+    last_colon: Option<usize>,
+    url: &mut CowUrl<'a>,
+) {
+    let (host_port, colon) = match last_at {
         Some(at) => {
             find_user_name_and_password(&authority[..at], url);
-            &authority[at + 1..]
+            let colon = last_colon.filter(|&c| c > at).map(|c| c - (at + 1));
+            (&authority[at + 1..], colon)
         }
-        None => authority,
+        None => (authority, last_colon),
     };
-    let Some(colon) = host_port.rfind(':') else {
+    let Some(colon) = colon else {
         url.host = Some(host_port.into());
         return;
     };

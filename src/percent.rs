@@ -27,7 +27,7 @@
 //! record keeps the `?` that replaces an unrepresentable character), so
 //! [`QUERY_SET`] leaves `?` unencoded.
 
-use crate::octets::OctetSet;
+use crate::octets::{first_of, OctetSet};
 use crate::profile::HexCase;
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
@@ -174,14 +174,41 @@ pub fn escape_at(s: &[u8], i: usize) -> Option<u8> {
 /// ```
 #[inline]
 pub fn push_escape(b: u8, hex: HexCase, out: &mut String) {
-    let digits = match hex {
-        HexCase::Upper => UPPER_HEX,
-        HexCase::Lower => LOWER_HEX,
+    let escapes = match hex {
+        HexCase::Upper => UPPER_ESCAPES,
+        HexCase::Lower => LOWER_ESCAPES,
     };
-    out.push('%');
-    out.push(digits[(b >> 4) as usize] as char);
-    out.push(digits[(b & 15) as usize] as char);
+    let i = 3 * b as usize;
+    out.push_str(escapes.get(i..i + 3).unwrap_or("%"));
 }
+
+/// The escapes of the 256 octets one after the other, `%00%01…%FF`: that
+/// of the octet `b` is bytes `3b..3b + 3` (one copy of three bytes rather
+/// than three pushes).
+const fn escapes(digits: &[u8; 16]) -> [u8; 768] {
+    let mut t = [0u8; 768];
+    let mut b = 0;
+    while b < 256 {
+        t[3 * b] = b'%';
+        t[3 * b + 1] = digits[b >> 4];
+        t[3 * b + 2] = digits[b & 15];
+        b += 1;
+    }
+    t
+}
+
+const UPPER_ESCAPE_BYTES: [u8; 768] = escapes(UPPER_HEX);
+const LOWER_ESCAPE_BYTES: [u8; 768] = escapes(LOWER_HEX);
+/// `%00%01…%FF`, uppercase hexadecimal digits.
+const UPPER_ESCAPES: &str = match std::str::from_utf8(&UPPER_ESCAPE_BYTES) {
+    Ok(s) => s,
+    Err(_) => panic!("escapes are ASCII"),
+};
+/// `%00%01…%ff`, lowercase hexadecimal digits.
+const LOWER_ESCAPES: &str = match std::str::from_utf8(&LOWER_ESCAPE_BYTES) {
+    Ok(s) => s,
+    Err(_) => panic!("escapes are ASCII"),
+};
 
 /// The specification's "steps to percent-encode a string": appends to `out`
 /// the string `s` with the octets of `octets` percent-encoded.
@@ -275,16 +302,71 @@ pub fn percent_encode_cow<'a>(
 ) -> Cow<'a, str> {
     let encoding = encoding.output_encoding();
     let as_is = encoding == UTF_8 || (encoding.is_ascii_compatible() && s.is_ascii());
-    if as_is && first_to_encode(s.as_bytes(), octets).is_none() {
-        return Cow::Borrowed(s);
+    if !as_is {
+        return Cow::Owned(percent_encoded(s, encoding, octets, hex));
     }
-    Cow::Owned(percent_encoded(s, encoding, octets, hex))
+    let Some(first) = first_to_encode(s.as_bytes(), octets) else {
+        return Cow::Borrowed(s);
+    };
+    let mut out = String::new();
+    encode_utf8_from(s, first, octets, hex, &mut out);
+    Cow::Owned(out)
 }
 
-/// The index of the first byte of `bytes` in `octets`.
+/// An octet set as a table of 256 flags, for the scans of
+/// [`first_to_encode`]: `table(&PATH_SET)[b' ' as usize]` is `true`.
+const fn table(octets: &OctetSet) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = octets.contains(b as u8);
+        b += 1;
+    }
+    t
+}
+
+static PATH_TABLE: [bool; 256] = table(&PATH_SET);
+static QUERY_TABLE: [bool; 256] = table(&QUERY_SET);
+static USERINFO_TABLE: [bool; 256] = table(&USERINFO_SET);
+static OPAQUE_PATH_TABLE: [bool; 256] = table(&OPAQUE_PATH_SET);
+
+/// The table of `octets` when it is one of the sets of canonicalization.
+#[inline]
+fn table_of(octets: &OctetSet) -> Option<&'static [bool; 256]> {
+    if *octets == PATH_SET {
+        Some(&PATH_TABLE)
+    } else if *octets == QUERY_SET {
+        Some(&QUERY_TABLE)
+    } else if *octets == USERINFO_SET {
+        Some(&USERINFO_TABLE)
+    } else if *octets == OPAQUE_PATH_SET {
+        Some(&OPAQUE_PATH_TABLE)
+    } else {
+        None
+    }
+}
+
+/// The index of the first byte of `bytes` in `octets`.  For the sets of
+/// canonicalization, a table lookup per byte, eight bytes at a time
+/// without a branch.
 #[inline]
 fn first_to_encode(bytes: &[u8], octets: &OctetSet) -> Option<usize> {
-    bytes.iter().position(|&b| octets.contains(b))
+    let Some(t) = table_of(octets) else {
+        return bytes.iter().position(|&b| octets.contains(b));
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        if chunk.iter().fold(false, |any, &b| any | t[b as usize]) {
+            return chunk.iter().position(|&b| t[b as usize]).map(|p| at + p);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| t[b as usize])
+        .map(|p| at + p)
 }
 
 /// The UTF-8 path of [`percent_encode`]: unescaped runs are copied as
@@ -297,9 +379,44 @@ fn encode_utf8(s: &str, octets: &OctetSet, hex: HexCase, out: &mut String) {
         out.push_str(s);
         return;
     };
+    encode_utf8_from(s, first, octets, hex, out);
+}
+
+/// [`encode_utf8`] of `s` whose first octet to encode is at `first`.
+fn encode_utf8_from(s: &str, first: usize, octets: &OctetSet, hex: HexCase, out: &mut String) {
+    let bytes = s.as_bytes();
     // Each octet to encode takes three bytes instead of one.
-    let to_encode = bytes[first..].iter().filter(|&&b| octets.contains(b)).count();
+    let to_encode = match table_of(octets) {
+        Some(t) => bytes[first..]
+            .iter()
+            .map(|&b| usize::from(t[b as usize]))
+            .sum(),
+        None => bytes[first..]
+            .iter()
+            .filter(|&&b| octets.contains(b))
+            .count(),
+    };
     out.reserve(s.len() + 2 * to_encode);
+    if octets.contains_all_non_ascii() {
+        // Every octet of a multi-byte character is encoded: the runs left
+        // as they are are ASCII, and `s` is encoded octet by octet.
+        out.push_str(&s[..first]);
+        let mut run_start = first;
+        for (i, &b) in bytes.iter().enumerate().skip(first) {
+            if octets.contains(b) {
+                // A run that is not empty begins at an ASCII octet.
+                if run_start < i {
+                    out.push_str(&s[run_start..i]);
+                }
+                push_escape(b, hex, out);
+                run_start = i + 1;
+            }
+        }
+        if run_start < s.len() {
+            out.push_str(&s[run_start..]);
+        }
+        return;
+    }
     // Bytes before `first` are not in the set; if `first` is inside a
     // multi-byte character, restart at its lead byte.
     let mut i = first;
@@ -482,7 +599,7 @@ pub fn percent_decode_bytes(s: &str) -> Cow<'_, [u8]> {
 
 fn first_escape(bytes: &[u8]) -> Option<usize> {
     let mut from = 0;
-    while let Some(p) = bytes[from..].iter().position(|&b| b == b'%') {
+    while let Some(p) = first_of(&bytes[from..], b'%') {
         let i = from + p;
         if escape_at(bytes, i).is_some() {
             return Some(i);
@@ -544,7 +661,7 @@ fn decode_escapes_to_chars(s: &str, keep: impl Fn(u8) -> bool) -> Cow<'_, str> {
     let selected = |i: usize| escape_at(bytes, i).filter(|&o| keep(o));
     let mut from = 0;
     let first = loop {
-        match bytes[from..].iter().position(|&b| b == b'%') {
+        match first_of(&bytes[from..], b'%') {
             None => return Cow::Borrowed(s),
             Some(p) => {
                 if selected(from + p).is_some() {
@@ -837,6 +954,48 @@ mod tests {
         assert_eq!(percent_decode_selected("%C3%41", &OctetSet::ALL), "%C3A");
         assert_eq!(percent_decode_latin1("%41%ff"), "A\u{FF}");
         assert!(!has_bad_escape("") && has_bad_escape("%") && !has_bad_escape("%2a"));
+    }
+
+    #[test]
+    fn tables_agree_with_the_sets() {
+        // Octet by octet, as the specification's step 7 reads: the table
+        // scans and the octet-by-octet loop give the same escapes.
+        fn reference(s: &str, octets: &OctetSet) -> String {
+            let mut out = Vec::new();
+            for &b in s.as_bytes() {
+                if octets.contains(b) {
+                    out.extend_from_slice(format!("%{b:02X}").as_bytes());
+                } else {
+                    out.push(b);
+                }
+            }
+            String::from_utf8_lossy(&out).into_owned()
+        }
+        let other = OctetSet::EMPTY.with_range(0x80, 0xFF).with(b'a');
+        for set in [
+            &PATH_SET,
+            &QUERY_SET,
+            &USERINFO_SET,
+            &OPAQUE_PATH_SET,
+            &other,
+        ] {
+            for b in 0..=255u8 {
+                assert_eq!(
+                    table_of(set).is_some_and(|t| t[b as usize]),
+                    table_of(set).is_some() && set.contains(b)
+                );
+            }
+            for s in [
+                "",
+                "/abcdefgh/ijklmnop",
+                "/a b/é/一/💩 x\u{7F}\t",
+                "/статьи/новости?q=1#f",
+                "ééééééééé a",
+            ] {
+                let got = percent_encode_cow(s, UTF_8, set, HexCase::Upper);
+                assert_eq!(got, reference(s, set), "{s:?}");
+            }
+        }
     }
 
     #[test]

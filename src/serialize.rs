@@ -55,14 +55,16 @@ pub(crate) fn serialize_cow_owned(u: &mut CowUrl<'_>) -> Option<String> {
     if u.is_invalid() {
         return None;
     }
+    // The host's buffer is used only when the rest fits in it: growing it
+    // would copy the host, and then move it again for each insertion, where
+    // a new buffer of the right size copies it once.
     let mut s = match u.host.take() {
-        Some(Cow::Owned(host)) => host,
+        Some(Cow::Owned(host)) if host.capacity() - host.len() >= serialized_len(u) => host,
         host => {
             u.host = host;
             return serialize_cow(u);
         }
     };
-    s.reserve(serialized_len(u));
     // Step 6 (the host is present): the user-info and `@`, in front of
     // the host.
     if u.user.is_some() || u.password.is_some() {
@@ -73,9 +75,16 @@ pub(crate) fn serialize_cow_owned(u: &mut CowUrl<'_>) -> Option<String> {
         }
         s.insert_str(0, u.user.as_deref().unwrap_or(""));
     }
-    // Steps 4 to 6: the scheme, `:` and `//`, in front of them.
-    s.insert_str(0, "://");
-    s.insert_str(0, u.scheme.as_deref().unwrap_or(""));
+    // Steps 4 to 6: the scheme, `:` and `//`, in front of them (one
+    // insertion for the common schemes).
+    match u.scheme.as_deref().unwrap_or("") {
+        "http" => s.insert_str(0, "http://"),
+        "https" => s.insert_str(0, "https://"),
+        scheme => {
+            s.insert_str(0, "://");
+            s.insert_str(0, scheme);
+        }
+    }
     push_after_host(u, &mut s);
     Some(s)
 }
