@@ -21,7 +21,10 @@ use crate::profile::{
     Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, LabelConversion, Profile,
     RootDot,
 };
-use crate::unicode::{gecko, punycode as puny, stringprep};
+use crate::unicode::tables::{
+    self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_PROHIBITED,
+};
+use crate::unicode::{gecko, nfkc, punycode as puny, stringprep};
 use std::borrow::Cow;
 
 const NAME: &str = "CanonicalizeHost";
@@ -85,7 +88,9 @@ const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
 /// the host or the profile falls outside what this shortcut covers, and the
 /// steps must run one by one.
 ///
-/// For such a host no escape is decoded (steps 5-7, 23, 26a, 29), no label
+/// Nameprep leaves the host as it is but for ASCII case: no character is
+/// mapped, unassigned or prohibited, and NFKC of every variant leaves it
+/// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded (steps 5-7, 23, 26a, 29), no label
 /// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
 /// label), the root dot taken off at step 10 or 16 comes back at step 22,
 /// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
@@ -120,6 +125,82 @@ fn fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
             && host
                 .split('.')
                 .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--")))
+}
+
+/// The octets of a host made of ASCII letters, digits, hyphens, dots and
+/// non-ASCII characters (whose UTF-8 octets are 0x80 to 0xFF).
+const LDH_DOT_AND_NON_ASCII: OctetSet = LDH_AND_DOT.with_range(0x80, 0xFF);
+
+/// The flag-table bits of a character that Nameprep acts on, whatever the
+/// characters around it: mapped (B.1, B.2), unassigned in Unicode 3.2
+/// (A.1, steps 6 to 9), prohibited (step 10, which also holds IE's
+/// noncharacters).  What NFKC does depends on the neighbours too: see
+/// [`nfkc::leaves_alone`].
+const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
+
+/// The result of steps 2 to 31 for the common internationalized host: ASCII
+/// letters, digits, hyphens and dots, and non-ASCII characters that
+/// Nameprep leaves as they are under every profile; no trailing dot and no
+/// `xn--` label.  Only steps 19 to 21 have work: the labels, the ASCII
+/// ones lowercased (step 11 or 24), are converted as step 20 does it.
+/// `None` when the host or the profile falls outside what this shortcut
+/// covers, or when a label fails step 20 (the steps then run one by one,
+/// and give the failure or the profile's fallback).
+///
+/// Nameprep leaves the host as it is but for ASCII case: no character is
+/// mapped, unassigned or prohibited, and NFKC of every variant leaves it
+/// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded (steps 6, 7, 23, 26a, 29), no
+/// root dot is taken off (steps 10, 16, 22), no colon, semicolon, NUL or
+/// space is there to reject (steps 4a, 7a, 13, 13a, 26), no label
+/// separator but `.` is there (step 15, U+3002 is excluded; U+FF0E and
+/// U+FF61 have decompositions), Nameprep (step 11) is ASCII lowercasing,
+/// step 18 finds no `xn--` label, and a host with a non-ASCII character is
+/// neither an IPv6 nor an IPv4 address (steps 25, 27).  As for
+/// [`letters_digits_hyphens_fast_path`], the profile must lowercase and
+/// its step 14, 28 and 30 sets must hold no octet of the host (nor any
+/// octet of the Punycode step 20 writes, which are letters, digits and
+/// hyphens).  `tests::shortcuts_match_the_traced_steps` checks it against
+/// the steps under every built-in profile.
+///
+/// THIS: `WWW.Bücher.DE` → `www.xn--bcher-kva.de`; IE: `日本.JP` → `日本.jp`.
+fn idn_fast_path(host: &str, scheme: &str, profile: &dyn Profile) -> Option<String> {
+    if !idn_fast_path_applies(host, profile) {
+        return None;
+    }
+    let mut lower = host.to_string();
+    lower.make_ascii_lowercase();
+    let mut pl = Pipeline {
+        tracer: &mut NoTrace,
+        name: NAME,
+    };
+    convert_labels(&lower, scheme, profile, profile.host(), &mut pl).ok()
+}
+
+/// Whether [`idn_fast_path`] covers `host` under `profile`.
+fn idn_fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
+    let hp = profile.host();
+    let touches = |set: &OctetSet| !set.intersection(LDH_DOT_AND_NON_ASCII).is_empty();
+    let left_alone = |c: char| {
+        if c.is_ascii() {
+            LDH_AND_DOT.contains(c as u8)
+        } else {
+            c != '\u{3002}' && tables::flags(c) & NAMEPREP_ACTS == 0
+        }
+    };
+    // Gecko's tone marks (step 2) have decompositions, and its Corrigendum
+    // 5 swap (step 4) needs a starter that composes: NFKC leaving the host
+    // alone rules both out.
+    !host.is_ascii()
+        && !host.ends_with('.')
+        && (hp.nameprep_whole_host || hp.final_ascii_lowercase)
+        && !touches(&hp.forbidden)
+        && !touches(&hp.percent_encode)
+        && !touches(&hp.early_percent_encode)
+        && host.chars().all(left_alone)
+        && nfkc::leaves_alone(host)
+        && !host
+            .split('.')
+            .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
 }
 
 /// [`canonicalize_host`] of `host`, written back into it; the common host
@@ -196,6 +277,9 @@ fn canonicalize_host_steps<T: Tracer>(
 ) -> Result<String, Error> {
     if !T::ENABLED {
         if let Some(out) = letters_digits_hyphens_fast_path(host, profile) {
+            return Ok(out);
+        }
+        if let Some(out) = idn_fast_path(host, scheme, profile) {
             return Ok(out);
         }
     }
@@ -1305,6 +1389,8 @@ mod tests {
                 '\u{DF}', '\u{AD}', '\u{200D}', '\u{301}', '\u{316}', '\u{340}', '\u{1100}',
                 '\u{1161}', '\u{11A8}', '\u{AE30}', '\u{5D0}', '\u{627}', '\u{661}', '\u{4E00}',
                 '\u{FB01}', '\u{2163}', '\u{E9}', '\u{3C3}', '\u{3A3}', '\u{E000}', '\u{FDD0}',
+                '\u{FC}', '\u{3CC}', '\u{430}', '\u{E01}', '\u{E31}', '\u{E48}', '\u{E38}',
+                '\u{B274}', '\u{C2A4}', '\u{5D1}', '\u{644}', '\u{915}', '\u{94D}', '\u{1F600}',
             ]),
             proptest::char::range('\u{300}', '\u{36F}'),
             proptest::char::range('\u{A0}', '\u{24F}'),
@@ -1359,6 +1445,26 @@ mod tests {
             assert_eq!(fast, slow, "{host:?}");
             let once = crate::host::nameprep(host, gecko, false).unwrap();
             assert_ne!(crate::host::nameprep(&once, gecko, false).unwrap(), once);
+        }
+    }
+
+    #[test]
+    fn idn_fast_path_covers_the_common_idn_host() {
+        let ie = crate::profile::builtin("ie").unwrap();
+        let fast = |h: &str, p: &dyn Profile| idn_fast_path(h, "http", p);
+        assert_eq!(
+            fast("WWW.Bücher.DE", this()).as_deref(),
+            Some("www.xn--bcher-kva.de")
+        );
+        assert_eq!(
+            fast("\u{E17}\u{E14}\u{E2A}\u{E2D}\u{E1A}.TH", this()).as_deref(),
+            Some("xn--l3cfk7dp.th")
+        );
+        assert_eq!(fast("日本.JP", ie).as_deref(), Some("日本.jp"));
+        // Outside the shortcut: a root dot, an xn-- label, a character
+        // Nameprep maps, a label separator other than `.`, escapes.
+        for h in ["ü.de.", "xn--a.ü", "\u{FB01}.de", "ü\u{3002}de", "ü%41.de", "Ü.de"] {
+            assert_eq!(fast(h, this()), None, "{h:?}");
         }
     }
 
