@@ -79,8 +79,9 @@ fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<Strin
 }
 
 /// Resolved once (the input against itself), canonicalized under each of
-/// `profiles` together (`canonicalize_each`: the components no profile
-/// parameter touches are canonicalized once), each serialized.
+/// `profiles` together (`canonicalize_each`, as `urlprism compare` does:
+/// the components no profile parameter touches are canonicalized once),
+/// each serialized.
 fn ours_profiles(input: &str, profiles: &[&dyn Profile]) -> usize {
     let base = parse(input);
     let resolved = resolve(input, &base);

@@ -9,7 +9,7 @@
 //! ```
 
 use crate::error::Error;
-use crate::host::canonicalize_host::canonicalize_host_in_place;
+use crate::host::canonicalize_host::{canonicalize_host_cow, canonicalize_host_in_place};
 use crate::percent;
 use crate::profile::{HexCase, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
@@ -87,16 +87,32 @@ pub fn canonicalize_each(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Vec<Result<ParsedUrl, Error>> {
+    canonicalize_each_cow(&u.as_cow(), profiles, encoding)
+        .into_iter()
+        .map(|r| r.map(CowUrl::into_owned))
+        .collect()
+}
+
+/// [`canonicalize_each`] on borrowed components: those that no profile
+/// changes stay borrowed in every result.
+pub(crate) fn canonicalize_each_cow<'a>(
+    u: &CowUrl<'a>,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Vec<Result<CowUrl<'a>, Error>> {
     let each = || {
         profiles
             .iter()
-            .map(|p| canonicalize(u, *p, encoding))
+            .map(|p| {
+                let mut c = u.clone();
+                canonicalize_in_place(&mut c, *p, encoding).map(|()| c)
+            })
             .collect()
     };
     if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") {
         return each();
     }
-    let mut shared = u.as_cow();
+    let mut shared = u.clone();
     let shared_result = canonicalize_components(&mut shared, None, encoding);
     if shared
         .path
@@ -105,7 +121,10 @@ pub fn canonicalize_each(
     {
         return each();
     }
-    let scheme = u.scheme.as_deref().unwrap_or("").to_ascii_lowercase();
+    let mut scheme = Cow::Borrowed(u.scheme.as_deref().unwrap_or(""));
+    if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+        scheme.to_mut().make_ascii_lowercase();
+    }
     profiles
         .iter()
         .map(|p| {
@@ -114,7 +133,7 @@ pub fn canonicalize_each(
             let mut c = shared.clone();
             c.host = host;
             c.host_as_written = None;
-            Ok(c.into_owned())
+            Ok(c)
         })
         .collect()
 }
@@ -123,18 +142,18 @@ pub fn canonicalize_each(
 /// [`canonicalize_components`] does it: the host as written when the
 /// profile keeps it, then CanonicalizeHost.
 fn canonical_host<'a>(
-    u: &'a ParsedUrl,
+    u: &CowUrl<'a>,
     scheme: &str,
     profile: &dyn Profile,
 ) -> Result<Option<Cow<'a, str>>, Error> {
     let mut h = CowUrl {
-        host: u.host.as_deref().map(Cow::Borrowed),
-        host_as_written: u.host_as_written.as_deref().map(Cow::Borrowed),
+        host: u.host.clone(),
+        host_as_written: u.host_as_written.clone(),
         ..CowUrl::default()
     };
     prepare_host(&mut h, profile);
     if let Some(host) = h.host.as_mut() {
-        canonicalize_host_in_place(host.to_mut(), scheme, profile)?;
+        canonicalize_host_cow(host, scheme, profile)?;
     }
     Ok(h.host)
 }

@@ -66,6 +66,67 @@ pub fn canonicalize_str(
     }
 }
 
+/// [`canonicalize_str`] under each of `profiles` at once: the base and the
+/// input are parsed and resolved once, and what no profile parameter
+/// touches is canonicalized once (see [`canonicalize_each`]); element `i`
+/// is what `canonicalize_str(input, base, profiles[i], encoding)` gives.
+///
+/// ```
+/// use urlprism::{canonicalize_str_each, profile, Profile};
+/// let profiles: Vec<&dyn Profile> = profile::builtin_profiles().iter().map(|p| p as &dyn Profile).collect();
+/// let each = canonicalize_str_each("http://Bücher.de/a b", None, &profiles, encoding_rs::UTF_8);
+/// let names: Vec<&str> = profiles.iter().map(|p| p.name()).collect();
+/// assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+/// assert_eq!(each[0].as_deref(), Ok("http://xn--bcher-kva.de/a%20b"));
+/// assert_eq!(each[3].as_deref(), Ok("http://bücher.de/a%20b"));
+/// ```
+pub fn canonicalize_str_each(
+    input: &str,
+    base: Option<&str>,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Vec<Result<String, Error>> {
+    let preprocessed = preprocess::preprocess(input);
+    match base {
+        Some(base) => {
+            let preprocessed_base = preprocess::preprocess(base);
+            let mut b = parse::parse_preprocessed(&preprocessed_base);
+            parse::keep_host_as_written(base, &mut b);
+            let resolved = resolve::resolve_cow(input, &preprocessed, &b);
+            canonicalize_resolved_each(&resolved, true, profiles, encoding)
+        }
+        None => {
+            let resolved = resolve::resolve_self_cow(input, &preprocessed);
+            canonicalize_resolved_each(&resolved, false, profiles, encoding)
+        }
+    }
+}
+
+/// The end of [`canonicalize_str_each`]: canonicalizes `resolved` under
+/// each profile and serializes each result.
+fn canonicalize_resolved_each(
+    resolved: &url::CowUrl<'_>,
+    has_base: bool,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Vec<Result<String, Error>> {
+    if let Some(reason) = resolved.invalid {
+        let reason = invalid_reason(reason, has_base);
+        return profiles
+            .iter()
+            .map(|_| Err(Error::Invalid(reason)))
+            .collect();
+    }
+    canonicalize::canonicalize_each_cow(resolved, profiles, encoding)
+        .into_iter()
+        .map(|r| {
+            r.map(|mut c| {
+                serialize::serialize_cow_owned(&mut c).expect("a canonicalized URL is valid")
+            })
+        })
+        .collect()
+}
+
 /// The end of [`canonicalize_str`]: canonicalizes `resolved` and serializes
 /// it (`has_base`: whether `input` had a base, for the reason of
 /// invalidity).

@@ -231,9 +231,10 @@ fn this_failures_are_unicode_drift_only(summary: &Summary) {
     );
 }
 
-/// `canonicalize_each` (the profiles together, sharing what no profile
-/// parameter touches) gives, for every input and base of the suite, what
-/// `canonicalize` gives under each profile alone.
+/// `canonicalize_each` and `canonicalize_str_each` (the profiles together,
+/// sharing what no profile parameter touches) give, for every input and
+/// base of the suite, what `canonicalize` and `canonicalize_str` give under
+/// each profile alone.
 #[test]
 fn profiles_together_equal_profiles_alone() {
     let suite =
@@ -263,6 +264,19 @@ fn profiles_together_equal_profiles_alone() {
             let base = urlprism::parse(r.base().unwrap_or(r.data()));
             let resolved = urlprism::resolve(r.data(), &base);
             let together = urlprism::canonicalize_each(&resolved, &profiles, encoding_rs::UTF_8);
+            let strings =
+                urlprism::canonicalize_str_each(r.data(), r.base(), &profiles, encoding_rs::UTF_8);
+            for (p, t) in profiles.iter().zip(&strings) {
+                let alone = urlprism::canonicalize_str(r.data(), r.base(), *p, encoding_rs::UTF_8);
+                assert_eq!(
+                    t,
+                    &alone,
+                    "{}:{} under {} (strings)",
+                    file.display(),
+                    r.line,
+                    p.name()
+                );
+            }
             for (p, t) in profiles.iter().zip(&together) {
                 let alone = urlprism::canonicalize(&resolved, *p, encoding_rs::UTF_8);
                 assert_eq!(

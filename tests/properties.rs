@@ -112,6 +112,10 @@ proptest! {
         for (p, t) in profiles.iter().zip(&together) {
             prop_assert_eq!(t, &canonicalize(&resolved, *p, enc), "{}", p.name());
         }
+        let strings = urlprism::canonicalize_str_each(&s, b.as_deref(), &profiles, enc);
+        for (p, t) in profiles.iter().zip(&strings) {
+            prop_assert_eq!(t, &canonicalize_str(&s, b.as_deref(), *p, enc), "{}", p.name());
+        }
     }
 
     /// Every entry point, under every profile, returns rather than panics.

@@ -21,9 +21,7 @@ use crate::profile::{
     Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, LabelConversion, Profile,
     RootDot,
 };
-use crate::unicode::tables::{
-    self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_PROHIBITED,
-};
+use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_PROHIBITED};
 use crate::unicode::{gecko, nfkc, punycode as puny, stringprep};
 use std::borrow::Cow;
 
@@ -219,6 +217,27 @@ pub fn canonicalize_host_in_place(
         return Ok(());
     }
     *host = canonicalize_host_steps(host, scheme, profile, &mut NoTrace)?;
+    Ok(())
+}
+
+/// [`canonicalize_host_in_place`] of a host that may be borrowed: it is
+/// copied only to be lowercased in place; a host the steps make anew
+/// replaces it without a copy first.
+pub(crate) fn canonicalize_host_cow(
+    host: &mut Cow<'_, str>,
+    scheme: &str,
+    profile: &dyn Profile,
+) -> Result<(), Error> {
+    let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
+    if fast_path_applies(host, profile) {
+        return canonicalize_host_in_place(host.to_mut(), scheme, profile);
+    }
+    *host = Cow::Owned(canonicalize_host_steps(
+        host,
+        scheme,
+        profile,
+        &mut NoTrace,
+    )?);
     Ok(())
 }
 
@@ -1385,12 +1404,53 @@ mod tests {
             proptest::char::range('a', 'e'),
             proptest::char::range('A', 'E'),
             proptest::sample::select(vec![
-                '.', '-', '%', '3', '0', 'x', 'n', ' ', ':', '\u{3002}', '\u{FF0E}', '\u{FF21}',
-                '\u{DF}', '\u{AD}', '\u{200D}', '\u{301}', '\u{316}', '\u{340}', '\u{1100}',
-                '\u{1161}', '\u{11A8}', '\u{AE30}', '\u{5D0}', '\u{627}', '\u{661}', '\u{4E00}',
-                '\u{FB01}', '\u{2163}', '\u{E9}', '\u{3C3}', '\u{3A3}', '\u{E000}', '\u{FDD0}',
-                '\u{FC}', '\u{3CC}', '\u{430}', '\u{E01}', '\u{E31}', '\u{E48}', '\u{E38}',
-                '\u{B274}', '\u{C2A4}', '\u{5D1}', '\u{644}', '\u{915}', '\u{94D}', '\u{1F600}',
+                '.',
+                '-',
+                '%',
+                '3',
+                '0',
+                'x',
+                'n',
+                ' ',
+                ':',
+                '\u{3002}',
+                '\u{FF0E}',
+                '\u{FF21}',
+                '\u{DF}',
+                '\u{AD}',
+                '\u{200D}',
+                '\u{301}',
+                '\u{316}',
+                '\u{340}',
+                '\u{1100}',
+                '\u{1161}',
+                '\u{11A8}',
+                '\u{AE30}',
+                '\u{5D0}',
+                '\u{627}',
+                '\u{661}',
+                '\u{4E00}',
+                '\u{FB01}',
+                '\u{2163}',
+                '\u{E9}',
+                '\u{3C3}',
+                '\u{3A3}',
+                '\u{E000}',
+                '\u{FDD0}',
+                '\u{FC}',
+                '\u{3CC}',
+                '\u{430}',
+                '\u{E01}',
+                '\u{E31}',
+                '\u{E48}',
+                '\u{E38}',
+                '\u{B274}',
+                '\u{C2A4}',
+                '\u{5D1}',
+                '\u{644}',
+                '\u{915}',
+                '\u{94D}',
+                '\u{1F600}',
             ]),
             proptest::char::range('\u{300}', '\u{36F}'),
             proptest::char::range('\u{A0}', '\u{24F}'),
@@ -1463,7 +1523,14 @@ mod tests {
         assert_eq!(fast("日本.JP", ie).as_deref(), Some("日本.jp"));
         // Outside the shortcut: a root dot, an xn-- label, a character
         // Nameprep maps, a label separator other than `.`, escapes.
-        for h in ["ü.de.", "xn--a.ü", "\u{FB01}.de", "ü\u{3002}de", "ü%41.de", "Ü.de"] {
+        for h in [
+            "ü.de.",
+            "xn--a.ü",
+            "\u{FB01}.de",
+            "ü\u{3002}de",
+            "ü%41.de",
+            "Ü.de",
+        ] {
             assert_eq!(fast(h, this()), None, "{h:?}");
         }
     }
