@@ -9,7 +9,9 @@
 //! ```
 
 use crate::error::Error;
-use crate::host::canonicalize_host::{canonicalize_host_cow, canonicalize_host_in_place};
+use crate::host::canonicalize_host::{
+    canonicalize_host_cow, canonicalize_host_in_place, SharedHostWork,
+};
 use crate::percent;
 use crate::profile::{HexCase, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
@@ -125,10 +127,11 @@ pub(crate) fn canonicalize_each_cow<'a>(
     if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
         scheme.to_mut().make_ascii_lowercase();
     }
+    let mut shared_host = SharedHostWork::default();
     profiles
         .iter()
         .map(|p| {
-            let host = canonical_host(u, &scheme, *p)?;
+            let host = canonical_host(u, &scheme, *p, &mut shared_host)?;
             shared_result.clone()?;
             let mut c = shared.clone();
             c.host = host;
@@ -140,11 +143,13 @@ pub(crate) fn canonicalize_each_cow<'a>(
 
 /// The host of `u` (not a `file:` URL) canonicalized under `profile`, as
 /// [`canonicalize_components`] does it: the host as written when the
-/// profile keeps it, then CanonicalizeHost.
+/// profile keeps it, then CanonicalizeHost, with the work on the host that
+/// no profile parameter touches kept in `shared` for the next profile.
 fn canonical_host<'a>(
     u: &CowUrl<'a>,
     scheme: &str,
     profile: &dyn Profile,
+    shared: &mut SharedHostWork,
 ) -> Result<Option<Cow<'a, str>>, Error> {
     let mut h = CowUrl {
         host: u.host.clone(),
@@ -153,7 +158,7 @@ fn canonical_host<'a>(
     };
     prepare_host(&mut h, profile);
     if let Some(host) = h.host.as_mut() {
-        canonicalize_host_cow(host, scheme, profile)?;
+        canonicalize_host_cow(host, scheme, profile, Some(shared))?;
     }
     Ok(h.host)
 }

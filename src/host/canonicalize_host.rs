@@ -161,8 +161,17 @@ const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
 /// the steps under every built-in profile.
 ///
 /// THIS: `WWW.Bücher.DE` → `www.xn--bcher-kva.de`; IE: `日本.JP` → `日本.jp`.
-fn idn_fast_path(host: &str, scheme: &str, profile: &dyn Profile) -> Option<String> {
-    if !idn_fast_path_applies(host, profile) {
+fn idn_fast_path(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    mut shared: Option<&mut SharedHostWork>,
+) -> Option<String> {
+    let chars_qualify = match shared.as_deref_mut() {
+        Some(work) => work.idn_chars_qualify(host),
+        None => idn_chars_qualify(host),
+    };
+    if !chars_qualify || !idn_fast_path_profile_qualifies(profile) {
         return None;
     }
     let mut lower = host.to_string();
@@ -170,14 +179,79 @@ fn idn_fast_path(host: &str, scheme: &str, profile: &dyn Profile) -> Option<Stri
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         name: NAME,
+        shared,
     };
     convert_labels(&lower, scheme, profile, profile.host(), &mut pl).ok()
 }
 
-/// Whether [`idn_fast_path`] covers `host` under `profile`.
-fn idn_fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
-    let hp = profile.host();
-    let touches = |set: &OctetSet| !set.intersection(LDH_DOT_AND_NON_ASCII).is_empty();
+/// The part of CanonicalizeHost's work on a host that does not depend on
+/// the profile, done once when one host is canonicalized under several
+/// profiles ([`crate::canonicalize_each`]): whether its characters
+/// qualify for [`idn_fast_path`], and the Punycode of its labels (steps
+/// 20.1, 20.2.1.2.1.2, 20.2.2.1).
+#[derive(Debug, Default)]
+pub(crate) struct SharedHostWork {
+    /// The host `idn_chars` is about.
+    host: String,
+    /// [`idn_chars_qualify`] of `host`, once asked.
+    idn_chars: Option<bool>,
+    /// Labels and their Punycode (without `xn--`; `None`: it cannot be
+    /// encoded), as encoded so far.
+    aces: Vec<(String, Option<String>)>,
+}
+
+impl SharedHostWork {
+    /// [`idn_chars_qualify`] of `host`, computed once per host.
+    fn idn_chars_qualify(&mut self, host: &str) -> bool {
+        if self.host != host {
+            self.host.clear();
+            self.host.push_str(host);
+            self.idn_chars = None;
+        }
+        *self
+            .idn_chars
+            .get_or_insert_with(|| idn_chars_qualify(host))
+    }
+
+    /// The Punycode of `label` (see [`push_ace`]), encoded once.
+    fn ace(&mut self, label: &str) -> Option<&str> {
+        let i = match self.aces.iter().position(|(l, _)| l == label) {
+            Some(i) => i,
+            None => {
+                let mut ace = String::new();
+                let encoded = push_ace(label, &mut ace).map(|()| {
+                    ace.replace_range(..4, "");
+                    ace
+                });
+                self.aces.push((label.to_string(), encoded));
+                self.aces.len() - 1
+            }
+        };
+        self.aces[i].1.as_deref()
+    }
+}
+
+/// [`push_ace`], from `shared` when there is one.
+fn push_ace_shared(
+    label: &str,
+    out: &mut String,
+    shared: Option<&mut SharedHostWork>,
+) -> Option<()> {
+    match shared {
+        Some(work) => {
+            let ace = work.ace(label)?;
+            out.push_str("xn--");
+            out.push_str(ace);
+            Some(())
+        }
+        None => push_ace(label, out),
+    }
+}
+
+/// Whether the characters of `host` qualify for [`idn_fast_path`]: a
+/// non-ASCII host, no trailing dot, Nameprep leaves it as it is but for
+/// ASCII case, and no `xn--` label.
+fn idn_chars_qualify(host: &str) -> bool {
     let left_alone = |c: char| {
         if c.is_ascii() {
             LDH_AND_DOT.contains(c as u8)
@@ -190,15 +264,22 @@ fn idn_fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
     // alone rules both out.
     !host.is_ascii()
         && !host.ends_with('.')
-        && (hp.nameprep_whole_host || hp.final_ascii_lowercase)
-        && !touches(&hp.forbidden)
-        && !touches(&hp.percent_encode)
-        && !touches(&hp.early_percent_encode)
         && host.chars().all(left_alone)
         && nfkc::leaves_alone(host)
         && !host
             .split('.')
             .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
+}
+
+/// Whether `profile` qualifies for [`idn_fast_path`]: it lowercases, and
+/// its step 14, 28 and 30 sets hold no octet such a host may have.
+fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
+    let hp = profile.host();
+    let touches = |set: &OctetSet| !set.intersection(LDH_DOT_AND_NON_ASCII).is_empty();
+    (hp.nameprep_whole_host || hp.final_ascii_lowercase)
+        && !touches(&hp.forbidden)
+        && !touches(&hp.percent_encode)
+        && !touches(&hp.early_percent_encode)
 }
 
 /// [`canonicalize_host`] of `host`, written back into it; the common host
@@ -216,17 +297,19 @@ pub fn canonicalize_host_in_place(
         }
         return Ok(());
     }
-    *host = canonicalize_host_steps(host, scheme, profile, &mut NoTrace)?;
+    *host = canonicalize_host_steps(host, scheme, profile, &mut NoTrace, None)?;
     Ok(())
 }
 
 /// [`canonicalize_host_in_place`] of a host that may be borrowed: it is
 /// copied only to be lowercased in place; a host the steps make anew
-/// replaces it without a copy first.
+/// replaces it without a copy first.  `shared` is kept from one profile to
+/// the next when the same host is canonicalized under several.
 pub(crate) fn canonicalize_host_cow(
     host: &mut Cow<'_, str>,
     scheme: &str,
     profile: &dyn Profile,
+    shared: Option<&mut SharedHostWork>,
 ) -> Result<(), Error> {
     let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
     if fast_path_applies(host, profile) {
@@ -237,6 +320,7 @@ pub(crate) fn canonicalize_host_cow(
         scheme,
         profile,
         &mut NoTrace,
+        shared,
     )?);
     Ok(())
 }
@@ -281,9 +365,9 @@ pub fn canonicalize_host_traced<T: Tracer>(
                 &format!("not a domain name: following profile {}", other.name()),
             );
         }
-        return canonicalize_host_steps(host, scheme, other, tracer);
+        return canonicalize_host_steps(host, scheme, other, tracer, None);
     }
-    canonicalize_host_steps(host, scheme, profile, tracer)
+    canonicalize_host_steps(host, scheme, profile, tracer, None)
 }
 
 /// Steps 2 to 31 under `profile` (its `other_hosts_as` is not consulted
@@ -293,19 +377,24 @@ fn canonicalize_host_steps<T: Tracer>(
     scheme: &str,
     profile: &dyn Profile,
     tracer: &mut T,
+    shared: Option<&mut SharedHostWork>,
 ) -> Result<String, Error> {
     if !T::ENABLED {
         if let Some(out) = letters_digits_hyphens_fast_path(host, profile) {
             return Ok(out);
         }
-        if let Some(out) = idn_fast_path(host, scheme, profile) {
+        if let Some(out) = idn_fast_path(host, scheme, profile, shared) {
             return Ok(out);
         }
     }
     let hp = profile.host();
     // Step 2: remove U+0009, U+000A, U+000D.
     let s = remove_tab_newline(host);
-    let mut pl = Pipeline { tracer, name: NAME };
+    let mut pl = Pipeline {
+        tracer,
+        name: NAME,
+        shared: None,
+    };
     pl.note("2", "", true, host, || s.clone());
     // Steps 3 and 4: the fallback, made when it is needed.
     let has_fallback = match hp.fallback {
@@ -682,7 +771,7 @@ fn convert_labels<T: Tracer>(
     hp: &HostParams,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
-    let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s);
+    let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s, pl.shared.as_deref_mut());
     pl.note("20.1", "GECKO", hp.idn_tld_check, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
@@ -712,6 +801,7 @@ fn convert_labels<T: Tracer>(
                 &mut out,
                 ace.then_some(&mut ace_out),
                 !T::ENABLED,
+                pl.shared.as_deref_mut(),
             ),
         };
         match r {
@@ -738,13 +828,13 @@ fn convert_labels<T: Tracer>(
 ///    empty string if that fails);
 /// 3. it must be whitelisted;
 /// 4. and no character of the host may be blacklisted.
-fn idn_enabled_tld(s: &str) -> bool {
+fn idn_enabled_tld(s: &str, shared: Option<&mut SharedHostWork>) -> bool {
     let tld = s.rsplit('.').find(|l| !l.is_empty()).unwrap_or("");
     let whitelisted = if tld.is_ascii() {
         gecko::is_idn_whitelisted_tld(tld)
     } else {
         let mut ace = String::new();
-        push_ace(tld, &mut ace).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
+        push_ace_shared(tld, &mut ace, shared).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
     };
     whitelisted && !s.chars().any(gecko::is_idn_blacklisted)
 }
@@ -830,7 +920,7 @@ fn label_to_ascii<T: Tracer>(
             ));
         }
         let start = out.len();
-        push_ace(&label, out)
+        push_ace_shared(&label, out, pl.shared.as_deref_mut())
             .ok_or_else(|| give_up("20.2.1.2.1.2", "Punycode cannot encode the label"))?;
         if out.len() - start > MAX_LABEL_LEN {
             return Err(give_up(
@@ -872,16 +962,17 @@ fn label_ie_round_trip(
     out: &mut String,
     ace_out: Option<&mut String>,
     shortcut: bool,
+    shared: Option<&mut SharedHostWork>,
 ) -> Result<(), GiveUp> {
     if shortcut && !label.is_ascii() && super::nameprep::is_fixed_point(label) {
-        return label_ie_round_trip_fixed_point(label, profile, out, ace_out);
+        return label_ie_round_trip_fixed_point(label, profile, out, ace_out, shared);
     }
     // 20.2.2.1 and 20.2.2.2: /p_label/.
     let mut encoded = String::new();
     let p_label: &str = if label.is_ascii() {
         label
     } else {
-        push_ace(label, &mut encoded)
+        push_ace_shared(label, &mut encoded, shared)
             .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
         &encoded
     };
@@ -943,21 +1034,32 @@ fn label_ie_round_trip_fixed_point(
     profile: &dyn Profile,
     out: &mut String,
     ace_out: Option<&mut String>,
+    shared: Option<&mut SharedHostWork>,
 ) -> Result<(), GiveUp> {
-    // 20.2.2.1
+    // 20.2.2.1: only the length of /p_label/ is needed (the encoding itself
+    // when it is shared with other profiles, or for `ace_out`).
+    let cannot = || give_up("20.2.2.1.1", "Punycode cannot encode the label");
     let mut buf = ['\0'; MAX_LABEL_LEN];
-    let chars = label_chars(label, &mut buf)
-        .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
-    let mut p_len = puny::Count(4);
-    puny::encode_into(chars, &mut p_len)
-        .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
+    let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
+    let shared_ace = match shared {
+        Some(work) => Some(work.ace(label).ok_or_else(cannot)?),
+        None => None,
+    };
+    let p_len = match shared_ace {
+        Some(ace) => 4 + ace.len(),
+        None => {
+            let mut count = puny::Count(4);
+            puny::encode_into(chars, &mut count).ok_or_else(cannot)?;
+            count.0
+        }
+    };
     // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail), 3,
     // 4 to 7 (the label is not ASCII) and 8.
     super::nameprep::check_bidi(label, profile.nameprep().bidi)
         .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
     std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
     ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
-    if p_len.0 > MAX_LABEL_LEN {
+    if p_len > MAX_LABEL_LEN {
         return Err(give_up(
             "20.2.2.4",
             "ToASCII: the label is empty or longer than 63 characters",
@@ -970,7 +1072,12 @@ fn label_ie_round_trip_fixed_point(
     out.push_str(label);
     if let Some(ace_out) = ace_out {
         ace_out.push_str("xn--");
-        puny::encode_into(chars, ace_out);
+        match shared_ace {
+            Some(ace) => ace_out.push_str(ace),
+            None => {
+                puny::encode_into(chars, ace_out);
+            }
+        }
     }
     Ok(())
 }
@@ -1458,6 +1565,24 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// One host canonicalized under every profile in turn, sharing the
+        /// work no profile parameter touches ([`SharedHostWork`]), gives
+        /// what each profile gives alone.
+        #[test]
+        fn shared_work_changes_nothing(v in proptest::collection::vec(idn_char(), 0..16)) {
+            let host: String = v.into_iter().collect();
+            let mut shared = SharedHostWork::default();
+            let profiles = crate::profile::builtin_profiles();
+            for p in profiles.iter().chain(profiles.iter().rev()) {
+                let mut h = Cow::Borrowed(host.as_str());
+                let r = canonicalize_host_cow(&mut h, "http", p, Some(&mut shared)).map(|()| h.into_owned());
+                proptest::prop_assert_eq!(&r, &canonicalize_host(&host, "http", p), "{} {:?}", p.name, host);
+            }
+        }
+    }
+
+    proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
         /// The untraced pipeline (with its shortcuts: no second Nameprep
         /// without a non-starter, no Punycode decoding of a label just
@@ -1511,7 +1636,7 @@ mod tests {
     #[test]
     fn idn_fast_path_covers_the_common_idn_host() {
         let ie = crate::profile::builtin("ie").unwrap();
-        let fast = |h: &str, p: &dyn Profile| idn_fast_path(h, "http", p);
+        let fast = |h: &str, p: &dyn Profile| idn_fast_path(h, "http", p, None);
         assert_eq!(
             fast("WWW.Bücher.DE", this()).as_deref(),
             Some("www.xn--bcher-kva.de")

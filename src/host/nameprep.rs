@@ -68,7 +68,11 @@ pub(crate) fn nameprep_owned<T: Tracer>(
         return Ok(s);
     }
     let p = profile.nameprep();
-    let mut pl = Pipeline { tracer, name: NAME };
+    let mut pl = Pipeline {
+        tracer,
+        name: NAME,
+        shared: None,
+    };
     // What the table lookups of steps 3, 6, 7 and 10 would find, made in
     // one pass and made again only when a step changes the string.
     let mut found = flags_of(&s);

@@ -95,6 +95,9 @@ impl Tracer for StepLog {
 pub(crate) struct Pipeline<'t, T: Tracer> {
     pub tracer: &'t mut T,
     pub name: &'static str,
+    /// Work on the host shared with the other profiles it is canonicalized
+    /// under, if any (see `SharedHostWork` in `canonicalize_host.rs`).
+    pub shared: Option<&'t mut super::canonicalize_host::SharedHostWork>,
 }
 
 impl<T: Tracer> Pipeline<'_, T> {
