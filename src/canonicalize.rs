@@ -128,17 +128,23 @@ pub(crate) fn canonicalize_each_cow<'a>(
         scheme.to_mut().make_ascii_lowercase();
     }
     let mut shared_host = SharedHostWork::default();
-    profiles
-        .iter()
-        .map(|p| {
-            let host = canonical_host(u, &scheme, *p, &mut shared_host)?;
+    let mut results: Vec<Result<CowUrl<'a>, Error>> = Vec::with_capacity(profiles.len());
+    for (i, p) in profiles.iter().enumerate() {
+        let r = canonical_host(u, &scheme, *p, &mut shared_host).and_then(|host| {
             shared_result.clone()?;
-            let mut c = shared.clone();
+            // The last profile takes the shared components themselves.
+            let mut c = if i + 1 == profiles.len() {
+                std::mem::take(&mut shared)
+            } else {
+                shared.clone()
+            };
             c.host = host;
             c.host_as_written = None;
             Ok(c)
-        })
-        .collect()
+        });
+        results.push(r);
+    }
+    results
 }
 
 /// The host of `u` (not a `file:` URL) canonicalized under `profile`, as

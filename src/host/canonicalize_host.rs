@@ -174,8 +174,10 @@ fn idn_fast_path(
     if !chars_qualify || !idn_fast_path_profile_qualifies(profile) {
         return None;
     }
-    let mut lower = host.to_string();
-    lower.make_ascii_lowercase();
+    let mut lower = Cow::Borrowed(host);
+    if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        lower.to_mut().make_ascii_lowercase();
+    }
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         name: NAME,
