@@ -138,9 +138,10 @@ const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
 
 /// The result of steps 2 to 31 for the common internationalized host: ASCII
 /// letters, digits, hyphens and dots, and non-ASCII characters that
-/// Nameprep leaves as they are under every profile; no trailing dot and no
-/// `xn--` label.  Only steps 19 to 21 have work: the labels, the ASCII
-/// ones lowercased (step 11 or 24), are converted as step 20 does it.
+/// Nameprep leaves as they are under every profile; no trailing dot, and
+/// no `xn--` label under a profile with IE's step 18.  Only steps 19 to 21
+/// have work: the labels, the ASCII ones lowercased (step 11 or 24), are
+/// converted as step 20 does it.
 /// `None` when the host or the profile falls outside what this shortcut
 /// covers, or when a label fails step 20 (the steps then run one by one,
 /// and give the failure or the profile's fallback).
@@ -152,7 +153,7 @@ const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
 /// space is there to reject (steps 4a, 7a, 13, 13a, 26), no label
 /// separator but `.` is there (step 15, U+3002 is excluded; U+FF0E and
 /// U+FF61 have decompositions), Nameprep (step 11) is ASCII lowercasing,
-/// step 18 finds no `xn--` label, and a host with a non-ASCII character is
+/// step 18 (IE) finds no `xn--` label, and a host with a non-ASCII character is
 /// neither an IPv6 nor an IPv4 address (steps 25, 27).  As for
 /// [`letters_digits_hyphens_fast_path`], the profile must lowercase and
 /// its step 14, 28 and 30 sets must hold no octet of the host (nor any
@@ -167,11 +168,17 @@ fn idn_fast_path(
     profile: &dyn Profile,
     mut shared: Option<&mut SharedHostWork>,
 ) -> Option<String> {
-    let chars_qualify = match shared.as_deref_mut() {
+    let chars = match shared.as_deref_mut() {
         Some(work) => work.idn_chars_qualify(host),
         None => idn_chars_qualify(host),
     };
-    if !chars_qualify || !idn_fast_path_profile_qualifies(profile) {
+    let Some(has_xn_label) = chars else {
+        return None;
+    };
+    // Step 18 (IE): an `xn--` label needs the Punycode round trip.
+    if (has_xn_label && profile.host().xn_label_needs_punycode)
+        || !idn_fast_path_profile_qualifies(profile)
+    {
         return None;
     }
     let mut lower = Cow::Borrowed(host);
@@ -196,7 +203,7 @@ pub(crate) struct SharedHostWork {
     /// The host `idn_chars` is about.
     host: String,
     /// [`idn_chars_qualify`] of `host`, once asked.
-    idn_chars: Option<bool>,
+    idn_chars: Option<Option<bool>>,
     /// Labels and their Punycode (without `xn--`; `None`: it cannot be
     /// encoded), as encoded so far.
     aces: Vec<(String, Option<String>)>,
@@ -204,7 +211,7 @@ pub(crate) struct SharedHostWork {
 
 impl SharedHostWork {
     /// [`idn_chars_qualify`] of `host`, computed once per host.
-    fn idn_chars_qualify(&mut self, host: &str) -> bool {
+    fn idn_chars_qualify(&mut self, host: &str) -> Option<bool> {
         if self.host != host {
             self.host.clear();
             self.host.push_str(host);
@@ -251,9 +258,10 @@ fn push_ace_shared(
 }
 
 /// Whether the characters of `host` qualify for [`idn_fast_path`]: a
-/// non-ASCII host, no trailing dot, Nameprep leaves it as it is but for
-/// ASCII case, and no `xn--` label.
-fn idn_chars_qualify(host: &str) -> bool {
+/// non-ASCII host, no trailing dot, and Nameprep leaves it as it is but
+/// for ASCII case.  `Some(has_xn_label)`: whether a label begins with
+/// `xn--` (IE's step 18), when it qualifies.
+fn idn_chars_qualify(host: &str) -> Option<bool> {
     let left_alone = |c: char| {
         if c.is_ascii() {
             LDH_AND_DOT.contains(c as u8)
@@ -264,13 +272,14 @@ fn idn_chars_qualify(host: &str) -> bool {
     // Gecko's tone marks (step 2) have decompositions, and its Corrigendum
     // 5 swap (step 4) needs a starter that composes: NFKC leaving the host
     // alone rules both out.
-    !host.is_ascii()
+    let qualifies = !host.is_ascii()
         && !host.ends_with('.')
         && host.chars().all(left_alone)
-        && nfkc::leaves_alone(host)
-        && !host
-            .split('.')
+        && nfkc::leaves_alone(host);
+    qualifies.then(|| {
+        host.split('.')
             .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
+    })
 }
 
 /// Whether `profile` qualifies for [`idn_fast_path`]: it lowercases, and
@@ -1648,16 +1657,12 @@ mod tests {
             Some("xn--l3cfk7dp.th")
         );
         assert_eq!(fast("日本.JP", ie).as_deref(), Some("日本.jp"));
-        // Outside the shortcut: a root dot, an xn-- label, a character
-        // Nameprep maps, a label separator other than `.`, escapes.
-        for h in [
-            "ü.de.",
-            "xn--a.ü",
-            "\u{FB01}.de",
-            "ü\u{3002}de",
-            "ü%41.de",
-            "Ü.de",
-        ] {
+        // An xn-- label is an ASCII label, but for IE (step 18).
+        assert_eq!(fast("xn--a.ü", this()).as_deref(), Some("xn--a.xn--tda"));
+        assert_eq!(fast("xn--a.ü", ie), None);
+        // Outside the shortcut: a root dot, a character Nameprep maps, a
+        // label separator other than `.`, escapes.
+        for h in ["ü.de.", "\u{FB01}.de", "ü\u{3002}de", "ü%41.de", "Ü.de"] {
             assert_eq!(fast(h, this()), None, "{h:?}");
         }
     }
