@@ -172,9 +172,7 @@ fn idn_fast_path(
         Some(work) => work.idn_chars_qualify(host),
         None => idn_chars_qualify(host),
     };
-    let Some(has_xn_label) = chars else {
-        return None;
-    };
+    let has_xn_label = chars?;
     // Step 18 (IE): an `xn--` label needs the Punycode round trip.
     if (has_xn_label && profile.host().xn_label_needs_punycode)
         || !idn_fast_path_profile_qualifies(profile)
