@@ -188,7 +188,9 @@ fn idn_fast_path(
         name: NAME,
         shared,
     };
-    convert_labels(&lower, scheme, profile, profile.host(), &mut pl).ok()
+    // Nameprep leaves every label as it is: only its Check bidi step has
+    // work in step 20.2.1.1.
+    convert_labels(&lower, scheme, profile, profile.host(), true, &mut pl).ok()
 }
 
 /// The part of CanonicalizeHost's work on a host that does not depend on
@@ -617,7 +619,7 @@ fn steps<T: Tracer>(
     // Steps 19 and 20: each label converted, and step 21's join, written
     // into one string.
     if need_punycode {
-        s = convert_labels(&s, scheme, profile, hp, pl)?;
+        s = convert_labels(&s, scheme, profile, hp, false, pl)?;
     } else if T::ENABLED {
         pl.note("20", "", false, &s, String::new);
     }
@@ -769,7 +771,9 @@ fn encode<'a>(s: &'a str, octets: &OctetSet, hex: HexCase) -> Cow<'a, str> {
 
 /// Steps 19 to 21: each label of `s` (step 17 split it at `.`) converted
 /// by step 20, and the labels joined with `.` again (step 21), written into
-/// one string as they come.
+/// one string as they come.  `prepared`: Nameprep is known to leave every
+/// label as it is ([`idn_fast_path`]), so that step 20.2.1.1 only checks
+/// bidi.
 ///
 /// THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
 /// `\u{4E00}.jp`.
@@ -778,6 +782,7 @@ fn convert_labels<T: Tracer>(
     scheme: &str,
     profile: &dyn Profile,
     hp: &HostParams,
+    prepared: bool,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
     let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s, pl.shared.as_deref_mut());
@@ -797,12 +802,14 @@ fn convert_labels<T: Tracer>(
     for (i, label) in s.split('.').enumerate() {
         if i > 0 {
             out.push('.');
-            ace_out.push('.');
+            if ace {
+                ace_out.push('.');
+            }
         }
         let start = out.len();
         let r = match hp.label_conversion {
             LabelConversion::ToAscii => {
-                label_to_ascii(label, profile, hp, idn_enabled, pl, &mut out)
+                label_to_ascii(label, profile, hp, idn_enabled, prepared, pl, &mut out)
             }
             LabelConversion::IeRoundTrip => label_ie_round_trip(
                 label,
@@ -888,6 +895,7 @@ fn label_to_ascii<T: Tracer>(
     profile: &dyn Profile,
     hp: &HostParams,
     idn_enabled: bool,
+    prepared: bool,
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
@@ -899,7 +907,9 @@ fn label_to_ascii<T: Tracer>(
     // second Nameprep is the first again (a tracer sees it run anyway).
     let swap_again = profile.nameprep().corrigendum_5_swap
         && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
-    let label: Cow<'_, str> = if hp.nameprep_whole_host && !swap_again {
+    // With `prepared`, Nameprep is known to leave the label as it is (see
+    // [`idn_fast_path`]), whether or not step 11 ran.
+    let label: Cow<'_, str> = if (hp.nameprep_whole_host || prepared) && !swap_again {
         let r = super::nameprep::check_bidi(label, profile.nameprep().bidi);
         if T::ENABLED {
             let after = match &r {
