@@ -798,6 +798,13 @@ fn convert_labels<T: Tracer>(
     let ace =
         hp.label_conversion == LabelConversion::IeRoundTrip && !keeps_unicode_labels(hp, scheme);
     let mut ace_out = String::new();
+    let known = if T::ENABLED {
+        LabelKnown::Nothing
+    } else if prepared {
+        LabelKnown::Prepared
+    } else {
+        LabelKnown::Untraced
+    };
     let mut out = String::with_capacity(s.len() + 16);
     for (i, label) in s.split('.').enumerate() {
         if i > 0 {
@@ -816,7 +823,7 @@ fn convert_labels<T: Tracer>(
                 profile,
                 &mut out,
                 ace.then_some(&mut ace_out),
-                !T::ENABLED,
+                known,
                 pl.shared.as_deref_mut(),
             ),
         };
@@ -967,6 +974,19 @@ fn label_to_ascii<T: Tracer>(
     Ok(())
 }
 
+/// What IE's round trip (step 20.2.2) may take for granted about a label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LabelKnown {
+    /// Nothing: every step runs (a tracer is watching).
+    Nothing,
+    /// Nothing yet, but shortcuts may be taken where a check allows them.
+    Untraced,
+    /// The host qualified for [`idn_fast_path`]: Nameprep leaves the label
+    /// as it is, its ASCII characters are letters, digits and hyphens, and
+    /// it holds neither U+3002 nor an `xn--` prefix.
+    Prepared,
+}
+
 /// Step 20.2.2 (IE): the modified ToUnicode operation for one label: the
 /// label, Punycode-encoded if need be, must survive a round trip through
 /// Punycode decoding and ToASCII unchanged; the result, appended to `out`,
@@ -980,11 +1000,17 @@ fn label_ie_round_trip(
     profile: &dyn Profile,
     out: &mut String,
     ace_out: Option<&mut String>,
-    shortcut: bool,
+    known: LabelKnown,
     shared: Option<&mut SharedHostWork>,
 ) -> Result<(), GiveUp> {
-    if shortcut && !label.is_ascii() && super::nameprep::is_fixed_point(label) {
-        return label_ie_round_trip_fixed_point(label, profile, out, ace_out, shared);
+    let fixed_point = match known {
+        LabelKnown::Nothing => false,
+        LabelKnown::Untraced => super::nameprep::is_fixed_point(label),
+        LabelKnown::Prepared => true,
+    };
+    if fixed_point && !label.is_ascii() {
+        let prepared = known == LabelKnown::Prepared;
+        return label_ie_round_trip_fixed_point(label, profile, out, ace_out, prepared, shared);
     }
     // 20.2.2.1 and 20.2.2.2: /p_label/.
     let mut encoded = String::new();
@@ -1053,6 +1079,7 @@ fn label_ie_round_trip_fixed_point(
     profile: &dyn Profile,
     out: &mut String,
     ace_out: Option<&mut String>,
+    prepared: bool,
     shared: Option<&mut SharedHostWork>,
 ) -> Result<(), GiveUp> {
     // 20.2.2.1: only the length of /p_label/ is needed (the encoding itself
@@ -1076,8 +1103,19 @@ fn label_ie_round_trip_fixed_point(
     // 4 to 7 (the label is not ASCII) and 8.
     super::nameprep::check_bidi(label, profile.nameprep().bidi)
         .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
-    std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
-    ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
+    if prepared {
+        // Of UseSTD3ASCIIRules only the hyphens can fail (see
+        // [`LabelKnown::Prepared`]); step 5's prefix is not there.
+        if label.starts_with('-') || label.ends_with('-') {
+            return Err(give_up(
+                "20.2.2.4",
+                "ToASCII: the label begins or ends with '-'",
+            ));
+        }
+    } else {
+        std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
+        ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
+    }
     if p_len > MAX_LABEL_LEN {
         return Err(give_up(
             "20.2.2.4",
@@ -1085,7 +1123,7 @@ fn label_ie_round_trip_fixed_point(
         ));
     }
     // 20.2.2.6
-    if label.contains('\u{3002}') {
+    if !prepared && label.contains('\u{3002}') {
         return Err(give_up("20.2.2.6", "U+3002 in the label"));
     }
     out.push_str(label);
