@@ -179,10 +179,21 @@ fn idn_fast_path(
     {
         return None;
     }
-    let mut lower = Cow::Borrowed(host);
-    if host.bytes().any(|b| b.is_ascii_uppercase()) {
-        lower.to_mut().make_ascii_lowercase();
-    }
+    // The host lowercased (step 11 or 24): made once for all profiles when
+    // the work is shared, and lent to this one meanwhile.
+    let mut lower = match shared.as_deref_mut() {
+        Some(work) => std::mem::take(&mut work.lower),
+        None => String::new(),
+    };
+    let lowered = if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        if lower.is_empty() {
+            lower.push_str(host);
+            lower.make_ascii_lowercase();
+        }
+        lower.as_str()
+    } else {
+        host
+    };
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         name: NAME,
@@ -190,7 +201,11 @@ fn idn_fast_path(
     };
     // Nameprep leaves every label as it is: only its Check bidi step has
     // work in step 20.2.1.1.
-    convert_labels(&lower, scheme, profile, profile.host(), true, &mut pl).ok()
+    let out = convert_labels(lowered, scheme, profile, profile.host(), true, &mut pl).ok();
+    if let Some(work) = pl.shared {
+        work.lower = lower;
+    }
+    out
 }
 
 /// The part of CanonicalizeHost's work on a host that does not depend on
@@ -204,6 +219,8 @@ pub(crate) struct SharedHostWork {
     host: String,
     /// [`idn_chars_qualify`] of `host`, once asked.
     idn_chars: Option<Option<bool>>,
+    /// `host` in ASCII lowercase, once made (empty until then).
+    lower: String,
     /// Labels and their Punycode (without `xn--`; `None`: it cannot be
     /// encoded), as encoded so far.
     aces: Vec<(String, Option<String>)>,
@@ -216,6 +233,7 @@ impl SharedHostWork {
             self.host.clear();
             self.host.push_str(host);
             self.idn_chars = None;
+            self.lower.clear();
         }
         *self
             .idn_chars
@@ -805,7 +823,9 @@ fn convert_labels<T: Tracer>(
     } else {
         LabelKnown::Untraced
     };
-    let mut out = String::with_capacity(s.len() + 16);
+    // Room for ACE labels longer than their Unicode (`bücher` →
+    // `xn--bcher-kva`).
+    let mut out = String::with_capacity(2 * s.len() + 8);
     for (i, label) in s.split('.').enumerate() {
         if i > 0 {
             out.push('.');
@@ -912,7 +932,10 @@ fn label_to_ascii<T: Tracer>(
     // applies again: Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}` composes further the
     // second time.  The swap needs a non-starter, so without one the
     // second Nameprep is the first again (a tracer sees it run anyway).
+    // With `prepared`, NFKC leaves the host alone, so no starter in it
+    // composes with another and the swap has no sequence to act on.
     let swap_again = profile.nameprep().corrigendum_5_swap
+        && !prepared
         && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
     // With `prepared`, Nameprep is known to leave the label as it is (see
     // [`idn_fast_path`]), whether or not step 11 ran.
@@ -1085,8 +1108,16 @@ fn label_ie_round_trip_fixed_point(
     // 20.2.2.1: only the length of /p_label/ is needed (the encoding itself
     // when it is shared with other profiles, or for `ace_out`).
     let cannot = || give_up("20.2.2.1.1", "Punycode cannot encode the label");
+    // Punycode encodes any label of at most 63 characters (see
+    // [`label_chars`]).
+    if label.len() > MAX_LABEL_LEN && label.chars().count() > MAX_LABEL_LEN {
+        return Err(cannot());
+    }
+    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail), 3,
+    // 4 to 7 (the label is not ASCII) and 8.
+    super::nameprep::check_bidi(label, profile.nameprep().bidi)
+        .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
     let mut buf = ['\0'; MAX_LABEL_LEN];
-    let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
     let shared_ace = match shared {
         Some(work) => Some(work.ace(label).ok_or_else(cannot)?),
         None => None,
@@ -1094,15 +1125,12 @@ fn label_ie_round_trip_fixed_point(
     let p_len = match shared_ace {
         Some(ace) => 4 + ace.len(),
         None => {
+            let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
             let mut count = puny::Count(4);
             puny::encode_into(chars, &mut count).ok_or_else(cannot)?;
             count.0
         }
     };
-    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail), 3,
-    // 4 to 7 (the label is not ASCII) and 8.
-    super::nameprep::check_bidi(label, profile.nameprep().bidi)
-        .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
     if prepared {
         // Of UseSTD3ASCIIRules only the hyphens can fail (see
         // [`LabelKnown::Prepared`]); step 5's prefix is not there.
@@ -1132,6 +1160,7 @@ fn label_ie_round_trip_fixed_point(
         match shared_ace {
             Some(ace) => ace_out.push_str(ace),
             None => {
+                let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
                 puny::encode_into(chars, ace_out);
             }
         }
