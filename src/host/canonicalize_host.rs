@@ -1216,12 +1216,20 @@ fn to_ascii_std3<'a>(
                 c as u32
             ));
         }
-        let p =
-            super::nameprep::nameprep(label, profile, true).map_err(|e| format!("ToASCII: {e}"))?;
-        if p == label {
+        if super::nameprep::is_fixed_point(label) {
+            // Nameprep gives the label back, unless its Check bidi step
+            // fails (IE's decoded `xn--` labels mostly are such).
+            super::nameprep::check_bidi(label, profile.nameprep().bidi)
+                .map_err(|e| format!("ToASCII: {e}"))?;
             Cow::Borrowed(label)
         } else {
-            Cow::Owned(p)
+            let p = super::nameprep::nameprep(label, profile, true)
+                .map_err(|e| format!("ToASCII: {e}"))?;
+            if p == label {
+                Cow::Borrowed(label)
+            } else {
+                Cow::Owned(p)
+            }
         }
     };
     // Step 3: UseSTD3ASCIIRules.
