@@ -37,8 +37,9 @@ struct Row<'a> {
     ours: Work<'a>,
     peer_name: &'static str,
     peer: Work<'a>,
-    /// The ratio ours/peer the issue accepts.
-    limit: f64,
+    /// The ratio ours/peer the issue accepts (`None`: a figure the issue
+    /// asks to see, without a limit).
+    limit: Option<f64>,
 }
 
 fn corpus_dir() -> PathBuf {
@@ -235,7 +236,7 @@ fn main() {
                     .map(|u| sum_len(peer_absolute(black_box(u))))
                     .sum()
             }),
-            limit: 1.0,
+            limit: Some(1.0),
         },
         Row {
             name: "idn",
@@ -252,7 +253,7 @@ fn main() {
                     .map(|u| sum_len(peer_absolute(black_box(u))))
                     .sum()
             }),
-            limit: 1.0,
+            limit: Some(1.0),
         },
         Row {
             name: "idn-hosts",
@@ -275,7 +276,8 @@ fn main() {
                     .map(|h| sum_len(idna::domain_to_ascii(black_box(h)).ok()))
                     .sum()
             }),
-            limit: 1.0,
+            // The issue asks for this figure (deliverable 2), with no limit.
+            limit: None,
         },
         Row {
             name: "relative",
@@ -294,7 +296,7 @@ fn main() {
                     .map(|(b, r)| sum_len(peer_relative(black_box(b), black_box(r))))
                     .sum()
             }),
-            limit: 1.0,
+            limit: Some(1.0),
         },
         Row {
             name: "profiles-ascii",
@@ -313,7 +315,7 @@ fn main() {
                     .map(|u| ours_profiles(black_box(u), &one))
                     .sum()
             }),
-            limit: 2.5,
+            limit: Some(2.5),
         },
         Row {
             name: "profiles-idn",
@@ -322,7 +324,7 @@ fn main() {
             ours: Box::new(|| idn.iter().map(|u| ours_profiles(black_box(u), &all)).sum()),
             peer_name: "urlprism THIS alone",
             peer: Box::new(|| idn.iter().map(|u| ours_profiles(black_box(u), &one)).sum()),
-            limit: 2.5,
+            limit: Some(2.5),
         },
     ];
 
@@ -369,18 +371,22 @@ fn main() {
         }
         let (o, p) = (median(&mut ours), median(&mut peer));
         let ratio = o / p;
-        let ok = ratio <= row.limit;
-        all_ok &= ok;
+        let ok = row.limit.map(|l| ratio <= l);
+        all_ok &= ok != Some(false);
         println!(
-            "| {:<14} | {:>11} | {:>17.0} | {:<22} | {:>15.0} | {:>6.2} | {:>5.1} | {:<4} |",
+            "| {:<14} | {:>11} | {:>17.0} | {:<22} | {:>15.0} | {:>6.2} | {:>5} | {:<4} |",
             row.name,
             format!("{} {}", row.count, row.unit),
             o,
             row.peer_name,
             p,
             ratio,
-            row.limit,
-            if ok { "yes" } else { "NO" }
+            row.limit.map_or("-".to_string(), |l| format!("{l:.1}")),
+            match ok {
+                Some(true) => "yes",
+                Some(false) => "NO",
+                None => "-",
+            }
         );
     }
     if filters.is_empty() || filters.iter().any(|f| f == "stages") {
