@@ -48,21 +48,30 @@ pub fn canonicalize_str(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<String, Error> {
+    with_resolved(input, base, |resolved, has_base| {
+        canonicalize_resolved(resolved, has_base, profile, encoding)
+    })
+}
+
+/// Parses the base (`input` itself when `base` is `None`) and resolves
+/// `input` against it, on borrowed components, then hands the result to
+/// `then` with whether there was a base (for the reason of invalidity).
+/// The resolved URL may borrow from the base's preprocessed string: `then`
+/// is done with it in this scope.
+fn with_resolved<R>(
+    input: &str,
+    base: Option<&str>,
+    then: impl FnOnce(&mut url::CowUrl<'_>, bool) -> R,
+) -> R {
     let preprocessed = preprocess::preprocess(input);
     match base {
         Some(base) => {
             let preprocessed_base = preprocess::preprocess(base);
             let mut b = parse::parse_preprocessed(&preprocessed_base);
             parse::keep_host_as_written(base, &mut b);
-            // The result may borrow from the base's preprocessed string: it
-            // is serialized in this scope.
-            let mut resolved = resolve::resolve_cow(input, &preprocessed, &b);
-            canonicalize_resolved(&mut resolved, true, profile, encoding)
+            then(&mut resolve::resolve_cow(input, &preprocessed, &b), true)
         }
-        None => {
-            let mut resolved = resolve::resolve_self_cow(input, &preprocessed);
-            canonicalize_resolved(&mut resolved, false, profile, encoding)
-        }
+        None => then(&mut resolve::resolve_self_cow(input, &preprocessed), false),
     }
 }
 
@@ -86,20 +95,9 @@ pub fn canonicalize_str_each(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Vec<Result<String, Error>> {
-    let preprocessed = preprocess::preprocess(input);
-    match base {
-        Some(base) => {
-            let preprocessed_base = preprocess::preprocess(base);
-            let mut b = parse::parse_preprocessed(&preprocessed_base);
-            parse::keep_host_as_written(base, &mut b);
-            let resolved = resolve::resolve_cow(input, &preprocessed, &b);
-            canonicalize_resolved_each(&resolved, true, profiles, encoding)
-        }
-        None => {
-            let resolved = resolve::resolve_self_cow(input, &preprocessed);
-            canonicalize_resolved_each(&resolved, false, profiles, encoding)
-        }
-    }
+    with_resolved(input, base, |resolved, has_base| {
+        canonicalize_resolved_each(resolved, has_base, profiles, encoding)
+    })
 }
 
 /// The end of [`canonicalize_str_each`]: canonicalizes `resolved` under
@@ -160,20 +158,7 @@ fn canonicalize_resolved(
 /// needs percent-encoding: its components, their delimiters, and a little
 /// for a path of `/`.
 fn room_for(u: &url::CowUrl<'_>) -> usize {
-    [
-        &u.scheme,
-        &u.user,
-        &u.password,
-        &u.host,
-        &u.port,
-        &u.path,
-        &u.query,
-        &u.fragment,
-    ]
-    .iter()
-    .map(|c| c.as_deref().map_or(0, str::len))
-    .sum::<usize>()
-        + 10
+    serialize::serialized_len(u) + 2
 }
 
 /// Without a base the input is its own base: an invalid "base" is the

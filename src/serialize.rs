@@ -90,7 +90,7 @@ pub(crate) fn serialize_cow_owned(u: &mut CowUrl<'_>) -> Option<String> {
 }
 
 /// The length of the serialization of `u`, give or take its delimiters.
-fn serialized_len(u: &CowUrl<'_>) -> usize {
+pub(crate) fn serialized_len(u: &CowUrl<'_>) -> usize {
     let parts = [
         &u.scheme,
         &u.user,
