@@ -18,10 +18,10 @@ use crate::ipv6::canonicalize_ipv6;
 use crate::octets::OctetSet;
 use crate::percent::{self, percent_encode};
 use crate::profile::{
-    Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, LabelConversion, Profile,
-    RootDot,
+    Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, LabelConversion, NfkcVariant,
+    Profile, RootDot, UnicodeVersion,
 };
-use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_PROHIBITED};
+use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_PROHIBITED};
 use crate::unicode::{gecko, nfkc, punycode as puny, stringprep};
 use std::borrow::Cow;
 
@@ -168,32 +168,32 @@ fn idn_fast_path(
     profile: &dyn Profile,
     mut shared: Option<&mut SharedHostWork>,
 ) -> Option<String> {
-    let chars = match shared.as_deref_mut() {
-        Some(work) => work.idn_chars_qualify(host),
-        None => idn_chars_qualify(host),
-    };
-    let has_xn_label = chars?;
-    // Step 18 (IE): an `xn--` label needs the Punycode round trip.
-    if (has_xn_label && profile.host().xn_label_needs_punycode)
-        || !idn_fast_path_profile_qualifies(profile)
-    {
+    if !idn_fast_path_profile_qualifies(profile) {
         return None;
     }
-    // The host lowercased (step 11 or 24): made once for all profiles when
-    // the work is shared, and lent to this one meanwhile.
-    let mut lower = match shared.as_deref_mut() {
-        Some(work) => std::mem::take(&mut work.lower),
-        None => String::new(),
-    };
-    let lowered = if host.bytes().any(|b| b.is_ascii_uppercase()) {
-        if lower.is_empty() {
-            lower.push_str(host);
-            lower.make_ascii_lowercase();
+    // What step 20 converts: the host lowercased (step 11 or 24), or as
+    // Nameprep and step 15 make it; made once for all profiles when the
+    // work is shared, and lent to this one meanwhile.
+    let (qualified, text) = match shared.as_deref_mut() {
+        Some(work) => {
+            let q = work.qualify(host);
+            (q, std::mem::take(&mut work.text))
         }
-        lower.as_str()
-    } else {
-        host
+        None => {
+            // Alone, a host Nameprep maps costs as much prepared as through
+            // the steps: only the shared work prepares it.
+            let mut text = String::new();
+            (qualify(host, &mut text, false), text)
+        }
     };
+    let usable = match qualified {
+        Qualified::No => None,
+        // Step 18 (IE): an `xn--` label needs the Punycode round trip.
+        Qualified::AsIs { xn_label } | Qualified::Prepared { xn_label } => {
+            (!(xn_label && profile.host().xn_label_needs_punycode)).then_some(())
+        }
+    };
+    let input = if text.is_empty() { host } else { text.as_str() };
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         name: NAME,
@@ -201,11 +201,111 @@ fn idn_fast_path(
     };
     // Nameprep leaves every label as it is: only its Check bidi step has
     // work in step 20.2.1.1.
-    let out = convert_labels(lowered, scheme, profile, profile.host(), true, &mut pl).ok();
+    let out = usable
+        .and_then(|()| convert_labels(input, scheme, profile, profile.host(), true, &mut pl).ok());
     if let Some(work) = pl.shared {
-        work.lower = lower;
+        work.text = text;
     }
     out
+}
+
+/// How a host stands with [`idn_fast_path`] (the part that does not depend
+/// on the profile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Qualified {
+    /// The steps run one by one.
+    No,
+    /// Nameprep leaves the host as it is but for ASCII case
+    /// ([`idn_chars_qualify`]).
+    AsIs { xn_label: bool },
+    /// Nameprep maps some of its characters, the same way under every
+    /// profile, and leaves what it makes as it is ([`prepare_host`]).
+    Prepared { xn_label: bool },
+}
+
+/// [`Qualified`] for `host` (`Prepared` only when `prepare`); `text`
+/// receives what step 20 converts when it is not `host` itself: `host`
+/// lowercased (`AsIs`, when it has ASCII uppercase) or as Nameprep and
+/// step 15 make it (`Prepared`).
+fn qualify(host: &str, text: &mut String, prepare: bool) -> Qualified {
+    text.clear();
+    if let Some(xn_label) = idn_chars_qualify(host) {
+        if host.bytes().any(|b| b.is_ascii_uppercase()) {
+            text.push_str(host);
+            text.make_ascii_lowercase();
+        }
+        return Qualified::AsIs { xn_label };
+    }
+    if !prepare {
+        return Qualified::No;
+    }
+    match prepare_host(host) {
+        Some(prepared) if !prepared.is_empty() => match idn_chars_qualify(&prepared) {
+            Some(xn_label) => {
+                *text = prepared;
+                Qualified::Prepared { xn_label }
+            }
+            None => Qualified::No,
+        },
+        _ => Qualified::No,
+    }
+}
+
+/// The characters on which Nameprep's marked steps and parameters cannot
+/// disagree: the corrigenda #3 and #4 characters, whose decomposition
+/// depends on the profile's NFKC variant.
+const CORRIGENDUM_CHARACTERS: [char; 6] = [
+    '\u{F951}',
+    '\u{2F868}',
+    '\u{2F874}',
+    '\u{2F91F}',
+    '\u{2F95F}',
+    '\u{2F9BF}',
+];
+
+/// A host whose characters Nameprep maps (case, compatibility forms, label
+/// separators) the same way under every profile: ASCII letters, digits,
+/// hyphens and dots, and non-ASCII characters assigned in Unicode 3.2 (so
+/// that steps 6 to 9 and every NFKC variant agree, the corrigenda
+/// characters aside), not prohibited (step 10, IE's noncharacters of step
+/// 3a included), and of combining class 0 (no Gecko tone mark, step 2; no
+/// Corrigendum 5 sequence, step 4; no reordering); no trailing label
+/// separator (steps 10, 16).  Returns the Map step and NFKC of it, with
+/// the label separators of step 15 made `.`, when they leave the labels as
+/// they were (no `.` made or lost): the host with which steps 11 to 19 of
+/// every profile reach step 20, Chrome's per-label Nameprep included
+/// (Nameprep works on each character and its neighbours, never across a
+/// `.`).  [`qualify`] then asks [`idn_chars_qualify`] of the result.
+///
+/// `WWW.ÄRZTE.DE` → `www.ärzte.de`; `Ｅｘａｍｐｌｅ．ｄｅ` → `example.de`
+/// (an ASCII result, which [`idn_chars_qualify`] turns down);
+/// `a\u{2024}b` (NFKC makes a `.`) → `None`.
+fn prepare_host(host: &str) -> Option<String> {
+    let agrees = |c: char| {
+        if c.is_ascii() {
+            LDH_AND_DOT.contains(c as u8)
+        } else {
+            tables::flags(c) & (FLAG_A_1 | FLAG_PROHIBITED | FLAG_NFKC_CCC) == 0
+                && !CORRIGENDUM_CHARACTERS.contains(&c)
+        }
+    };
+    if host.is_ascii() || host.ends_with(is_label_separator) || !host.chars().all(agrees) {
+        return None;
+    }
+    let separators = host.chars().filter(|&c| is_label_separator(c)).count();
+    let latest = NfkcVariant {
+        unicode: UnicodeVersion::Latest,
+        corrigendum_3: true,
+        corrigendum_4: true,
+        corrigendum_5: true,
+    };
+    let mapped = stringprep::map_cow(host);
+    let normalized = nfkc::nfkc_cow(&mapped, &latest);
+    let prepared: String = normalized
+        .chars()
+        .map(|c| if is_label_separator(c) { '.' } else { c })
+        .collect();
+    (prepared.bytes().filter(|&b| b == b'.').count() == separators).then_some(prepared)
 }
 
 /// The part of CanonicalizeHost's work on a host that does not depend on
@@ -215,29 +315,26 @@ fn idn_fast_path(
 /// 20.1, 20.2.1.2.1.2, 20.2.2.1).
 #[derive(Debug, Default)]
 pub(crate) struct SharedHostWork {
-    /// The host `idn_chars` is about.
+    /// The host `qualified` and `text` are about.
     host: String,
-    /// [`idn_chars_qualify`] of `host`, once asked.
-    idn_chars: Option<Option<bool>>,
-    /// `host` in ASCII lowercase, once made (empty until then).
-    lower: String,
+    /// [`qualify`] of `host`, once asked.
+    qualified: Option<Qualified>,
+    /// What [`qualify`] made of `host` for step 20 (empty: `host` itself).
+    text: String,
     /// Labels and their Punycode (without `xn--`; `None`: it cannot be
     /// encoded), as encoded so far.
     aces: Vec<(String, Option<String>)>,
 }
 
 impl SharedHostWork {
-    /// [`idn_chars_qualify`] of `host`, computed once per host.
-    fn idn_chars_qualify(&mut self, host: &str) -> Option<bool> {
-        if self.host != host {
+    /// [`qualify`] of `host`, computed once per host.
+    fn qualify(&mut self, host: &str) -> Qualified {
+        if self.host != host || self.qualified.is_none() {
             self.host.clear();
             self.host.push_str(host);
-            self.idn_chars = None;
-            self.lower.clear();
+            self.qualified = Some(qualify(host, &mut self.text, true));
         }
-        *self
-            .idn_chars
-            .get_or_insert_with(|| idn_chars_qualify(host))
+        self.qualified.unwrap_or(Qualified::No)
     }
 
     /// The Punycode of `label` (see [`push_ace`]), encoded once.
@@ -305,7 +402,10 @@ fn idn_chars_qualify(host: &str) -> Option<bool> {
 fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
     let hp = profile.host();
     let touches = |set: &OctetSet| !set.intersection(LDH_DOT_AND_NON_ASCII).is_empty();
-    (hp.nameprep_whole_host || hp.final_ascii_lowercase)
+    // Nameprep reaches every label: at step 11, or in step 20.2.1.1 (IE's
+    // round trip without step 11 would convert the labels as written).
+    (hp.nameprep_whole_host
+        || (hp.final_ascii_lowercase && hp.label_conversion == LabelConversion::ToAscii))
         && !touches(&hp.forbidden)
         && !touches(&hp.percent_encode)
         && !touches(&hp.early_percent_encode)
@@ -1652,6 +1752,16 @@ mod tests {
                 '\u{915}',
                 '\u{94D}',
                 '\u{1F600}',
+                '\u{FF61}',
+                '\u{2024}',
+                '\u{2488}',
+                '\u{FF05}',
+                '\u{FF1A}',
+                '\u{F951}',
+                '\u{C4}',
+                '\u{FF41}',
+                '\u{B47}',
+                '\u{B3E}',
             ]),
             proptest::char::range('\u{300}', '\u{36F}'),
             proptest::char::range('\u{A0}', '\u{24F}'),
@@ -1730,7 +1840,9 @@ mod tests {
     #[test]
     fn idn_fast_path_covers_the_common_idn_host() {
         let ie = crate::profile::builtin("ie").unwrap();
-        let fast = |h: &str, p: &dyn Profile| idn_fast_path(h, "http", p, None);
+        let fast = |h: &str, p: &dyn Profile| {
+            idn_fast_path(h, "http", p, Some(&mut SharedHostWork::default()))
+        };
         assert_eq!(
             fast("WWW.Bücher.DE", this()).as_deref(),
             Some("www.xn--bcher-kva.de")
@@ -1740,14 +1852,52 @@ mod tests {
             Some("xn--l3cfk7dp.th")
         );
         assert_eq!(fast("日本.JP", ie).as_deref(), Some("日本.jp"));
+        // Characters Nameprep maps, the same way under every profile: the
+        // host as Nameprep and step 15 make it (see `prepare_host`).
+        assert_eq!(fast("Ü\u{3002}de", this()).as_deref(), Some("xn--tda.de"));
+        assert_eq!(fast("\u{FB01}.ü", this()).as_deref(), Some("fi.xn--tda"));
         // An xn-- label is an ASCII label, but for IE (step 18).
         assert_eq!(fast("xn--a.ü", this()).as_deref(), Some("xn--a.xn--tda"));
         assert_eq!(fast("xn--a.ü", ie), None);
         // Outside the shortcut: a root dot, a character Nameprep maps, a
         // label separator other than `.`, escapes.
-        for h in ["ü.de.", "\u{FB01}.de", "ü\u{3002}de", "ü%41.de", "Ü.de"] {
+        for h in ["ü.de.", "ü%41.de", "ü:80.de"] {
             assert_eq!(fast(h, this()), None, "{h:?}");
         }
+    }
+
+    #[test]
+    fn prepared_hosts() {
+        assert_eq!(
+            prepare_host("WWW.ÄRZTE.DE").as_deref(),
+            Some("www.ärzte.de")
+        );
+        assert_eq!(
+            prepare_host("\u{FF25}\u{FF58}.d\u{E9}\u{3002}\u{FF24}\u{FF25}").as_deref(),
+            Some("ex.dé.de")
+        );
+        // NFKC makes a `.`; a trailing separator; a non-starter; a
+        // corrigendum character.
+        for h in [
+            "a\u{2024}b.\u{E9}",
+            "\u{C4}.de\u{3002}",
+            "a\u{301}.\u{C4}",
+            "\u{F951}.\u{C4}",
+        ] {
+            assert_eq!(prepare_host(h), None, "{h:?}");
+        }
+        let ie = crate::profile::builtin("ie").unwrap();
+        let fast = |h: &str, p: &dyn Profile| {
+            idn_fast_path(h, "http", p, Some(&mut SharedHostWork::default()))
+        };
+        assert_eq!(
+            fast("WWW.ÄRZTE\u{FF0E}DE", this()).as_deref(),
+            Some("www.xn--rzte-koa.de")
+        );
+        assert_eq!(
+            fast("WWW.ÄRZTE\u{FF0E}DE", ie).as_deref(),
+            Some("www.ärzte.de")
+        );
     }
 
     #[test]
