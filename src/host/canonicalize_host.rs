@@ -138,9 +138,9 @@ const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
 
 /// The result of steps 2 to 31 for the common internationalized host: ASCII
 /// letters, digits, hyphens and dots, and non-ASCII characters that
-/// Nameprep leaves as they are under every profile; no trailing dot, and
-/// no `xn--` label under a profile with IE's step 18.  Only steps 19 to 21
-/// have work: the labels, the ASCII ones lowercased (step 11 or 24), are
+/// Nameprep leaves as they are under every profile (or maps the same way
+/// under every profile, see [`prepare_host`]), and no trailing dot.  Only
+/// steps 19 to 21 have work: the labels, the ASCII ones lowercased (step 11 or 24), are
 /// converted as step 20 does it.
 /// `None` when the host or the profile falls outside what this shortcut
 /// covers, or when a label fails step 20 (the steps then run one by one,
@@ -153,7 +153,7 @@ const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
 /// space is there to reject (steps 4a, 7a, 13, 13a, 26), no label
 /// separator but `.` is there (step 15, U+3002 is excluded; U+FF0E and
 /// U+FF61 have decompositions), Nameprep (step 11) is ASCII lowercasing,
-/// step 18 (IE) finds no `xn--` label, and a host with a non-ASCII character is
+/// step 18 (IE) finds /need-punycode/ set already (step 9), and a host with a non-ASCII character is
 /// neither an IPv6 nor an IPv4 address (steps 25, 27).  As for
 /// [`letters_digits_hyphens_fast_path`], the profile must lowercase and
 /// its step 14, 28 and 30 sets must hold no octet of the host (nor any
@@ -186,13 +186,10 @@ fn idn_fast_path(
             (qualify(host, &mut text, false), text)
         }
     };
-    let usable = match qualified {
-        Qualified::No => None,
-        // Step 18 (IE): an `xn--` label needs the Punycode round trip.
-        Qualified::AsIs { xn_label } | Qualified::Prepared { xn_label } => {
-            (!(xn_label && profile.host().xn_label_needs_punycode)).then_some(())
-        }
-    };
+    // IE's step 18 makes no difference here: the host is not ASCII, so
+    // step 9 has set /need-punycode/ already, and an `xn--` label goes
+    // through the round trip as in the steps.
+    let usable = (qualified != Qualified::No).then_some(());
     let input = if text.is_empty() { host } else { text.as_str() };
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
@@ -217,10 +214,10 @@ enum Qualified {
     No,
     /// Nameprep leaves the host as it is but for ASCII case
     /// ([`idn_chars_qualify`]).
-    AsIs { xn_label: bool },
+    AsIs,
     /// Nameprep maps some of its characters, the same way under every
     /// profile, and leaves what it makes as it is ([`prepare_host`]).
-    Prepared { xn_label: bool },
+    Prepared,
 }
 
 /// [`Qualified`] for `host` (`Prepared` only when `prepare`); `text`
@@ -229,24 +226,21 @@ enum Qualified {
 /// step 15 make it (`Prepared`).
 fn qualify(host: &str, text: &mut String, prepare: bool) -> Qualified {
     text.clear();
-    if let Some(xn_label) = idn_chars_qualify(host) {
+    if idn_chars_qualify(host) {
         if host.bytes().any(|b| b.is_ascii_uppercase()) {
             text.push_str(host);
             text.make_ascii_lowercase();
         }
-        return Qualified::AsIs { xn_label };
+        return Qualified::AsIs;
     }
     if !prepare {
         return Qualified::No;
     }
     match prepare_host(host) {
-        Some(prepared) if !prepared.is_empty() => match idn_chars_qualify(&prepared) {
-            Some(xn_label) => {
-                *text = prepared;
-                Qualified::Prepared { xn_label }
-            }
-            None => Qualified::No,
-        },
+        Some(prepared) if !prepared.is_empty() && idn_chars_qualify(&prepared) => {
+            *text = prepared;
+            Qualified::Prepared
+        }
         _ => Qualified::No,
     }
 }
@@ -374,9 +368,8 @@ fn push_ace_shared(
 
 /// Whether the characters of `host` qualify for [`idn_fast_path`]: a
 /// non-ASCII host, no trailing dot, and Nameprep leaves it as it is but
-/// for ASCII case.  `Some(has_xn_label)`: whether a label begins with
-/// `xn--` (IE's step 18), when it qualifies.
-fn idn_chars_qualify(host: &str) -> Option<bool> {
+/// for ASCII case.
+fn idn_chars_qualify(host: &str) -> bool {
     let left_alone = |c: char| {
         if c.is_ascii() {
             LDH_AND_DOT.contains(c as u8)
@@ -387,14 +380,10 @@ fn idn_chars_qualify(host: &str) -> Option<bool> {
     // Gecko's tone marks (step 2) have decompositions, and its Corrigendum
     // 5 swap (step 4) needs a starter that composes: NFKC leaving the host
     // alone rules both out.
-    let qualifies = !host.is_ascii()
+    !host.is_ascii()
         && !host.ends_with('.')
         && host.chars().all(left_alone)
-        && nfkc::leaves_alone(host);
-    qualifies.then(|| {
-        host.split('.')
-            .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
-    })
+        && nfkc::leaves_alone(host)
 }
 
 /// Whether `profile` qualifies for [`idn_fast_path`]: it lowercases, and
@@ -1106,7 +1095,7 @@ enum LabelKnown {
     Untraced,
     /// The host qualified for [`idn_fast_path`]: Nameprep leaves the label
     /// as it is, its ASCII characters are letters, digits and hyphens, and
-    /// it holds neither U+3002 nor an `xn--` prefix.
+    /// it holds no U+3002.
     Prepared,
 }
 
@@ -1233,7 +1222,7 @@ fn label_ie_round_trip_fixed_point(
     };
     if prepared {
         // Of UseSTD3ASCIIRules only the hyphens can fail (see
-        // [`LabelKnown::Prepared`]); step 5's prefix is not there.
+        // [`LabelKnown::Prepared`]).
         if label.starts_with('-') || label.ends_with('-') {
             return Err(give_up(
                 "20.2.2.4",
@@ -1242,8 +1231,8 @@ fn label_ie_round_trip_fixed_point(
         }
     } else {
         std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
-        ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
     }
+    ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
     if p_len > MAX_LABEL_LEN {
         return Err(give_up(
             "20.2.2.4",
@@ -1856,8 +1845,13 @@ mod tests {
         // host as Nameprep and step 15 make it (see `prepare_host`).
         assert_eq!(fast("Ü\u{3002}de", this()).as_deref(), Some("xn--tda.de"));
         assert_eq!(fast("\u{FB01}.ü", this()).as_deref(), Some("fi.xn--tda"));
-        // An xn-- label is an ASCII label, but for IE (step 18).
-        assert_eq!(fast("xn--a.ü", this()).as_deref(), Some("xn--a.xn--tda"));
+        // An xn-- label is an ASCII label, but for IE's round trip, which
+        // decodes it (or fails, and the steps run one by one).
+        assert_eq!(
+            fast("xn--4gq.ü", this()).as_deref(),
+            Some("xn--4gq.xn--tda")
+        );
+        assert_eq!(fast("xn--4gq.ü", ie).as_deref(), Some("\u{4E00}.ü"));
         assert_eq!(fast("xn--a.ü", ie), None);
         // Outside the shortcut: a root dot, a character Nameprep maps, a
         // label separator other than `.`, escapes.
