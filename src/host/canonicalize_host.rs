@@ -400,6 +400,40 @@ fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
         && !touches(&hp.early_percent_encode)
 }
 
+/// The result of steps 2 to 31 for a host of ASCII letters, digits,
+/// hyphens and dots with an `xn--` label, under a profile with IE's step
+/// 18 (which [`letters_digits_hyphens_fast_path`] leaves to the steps): as
+/// there, nothing but step 20 has work, which here converts the labels
+/// (IE's round trip decodes the `xn--` ones).  No trailing dot (steps 10,
+/// 16, 22); `None` as well when a label fails step 20 (the steps then run
+/// one by one).  A decoded label is not ASCII, so the result is no IPv4
+/// address (step 27), and the profile's step 28 and 30 sets must hold no
+/// octet of it ([`idn_fast_path_profile_qualifies`]).
+/// `tests::shortcuts_match_the_traced_steps` checks it against the steps.
+///
+/// IE: `WWW.XN--4GQ.JP` → `www.\u{4E00}.jp`.
+fn xn_labels_fast_path(host: &str, scheme: &str, profile: &dyn Profile) -> Option<String> {
+    let hp = profile.host();
+    let qualifies = hp.xn_label_needs_punycode
+        && !host.is_empty()
+        && !host.ends_with('.')
+        && host.bytes().all(|b| LDH_AND_DOT.contains(b))
+        && host
+            .split('.')
+            .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
+        && idn_fast_path_profile_qualifies(profile);
+    if !qualifies {
+        return None;
+    }
+    let lower = host.to_ascii_lowercase();
+    let mut pl = Pipeline {
+        tracer: &mut NoTrace,
+        name: NAME,
+        shared: None,
+    };
+    convert_labels(&lower, scheme, profile, hp, true, &mut pl).ok()
+}
+
 /// [`canonicalize_host`] of `host`, written back into it; the common host
 /// of [`letters_digits_hyphens_fast_path`] is lowercased where it is.
 pub fn canonicalize_host_in_place(
@@ -502,6 +536,9 @@ fn canonicalize_host_steps<T: Tracer>(
             return Ok(out);
         }
         if let Some(out) = idn_fast_path(host, scheme, profile, shared) {
+            return Ok(out);
+        }
+        if let Some(out) = xn_labels_fast_path(host, scheme, profile) {
             return Ok(out);
         }
     }
@@ -1845,6 +1882,12 @@ mod tests {
         // host as Nameprep and step 15 make it (see `prepare_host`).
         assert_eq!(fast("Ü\u{3002}de", this()).as_deref(), Some("xn--tda.de"));
         assert_eq!(fast("\u{FB01}.ü", this()).as_deref(), Some("fi.xn--tda"));
+        // IE: an ASCII host with an xn-- label.
+        assert_eq!(
+            xn_labels_fast_path("WWW.XN--4GQ.JP", "http", ie).as_deref(),
+            Some("www.\u{4E00}.jp")
+        );
+        assert_eq!(xn_labels_fast_path("xn--4gq.jp", "http", this()), None);
         // An xn-- label is an ASCII label, but for IE's round trip, which
         // decodes it (or fails, and the steps run one by one).
         assert_eq!(
@@ -1857,6 +1900,30 @@ mod tests {
         // label separator other than `.`, escapes.
         for h in ["ü.de.", "ü%41.de", "ü:80.de"] {
             assert_eq!(fast(h, this()), None, "{h:?}");
+        }
+    }
+
+    #[test]
+    fn xn_labels_fast_path_matches_the_steps() {
+        for host in [
+            "xn--4gq.jp",
+            "WWW.XN--4GQ.JP",
+            "a.xn--bcher-kva.de",
+            "xn--abc-.de",
+            "xn--.de",
+            "xn--a",
+            "xn--ls8h.xn--4gq",
+            "xn--4gq..jp",
+            "-xn--4gq.jp",
+            "xn--ab-mia",
+            "xn--zca",
+        ] {
+            for p in crate::profile::builtin_profiles() {
+                let fast = canonicalize_host(host, "http", p);
+                let mut log = crate::host::trace::StepLog::default();
+                let slow = canonicalize_host_traced(host, "http", p, &mut log);
+                assert_eq!(fast, slow, "{} {host:?}", p.name);
+            }
         }
     }
 
