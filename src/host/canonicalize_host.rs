@@ -42,7 +42,9 @@ pub fn is_label_separator(c: char) -> bool {
 /// a step gives up and the profile falls back to the input, or
 /// [`Error::Host`] naming the step that failed.
 pub fn canonicalize_host(host: &str, scheme: &str, profile: &dyn Profile) -> Result<String, Error> {
-    canonicalize_host_traced(host, scheme, profile, &mut NoTrace)
+    let mut h = Cow::Borrowed(host);
+    canonicalize_host_cow(&mut h, scheme, profile, None)?;
+    Ok(h.into_owned())
 }
 
 /// The profile that canonicalizes `host` in place of `profile`, when the
@@ -81,14 +83,13 @@ const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
     .with_all(b"-.");
 
 /// The result of steps 2 to 31 for the most common host, one of ASCII
-/// letters, digits, `-` and `.` only, computed in one pass: the host in
-/// ASCII lowercase, or the IPv4 address it denotes (step 27).  `None` when
-/// the host or the profile falls outside what this shortcut covers, and the
+/// letters, digits, `-` and `.` only, computed in one pass and written
+/// into `host`: the host in ASCII lowercase (borrowed still when it has no
+/// uppercase), or the IPv4 address it denotes (step 27).  `false` when the
+/// host or the profile falls outside what this shortcut covers, and the
 /// steps must run one by one.
 ///
-/// Nameprep leaves the host as it is but for ASCII case: no character is
-/// mapped, unassigned or prohibited, and NFKC of every variant leaves it
-/// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded (steps 5-7, 23, 26a, 29), no label
+/// For such a host no escape is decoded (steps 5-7, 23, 26a, 29), no label
 /// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
 /// label), the root dot taken off at step 10 or 16 comes back at step 22,
 /// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
@@ -98,13 +99,17 @@ const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
 /// shortcut against the steps under every built-in profile.
 ///
 /// `WWW.Example.COM` → `www.example.com`; `0x7F.1` → `127.0.0.1`.
-fn letters_digits_hyphens_fast_path(host: &str, profile: &dyn Profile) -> Option<String> {
+fn letters_digits_hyphens_fast_path(host: &mut Cow<'_, str>, profile: &dyn Profile) -> bool {
     if !fast_path_applies(host, profile) {
-        return None;
+        return false;
     }
-    let mut lower = host.to_string();
-    lower.make_ascii_lowercase();
-    Some(canonicalize_ipv4(&lower).unwrap_or(lower))
+    if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        host.to_mut().make_ascii_lowercase();
+    }
+    if let Some(v4) = canonicalize_ipv4(host) {
+        *host = Cow::Owned(v4);
+    }
+    true
 }
 
 /// Whether [`letters_digits_hyphens_fast_path`] covers `host` under
@@ -136,30 +141,31 @@ const LDH_DOT_AND_NON_ASCII: OctetSet = LDH_AND_DOT.with_range(0x80, 0xFF);
 /// [`nfkc::leaves_alone`].
 const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
 
-/// The result of steps 2 to 31 for the common internationalized host: ASCII
-/// letters, digits, hyphens and dots, and non-ASCII characters that
-/// Nameprep leaves as they are under every profile (or maps the same way
-/// under every profile, see [`prepare_host`]), and no trailing dot.  Only
-/// steps 19 to 21 have work: the labels, the ASCII ones lowercased (step 11 or 24), are
-/// converted as step 20 does it.
-/// `None` when the host or the profile falls outside what this shortcut
-/// covers, or when a label fails step 20 (the steps then run one by one,
-/// and give the failure or the profile's fallback).
+/// The result of steps 2 to 31 for the common internationalized host:
+/// ASCII letters, digits, hyphens and dots, and non-ASCII characters that
+/// Nameprep leaves as they are under every profile (or, when the profiles
+/// share the work, maps the same way under every profile: see
+/// [`prepare_host`]); no trailing dot.  Only steps 19 to 21 have work: the
+/// labels, the ASCII ones lowercased (step 11 or 24), are converted as
+/// step 20 does it.  `None` when the host or the profile falls outside
+/// what this shortcut covers, or when a label fails step 20 (the steps
+/// then run one by one, and give the failure or the profile's fallback).
 ///
 /// Nameprep leaves the host as it is but for ASCII case: no character is
 /// mapped, unassigned or prohibited, and NFKC of every variant leaves it
-/// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded (steps 6, 7, 23, 26a, 29), no
-/// root dot is taken off (steps 10, 16, 22), no colon, semicolon, NUL or
-/// space is there to reject (steps 4a, 7a, 13, 13a, 26), no label
-/// separator but `.` is there (step 15, U+3002 is excluded; U+FF0E and
-/// U+FF61 have decompositions), Nameprep (step 11) is ASCII lowercasing,
-/// step 18 (IE) finds /need-punycode/ set already (step 9), and a host with a non-ASCII character is
-/// neither an IPv6 nor an IPv4 address (steps 25, 27).  As for
-/// [`letters_digits_hyphens_fast_path`], the profile must lowercase and
-/// its step 14, 28 and 30 sets must hold no octet of the host (nor any
-/// octet of the Punycode step 20 writes, which are letters, digits and
-/// hyphens).  `tests::shortcuts_match_the_traced_steps` checks it against
-/// the steps under every built-in profile.
+/// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded
+/// (steps 6, 7, 23, 26a, 29), no root dot is taken off (steps 10, 16, 22),
+/// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
+/// 13a, 26), no label separator but `.` is there (step 15; U+3002 is
+/// excluded, U+FF0E and U+FF61 have decompositions), step 18 (IE) finds
+/// /need-punycode/ set already (step 9), and a host with a non-ASCII
+/// character is neither an IPv6 nor an IPv4 address (steps 25, 27).  As
+/// for [`letters_digits_hyphens_fast_path`], the profile must lowercase
+/// and its step 14, 28 and 30 sets must hold no octet of the host (nor
+/// any octet of the Punycode step 20 writes, which are letters, digits and
+/// hyphens).  `tests::shortcuts_match_the_traced_steps` and
+/// `tests::shared_work_changes_nothing` check it against the steps under
+/// every built-in profile.
 ///
 /// THIS: `WWW.Bücher.DE` → `www.xn--bcher-kva.de`; IE: `日本.JP` → `日本.jp`.
 fn idn_fast_path(
@@ -441,16 +447,10 @@ pub fn canonicalize_host_in_place(
     scheme: &str,
     profile: &dyn Profile,
 ) -> Result<(), Error> {
-    let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
-    if fast_path_applies(host, profile) {
-        host.make_ascii_lowercase();
-        if let Some(v4) = canonicalize_ipv4(host) {
-            *host = v4;
-        }
-        return Ok(());
-    }
-    *host = canonicalize_host_steps(host, scheme, profile, &mut NoTrace, None)?;
-    Ok(())
+    let mut h = Cow::Owned(std::mem::take(host));
+    let r = canonicalize_host_cow(&mut h, scheme, profile, None);
+    *host = h.into_owned();
+    r
 }
 
 /// [`canonicalize_host_in_place`] of a host that may be borrowed: it is
@@ -464,8 +464,8 @@ pub(crate) fn canonicalize_host_cow(
     shared: Option<&mut SharedHostWork>,
 ) -> Result<(), Error> {
     let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
-    if fast_path_applies(host, profile) {
-        return canonicalize_host_in_place(host.to_mut(), scheme, profile);
+    if letters_digits_hyphens_fast_path(host, profile) {
+        return Ok(());
     }
     *host = Cow::Owned(canonicalize_host_steps(
         host,
@@ -531,10 +531,9 @@ fn canonicalize_host_steps<T: Tracer>(
     tracer: &mut T,
     shared: Option<&mut SharedHostWork>,
 ) -> Result<String, Error> {
+    // The callers without a tracer have taken the shortcut of
+    // [`letters_digits_hyphens_fast_path`] already.
     if !T::ENABLED {
-        if let Some(out) = letters_digits_hyphens_fast_path(host, profile) {
-            return Ok(out);
-        }
         if let Some(out) = idn_fast_path(host, scheme, profile, shared) {
             return Ok(out);
         }
@@ -1963,17 +1962,18 @@ mod tests {
 
     #[test]
     fn ldh_fast_path_covers_the_common_host() {
+        let fast = |h: &str, p: &dyn Profile| {
+            let mut h = Cow::Borrowed(h);
+            letters_digits_hyphens_fast_path(&mut h, p).then(|| h.into_owned())
+        };
         assert_eq!(
-            letters_digits_hyphens_fast_path("WWW.Example.COM", this()).as_deref(),
+            fast("WWW.Example.COM", this()).as_deref(),
             Some("www.example.com")
         );
-        assert_eq!(
-            letters_digits_hyphens_fast_path("0x7F.1", this()).as_deref(),
-            Some("127.0.0.1")
-        );
-        assert_eq!(letters_digits_hyphens_fast_path("a_b", this()), None);
+        assert_eq!(fast("0x7F.1", this()).as_deref(), Some("127.0.0.1"));
+        assert_eq!(fast("a_b", this()), None);
         let ie = crate::profile::builtin("ie").unwrap();
-        assert_eq!(letters_digits_hyphens_fast_path("xn--4gq.jp", ie), None);
+        assert_eq!(fast("xn--4gq.jp", ie), None);
     }
 
     #[test]
