@@ -197,6 +197,16 @@ fn idn_fast_path(
     // through the round trip as in the steps.
     let usable = (qualified != Qualified::No).then_some(());
     let input = if text.is_empty() { host } else { text.as_str() };
+    // A profile whose step 20.2.1 reads the same parameters as one before
+    // it gets that one's labels.
+    let key = ToAsciiKey::of(profile);
+    if let (Some(()), Some(work), Some(key)) = (usable, shared.as_deref_mut(), key) {
+        if let Some((_, labels)) = work.converted.iter().find(|(k, _)| *k == key) {
+            let labels = labels.clone();
+            work.text = text;
+            return labels;
+        }
+    }
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         name: NAME,
@@ -208,8 +218,39 @@ fn idn_fast_path(
         .and_then(|()| convert_labels(input, scheme, profile, profile.host(), true, &mut pl).ok());
     if let Some(work) = pl.shared {
         work.text = text;
+        if let (Some(()), Some(key)) = (usable, key) {
+            work.converted.push((key, out.clone()));
+        }
     }
     out
+}
+
+/// What step 20.2.1 (THIS/GECKO/CHROME) reads of a profile when
+/// [`idn_fast_path`] converts the labels (Nameprep is known to leave them
+/// as they are, so that only its Check bidi step runs): two profiles with
+/// the same key convert a host's labels the same way.  `None` for IE's
+/// round trip (step 20.2.2), whose ToASCII runs the profile's whole
+/// Nameprep on a decoded label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ToAsciiKey {
+    bidi: UnicodeVersion,
+    idn_tld_check: bool,
+    xn_non_ascii_fails: bool,
+    truncate_ascii_label: usize,
+    empty_label_fails: bool,
+}
+
+impl ToAsciiKey {
+    fn of(profile: &dyn Profile) -> Option<ToAsciiKey> {
+        let hp = profile.host();
+        (hp.label_conversion == LabelConversion::ToAscii).then(|| ToAsciiKey {
+            bidi: profile.nameprep().bidi,
+            idn_tld_check: hp.idn_tld_check,
+            xn_non_ascii_fails: hp.xn_non_ascii_fails,
+            truncate_ascii_label: hp.truncate_ascii_label,
+            empty_label_fails: hp.empty_label_fails,
+        })
+    }
 }
 
 /// How a host stands with [`idn_fast_path`] (the part that does not depend
@@ -321,6 +362,9 @@ pub(crate) struct SharedHostWork {
     qualified: Option<Qualified>,
     /// What [`qualify`] made of `host` for step 20 (empty: `host` itself).
     text: String,
+    /// Step 20.2.1's conversion of `text` (`None`: it failed), for the
+    /// parameters it reads.
+    converted: Vec<(ToAsciiKey, Option<String>)>,
     /// Labels and their Punycode (without `xn--`; `None`: it cannot be
     /// encoded), as encoded so far.
     aces: Vec<(String, Option<String>)>,
@@ -333,6 +377,7 @@ impl SharedHostWork {
             self.host.clear();
             self.host.push_str(host);
             self.qualified = Some(qualify(host, &mut self.text, true));
+            self.converted.clear();
         }
         self.qualified.unwrap_or(Qualified::No)
     }
