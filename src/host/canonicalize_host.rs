@@ -292,9 +292,9 @@ fn qualify(host: &str, text: &mut String, prepare: bool) -> Qualified {
     }
 }
 
-/// The characters on which Nameprep's marked steps and parameters cannot
-/// disagree: the corrigenda #3 and #4 characters, whose decomposition
-/// depends on the profile's NFKC variant.
+/// The characters of Unicode 3.2 whose NFKC depends on the profile's NFKC
+/// variant: those of corrigenda #3 (U+F951) and #4 (five CJK compatibility
+/// ideographs).
 const CORRIGENDUM_CHARACTERS: [char; 6] = [
     '\u{F951}',
     '\u{2F868}',
