@@ -392,7 +392,7 @@ fn owned_if_changed(p: Cow<'_, str>) -> Option<String> {
 }
 
 /// The *steps to resolve a URL*: resolves `input` against `base` (a
-/// parsed URL, usually from [`parse`]).
+/// parsed URL, usually from [`parse()`](crate::parse())).
 ///
 /// 4. an invalid base makes the result invalid;
 /// 6. an empty string (after preprocessing) gives the base without its

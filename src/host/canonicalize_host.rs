@@ -486,7 +486,7 @@ fn xn_labels_fast_path(host: &str, scheme: &str, profile: &dyn Profile) -> Optio
 }
 
 /// [`canonicalize_host`] of `host`, written back into it; the common host
-/// of [`letters_digits_hyphens_fast_path`] is lowercased where it is.
+/// of ASCII letters, digits, hyphens and dots is lowercased where it is.
 pub fn canonicalize_host_in_place(
     host: &mut String,
     scheme: &str,

@@ -4,7 +4,7 @@
 use super::tables::{flags, FLAG_GECKO_BLACKLIST, GECKO_WHITELIST};
 
 /// Whether `tld` (lowercase ASCII, possibly `xn--...`) is an IDN-enabled TLD
-/// (CanonicalizeHost step 20.1.3, [WHITELIST]).  The comparison is ASCII
+/// (CanonicalizeHost step 20.1.3, \[WHITELIST\]).  The comparison is ASCII
 /// case-insensitive.
 pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
     if GECKO_WHITELIST.contains(tld) {
@@ -17,7 +17,7 @@ pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
 }
 
 /// Whether `c` is on Gecko's IDN blacklist (CanonicalizeHost step 20.1.4,
-/// [BLACKLIST]).  One lookup in the flag table, whose bit mirrors
+/// \[BLACKLIST\]).  One lookup in the flag table, whose bit mirrors
 /// `tables::GECKO_BLACKLIST`.
 pub fn is_idn_blacklisted(c: char) -> bool {
     flags(c) & FLAG_GECKO_BLACKLIST != 0

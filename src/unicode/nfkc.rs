@@ -326,7 +326,7 @@ fn quick_check_yes(s: &str, latest: bool) -> bool {
 
 /// Whether every NFKC variant (own and latest) certainly leaves `s` as it
 /// is, for a string without a character unassigned in Unicode 3.2 (see
-/// [`quick_check_yes`]): `b\u{FC}cher` and Thai with one mark per
+/// `quick_check_yes`): `b\u{FC}cher` and Thai with one mark per
 /// consonant are left alone, `\u{FB01}` is not.
 pub fn leaves_alone(s: &str) -> bool {
     quick_check_yes(s, true)
