@@ -818,6 +818,18 @@ pub(crate) mod suite_reader {
         let path = suite_dir()?.join(file);
         Some(crate::conformance::read_suite_file(&path).unwrap_or_else(|e| panic!("{e}")))
     }
+
+    /// The records of `file` whose input is an `http://` URL with an
+    /// expected `#host`: `(input, host as written, expected host)`.
+    pub fn http_hosts(file: &str) -> Option<Vec<(String, String, String)>> {
+        let records = read(file)?;
+        let hosts = records.iter().filter_map(|r| {
+            let (data, host) = (r.get("data")?, r.get("host")?);
+            let raw = data.strip_prefix("http://")?.split('/').next()?;
+            Some((data.to_string(), raw.to_string(), host.to_string()))
+        });
+        Some(hosts.collect())
+    }
 }
 
 #[cfg(test)]
