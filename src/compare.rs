@@ -83,47 +83,37 @@ pub trait Engine: Send + Sync {
     }
 }
 
-impl<P: Profile> Engine for P {
-    fn name(&self) -> &str {
-        Profile::name(self)
-    }
-    fn canonicalize(
-        &self,
-        resolved: &ParsedUrl,
-        _input: &str,
-        _base: Option<&str>,
-        encoding: &'static Encoding,
-    ) -> Result<ParsedUrl, Error> {
-        crate::canonicalize(resolved, self, encoding)
-    }
-    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
-        Some(trace_host(host, scheme, self))
-    }
-    fn as_profile(&self) -> Option<&dyn Profile> {
-        Some(self)
-    }
+/// Every profile is an engine: the marked steps, on the shared resolved URL.
+/// Written once for a profile type and for `dyn Profile` (which a blanket
+/// impl over `?Sized` types cannot give: `as_profile` needs the coercion
+/// to `&dyn Profile`).
+macro_rules! profile_engine {
+    ($($generics:tt)*) => {
+        impl $($generics)* {
+            fn name(&self) -> &str {
+                Profile::name(self)
+            }
+            fn canonicalize(
+                &self,
+                resolved: &ParsedUrl,
+                _input: &str,
+                _base: Option<&str>,
+                encoding: &'static Encoding,
+            ) -> Result<ParsedUrl, Error> {
+                crate::canonicalize(resolved, self, encoding)
+            }
+            fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
+                Some(trace_host(host, scheme, self))
+            }
+            fn as_profile(&self) -> Option<&dyn Profile> {
+                Some(self)
+            }
+        }
+    };
 }
 
-impl Engine for dyn Profile + '_ {
-    fn name(&self) -> &str {
-        Profile::name(self)
-    }
-    fn canonicalize(
-        &self,
-        resolved: &ParsedUrl,
-        _input: &str,
-        _base: Option<&str>,
-        encoding: &'static Encoding,
-    ) -> Result<ParsedUrl, Error> {
-        crate::canonicalize(resolved, self, encoding)
-    }
-    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
-        Some(trace_host(host, scheme, self))
-    }
-    fn as_profile(&self) -> Option<&dyn Profile> {
-        Some(self)
-    }
-}
+profile_engine!(<P: Profile> Engine for P);
+profile_engine!(Engine for dyn Profile + '_);
 
 // ---------------------------------------------------------------------------
 // Comparing results
