@@ -292,18 +292,6 @@ fn qualify(host: &str, text: &mut String, prepare: bool) -> Qualified {
     }
 }
 
-/// The characters of Unicode 3.2 whose NFKC depends on the profile's NFKC
-/// variant: those of corrigenda #3 (U+F951) and #4 (five CJK compatibility
-/// ideographs).
-const CORRIGENDUM_CHARACTERS: [char; 6] = [
-    '\u{F951}',
-    '\u{2F868}',
-    '\u{2F874}',
-    '\u{2F91F}',
-    '\u{2F95F}',
-    '\u{2F9BF}',
-];
-
 /// A host whose characters Nameprep maps (case, compatibility forms, label
 /// separators) the same way under every profile: ASCII letters, digits,
 /// hyphens and dots, and non-ASCII characters assigned in Unicode 3.2 (so
@@ -327,7 +315,7 @@ fn prepare_host(host: &str) -> Option<String> {
             LDH_AND_DOT.contains(c as u8)
         } else {
             tables::flags(c) & (FLAG_A_1 | FLAG_PROHIBITED | FLAG_NFKC_CCC) == 0
-                && !CORRIGENDUM_CHARACTERS.contains(&c)
+                && !nfkc::CORRIGENDUM_CHARACTERS.contains(&c)
         }
     };
     if host.is_ascii() || host.ends_with(is_label_separator) || !host.chars().all(agrees) {

@@ -45,6 +45,18 @@ fn corrigendum_4(c: char) -> Option<&'static [char]> {
     })
 }
 
+/// The characters whose NFKC depends on the corrigendum flags of an
+/// [`NfkcVariant`]: U+F951 (Corrigendum #3) and the five of
+/// [`corrigendum_4`].
+pub(crate) const CORRIGENDUM_CHARACTERS: [char; 6] = [
+    '\u{F951}',
+    '\u{2F868}',
+    '\u{2F874}',
+    '\u{2F91F}',
+    '\u{2F95F}',
+    '\u{2F9BF}',
+];
+
 /// The Unicode data of one of the table-driven versions (3.2, 4.0 or 4.1).
 #[derive(Clone, Copy)]
 struct Data {

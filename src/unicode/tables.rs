@@ -137,14 +137,7 @@ mod tests {
                 .iter()
                 .flat_map(|m| m.keys().map(|&k| k as u32))
                 .collect();
-        let corrigenda = [
-            '\u{F951}',
-            '\u{2F868}',
-            '\u{2F874}',
-            '\u{2F91F}',
-            '\u{2F95F}',
-            '\u{2F9BF}',
-        ];
+        let corrigenda = crate::unicode::nfkc::CORRIGENDUM_CHARACTERS;
         for c in all_chars() {
             let f = flags(c);
             let cp = c as u32;
