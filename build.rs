@@ -115,6 +115,24 @@ fn decomposition(field: &str) -> Option<(bool, Vec<u32>)> {
 
 type Decomps = BTreeMap<u32, (bool, Vec<u32>)>;
 
+/// Records a character of UnicodeData: its combining class field (kept
+/// when not 0) and its decomposition field (when not empty).
+fn add_char(
+    cp: u32,
+    ccc_field: &str,
+    decomposition_field: &str,
+    ccc: &mut BTreeMap<u32, u8>,
+    dec: &mut Decomps,
+) {
+    let c: u8 = ccc_field.parse().expect("ccc");
+    if c != 0 {
+        ccc.insert(cp, c);
+    }
+    if let Some(d) = decomposition(decomposition_field) {
+        dec.insert(cp, d);
+    }
+}
+
 fn write_decomps(out: &mut String, name: &str, d: &Decomps) {
     let mut m = phf_codegen::Map::new();
     for (&cp, (compat, cps)) in d {
@@ -210,16 +228,7 @@ fn additions(
         let f: Vec<&str> = line.split(';').collect();
         match f[0] {
             "assigned" => assigned.push(range(f[1])),
-            "char" => {
-                let cp = hex(f[1]);
-                let c: u8 = f[2].parse().expect("ccc");
-                if c != 0 {
-                    ccc.insert(cp, c);
-                }
-                if let Some(d) = decomposition(f[3]) {
-                    dec.insert(cp, d);
-                }
-            }
+            "char" => add_char(hex(f[1]), f[2], f[3], &mut ccc, &mut dec),
             "exclusion" => {
                 excl.insert(hex(f[1]));
             }
@@ -471,14 +480,7 @@ fn main() {
     let mut dec32 = Decomps::new();
     for line in data_lines(&data, "unicode-3.2-normalization.txt") {
         let f: Vec<&str> = line.split(';').collect();
-        let cp = hex(f[0]);
-        let c: u8 = f[1].parse().expect("ccc");
-        if c != 0 {
-            ccc32.insert(cp, c);
-        }
-        if let Some(d) = decomposition(f[2]) {
-            dec32.insert(cp, d);
-        }
+        add_char(hex(f[0]), f[1], f[2], &mut ccc32, &mut dec32);
     }
     let excl32: BTreeSet<u32> = data_lines(&data, "composition-exclusions-3.2.txt")
         .iter()
