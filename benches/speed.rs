@@ -22,8 +22,7 @@ use std::time::Instant;
 use urlprism::profile::{builtin_profiles, this};
 use urlprism::resolve::resolve_self;
 use urlprism::{
-    canonicalize, canonicalize_each, canonicalize_str, parse, resolve, serialize, ParsedUrl,
-    Profile,
+    canonicalize, canonicalize_each, parse, resolve, serialize, Canonicalizer, ParsedUrl, Profile,
 };
 
 /// One timed workload over a corpus: returns a checksum so that nothing is
@@ -69,14 +68,22 @@ fn read_lines(dir: &Path, name: &str) -> Vec<String> {
 /// urlprism's per-URL work for an absolute URL, as `urlprism canon` does it:
 /// the input is its own base.
 fn ours_absolute(input: &str, profile: &dyn Profile) -> Option<String> {
-    canonicalize_str(input, None, profile, UTF_8).ok()
+    Canonicalizer::new(profile)
+        .canonicalize(input)
+        .ok()
+        .map(|u| u.as_str().to_owned())
 }
 
 /// urlprism's per-pair work for `base<TAB>relative`.
 fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<String> {
     // The one call a user makes: parse the base, resolve, canonicalize
     // (taking the resolved URL by value), serialize.
-    urlprism::canonicalize_str(input, Some(base), profile, UTF_8).ok()
+    Canonicalizer::new(profile)
+        .base(base)
+        .ok()?
+        .canonicalize(input)
+        .ok()
+        .map(|u| u.as_str().to_owned())
 }
 
 /// Resolved once (the input against itself), canonicalized under each of

@@ -7,7 +7,7 @@
 //! what.  A profile is data: the built-in ones are `profiles/*.toml`,
 //! compiled in, and a user can load their own with [`ProfileSpec::from_toml`].
 
-use crate::octets::OctetSet;
+pub use crate::octets::OctetSet;
 /// The Unicode versions and NFKC variants a profile names (defined with
 /// the Unicode algorithms that read them).
 pub use crate::unicode::version::{NfkcVariant, UnicodeVersion};

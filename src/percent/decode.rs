@@ -143,7 +143,7 @@ pub fn percent_decode_utf8(s: &str) -> Cow<'_, str> {
 /// IE's CanonicalizeHost step 7 and by [`decode_unreserved`].
 ///
 /// ```
-/// use urlprism::octets::OctetSet;
+/// use urlprism::profile::OctetSet;
 /// use urlprism::percent::percent_decode_selected;
 /// let digits = OctetSet::EMPTY.with_range(b'0', b'9');
 /// assert_eq!(percent_decode_selected("%31%2f%32", &digits), "1%2f2");

@@ -39,25 +39,10 @@ pub use encode::*;
 pub(crate) mod suite_reader {
     use std::path::PathBuf;
 
-    /// The suite directory, or `None` (after a note) when it is missing;
-    /// panics when it is missing and `CI` is set.
+    /// The suite directory: the copy vendored in the repository (the
+    /// files these tests read are all there).
     pub fn suite_dir() -> Option<PathBuf> {
-        let dir = std::env::var_os("URLPRISM_SUITE_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| {
-                PathBuf::from(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/../shared/conformance/tests-web-url"
-                ))
-            });
-        if dir.is_dir() {
-            Some(dir)
-        } else if std::env::var_os("CI").is_some() {
-            panic!("conformance suite not found at {}", dir.display());
-        } else {
-            eprintln!("skipping: conformance suite not found at {}", dir.display());
-            None
-        }
+        Some(crate::test_suite::vendored_dir())
     }
 
     /// Reads the records of `file` in the suite directory, with the

@@ -8,5 +8,5 @@ pub mod gecko;
 pub mod nfkc;
 pub mod punycode;
 pub mod stringprep;
-pub mod tables;
+pub(crate) mod tables;
 pub mod version;
