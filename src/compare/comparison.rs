@@ -3,7 +3,7 @@
 //! differ ([`Comparison`]).
 
 use super::engine::Engine;
-use crate::conformance::catch_panic;
+use super::guard::guarded as catch_panic;
 use crate::error::Error;
 use crate::profile::Profile;
 use crate::url::ParsedUrl;

@@ -2,7 +2,7 @@
 //! [`Profile`] is one), and an engine's CanonicalizeHost run traced step
 //! by step ([`HostTrace`]).
 
-use crate::conformance::catch_panic;
+use super::guard::guarded as catch_panic;
 use crate::error::Error;
 use crate::host::canonicalize_host::canonicalize_host_traced;
 use crate::host::trace::{StepLog, TraceStep};

@@ -33,6 +33,7 @@
 mod alignment;
 mod comparison;
 mod engine;
+mod guard;
 
 pub use alignment::*;
 pub use comparison::*;
