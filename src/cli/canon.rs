@@ -1,7 +1,9 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{encoding_by_label, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
+use super::{
+    encoding_by_label, profile_by_name, BaseAndEncoding, JsonComponents, OneProfile, UsageError,
+};
 use clap::Args;
 use encoding_rs::Encoding;
 use serde::Serialize;
@@ -42,7 +44,32 @@ struct Canonicalizer<'a> {
     base: Option<ParsedUrl>,
 }
 
-impl Canonicalizer<'_> {
+impl<'a> Canonicalizer<'a> {
+    /// Canonicalizes under `profile` with `encoding`, resolving against
+    /// `base` (each input against itself when `None`).
+    fn new(
+        profile: &'a dyn Profile,
+        encoding: &'static Encoding,
+        base: Option<&str>,
+    ) -> Result<Self, UsageError> {
+        let base = match base {
+            Some(b) => match catch_panic(|| urlprism::parse(b)) {
+                Ok(p) => Some(p),
+                Err(panic) => {
+                    return Err(UsageError(format!(
+                        "cannot parse the base URL: internal error: {panic}"
+                    )))
+                }
+            },
+            None => None,
+        };
+        Ok(Canonicalizer {
+            profile,
+            encoding,
+            base,
+        })
+    }
+
     /// The canonical URL of `input` (its parsed form only when `parsed`,
     /// for `--json`), or why it has none.
     fn run(&self, input: &str, parsed: bool) -> Result<(Option<ParsedUrl>, String), String> {
@@ -95,18 +122,7 @@ impl<W: Write> Output<W> {
             eprintln!("{at}: {e}");
         }
         if self.json {
-            let (url, canonical, error) = match &result {
-                Ok((u, s)) => (u.as_ref(), Some(s.as_str()), None),
-                Err(e) => (None, None, Some(e.as_str())),
-            };
-            let line = JsonLine {
-                input,
-                canonical,
-                error,
-                components: JsonComponents::of(url),
-            };
-            serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
-            self.out.write_all(b"\n")
+            json_line(&mut self.out, input, &result)
         } else {
             if let Ok((_, s)) = &result {
                 self.out.write_all(s.as_bytes())?;
@@ -116,24 +132,49 @@ impl<W: Write> Output<W> {
     }
 }
 
+/// Writes the `--json` line of `input` and its result.
+fn json_line(
+    out: &mut impl Write,
+    input: &str,
+    result: &Result<(Option<ParsedUrl>, String), String>,
+) -> io::Result<()> {
+    let (url, canonical, error) = match result {
+        Ok((u, s)) => (u.as_ref(), Some(s.as_str()), None),
+        Err(e) => (None, None, Some(e.as_str())),
+    };
+    let line = JsonLine {
+        input,
+        canonical,
+        error,
+        components: JsonComponents::of(url),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// What `urlprism canon --json URL` prints for the one argument `url`
+/// (the object and its newline), under the built-in profile `profile`,
+/// resolved against `base`, with the document encoding labelled
+/// `encoding`.  The answer of `urlprism serve`'s `/api/canon`.
+pub(super) fn json_of_argument(
+    url: &str,
+    profile: &str,
+    base: Option<&str>,
+    encoding: &str,
+) -> Result<Vec<u8>, UsageError> {
+    let profile = profile_by_name(profile)?;
+    let encoding = encoding_by_label(encoding)?;
+    let canonicalizer = Canonicalizer::new(&profile, encoding, base)?;
+    let mut out = Vec::new();
+    json_line(&mut out, url, &canonicalizer.run(url, true))
+        .map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
+    Ok(out)
+}
+
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     let profile = args.profile.load()?;
     let encoding = encoding_by_label(&args.resolution.encoding)?;
-    let canonicalizer = Canonicalizer {
-        profile: &profile,
-        encoding,
-        base: match &args.resolution.base {
-            Some(b) => match catch_panic(|| urlprism::parse(b)) {
-                Ok(p) => Some(p),
-                Err(panic) => {
-                    return Err(UsageError(format!(
-                        "cannot parse the base URL: internal error: {panic}"
-                    )))
-                }
-            },
-            None => None,
-        },
-    };
+    let canonicalizer = Canonicalizer::new(&profile, encoding, args.resolution.base.as_deref())?;
     let stdout = io::stdout();
     let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),

@@ -142,6 +142,7 @@ struct JsonComparison<'a> {
     results: Vec<JsonResult<'a>>,
 }
 
+/// Writes the `--json` line of the comparison `c` of input number `line`.
 fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()> {
     let results = c
         .results
@@ -163,6 +164,33 @@ fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()
     };
     serde_json::to_writer(&mut *out, &j).map_err(io::Error::other)?;
     out.write_all(b"\n")
+}
+
+/// What `urlprism compare --json URL` prints for the one argument `url`
+/// (the object and its newline): compared under the built-in profiles
+/// named (as `--profile`; every built-in one when none is), resolved
+/// against `base`, with the document encoding labelled `encoding`.  The
+/// answer of `urlprism serve`'s `/api/compare`.
+pub(super) fn json_of_argument(
+    url: &str,
+    names: &[String],
+    base: Option<&str>,
+    encoding: &str,
+) -> Result<Vec<u8>, UsageError> {
+    let profiles = compared_profiles(names, &[])?;
+    let encoding = encoding_by_label(encoding)?;
+    let engines = engines_of(&profiles);
+    let comparer = Comparer::new(&engines, base, encoding);
+    let resolved = comparer.resolve(url);
+    let c = comparer.compare_resolved(url, &resolved);
+    let mut out = Vec::new();
+    json_line(&mut out, 1, &c).map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
+    Ok(out)
+}
+
+/// The profiles as engines, in the same order.
+pub(super) fn engines_of(profiles: &[ProfileSpec]) -> Vec<&dyn Engine> {
+    profiles.iter().map(|p| p as &dyn Engine).collect()
 }
 
 /// A tab-separated line: the input, the differing fields (comma-separated),
@@ -590,7 +618,7 @@ impl Progress {
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
     let encoding = encoding_by_label(&args.resolution.encoding)?;
-    let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
+    let engines = engines_of(&profiles);
     let comparer = Comparer::new(&engines, args.resolution.base.as_deref(), encoding);
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();
