@@ -1,4 +1,4 @@
-//! Percent-encoding and percent-decoding (OWNER: percent/ip helper).
+//! Percent-encoding and percent-decoding.
 //!
 //! Everything about `%XX` lives here: the specification's "steps to
 //! percent-encode a string" ([`percent_encode`]), the octet sets the
@@ -645,7 +645,7 @@ pub fn percent_decode_utf8(s: &str) -> Cow<'_, str> {
 /// IE's CanonicalizeHost step 7 and by [`decode_unreserved`].
 ///
 /// ```
-/// use urlprism::octets::OctetSet;
+/// use urlprism::profile::OctetSet;
 /// use urlprism::percent::percent_decode_selected;
 /// let digits = OctetSet::EMPTY.with_range(b'0', b'9');
 /// assert_eq!(percent_decode_selected("%31%2f%32", &digits), "1%2f2");
@@ -791,25 +791,10 @@ pub fn has_bad_escape(s: &str) -> bool {
 pub(crate) mod suite_reader {
     use std::path::PathBuf;
 
-    /// The suite directory, or `None` (after a note) when it is missing;
-    /// panics when it is missing and `CI` is set.
+    /// The suite directory: the copy vendored in the repository (the
+    /// files these tests read are all there).
     pub fn suite_dir() -> Option<PathBuf> {
-        let dir = std::env::var_os("URLPRISM_SUITE_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| {
-                PathBuf::from(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/../shared/conformance/tests-web-url"
-                ))
-            });
-        if dir.is_dir() {
-            Some(dir)
-        } else if std::env::var_os("CI").is_some() {
-            panic!("conformance suite not found at {}", dir.display());
-        } else {
-            eprintln!("skipping: conformance suite not found at {}", dir.display());
-            None
-        }
+        Some(crate::test_suite::vendored_dir())
     }
 
     /// Reads the records of `file` in the suite directory, with the

@@ -2,10 +2,7 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
-use super::{
-    encoding_by_label, profile_by_name, profile_from_file, BaseAndEncoding, JsonComponents,
-    UsageError,
-};
+use super::{profile_by_name, profile_from_file, BaseAndEncoding, JsonComponents, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -168,17 +165,15 @@ fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()
 
 /// What `urlprism compare --json URL` prints for the one argument `url`
 /// (the object and its newline): compared under the built-in profiles
-/// named (as `--profile`; every built-in one when none is), resolved
-/// against `base`, with the document encoding labelled `encoding`.  The
-/// answer of `urlprism serve`'s `/api/compare`.
+/// named (as `--profile`; every built-in one when none is), with the base
+/// and encoding of `resolution`.  The answer of `urlprism serve`'s
+/// `/api/compare`.
 pub(super) fn json_of_argument(
     url: &str,
     names: &[String],
-    base: Option<&str>,
-    encoding: &str,
+    resolution: &BaseAndEncoding,
 ) -> Result<Vec<u8>, UsageError> {
-    let profiles = compared_profiles(names, &[])?;
-    let encoding = encoding_by_label(encoding)?;
+    let (profiles, encoding, base) = options(names, &[], resolution)?;
     let engines = engines_of(&profiles);
     let comparer = Comparer::new(&engines, base, encoding);
     let resolved = comparer.resolve(url);
@@ -186,6 +181,26 @@ pub(super) fn json_of_argument(
     let mut out = Vec::new();
     json_line(&mut out, 1, &c).map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
     Ok(out)
+}
+
+/// The profiles (as [`compared_profiles`]), the encoding and the checked
+/// base that the options name.
+fn options<'r>(
+    names: &[String],
+    files: &[PathBuf],
+    resolution: &'r BaseAndEncoding,
+) -> Result<
+    (
+        Vec<ProfileSpec>,
+        &'static urlprism::encoding_rs::Encoding,
+        Option<&'r str>,
+    ),
+    UsageError,
+> {
+    let profiles = compared_profiles(names, files)?;
+    let encoding = resolution.encoding()?;
+    let base = resolution.checked_base()?;
+    Ok((profiles, encoding, base))
 }
 
 /// The profiles as engines, in the same order.
@@ -616,10 +631,10 @@ impl Progress {
 // ---------------------------------------------------------------------------
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
-    let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
-    let encoding = encoding_by_label(&args.resolution.encoding)?;
+    let (profiles, encoding, base) =
+        options(&args.profiles, &args.profile_files, &args.resolution)?;
     let engines = engines_of(&profiles);
-    let comparer = Comparer::new(&engines, args.resolution.base.as_deref(), encoding);
+    let comparer = Comparer::new(&engines, base, encoding);
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();
     let out = std::cell::RefCell::new(BufWriter::with_capacity(256 * 1024, stdout.lock()));

@@ -12,7 +12,9 @@
 
 mod params;
 
-use super::{canon, compare, trace, UsageError, DEFAULT_ENCODING, DEFAULT_PROFILE};
+use super::{
+    canon, compare, trace, BaseAndEncoding, UsageError, DEFAULT_ENCODING, DEFAULT_PROFILE,
+};
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::Response;
@@ -247,16 +249,20 @@ impl Api {
     /// The JSON the command line prints for these parameters, or why the
     /// command line would refuse them.
     fn answer(self, p: &Params) -> Result<Vec<u8>, UsageError> {
-        let base = p.base.as_deref();
-        let encoding = p.encoding.as_deref().unwrap_or(DEFAULT_ENCODING);
+        let resolution = BaseAndEncoding {
+            base: p.base.clone(),
+            encoding: p
+                .encoding
+                .clone()
+                .unwrap_or_else(|| DEFAULT_ENCODING.to_string()),
+        };
         match self {
-            Api::Compare => compare::json_of_argument(&p.url, &p.profiles, base, encoding),
-            Api::Trace => {
-                trace::json_of_argument(&p.url, &p.profiles, base).map(String::into_bytes)
-            }
+            Api::Compare => compare::json_of_argument(&p.url, &p.profiles, &resolution),
+            Api::Trace => trace::json_of_argument(&p.url, &p.profiles, p.base.as_deref())
+                .map(String::into_bytes),
             Api::Canon => {
                 let profile = p.profiles.first().map_or(DEFAULT_PROFILE, String::as_str);
-                canon::json_of_argument(&p.url, profile, base, encoding)
+                canon::json_of_argument(&p.url, profile, &resolution)
             }
         }
     }
