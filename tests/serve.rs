@@ -141,8 +141,9 @@ fn inputs() -> BTreeMap<(Option<String>, String), Vec<String>> {
 
 /// Runs `urlprism <args> --json` on `urls`: through standard input when
 /// every URL fits on a line, as arguments otherwise (an argument cannot
-/// hold NUL, a line cannot hold a line break).  One JSON value per URL.
-fn cli_json(args: &[String], urls: &[String]) -> Vec<serde_json::Value> {
+/// hold NUL, a line cannot hold a line break).  One JSON value per URL,
+/// or the usage error (exit status 2) on standard error.
+fn cli_json(args: &[String], urls: &[String]) -> Result<Vec<serde_json::Value>, String> {
     let one_line = urls.iter().all(|u| !u.contains(['\n', '\r']));
     let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
     all.push("--json");
@@ -156,13 +157,16 @@ fn cli_json(args: &[String], urls: &[String]) -> Vec<serde_json::Value> {
         all.extend(urls.iter().map(String::as_str));
         cli_support::run(&all, b"")
     };
+    if o.status.code() == Some(2) {
+        return Err(String::from_utf8_lossy(&o.stderr).into_owned());
+    }
     let out = String::from_utf8(o.stdout).expect("UTF-8 output");
     let v: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect();
     assert_eq!(v.len(), urls.len(), "one line per URL: {args:?}");
-    v
+    Ok(v)
 }
 
 fn query(url: &str, base: Option<&str>, extra: &str) -> String {
@@ -207,7 +211,23 @@ fn check_endpoint(
                 cli.extend(["--encoding".to_string(), encoding.clone()]);
                 extra.push_str(&format!("&encoding={}", encode(&encoding)));
             }
-            let expected = cli_json(&cli, &urls);
+            let expected = match cli_json(&cli, &urls) {
+                Ok(v) => v,
+                Err(usage) => {
+                    // A usage error (an invalid base): the API refuses
+                    // every URL with the same message.
+                    for url in &urls {
+                        let target =
+                            format!("/api/{endpoint}?{}", query(url, base.as_deref(), &extra));
+                        let r = get(server.addr, &target);
+                        assert_eq!(r.status, 400, "{target}: {}", r.text());
+                        let e = r.json()["error"].as_str().unwrap().to_string();
+                        assert!(usage.contains(&e), "{target}: {e:?} vs {usage:?}");
+                        checked += 1;
+                    }
+                    continue;
+                }
+            };
             for (url, mut want) in urls.iter().zip(expected) {
                 let target = format!("/api/{endpoint}?{}", query(url, base.as_deref(), &extra));
                 let r = get(server.addr, &target);
@@ -400,9 +420,11 @@ fn size_limits_are_enforced_and_stated() {
         &format!("/api/canon?url={}", "%C3%BC".repeat(4096)),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    // A url and a base at their limit, every byte escaped, fit in a query.
+    // A url and a base at their limit, (nearly) every byte escaped, fit
+    // in a query.
     let full = "%C3%BC".repeat(4096);
-    let r = get(server.addr, &format!("/api/canon?url={full}&base={full}"));
+    let base = format!("{}{}", encode("http://ab/"), "%C3%BC".repeat(4091));
+    let r = get(server.addr, &format!("/api/canon?url={full}&base={base}"));
     assert_eq!(r.status, 200, "{}", r.text());
     // The query string as sent.
     let r = get(
