@@ -78,21 +78,20 @@ pub(crate) fn nameprep_owned<T: Tracer>(
     // one pass and made again only when a step changes the string.
     let mut found = flags_of(&s);
     // Step 1: /s/ is the input.
-    pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
+    pl.check("2", p.reject_tone_marks, &s, reject_tone_marks)?;
     // Steps 3 and 8: the Map step [STRINGPREP] [NAMEPREP]: table B.1
     // mapped to nothing, table B.2 case folding (RFC 3454's own table):
     // `"A\u{AD}B"` → `"ab"`.
-    let changed = pl.rewrite("3", "", true, &mut s, |s| map_step(s, found));
+    let changed = pl.rewrite("3", true, &mut s, |s| map_step(s, found));
     refresh(changed, &s, &mut found);
     let changed = pl.rewrite(
         "3a",
-        "observed: IE",
         p.bmp_noncharacters_map_to_nothing,
         &mut s,
         remove_bmp_noncharacters,
     );
     refresh(changed, &s, &mut found);
-    let changed = pl.rewrite("4", "GECKO", p.corrigendum_5_swap, &mut s, |s| {
+    let changed = pl.rewrite("4", p.corrigendum_5_swap, &mut s, |s| {
         if found & FLAG_NFKC_CCC != 0 {
             Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
         } else {
@@ -102,27 +101,25 @@ pub(crate) fn nameprep_owned<T: Tracer>(
     refresh(changed, &s, &mut found);
     // Steps 5 and 6.
     let has_unassigned = p.remap_unassigned && found & FLAG_A_1 != 0;
-    pl.note("6", "THIS/GECKO", p.remap_unassigned, &s, || {
+    pl.note("6", p.remap_unassigned, &s, || {
         format!("has-unassigned = {has_unassigned}")
     });
-    let changed = pl.rewrite("7", "", true, &mut s, |s| nfkc_step(s, found, &p.nfkc));
+    let changed = pl.rewrite("7", true, &mut s, |s| nfkc_step(s, found, &p.nfkc));
     refresh(changed, &s, &mut found);
-    let changed = pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, |s| {
-        map_step(s, found)
-    });
+    let changed = pl.rewrite("8", has_unassigned, &mut s, |s| map_step(s, found));
     refresh(changed, &s, &mut found);
-    let changed = pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
+    let changed = pl.rewrite("9", has_unassigned, &mut s, |s| {
         nfkc_step(s, found, &p.nfkc)
     });
     refresh(changed, &s, &mut found);
-    pl.check("10", "", true, &s, |s| {
+    pl.check("10", true, &s, |s| {
         if found & FLAG_PROHIBITED == 0 {
             Ok(())
         } else {
             prohibit(s)
         }
     })?;
-    pl.check("11", "", bidi, &s, |s| check_bidi(s, p.bidi))?;
+    pl.check("11", bidi, &s, |s| check_bidi(s, p.bidi))?;
     Ok(s)
 }
 

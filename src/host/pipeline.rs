@@ -3,6 +3,7 @@
 //! CanonicalizeHost step's "return /fallback/".
 
 use super::ace::AceCache;
+use super::steps;
 use super::trace::Tracer;
 use std::borrow::Cow;
 
@@ -25,20 +26,27 @@ impl<T: Tracer> Pipeline<'_, T> {
     pub fn rewrite(
         &mut self,
         step: &'static str,
-        marks: &'static str,
         ran: bool,
         s: &mut String,
         f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
     ) -> bool {
         if !ran {
             if T::ENABLED {
-                self.tracer.step(self.name, step, marks, false, s, s);
+                self.tracer
+                    .step(self.name, step, steps::label(self.name, step), false, s, s);
             }
             return false;
         }
         let new = f(s);
         if T::ENABLED {
-            self.tracer.step(self.name, step, marks, true, s, &new);
+            self.tracer.step(
+                self.name,
+                step,
+                steps::label(self.name, step),
+                true,
+                s,
+                &new,
+            );
         }
         // A borrowed result is `s` itself or a slice of it: a prefix is
         // cut off in place, only another slice needs a new string.
@@ -65,24 +73,32 @@ impl<T: Tracer> Pipeline<'_, T> {
     pub fn check<E: std::fmt::Display>(
         &mut self,
         step: &'static str,
-        marks: &'static str,
         ran: bool,
         s: &str,
         f: impl FnOnce(&str) -> Result<(), E>,
     ) -> Result<(), E> {
         if !ran {
             if T::ENABLED {
-                self.tracer.step(self.name, step, marks, false, s, s);
+                self.tracer
+                    .step(self.name, step, steps::label(self.name, step), false, s, s);
             }
             return Ok(());
         }
         let r = f(s);
         if T::ENABLED {
             match &r {
-                Ok(()) => self.tracer.step(self.name, step, marks, true, s, s),
-                Err(e) => self
-                    .tracer
-                    .step(self.name, step, marks, true, s, &format!("fail: {e}")),
+                Ok(()) => {
+                    self.tracer
+                        .step(self.name, step, steps::label(self.name, step), true, s, s)
+                }
+                Err(e) => self.tracer.step(
+                    self.name,
+                    step,
+                    steps::label(self.name, step),
+                    true,
+                    s,
+                    &format!("fail: {e}"),
+                ),
             }
         }
         r
@@ -91,17 +107,11 @@ impl<T: Tracer> Pipeline<'_, T> {
     /// A step that only sets a flag or makes a decision: reports `note`
     /// (e.g. `"has-root-dot = true"`) as its outcome.
     #[inline]
-    pub fn note(
-        &mut self,
-        step: &'static str,
-        marks: &'static str,
-        ran: bool,
-        s: &str,
-        note: impl FnOnce() -> String,
-    ) {
+    pub fn note(&mut self, step: &'static str, ran: bool, s: &str, note: impl FnOnce() -> String) {
         if T::ENABLED {
             let n = if ran { note() } else { s.to_string() };
-            self.tracer.step(self.name, step, marks, ran, s, &n);
+            self.tracer
+                .step(self.name, step, steps::label(self.name, step), ran, s, &n);
         }
     }
 }
