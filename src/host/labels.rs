@@ -39,12 +39,12 @@ pub(super) fn convert_labels<T: Tracer>(
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
     let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s, pl.shared.as_deref_mut());
-    pl.note("20.1", hp.idn_tld_check, s, || {
+    pl.note(const { steps::host("20.1") }, hp.idn_tld_check, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
     let step = match hp.label_conversion {
-        LabelConversion::ToAscii => "20.2.1",
-        LabelConversion::IeRoundTrip => "20.2.2",
+        LabelConversion::ToAscii => const { steps::host("20.2.1") },
+        LabelConversion::IeRoundTrip => const { steps::host("20.2.2") },
     };
     // After step 20.2.2 (IE): schemes that do not keep Unicode labels get
     // the labels' ASCII form, collected next to them.
@@ -91,7 +91,9 @@ pub(super) fn convert_labels<T: Tracer>(
         }
     }
     if hp.label_conversion == LabelConversion::IeRoundTrip {
-        pl.note("20.2.2a", ace, &out, || ace_out.clone());
+        pl.note(const { steps::host("20.2.2a") }, ace, &out, || {
+            ace_out.clone()
+        });
         if ace {
             return Ok(ace_out);
         }
@@ -147,14 +149,9 @@ pub(super) fn label_to_ascii<T: Tracer>(
                 Ok(()) => label.to_string(),
                 Err(e) => format!("fail: {e}"),
             };
-            pl.tracer.step(
-                steps::NAMEPREP,
-                "11",
-                steps::label(steps::NAMEPREP, "11"),
-                true,
-                label,
-                &after,
-            );
+            let step = const { steps::nameprep("11") };
+            pl.tracer
+                .step(step.pipeline, step.number, step.label, true, label, &after);
         }
         r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
         Cow::Borrowed(label)

@@ -3,14 +3,13 @@
 //! CanonicalizeHost step's "return /fallback/".
 
 use super::ace::AceCache;
-use super::steps;
+use super::steps::Step;
 use super::trace::Tracer;
 use std::borrow::Cow;
 
 /// Runs the steps of one pipeline and reports them to a tracer.
 pub(crate) struct Pipeline<'t, T: Tracer> {
     pub tracer: &'t mut T,
-    pub name: &'static str,
     /// The labels' Punycode shared with the other profiles the host is
     /// canonicalized under, if any (see `SharedHostWork` in
     /// `fast_paths.rs`).
@@ -25,7 +24,7 @@ impl<T: Tracer> Pipeline<'_, T> {
     #[inline]
     pub fn rewrite(
         &mut self,
-        step: &'static str,
+        step: &'static Step,
         ran: bool,
         s: &mut String,
         f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
@@ -33,20 +32,14 @@ impl<T: Tracer> Pipeline<'_, T> {
         if !ran {
             if T::ENABLED {
                 self.tracer
-                    .step(self.name, step, steps::label(self.name, step), false, s, s);
+                    .step(step.pipeline, step.number, step.label, false, s, s);
             }
             return false;
         }
         let new = f(s);
         if T::ENABLED {
-            self.tracer.step(
-                self.name,
-                step,
-                steps::label(self.name, step),
-                true,
-                s,
-                &new,
-            );
+            self.tracer
+                .step(step.pipeline, step.number, step.label, true, s, &new);
         }
         // A borrowed result is `s` itself or a slice of it: a prefix is
         // cut off in place, only another slice needs a new string.
@@ -72,7 +65,7 @@ impl<T: Tracer> Pipeline<'_, T> {
     #[inline]
     pub fn check<E: std::fmt::Display>(
         &mut self,
-        step: &'static str,
+        step: &'static Step,
         ran: bool,
         s: &str,
         f: impl FnOnce(&str) -> Result<(), E>,
@@ -80,21 +73,20 @@ impl<T: Tracer> Pipeline<'_, T> {
         if !ran {
             if T::ENABLED {
                 self.tracer
-                    .step(self.name, step, steps::label(self.name, step), false, s, s);
+                    .step(step.pipeline, step.number, step.label, false, s, s);
             }
             return Ok(());
         }
         let r = f(s);
         if T::ENABLED {
             match &r {
-                Ok(()) => {
-                    self.tracer
-                        .step(self.name, step, steps::label(self.name, step), true, s, s)
-                }
+                Ok(()) => self
+                    .tracer
+                    .step(step.pipeline, step.number, step.label, true, s, s),
                 Err(e) => self.tracer.step(
-                    self.name,
-                    step,
-                    steps::label(self.name, step),
+                    step.pipeline,
+                    step.number,
+                    step.label,
                     true,
                     s,
                     &format!("fail: {e}"),
@@ -107,11 +99,11 @@ impl<T: Tracer> Pipeline<'_, T> {
     /// A step that only sets a flag or makes a decision: reports `note`
     /// (e.g. `"has-root-dot = true"`) as its outcome.
     #[inline]
-    pub fn note(&mut self, step: &'static str, ran: bool, s: &str, note: impl FnOnce() -> String) {
+    pub fn note(&mut self, step: &'static Step, ran: bool, s: &str, note: impl FnOnce() -> String) {
         if T::ENABLED {
             let n = if ran { note() } else { s.to_string() };
             self.tracer
-                .step(self.name, step, steps::label(self.name, step), ran, s, &n);
+                .step(step.pipeline, step.number, step.label, ran, s, &n);
         }
     }
 }

@@ -96,7 +96,7 @@ macro_rules! steps {
 }
 
 /// The steps of CanonicalizeHost, in the order they run.
-pub static CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
+pub const CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
     "1" Specification [] "" "a host that is not a domain name follows the profile named for such hosts"
         Some(|p| !p.host().other_hosts_as.is_empty());
     "2" Specification [] "" "remove U+0009, U+000A, U+000D" None;
@@ -162,7 +162,7 @@ pub static CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
 ];
 
 /// The steps of Nameprep, in the order they run.
-pub static NAMEPREP_STEPS: &[Step] = steps![NAMEPREP;
+pub const NAMEPREP_STEPS: &[Step] = steps![NAMEPREP;
     "2" Specification [Gecko] "GECKO" "fail on U+0340 or U+0341"
         Some(|p| p.nameprep().reject_tone_marks);
     "3" Specification [] "" "Map (tables B.1, B.2)" None;
@@ -194,10 +194,44 @@ pub fn find(pipeline: &str, number: &str) -> Option<&'static Step> {
         .find(|s| s.pipeline == pipeline && s.number == number)
 }
 
-/// What traces show as the marks of step `number` of `pipeline` (`""`
-/// for a step the registry does not hold).
-pub fn label(pipeline: &str, number: &str) -> &'static str {
-    find(pipeline, number).map_or("", |s| s.label)
+/// Whether two strings are equal, in a constant expression.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The step numbered `number` in `steps`, found when the program is
+/// compiled (`const { host("6") }`): a pipeline can name no step the
+/// registry does not hold.
+const fn in_steps(steps: &'static [Step], number: &str) -> &'static Step {
+    let mut i = 0;
+    while i < steps.len() {
+        if same(steps[i].number, number) {
+            return &steps[i];
+        }
+        i += 1;
+    }
+    panic!("the step is not in the registry")
+}
+
+/// CanonicalizeHost's step `number` (at compile time in a `const` block).
+pub(crate) const fn host(number: &str) -> &'static Step {
+    in_steps(CANONICALIZE_HOST_STEPS, number)
+}
+
+/// Nameprep's step `number` (at compile time in a `const` block).
+pub(crate) const fn nameprep(number: &str) -> &'static Step {
+    in_steps(NAMEPREP_STEPS, number)
 }
 
 #[cfg(test)]
@@ -211,6 +245,11 @@ mod tests {
 
     #[test]
     fn labels_are_the_marks() {
+        assert_eq!(
+            host("20.1").title,
+            find(CANONICALIZE_HOST, "20.1").unwrap().title
+        );
+        assert_eq!(nameprep("3a").origin, Origin::Observed);
         for s in all() {
             let marks: Vec<_> = s.marks.iter().map(|m| m.as_str()).collect();
             let joined = marks.join("/");
