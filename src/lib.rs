@@ -10,6 +10,7 @@
 pub mod canonicalize;
 pub mod compare;
 pub mod conformance;
+pub mod engine;
 pub mod error;
 pub mod host;
 pub mod ipv4;
@@ -23,6 +24,7 @@ pub mod resolve;
 pub mod serialize;
 pub mod unicode;
 pub mod url;
+pub mod whatwg;
 
 pub use canonicalize::{canonicalize, canonicalize_each};
 pub use error::Error;

@@ -10,6 +10,8 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
+use urlprism::engine::EngineSpec;
+use urlprism::whatwg::{components, Whatwg};
 use urlprism::{ParsedUrl, Profile};
 
 #[derive(Debug, Args)]
@@ -37,21 +39,53 @@ struct JsonLine<'a> {
 }
 
 struct Canonicalizer<'a> {
-    profile: &'a dyn Profile,
+    engine: &'a EngineSpec,
     encoding: &'static Encoding,
     base: Option<ParsedUrl>,
+    /// The base as given (the URL Standard engine parses it itself).
+    base_text: Option<&'a str>,
 }
 
 impl Canonicalizer<'_> {
     /// The canonical URL of `input` (its parsed form only when `parsed`,
     /// for `--json`), or why it has none.
     fn run(&self, input: &str, parsed: bool) -> Result<(Option<ParsedUrl>, String), String> {
+        let profile: &dyn Profile = match self.engine {
+            EngineSpec::Profile(p) => p,
+            EngineSpec::Whatwg(w) => return self.run_whatwg(w, input, parsed),
+        };
+        self.run_profile(profile, input, parsed)
+    }
+
+    /// [`Canonicalizer::run`] under the URL Standard engine.
+    fn run_whatwg(
+        &self,
+        w: &Whatwg,
+        input: &str,
+        parsed: bool,
+    ) -> Result<(Option<ParsedUrl>, String), String> {
+        let r = catch_panic(|| {
+            let url = w
+                .parse(input, self.base_text, self.encoding)
+                .map_err(|e| e.to_string())?;
+            Ok((parsed.then(|| components(&url)), String::from(url)))
+        });
+        r.unwrap_or_else(|panic| Err(format!("internal error: {panic}")))
+    }
+
+    /// [`Canonicalizer::run`] under a profile.
+    fn run_profile(
+        &self,
+        profile: &dyn Profile,
+        input: &str,
+        parsed: bool,
+    ) -> Result<(Option<ParsedUrl>, String), String> {
         let r = catch_panic(|| {
             if !parsed {
                 return urlprism::canonicalize_input_str(
                     input,
                     self.base.as_ref(),
-                    self.profile,
+                    profile,
                     self.encoding,
                 )
                 .map(|s| (None, s))
@@ -60,7 +94,7 @@ impl Canonicalizer<'_> {
             let canon = urlprism::canonicalize_input(
                 input,
                 self.base.as_ref(),
-                self.profile,
+                profile,
                 self.encoding,
             )
             .map_err(|e| e.to_string())?;
@@ -117,11 +151,12 @@ impl<W: Write> Output<W> {
 }
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
-    let profile = args.profile.load()?;
+    let engine = args.profile.load_engine()?;
     let encoding = encoding_by_label(&args.resolution.encoding)?;
     let canonicalizer = Canonicalizer {
-        profile: &profile,
+        engine: &engine,
         encoding,
+        base_text: args.resolution.base.as_deref(),
         base: match &args.resolution.base {
             Some(b) => match catch_panic(|| urlprism::parse(b)) {
                 Ok(p) => Some(p),

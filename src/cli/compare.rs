@@ -3,7 +3,7 @@
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
 use super::{
-    encoding_by_label, profile_by_name, profile_from_file, BaseAndEncoding, JsonComponents,
+    encoding_by_label, engine_by_name, engine_from_file, BaseAndEncoding, JsonComponents,
     UsageError,
 };
 use clap::Args;
@@ -15,16 +15,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use urlprism::compare::{pair_divergences, Comparer, Comparison, Engine, Field, HostTrace};
-use urlprism::profile::builtin_profiles;
-use urlprism::{ParsedUrl, ProfileSpec};
+use urlprism::engine::{builtin_engines, EngineSpec};
+use urlprism::ParsedUrl;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// Compare this built-in profile (repeatable; default: every built-in
-    /// profile).
+    /// Compare this built-in profile or engine: this, chrome, gecko, ie,
+    /// whatwg (repeatable; default: all five).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
-    /// Also compare the profile described in this TOML file (repeatable).
+    /// Also compare the profile described in this TOML file (repeatable;
+    /// `engine = "whatwg"` in it selects the URL Standard engine).
     #[arg(long = "profile-file", value_name = "PATH")]
     profile_files: Vec<PathBuf>,
     #[command(flatten)]
@@ -42,29 +43,34 @@ pub struct CompareArgs {
     urls: Vec<OsString>,
 }
 
-/// The profiles to compare: the named built-in ones (all of them when
-/// none is named), then those from files.  A name that repeats gets a
-/// `#2`, `#3`... suffix so that the columns stay apart.
-pub(super) fn compared_profiles(
+/// The engines to compare: the named built-in ones (every built-in
+/// engine, the four profiles and `whatwg`, when none is named), then
+/// those from profile files.  A name that repeats gets a `#2`, `#3`...
+/// suffix so that the columns stay apart.
+pub(super) fn compared_engines(
     names: &[String],
     files: &[PathBuf],
-) -> Result<Vec<ProfileSpec>, UsageError> {
+) -> Result<Vec<EngineSpec>, UsageError> {
     let mut out = Vec::new();
     if names.is_empty() {
-        out.extend(builtin_profiles().iter().cloned());
+        out.extend(builtin_engines());
     }
     for n in names {
-        out.push(profile_by_name(n)?);
+        out.push(engine_by_name(n)?);
     }
     for f in files {
-        out.push(profile_from_file(f)?);
+        out.push(engine_from_file(f)?);
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
-    for p in &mut out {
-        let n = seen.entry(p.name.clone()).or_insert(0);
+    for e in &mut out {
+        let n = seen.entry(e.name().to_string()).or_insert(0);
         *n += 1;
         if *n > 1 {
-            p.name = format!("{}#{n}", p.name);
+            let renamed = format!("{}#{n}", e.name());
+            match e {
+                EngineSpec::Profile(p) => p.name = renamed,
+                EngineSpec::Whatwg(w) => w.name = renamed,
+            }
         }
     }
     Ok(out)
@@ -588,9 +594,9 @@ impl Progress {
 // ---------------------------------------------------------------------------
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
-    let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
+    let specs = compared_engines(&args.profiles, &args.profile_files)?;
     let encoding = encoding_by_label(&args.resolution.encoding)?;
-    let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
+    let engines: Vec<&dyn Engine> = specs.iter().map(|e| e as &dyn Engine).collect();
     let comparer = Comparer::new(&engines, args.resolution.base.as_deref(), encoding);
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();

@@ -2,7 +2,7 @@
 //! host under one or more profiles, and where the profiles diverge.
 
 use super::compare::{
-    color_stdout, compared_profiles, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM, RED,
+    color_stdout, compared_engines, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM, RED,
 };
 use super::UsageError;
 use clap::Args;
@@ -17,8 +17,8 @@ use urlprism::compare::{
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Trace under this built-in profile (repeatable; default: every
-    /// built-in profile).
+    /// Trace under this built-in profile or engine: this, chrome, gecko,
+    /// ie, whatwg (repeatable; default: all five).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Also trace under the profile described in this TOML file
@@ -63,11 +63,11 @@ struct JsonResult<'a> {
 }
 
 pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
-    let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
+    let profiles = compared_engines(&args.profiles, &args.profile_files)?;
     let Some(url) = args.url.to_str() else {
         return Err(UsageError("the URL is not valid UTF-8".into()));
     };
-    let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
+    let engines: Vec<&dyn Engine> = profiles.iter().map(|e| e as &dyn Engine).collect();
     let trace = trace_url(url, args.base.as_deref(), &engines);
     let comparison = Comparer::new(&engines, args.base.as_deref(), encoding_rs::UTF_8).compare(url);
     let text = if args.json {
