@@ -224,7 +224,10 @@ fn failure(e: &Error) -> String {
 /// ```
 pub fn components(url: &Url) -> ParsedUrl {
     let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
-    let host = url.host_str().map(str::to_string);
+    // The crate's `host_str` is `None` for an empty host too: the
+    // serialization tells them apart (`file:///x` has `//`, `file:/x` not).
+    let has_authority = url.as_str()[url.scheme().len() + 1..].starts_with("//");
+    let host = has_authority.then(|| url.host_str().unwrap_or("").to_string());
     let mut path = url.path().to_string();
     if host.is_none() && path.starts_with("//") {
         path.insert_str(0, "/.");
