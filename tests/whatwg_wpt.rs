@@ -58,12 +58,18 @@ fn every_wpt_case_passes_but_the_listed_ones() {
         let m = wpt::run_case(&engine, c);
         if !m.is_empty() {
             failing.insert((c.input.clone(), c.base.clone()));
-            report.push_str(&format!("case {} {:?} (base {:?}): {m:?}\n", c.number, c.input, c.base));
+            report.push_str(&format!(
+                "case {} {:?} (base {:?}): {m:?}\n",
+                c.number, c.input, c.base
+            ));
         }
     }
     let expected = expected_failures();
     let passed = cases.len() - failing.len();
-    println!("WPT urltestdata.json: {passed} of {} cases pass", cases.len());
+    println!(
+        "WPT urltestdata.json: {passed} of {} cases pass",
+        cases.len()
+    );
     let unexpected: Vec<_> = failing.difference(&expected).collect();
     let stale: Vec<_> = expected.difference(&failing).collect();
     assert!(
@@ -97,7 +103,10 @@ fn check_staged(engine: &Whatwg, hosts: &[(String, String)]) -> usize {
             differ.push((h.clone(), s.clone()));
         }
     }
-    assert!(differ.is_empty(), "staged host differs from the engine's: {differ:?}");
+    assert!(
+        differ.is_empty(),
+        "staged host differs from the engine's: {differ:?}"
+    );
     hosts.len()
 }
 

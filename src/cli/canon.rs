@@ -91,13 +91,9 @@ impl Canonicalizer<'_> {
                 .map(|s| (None, s))
                 .map_err(|e| e.to_string());
             }
-            let canon = urlprism::canonicalize_input(
-                input,
-                self.base.as_ref(),
-                profile,
-                self.encoding,
-            )
-            .map_err(|e| e.to_string())?;
+            let canon =
+                urlprism::canonicalize_input(input, self.base.as_ref(), profile, self.encoding)
+                    .map_err(|e| e.to_string())?;
             match urlprism::serialize(&canon) {
                 Some(s) => Ok((Some(canon), s)),
                 None => Err("invalid URL: it has no serialization".to_string()),

@@ -89,17 +89,19 @@ fn known_profiles() -> String {
 /// The built-in profile `name`, or a usage error listing the known ones
 /// (and saying so when `name` is an engine without marked steps).
 pub fn profile_by_name(name: &str) -> Result<ProfileSpec, UsageError> {
-    builtin(name).cloned().ok_or_else(|| match builtin_engine(name) {
-        Some(_) => UsageError(format!(
-            "{name:?} is not a profile of the 2011 specification's marked steps (it runs the \
+    builtin(name)
+        .cloned()
+        .ok_or_else(|| match builtin_engine(name) {
+            Some(_) => UsageError(format!(
+                "{name:?} is not a profile of the 2011 specification's marked steps (it runs the \
              URL Standard, which has no Nameprep); profiles this command accepts: {}",
-            known_profiles()
-        )),
-        None => UsageError(format!(
-            "unknown profile {name:?}; known profiles: {}",
-            known_profiles()
-        )),
-    })
+                known_profiles()
+            )),
+            None => UsageError(format!(
+                "unknown profile {name:?}; known profiles: {}",
+                known_profiles()
+            )),
+        })
 }
 
 /// The built-in engine `name` (a profile or `whatwg`), or a usage error

@@ -56,7 +56,9 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
         summary = run_suite(&files, &profiles).map_err(|e| UsageError(e.to_string()))?;
     }
     if !whatwg.is_empty() && wpt.is_empty() {
-        eprintln!("urlprism: warning: no .json file given (the whatwg engine runs urltestdata.json)");
+        eprintln!(
+            "urlprism: warning: no .json file given (the whatwg engine runs urltestdata.json)"
+        );
     }
     for w in &whatwg {
         for path in &wpt {

@@ -140,7 +140,11 @@ fn stages(engine: &Whatwg, host: &str, scheme: &str, st: &mut Stages) -> Result<
     st.check("forbidden domain code points", &ascii, forbidden(&ascii))?;
     // Steps 8 and 9: ends in a number, then the IPv4 parser.
     let number = ends_in_a_number(&ascii);
-    st.push(ENDS_IN_A_NUMBER, &ascii, &format!("ends in a number = {number}"));
+    st.push(
+        ENDS_IN_A_NUMBER,
+        &ascii,
+        &format!("ends in a number = {number}"),
+    );
     let out = if number {
         let r = url::Host::parse(&ascii).map(|h| h.to_string());
         record(st, "IPv4 parser", &ascii, r.map_err(|e| e.to_string()))?
@@ -288,10 +292,7 @@ fn ends_in_a_number(s: &str) -> bool {
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;
     }
-    match last
-        .strip_prefix("0x")
-        .or_else(|| last.strip_prefix("0X"))
-    {
+    match last.strip_prefix("0x").or_else(|| last.strip_prefix("0X")) {
         Some(hex) => hex.bytes().all(|b| b.is_ascii_hexdigit()),
         None => false,
     }

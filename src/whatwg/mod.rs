@@ -113,9 +113,12 @@ impl Whatwg {
         encoding: &'static Encoding,
     ) -> Result<Url, Error> {
         let base = match base {
-            Some(b) => Some(self.parse(b, None, encoding).map_err(|e| Error::UrlStandard {
-                reason: format!("the base URL is invalid: {}", failure(&e)),
-            })?),
+            Some(b) => Some(
+                self.parse(b, None, encoding)
+                    .map_err(|e| Error::UrlStandard {
+                        reason: format!("the base URL is invalid: {}", failure(&e)),
+                    })?,
+            ),
             None => None,
         };
         let input = match self.transitional {
@@ -297,7 +300,11 @@ mod tests {
             "non-special:opaque path?q",
         ] {
             let u = w.parse(s, None, UTF_8).unwrap();
-            assert_eq!(crate::serialize(&components(&u)).unwrap(), u.as_str(), "{s}");
+            assert_eq!(
+                crate::serialize(&components(&u)).unwrap(),
+                u.as_str(),
+                "{s}"
+            );
         }
     }
 
@@ -318,7 +325,9 @@ mod tests {
         let w = Whatwg::new();
         let r = w.canonicalize_str("../x", Some("http://h/a/b"), UTF_8);
         assert_eq!(r.unwrap(), "http://h/x");
-        let e = w.canonicalize_str("x", Some("not a url"), UTF_8).unwrap_err();
+        let e = w
+            .canonicalize_str("x", Some("not a url"), UTF_8)
+            .unwrap_err();
         assert!(e.to_string().contains("base URL is invalid"), "{e}");
         assert!(w.canonicalize_str("x", None, UTF_8).is_err());
     }

@@ -178,7 +178,10 @@ mod tests {
     fn only_the_host_of_the_input() {
         let base = Url::parse("http://h/").unwrap();
         let m = |s| map_host_in_input(s, Some(&base)).into_owned();
-        assert_eq!(m("http://u:ß@faß.de:80/ß?ß#ß"), "http://u:ß@fass.de:80/ß?ß#ß");
+        assert_eq!(
+            m("http://u:ß@faß.de:80/ß?ß#ß"),
+            "http://u:ß@fass.de:80/ß?ß#ß"
+        );
         assert_eq!(m("https:faß.de/ß"), "https:fass.de/ß");
         assert_eq!(m("http:faß/x"), "http:faß/x"); // a path, against the base
         assert_eq!(m("//faß.de/"), "//fass.de/");

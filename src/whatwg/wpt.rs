@@ -111,7 +111,10 @@ pub fn getters(engine: &Whatwg, case: &Case) -> Result<Vec<(&'static str, String
     let href = crate::serialize(&c).ok_or("the components have no serialization")?;
     Ok(vec![
         ("href", href),
-        ("protocol", format!("{}:", c.scheme.clone().unwrap_or_default())),
+        (
+            "protocol",
+            format!("{}:", c.scheme.clone().unwrap_or_default()),
+        ),
         ("username", c.user.clone().unwrap_or_default()),
         ("password", c.password.clone().unwrap_or_default()),
         ("host", host),
@@ -184,9 +187,10 @@ pub fn run_file(path: &Path, engine: &Whatwg) -> Result<FileReport, ReadError> {
     }
     Ok(FileReport {
         path: path.to_path_buf(),
-        name: path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        name: path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
         kind: FileKind::Pipeline,
         profile: engine.name.clone(),
         passed: cases.len() - failures.len(),
