@@ -24,6 +24,19 @@ pub enum Error {
         /// The port component.
         port: String,
     },
+    /// The base URL given to [`crate::Canonicalizer::base`] is invalid.
+    Base {
+        /// The base URL as given.
+        base: String,
+        /// Why parsing it set the /invalid/ flag (the error's source).
+        reason: InvalidReason,
+    },
+    /// The canonical URL would be 4 GiB or longer: a [`crate::Url`]
+    /// cannot hold it.
+    TooLong {
+        /// The length of the serialization, in bytes.
+        len: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -42,11 +55,27 @@ impl fmt::Display for Error {
                 "invalid port {}: not a decimal number from 0 to 65535",
                 Quoted(port)
             ),
+            Error::Base { base, reason } => {
+                write!(f, "invalid base URL {}: {reason}", Quoted(base))
+            }
+            Error::TooLong { len } => write!(
+                f,
+                "the canonical URL would be {len} bytes long (a Url holds less than 4 GiB)"
+            ),
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The reason a base URL is invalid; the other errors have no cause
+    /// beyond their message.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Base { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+}
 
 /// The longest part of an input a message quotes, in bytes.
 const QUOTE_LIMIT: usize = 200;

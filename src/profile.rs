@@ -7,7 +7,7 @@
 //! what.  A profile is data: the built-in ones are `profiles/*.toml`,
 //! compiled in, and a user can load their own with [`ProfileSpec::from_toml`].
 
-use crate::octets::OctetSet;
+pub use crate::octets::OctetSet;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 

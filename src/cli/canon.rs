@@ -1,16 +1,15 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{encoding_by_label, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
+use super::{BaseAndEncoding, JsonComponents, OneProfile, UsageError};
 use clap::Args;
-use encoding_rs::Encoding;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
-use urlprism::{ParsedUrl, Profile};
+use urlprism::{Canonicalizer, Url};
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {
@@ -36,43 +35,12 @@ struct JsonLine<'a> {
     components: JsonComponents<'a>,
 }
 
-struct Canonicalizer<'a> {
-    profile: &'a dyn Profile,
-    encoding: &'static Encoding,
-    base: Option<ParsedUrl>,
-}
-
-impl Canonicalizer<'_> {
-    /// The canonical URL of `input` (its parsed form only when `parsed`,
-    /// for `--json`), or why it has none.
-    fn run(&self, input: &str, parsed: bool) -> Result<(Option<ParsedUrl>, String), String> {
-        let r = catch_panic(|| {
-            if !parsed {
-                return urlprism::canonicalize_input_str(
-                    input,
-                    self.base.as_ref(),
-                    self.profile,
-                    self.encoding,
-                )
-                .map(|s| (None, s))
-                .map_err(|e| e.to_string());
-            }
-            let canon = urlprism::canonicalize_input(
-                input,
-                self.base.as_ref(),
-                self.profile,
-                self.encoding,
-            )
-            .map_err(|e| e.to_string())?;
-            match urlprism::serialize(&canon) {
-                Some(s) => Ok((Some(canon), s)),
-                None => Err("invalid URL: it has no serialization".to_string()),
-            }
-        });
-        match r {
-            Ok(r) => r,
-            Err(panic) => Err(format!("internal error: {panic}")),
-        }
+/// The canonical URL of `input`, or why it has none (a panic, a bug,
+/// is reported as an internal error and the batch goes on).
+fn canonicalize(c: &Canonicalizer<'_>, input: &str) -> Result<Url, String> {
+    match catch_panic(|| c.canonicalize(input)) {
+        Ok(r) => r.map_err(|e| e.to_string()),
+        Err(panic) => Err(format!("internal error: {panic}")),
     }
 }
 
@@ -84,32 +52,28 @@ struct Output<W: Write> {
 
 impl<W: Write> Output<W> {
     /// Writes the result for the input at `at`.
-    fn emit(
-        &mut self,
-        at: Position,
-        input: &str,
-        result: Result<(Option<ParsedUrl>, String), String>,
-    ) -> io::Result<()> {
+    fn emit(&mut self, at: Position, input: &str, result: Result<Url, String>) -> io::Result<()> {
         if let Err(e) = &result {
             self.any_invalid = true;
             eprintln!("{at}: {e}");
         }
         if self.json {
-            let (url, canonical, error) = match &result {
-                Ok((u, s)) => (u.as_ref(), Some(s.as_str()), None),
-                Err(e) => (None, None, Some(e.as_str())),
+            let parsed = result.as_ref().ok().map(Url::to_parsed_url);
+            let (canonical, error) = match &result {
+                Ok(u) => (Some(u.as_str()), None),
+                Err(e) => (None, Some(e.as_str())),
             };
             let line = JsonLine {
                 input,
                 canonical,
                 error,
-                components: JsonComponents::of(url),
+                components: JsonComponents::of(parsed.as_ref()),
             };
             serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
             self.out.write_all(b"\n")
         } else {
-            if let Ok((_, s)) = &result {
-                self.out.write_all(s.as_bytes())?;
+            if let Ok(u) = &result {
+                self.out.write_all(u.as_str().as_bytes())?;
             }
             self.out.write_all(b"\n")
         }
@@ -118,22 +82,7 @@ impl<W: Write> Output<W> {
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     let profile = args.profile.load()?;
-    let encoding = encoding_by_label(&args.resolution.encoding)?;
-    let canonicalizer = Canonicalizer {
-        profile: &profile,
-        encoding,
-        base: match &args.resolution.base {
-            Some(b) => match catch_panic(|| urlprism::parse(b)) {
-                Ok(p) => Some(p),
-                Err(panic) => {
-                    return Err(UsageError(format!(
-                        "cannot parse the base URL: internal error: {panic}"
-                    )))
-                }
-            },
-            None => None,
-        },
-    };
+    let canonicalizer = args.resolution.canonicalizer(&profile)?;
     let stdout = io::stdout();
     let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
@@ -169,10 +118,7 @@ fn process<W: Write>(
     let each = |(n, input): Input<'_>| -> io::Result<bool> {
         let mut o = output.borrow_mut();
         match input {
-            Ok(s) => {
-                let json = o.json;
-                o.emit(n, s, c.run(s, json))?
-            }
+            Ok(s) => o.emit(n, s, canonicalize(c, s))?,
             Err((lossy, reason)) => o.emit(n, &lossy, Err(reason))?,
         }
         Ok(true)
