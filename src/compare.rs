@@ -378,7 +378,7 @@ impl<'e> Comparer<'e> {
         match &self.base {
             Some((_, Ok(base))) => catch_panic(|| crate::resolve(input, base)),
             Some((_, Err(panic))) => Err(panic.clone()),
-            None => catch_panic(|| crate::resolve(input, &crate::parse(input))),
+            None => catch_panic(|| crate::resolve::resolve_self(input)),
         }
     }
 

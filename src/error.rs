@@ -29,6 +29,19 @@ pub enum Error {
         /// What failed, e.g. `invalid international domain name`.
         reason: String,
     },
+    /// The base URL given to [`crate::Canonicalizer::base`] is invalid.
+    Base {
+        /// The base URL as given.
+        base: String,
+        /// Why parsing it set the /invalid/ flag (the error's source).
+        reason: InvalidReason,
+    },
+    /// The canonical URL would be 4 GiB or longer: a [`crate::Url`]
+    /// cannot hold it.
+    TooLong {
+        /// The length of the serialization, in bytes.
+        len: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -50,11 +63,27 @@ impl fmt::Display for Error {
             Error::UrlStandard { reason } => {
                 write!(f, "invalid URL: URL Standard parser failure: {reason}")
             }
+            Error::Base { base, reason } => {
+                write!(f, "invalid base URL {}: {reason}", Quoted(base))
+            }
+            Error::TooLong { len } => write!(
+                f,
+                "the canonical URL would be {len} bytes long (a Url holds less than 4 GiB)"
+            ),
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The reason a base URL is invalid; the other errors have no cause
+    /// beyond their message.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Base { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+}
 
 /// The longest part of an input a message quotes, in bytes.
 const QUOTE_LIMIT: usize = 200;

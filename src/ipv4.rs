@@ -1,4 +1,4 @@
-//! IPv4 addresses in every `inet_addr` form (OWNER: percent/ip helper).
+//! IPv4 addresses in every `inet_addr` form.
 //!
 //! Specification "IPv4 addresses": one to four *numbers* separated by `.`,
 //! each hexadecimal (`0x`/`0X` then zero or more hex digits; `0x` alone is

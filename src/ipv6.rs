@@ -1,4 +1,4 @@
-//! IPv6 addresses: RFC 3986 grammar, RFC 5952 output (OWNER: percent/ip helper).
+//! IPv6 addresses: RFC 3986 grammar, RFC 5952 output.
 //!
 //! Specification "IPv6 addresses": a string (without its brackets) is an
 //! IPv6 address when it matches RFC 3986's `IPv6address` with a modified

@@ -9,7 +9,7 @@ use std::fmt;
 /// A set of octets (0x00 to 0xFF), stored as a 256-bit map: O(1) lookups.
 ///
 /// ```
-/// use urlprism::octets::OctetSet;
+/// use urlprism::profile::OctetSet;
 /// let s = OctetSet::EMPTY.with_range(0x00, 0x1F).with(b' ');
 /// assert!(s.contains(b'\t') && s.contains(b' ') && !s.contains(b'a'));
 /// ```

@@ -1,4 +1,4 @@
-//! Percent-encoding and percent-decoding (OWNER: percent/ip helper).
+//! Percent-encoding and percent-decoding.
 //!
 //! Everything about `%XX` lives here: the specification's "steps to
 //! percent-encode a string" ([`percent_encode`]), the octet sets the
@@ -645,7 +645,7 @@ pub fn percent_decode_utf8(s: &str) -> Cow<'_, str> {
 /// IE's CanonicalizeHost step 7 and by [`decode_unreserved`].
 ///
 /// ```
-/// use urlprism::octets::OctetSet;
+/// use urlprism::profile::OctetSet;
 /// use urlprism::percent::percent_decode_selected;
 /// let digits = OctetSet::EMPTY.with_range(b'0', b'9');
 /// assert_eq!(percent_decode_selected("%31%2f%32", &digits), "1%2f2");

@@ -581,11 +581,16 @@ fn normalize_path_in_place(u: &mut CowUrl<'_>, is_file: bool) {
 /// path with itself; otherwise the URL is not hierarchical and step 10
 /// leaves it as it is.
 ///
+/// An input that is invalid by itself keeps its own reason (no scheme)
+/// where `resolve(s, &parse(s))` says that the base URL is invalid.
+///
 /// ```
-/// use urlprism::{parse, resolve, resolve::resolve_self};
-/// for s in ["HTTP://a/b/../c?q#f", "file:c:/x/..", "http:", "javascript:a/../b", "x"] {
+/// use urlprism::{parse, resolve, resolve::resolve_self, url::InvalidReason};
+/// for s in ["HTTP://a/b/../c?q#f", "file:c:/x/..", "http:", "javascript:a/../b"] {
 ///     assert_eq!(resolve_self(s), resolve(s, &parse(s)));
 /// }
+/// assert_eq!(resolve_self("x").invalid, Some(InvalidReason::NoScheme));
+/// assert_eq!(resolve("x", &parse("x")).invalid, Some(InvalidReason::InvalidBase));
 /// ```
 pub fn resolve_self(input: &str) -> ParsedUrl {
     let preprocessed = preprocess(input);
@@ -597,9 +602,10 @@ pub fn resolve_self(input: &str) -> ParsedUrl {
 pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl<'a> {
     let mut u = parse_preprocessed(preprocessed);
     crate::parse::keep_host_as_written(input, &mut u);
-    // Step 4.
-    if u.is_invalid() {
-        return invalid(InvalidReason::InvalidBase);
+    // Step 4: the base is invalid.  It is the input itself, so the reason
+    // is the input's own (`x` → no scheme), not "the base URL is invalid".
+    if let Some(reason) = u.invalid {
+        return invalid(reason);
     }
     // Step 10 (`u` is its own base, so step 9 applies to hierarchical
     // URLs only, and a URL that is not hierarchical is left alone).

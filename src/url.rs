@@ -39,6 +39,7 @@ pub struct ParsedUrl {
 /// Why the /invalid/ flag of a parsed URL was set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum InvalidReason {
     /// "Steps to find the scheme": the string does not begin with valid
     /// scheme characters followed by `:` (and no base resolved it).
@@ -63,6 +64,8 @@ impl std::fmt::Display for InvalidReason {
         })
     }
 }
+
+impl std::error::Error for InvalidReason {}
 
 /// Schemes that are *not hierarchical* (specification "Hierarchicalness").
 pub const NOT_HIERARCHICAL_SCHEMES: [&str; 5] =

@@ -5,7 +5,10 @@
 //! the same base (or against itself) and canonicalized again, is unchanged
 //! (but where the specification takes the base's path without
 //! normalization; see `path_taken_verbatim_from_base`).  The profiles
-//! canonicalized together (`canonicalize_each`) give what each gives alone.
+//! canonicalized together (`canonicalize_each`) give what each gives alone,
+//! the built-in ones and two that mix their parameters
+//! (`urlprism_fuzz::mixed_profiles`), and under the mixed ones the host
+//! gives the same canonicalized with the shortcuts and traced step by step.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,8 +20,10 @@ fuzz_target!(|data: &[u8]| {
     let picked = urlprism_fuzz::pick_encoding(data);
     let same_base = base.as_deref().unwrap_or(&input);
     let resolved = urlprism::resolve(&input, &urlprism::parse(same_base));
-    let profiles: Vec<&dyn urlprism::Profile> = builtin_profiles()
+    let mixed = urlprism_fuzz::mixed_profiles(data);
+    let profiles: Vec<&dyn urlprism::Profile> = mixed
         .iter()
+        .chain(builtin_profiles())
         .map(|p| p as &dyn urlprism::Profile)
         .collect();
     let together = urlprism::canonicalize_each(&resolved, &profiles, picked);
@@ -29,6 +34,19 @@ fuzz_target!(|data: &[u8]| {
             "{}: together differs from alone on {input:?}",
             p.name()
         );
+    }
+    if let (Some(host), Some(scheme)) = (resolved.host.as_deref(), resolved.scheme.as_deref()) {
+        let scheme = scheme.to_ascii_lowercase();
+        for p in &mixed {
+            let mut log = urlprism::host::trace::StepLog::default();
+            assert_eq!(
+                urlprism::host::canonicalize_host(host, &scheme, p),
+                urlprism::host::canonicalize_host::canonicalize_host_traced(
+                    host, &scheme, p, &mut log
+                ),
+                "mixed profile: shortcuts differ from the traced steps on {host:?}\n{p:?}"
+            );
+        }
     }
     for profile in builtin_profiles() {
         let is_this = profile.name == "this";

@@ -66,3 +66,22 @@ pub fn path_taken_verbatim_from_base(input: &str, base: &str) -> bool {
         && own.path.as_deref().is_none_or(str::is_empty)
         && resolved.path == base.path
 }
+
+/// Two profiles mixing the built-in profiles' parameters
+/// ([`urlprism::profile::mixed_profile`]), picked deterministically from
+/// the input: the shortcuts of the host pipeline must give what the steps
+/// give under any profile a user can write, not only the built-in ones.
+pub fn mixed_profiles(data: &[u8]) -> Vec<urlprism::ProfileSpec> {
+    let mut state = data.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+    });
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    (0..2)
+        .map(|_| urlprism::profile::mixed_profile(&mut next))
+        .collect()
+}

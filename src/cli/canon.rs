@@ -1,18 +1,18 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{encoding_by_label, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
+use super::{BaseAndEncoding, JsonComponents, OneProfile, UsageError};
 use clap::Args;
-use encoding_rs::Encoding;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
+use urlprism::encoding_rs::Encoding;
 use urlprism::engine::EngineSpec;
-use urlprism::whatwg::{components, Whatwg};
-use urlprism::{ParsedUrl, Profile};
+use urlprism::whatwg::Whatwg;
+use urlprism::{Canonicalizer, Url};
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {
@@ -38,71 +38,56 @@ struct JsonLine<'a> {
     components: JsonComponents<'a>,
 }
 
-struct Canonicalizer<'a> {
-    engine: &'a EngineSpec,
-    encoding: &'static Encoding,
-    base: Option<ParsedUrl>,
-    /// The base as given (the URL Standard engine parses it itself).
-    base_text: Option<&'a str>,
+/// What canonicalizes the inputs: a profile's canonicalizer, or the URL
+/// Standard engine (which parses the base itself).
+enum Canon<'a> {
+    Profile(Canonicalizer<'a>),
+    Whatwg {
+        engine: &'a Whatwg,
+        base: Option<&'a str>,
+        encoding: &'static Encoding,
+    },
 }
 
-impl Canonicalizer<'_> {
-    /// The canonical URL of `input` (its parsed form only when `parsed`,
-    /// for `--json`), or why it has none.
-    fn run(&self, input: &str, parsed: bool) -> Result<(Option<ParsedUrl>, String), String> {
-        let profile: &dyn Profile = match self.engine {
-            EngineSpec::Profile(p) => p,
-            EngineSpec::Whatwg(w) => return self.run_whatwg(w, input, parsed),
-        };
-        self.run_profile(profile, input, parsed)
-    }
-
-    /// [`Canonicalizer::run`] under the URL Standard engine.
-    fn run_whatwg(
-        &self,
-        w: &Whatwg,
-        input: &str,
-        parsed: bool,
-    ) -> Result<(Option<ParsedUrl>, String), String> {
-        let r = catch_panic(|| {
-            let url = w
-                .parse(input, self.base_text, self.encoding)
-                .map_err(|e| e.to_string())?;
-            Ok((parsed.then(|| components(&url)), String::from(url)))
-        });
-        r.unwrap_or_else(|panic| Err(format!("internal error: {panic}")))
-    }
-
-    /// [`Canonicalizer::run`] under a profile.
-    fn run_profile(
-        &self,
-        profile: &dyn Profile,
-        input: &str,
-        parsed: bool,
-    ) -> Result<(Option<ParsedUrl>, String), String> {
-        let r = catch_panic(|| {
-            if !parsed {
-                return urlprism::canonicalize_input_str(
-                    input,
-                    self.base.as_ref(),
-                    profile,
-                    self.encoding,
-                )
-                .map(|s| (None, s))
-                .map_err(|e| e.to_string());
+impl<'a> Canon<'a> {
+    /// The canonicalizer of `engine` with the options of `resolution`.
+    fn new(engine: &'a EngineSpec, resolution: &'a BaseAndEncoding) -> Result<Self, UsageError> {
+        match engine {
+            EngineSpec::Profile(p) => resolution.canonicalizer(p).map(Canon::Profile),
+            EngineSpec::Whatwg(w) => {
+                let encoding = resolution.encoding()?;
+                let base = resolution.base.as_deref();
+                if let Some(b) = base {
+                    w.parse(b, None, encoding)
+                        .map_err(|e| UsageError(format!("--base: {e}")))?;
+                }
+                Ok(Canon::Whatwg {
+                    engine: w,
+                    base,
+                    encoding,
+                })
             }
-            let canon =
-                urlprism::canonicalize_input(input, self.base.as_ref(), profile, self.encoding)
-                    .map_err(|e| e.to_string())?;
-            match urlprism::serialize(&canon) {
-                Some(s) => Ok((Some(canon), s)),
-                None => Err("invalid URL: it has no serialization".to_string()),
-            }
-        });
-        match r {
-            Ok(r) => r,
-            Err(panic) => Err(format!("internal error: {panic}")),
         }
+    }
+
+    fn canonicalize(&self, input: &str) -> Result<Url, urlprism::Error> {
+        match self {
+            Canon::Profile(c) => c.canonicalize(input),
+            Canon::Whatwg {
+                engine,
+                base,
+                encoding,
+            } => engine.canonicalize_url(input, *base, encoding),
+        }
+    }
+}
+
+/// The canonical URL of `input`, or why it has none (a panic, a bug,
+/// is reported as an internal error and the batch goes on).
+fn canonicalize(c: &Canon<'_>, input: &str) -> Result<Url, String> {
+    match catch_panic(|| c.canonicalize(input)) {
+        Ok(r) => r.map_err(|e| e.to_string()),
+        Err(panic) => Err(format!("internal error: {panic}")),
     }
 }
 
@@ -114,32 +99,28 @@ struct Output<W: Write> {
 
 impl<W: Write> Output<W> {
     /// Writes the result for the input at `at`.
-    fn emit(
-        &mut self,
-        at: Position,
-        input: &str,
-        result: Result<(Option<ParsedUrl>, String), String>,
-    ) -> io::Result<()> {
+    fn emit(&mut self, at: Position, input: &str, result: Result<Url, String>) -> io::Result<()> {
         if let Err(e) = &result {
             self.any_invalid = true;
             eprintln!("{at}: {e}");
         }
         if self.json {
-            let (url, canonical, error) = match &result {
-                Ok((u, s)) => (u.as_ref(), Some(s.as_str()), None),
-                Err(e) => (None, None, Some(e.as_str())),
+            let parsed = result.as_ref().ok().map(Url::to_parsed_url);
+            let (canonical, error) = match &result {
+                Ok(u) => (Some(u.as_str()), None),
+                Err(e) => (None, Some(e.as_str())),
             };
             let line = JsonLine {
                 input,
                 canonical,
                 error,
-                components: JsonComponents::of(url),
+                components: JsonComponents::of(parsed.as_ref()),
             };
             serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
             self.out.write_all(b"\n")
         } else {
-            if let Ok((_, s)) = &result {
-                self.out.write_all(s.as_bytes())?;
+            if let Ok(u) = &result {
+                self.out.write_all(u.as_str().as_bytes())?;
             }
             self.out.write_all(b"\n")
         }
@@ -148,23 +129,7 @@ impl<W: Write> Output<W> {
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     let engine = args.profile.load_engine()?;
-    let encoding = encoding_by_label(&args.resolution.encoding)?;
-    let canonicalizer = Canonicalizer {
-        engine: &engine,
-        encoding,
-        base_text: args.resolution.base.as_deref(),
-        base: match &args.resolution.base {
-            Some(b) => match catch_panic(|| urlprism::parse(b)) {
-                Ok(p) => Some(p),
-                Err(panic) => {
-                    return Err(UsageError(format!(
-                        "cannot parse the base URL: internal error: {panic}"
-                    )))
-                }
-            },
-            None => None,
-        },
-    };
+    let canonicalizer = Canon::new(&engine, &args.resolution)?;
     let stdout = io::stdout();
     let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
@@ -194,16 +159,13 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
 /// Canonicalizes each input (an argument, or a line of standard input).
 fn process<W: Write>(
     urls: &[OsString],
-    c: &Canonicalizer<'_>,
+    c: &Canon<'_>,
     output: &RefCell<Output<W>>,
 ) -> io::Result<()> {
     let each = |(n, input): Input<'_>| -> io::Result<bool> {
         let mut o = output.borrow_mut();
         match input {
-            Ok(s) => {
-                let json = o.json;
-                o.emit(n, s, c.run(s, json))?
-            }
+            Ok(s) => o.emit(n, s, canonicalize(c, s))?,
             Err((lossy, reason)) => o.emit(n, &lossy, Err(reason))?,
         }
         Ok(true)

@@ -2,10 +2,7 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
-use super::{
-    encoding_by_label, engine_by_name, engine_from_file, BaseAndEncoding, JsonComponents,
-    UsageError,
-};
+use super::{engine_by_name, engine_from_file, BaseAndEncoding, JsonComponents, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -595,9 +592,10 @@ impl Progress {
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     let specs = compared_engines(&args.profiles, &args.profile_files)?;
-    let encoding = encoding_by_label(&args.resolution.encoding)?;
+    let encoding = args.resolution.encoding()?;
+    let base = args.resolution.checked_base()?;
     let engines: Vec<&dyn Engine> = specs.iter().map(|e| e as &dyn Engine).collect();
-    let comparer = Comparer::new(&engines, args.resolution.base.as_deref(), encoding);
+    let comparer = Comparer::new(&engines, base, encoding);
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();
     let out = std::cell::RefCell::new(BufWriter::with_capacity(256 * 1024, stdout.lock()));

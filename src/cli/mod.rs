@@ -173,6 +173,60 @@ pub struct BaseAndEncoding {
     pub encoding: String,
 }
 
+impl BaseAndEncoding {
+    /// The encoding the options name; an unknown label is a usage error.
+    pub fn encoding(&self) -> Result<&'static encoding_rs::Encoding, UsageError> {
+        encoding_by_label(&self.encoding)
+    }
+
+    /// The base URL, checked: an invalid one is a usage error, reported
+    /// before any input is read (every input would fail with it).
+    pub fn checked_base(&self) -> Result<Option<&str>, UsageError> {
+        match &self.base {
+            Some(b) => {
+                check_base(b)?;
+                Ok(Some(b))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// A canonicalizer under `profile` with the options' base and encoding.
+    pub fn canonicalizer<'p>(
+        &self,
+        profile: &'p dyn urlprism::Profile,
+    ) -> Result<urlprism::Canonicalizer<'p>, UsageError> {
+        let c = urlprism::Canonicalizer::new(profile).encoding(self.encoding()?);
+        match &self.base {
+            Some(b) => with_base(c, b),
+            None => Ok(c),
+        }
+    }
+}
+
+/// `c` resolving against `base`; an invalid base is a usage error.
+fn with_base<'p>(
+    c: urlprism::Canonicalizer<'p>,
+    base: &str,
+) -> Result<urlprism::Canonicalizer<'p>, UsageError> {
+    match urlprism::conformance::catch_panic(|| c.base(base)) {
+        Ok(Ok(c)) => Ok(c),
+        Ok(Err(e)) => Err(UsageError(format!("--base: {e}"))),
+        Err(panic) => Err(UsageError(format!(
+            "--base: cannot parse the base URL: internal error: {panic}"
+        ))),
+    }
+}
+
+/// A usage error when the base URL `base` is invalid.
+pub fn check_base(base: &str) -> Result<(), UsageError> {
+    with_base(
+        urlprism::Canonicalizer::new(urlprism::profile::this()),
+        base,
+    )
+    .map(drop)
+}
+
 /// The eight components of a parsed URL in `--json` output (`null` when
 /// absent, or when there is no URL).
 #[derive(serde::Serialize)]

@@ -8,7 +8,7 @@ use super::UsageError;
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::compare::{
@@ -31,6 +31,14 @@ pub struct TraceArgs {
     /// Print one JSON object instead of the step table.
     #[arg(long)]
     json: bool,
+    /// Show only the steps that changed the string or failed (and the
+    /// step where the profiles diverge).
+    #[arg(long, conflicts_with = "all")]
+    changes: bool,
+    /// Show every step.  By default, when standard output is a terminal,
+    /// runs of steps that change nothing are folded into one line.
+    #[arg(long)]
+    all: bool,
     /// The URL whose host is traced.
     #[arg(value_name = "URL")]
     url: OsString,
@@ -62,8 +70,30 @@ struct JsonResult<'a> {
     error: Option<String>,
 }
 
+/// Which steps the table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rows {
+    /// Every step.
+    All,
+    /// The steps that changed the string or failed, each run of the other
+    /// steps folded into one line.
+    Folded,
+    /// Only the steps that changed the string or failed.
+    Changes,
+}
+
 pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
     let profiles = compared_engines(&args.profiles, &args.profile_files)?;
+    if let Some(b) = &args.base {
+        super::check_base(b)?;
+    }
+    let rows = if args.changes {
+        Rows::Changes
+    } else if args.all || !io::stdout().is_terminal() {
+        Rows::All
+    } else {
+        Rows::Folded
+    };
     let Some(url) = args.url.to_str() else {
         return Err(UsageError("the URL is not valid UTF-8".into()));
     };
@@ -100,7 +130,7 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
         s.push('\n');
         s
     } else {
-        render(&trace, &comparison, color_stdout())
+        render(&trace, &comparison, rows, color_stdout())
     };
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -108,10 +138,9 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Err(e) => eprintln!("urlprism: error writing the output: {e}"),
     }
+    // The output says why there is no host; the exit status says that
+    // there is none.
     Ok(if trace.no_host.is_some() {
-        if let Some(why) = &trace.no_host {
-            eprintln!("urlprism: no host to trace: {why}");
-        }
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -162,7 +191,7 @@ fn before_text(c: &StepCell) -> String {
 
 /// The step table: one line per step when every profile did the same,
 /// otherwise one line per group of profiles that did the same.
-pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
+pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> String {
     let mut s = String::new();
     s.push_str(&format!("url       {}\n", printable(&t.input)));
     if let Some(b) = &t.base {
@@ -174,20 +203,42 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
         .map(|r| r.engine.chars().count())
         .max()
         .unwrap_or(0);
-    for (k, r) in c.results.iter().enumerate() {
-        let label = if k == 0 { "result" } else { "" };
-        let v = match (r.canonical(), r.rejection()) {
+    let shown: Vec<String> = c
+        .results
+        .iter()
+        .map(|r| match (r.canonical(), r.rejection()) {
             (Some(canon), _) => printable(canon).into_owned(),
             (None, Some(e)) => paint(color, RED, &format!("error: {}", printable(&e.to_string()))),
             (None, None) => String::new(),
-        };
-        s.push_str(&format!("{}  {}  {v}\n", pad(label, 8), pad(&r.engine, w)));
+        })
+        .collect();
+    // Every profile with the same result: one line.
+    let same = c.results.len() > 1 && shown.iter().all(|v| *v == shown[0]);
+    if same {
+        s.push_str(&format!(
+            "{}  {}  {}\n",
+            pad("result", 8),
+            pad("all", w),
+            shown[0]
+        ));
+    } else {
+        for (k, (r, v)) in c.results.iter().zip(&shown).enumerate() {
+            let label = if k == 0 { "result" } else { "" };
+            s.push_str(&format!("{}  {}  {v}\n", pad(label, 8), pad(&r.engine, w)));
+        }
     }
     let Some(host) = &t.host else {
-        s.push_str(&format!(
-            "no host to trace: {}\n",
-            t.no_host.as_deref().unwrap_or("")
-        ));
+        let why = t.no_host.as_deref().unwrap_or("");
+        // An invalid URL's reason is already on the result line.
+        let said = c
+            .results
+            .iter()
+            .any(|r| r.rejection().is_some_and(|e| e.to_string() == why));
+        if said {
+            s.push_str("no host to trace (the URL is invalid)\n");
+        } else {
+            s.push_str(&format!("no host to trace: {why}\n"));
+        }
         return s;
     };
     s.push_str(&format!(
@@ -214,9 +265,18 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
     let divergence = t.divergence.as_ref().map(|d| d.index);
 
     // Rows of cells: step, marks, profiles, before, after.
-    let mut lines: Vec<([String; 5], bool, bool)> = Vec::new(); // (cells, first line of a step, divergence)
+    let mut lines: Vec<Line> = Vec::new();
+    let mut folded: Vec<&str> = Vec::new();
     for (i, row) in t.steps.iter().enumerate() {
         let is_div = divergence == Some(i);
+        if rows != Rows::All && !is_div && !row.cells.iter().any(changed) {
+            folded.push(&row.step);
+            continue;
+        }
+        if rows == Rows::Folded {
+            fold(&mut lines, &mut folded);
+        }
+        folded.clear();
         let ended = |e: usize| last[e].is_none_or(|l| i > l);
         // Groups of engines with the same cell.
         let mut groups: Vec<(Vec<usize>, String, String)> = Vec::new();
@@ -260,12 +320,18 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
             } else {
                 (String::new(), String::new())
             };
-            lines.push(([st, marks, who, before, after], k == 0, is_div));
+            lines.push(Line::Step([st, marks, who, before, after], k == 0, is_div));
         }
+    }
+    if rows == Rows::Folded {
+        fold(&mut lines, &mut folded);
     }
     let headers = ["step", "marks", "profile", "before", "after"];
     let mut width = headers.map(|h| h.chars().count());
-    for (cells, _, _) in &lines {
+    for line in &lines {
+        let Line::Step(cells, _, _) = line else {
+            continue;
+        };
         for k in 0..4 {
             width[k] = width[k].max(cells[k].chars().count());
         }
@@ -284,7 +350,16 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
     s.push_str(&paint(color, DIM, &header.join("  ")));
     s.push('\n');
     let mut marked = false;
-    for (cells, first, is_div) in lines {
+    let agree = c.differing.is_empty();
+    for line in lines {
+        let (cells, first, is_div) = match line {
+            Line::Step(cells, first, is_div) => (cells, first, is_div),
+            Line::Fold(text) => {
+                s.push_str(&paint(color, DIM, &text));
+                s.push('\n');
+                continue;
+            }
+        };
         let mut l = String::new();
         for k in 0..4 {
             l.push_str(&pad(&cells[k], width[k]));
@@ -293,7 +368,11 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
         l.push_str(&cells[4]);
         if is_div {
             if first && !marked {
-                l.push_str("  <== first divergence");
+                l.push_str(if agree {
+                    "  <== steps differ"
+                } else {
+                    "  <== first divergence"
+                });
                 marked = true;
             }
             s.push_str(&paint(color, BOLD_YELLOW, &l));
@@ -317,7 +396,12 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
                     color,
                     BOLD_RED,
                     &format!(
-                        "first divergence: {}{marks}: {}",
+                        "{} {}{marks}: {}",
+                        if agree {
+                            "results agree; intermediate steps differ at"
+                        } else {
+                            "first divergence:"
+                        },
                         describe(row),
                         groups.join(" | ")
                     ),
@@ -328,4 +412,36 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, color: bool) -> String {
         }
     }
     s
+}
+
+/// A line of the step table: a step's cells (step, marks, profiles,
+/// before, after), whether it is the step's first line and whether the
+/// step is where the profiles diverge; or a run of folded steps.
+enum Line {
+    Step([String; 5], bool, bool),
+    Fold(String),
+}
+
+/// Whether a profile's step changed the string or failed (a note such as
+/// `need-punycode = true` changes nothing).
+fn changed(c: &StepCell) -> bool {
+    let Some(after) = c.after.as_deref() else {
+        return false;
+    };
+    c.state == CellState::Ran
+        && (after.starts_with("fail: ")
+            || (Some(after) != c.before.as_deref() && !after.contains(" = ")))
+}
+
+/// One line for the steps in `folded` (if any), which changed nothing.
+fn fold(lines: &mut Vec<Line>, folded: &mut Vec<&str>) {
+    match folded.as_slice() {
+        [] => {}
+        [one] => lines.push(Line::Fold(format!("  (step {one} changes nothing)"))),
+        [first, .., last] => lines.push(Line::Fold(format!(
+            "  ({} steps, {first} to {last}, change nothing)",
+            folded.len()
+        ))),
+    }
+    folded.clear();
 }

@@ -112,19 +112,66 @@ fn letters_digits_hyphens_fast_path(host: &mut Cow<'_, str>, profile: &dyn Profi
     true
 }
 
+/// The profile parameters a shortcut reads: its key.  The shortcut is
+/// taken only for a profile whose key [`ShortcutKey::matches`], the
+/// profiles for which it is proven to give what the steps give; every
+/// other profile runs the steps.  A parameter a shortcut's proof relies on
+/// belongs in its key: `tests/mixed_profiles.rs` runs random mixes of the
+/// built-in profiles' parameters through the shortcuts and the steps.
+pub(crate) trait ShortcutKey: Copy + Eq {
+    /// The parameters of `profile` the shortcut reads.
+    fn of(profile: &dyn Profile) -> Self;
+    /// Whether the shortcut is proven for profiles with this key.
+    fn matches(self) -> bool;
+}
+
+/// Whether `set` holds an octet of `octets`.
+fn touches(set: &OctetSet, octets: OctetSet) -> bool {
+    !set.intersection(octets).is_empty()
+}
+
+/// The key of [`letters_digits_hyphens_fast_path`].  Its proof reads
+/// nothing else: for a host of letters, digits, hyphens and dots no other
+/// step of any profile has work (see there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LdhKey {
+    /// Step 11 (Nameprep: ASCII lowercase) runs.
+    nameprep_whole_host: bool,
+    /// Step 24 (ASCII lowercase) runs.
+    final_ascii_lowercase: bool,
+    /// The step 14, 28 or 30 set holds a letter, digit, `-` or `.`.
+    sets_touch_the_host: bool,
+    /// Step 18 (IE): an `xn--` label needs Punycode (then a host with one
+    /// is left to [`xn_labels_fast_path`]).
+    xn_label_needs_punycode: bool,
+}
+
+impl ShortcutKey for LdhKey {
+    fn of(profile: &dyn Profile) -> LdhKey {
+        let hp = profile.host();
+        LdhKey {
+            nameprep_whole_host: hp.nameprep_whole_host,
+            final_ascii_lowercase: hp.final_ascii_lowercase,
+            sets_touch_the_host: touches(&hp.forbidden, LDH_AND_DOT)
+                || touches(&hp.percent_encode, LDH_AND_DOT)
+                || touches(&hp.early_percent_encode, LDH_AND_DOT),
+            xn_label_needs_punycode: hp.xn_label_needs_punycode,
+        }
+    }
+    fn matches(self) -> bool {
+        (self.nameprep_whole_host || self.final_ascii_lowercase) && !self.sets_touch_the_host
+    }
+}
+
 /// Whether [`letters_digits_hyphens_fast_path`] covers `host` under
 /// `profile`.
 fn fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
-    let hp = profile.host();
+    let key = LdhKey::of(profile);
     let bytes = host.as_bytes();
-    let touches = |set: &OctetSet| !set.intersection(LDH_AND_DOT).is_empty();
-    !bytes.is_empty()
+    key.matches()
+        && !bytes.is_empty()
         && bytes.iter().all(|&b| LDH_AND_DOT.contains(b))
-        && (hp.nameprep_whole_host || hp.final_ascii_lowercase)
-        && !touches(&hp.forbidden)
-        && !touches(&hp.percent_encode)
-        && !touches(&hp.early_percent_encode)
-        && !(hp.xn_label_needs_punycode
+        && !(key.xn_label_needs_punycode
             && host
                 .split('.')
                 .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--")))
@@ -425,18 +472,85 @@ fn idn_chars_qualify(host: &str) -> bool {
         && nfkc::leaves_alone(host)
 }
 
-/// Whether `profile` qualifies for [`idn_fast_path`]: it lowercases, and
-/// its step 14, 28 and 30 sets hold no octet such a host may have.
+/// The key of [`idn_fast_path`] and [`xn_labels_fast_path`] (and of the
+/// prepared host that [`SharedHostWork`] lends the former): the
+/// parameters that decide whether every label reaches step 20 as the
+/// shortcut has it, Nameprep'd and lowercased.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct IdnKey {
+    /// Step 11: Nameprep on the whole host, before step 20.
+    nameprep_whole_host: bool,
+    /// Step 24: ASCII lowercase, after step 20.
+    final_ascii_lowercase: bool,
+    /// Step 20.1 (GECKO) reads the TLD and the characters of the host
+    /// before step 20.2 converts the labels.
+    idn_tld_check: bool,
+    /// Step 20.2.
+    label_conversion: LabelConversion,
+    /// The step 14, 28 or 30 set holds a letter, digit, `-`, `.` or a
+    /// non-ASCII octet.
+    sets_touch_the_host: bool,
+}
+
+impl ShortcutKey for IdnKey {
+    fn of(profile: &dyn Profile) -> IdnKey {
+        let hp = profile.host();
+        let octets = LDH_DOT_AND_NON_ASCII;
+        IdnKey {
+            nameprep_whole_host: hp.nameprep_whole_host,
+            final_ascii_lowercase: hp.final_ascii_lowercase,
+            idn_tld_check: hp.idn_tld_check,
+            label_conversion: hp.label_conversion,
+            sets_touch_the_host: touches(&hp.forbidden, octets)
+                || touches(&hp.percent_encode, octets)
+                || touches(&hp.early_percent_encode, octets),
+        }
+    }
+    /// Nameprep reaches every label before step 20 reads it: at step 11;
+    /// or, for a profile that lowercases at step 24, in step 20.2.1.1,
+    /// when step 20.1 does not read the host before (it reads the TLD as
+    /// written: `ᄀ。ﬁ`'s is `ﬁ`, not whitelisted, where the prepared host's
+    /// `fi` is) and the conversion is not IE's round trip (which would
+    /// convert the labels as written).
+    fn matches(self) -> bool {
+        let nameprep_reaches_the_labels = self.nameprep_whole_host
+            || (self.final_ascii_lowercase
+                && !self.idn_tld_check
+                && self.label_conversion == LabelConversion::ToAscii);
+        nameprep_reaches_the_labels && !self.sets_touch_the_host
+    }
+}
+
+/// The key of [`xn_labels_fast_path`]: IE's step 18, and the
+/// parameters of [`IdnKey`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct XnLabelsKey {
+    /// Step 18 (IE): an `xn--` label needs Punycode.
+    xn_label_needs_punycode: bool,
+    /// What [`idn_fast_path`] reads.
+    idn: IdnKey,
+}
+
+impl ShortcutKey for XnLabelsKey {
+    fn of(profile: &dyn Profile) -> XnLabelsKey {
+        XnLabelsKey {
+            xn_label_needs_punycode: profile.host().xn_label_needs_punycode,
+            idn: IdnKey::of(profile),
+        }
+    }
+    /// Step 18 looks for `xn--` as the host is then: the shortcut, which
+    /// finds `XN--` too, needs step 11 to have lowercased it (without it,
+    /// `XN--80ADXHKS` is no `xn--` label at step 18, and step 24
+    /// lowercases it after step 20 has left it alone).
+    fn matches(self) -> bool {
+        self.xn_label_needs_punycode && self.idn.nameprep_whole_host && self.idn.matches()
+    }
+}
+
+/// Whether `profile` qualifies for [`idn_fast_path`]: its [`IdnKey`]
+/// matches.
 fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
-    let hp = profile.host();
-    let touches = |set: &OctetSet| !set.intersection(LDH_DOT_AND_NON_ASCII).is_empty();
-    // Nameprep reaches every label: at step 11, or in step 20.2.1.1 (IE's
-    // round trip without step 11 would convert the labels as written).
-    (hp.nameprep_whole_host
-        || (hp.final_ascii_lowercase && hp.label_conversion == LabelConversion::ToAscii))
-        && !touches(&hp.forbidden)
-        && !touches(&hp.percent_encode)
-        && !touches(&hp.early_percent_encode)
+    IdnKey::of(profile).matches()
 }
 
 /// The result of steps 2 to 31 for a host of ASCII letters, digits,
@@ -453,14 +567,13 @@ fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
 /// IE: `WWW.XN--4GQ.JP` → `www.\u{4E00}.jp`.
 fn xn_labels_fast_path(host: &str, scheme: &str, profile: &dyn Profile) -> Option<String> {
     let hp = profile.host();
-    let qualifies = hp.xn_label_needs_punycode
+    let qualifies = XnLabelsKey::of(profile).matches()
         && !host.is_empty()
         && !host.ends_with('.')
         && host.bytes().all(|b| LDH_AND_DOT.contains(b))
         && host
             .split('.')
-            .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
-        && idn_fast_path_profile_qualifies(profile);
+            .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"));
     if !qualifies {
         return None;
     }

@@ -1,4 +1,4 @@
-//! Unicode data and algorithms of the Unicode 3.2 era (OWNER: unicode helper).
+//! Unicode data and algorithms of the Unicode 3.2 era.
 //!
 //! Generated tables live in [`tables`] (from `build.rs`, which reads `data/`,
 //! itself made by `data/generate.py`); the logic is in the other modules.
@@ -8,4 +8,4 @@ pub mod gecko;
 pub mod nfkc;
 pub mod punycode;
 pub mod stringprep;
-pub mod tables;
+pub(crate) mod tables;

@@ -145,6 +145,27 @@ impl Whatwg {
         self.parse(input, base, encoding).map(String::from)
     }
 
+    /// The URL of `input` parsed against `base` (see [`Whatwg::parse`]) as
+    /// a [`crate::Url`]: its `href` and the [`components`].
+    ///
+    /// ```
+    /// let w = urlprism::whatwg::Whatwg::new();
+    /// let u = w.canonicalize_url("HTTPS://Bücher.DE:443/?", None, encoding_rs::UTF_8).unwrap();
+    /// assert_eq!(u.as_str(), "https://xn--bcher-kva.de/?");
+    /// assert_eq!((u.port(), u.query()), (None, Some("")));
+    /// ```
+    pub fn canonicalize_url(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let url = self.parse(input, base, encoding)?;
+        let c = components(&url);
+        let offsets = crate::canonical_url::Offsets::of(&c.as_cow())?;
+        Ok(crate::Url::new(String::from(url), offsets))
+    }
+
     /// The URL Standard's host parser on `host` for a URL whose scheme is
     /// `scheme` (lowercase): a domain, IPv4 or IPv6 host for a special
     /// scheme (for `file`, `localhost` becomes the empty host), an opaque

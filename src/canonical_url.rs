@@ -1,0 +1,406 @@
+//! [`Url`]: a canonical URL, held as its serialization and the offsets of
+//! its components in it.
+
+use crate::error::Error;
+use crate::url::{CowUrl, ParsedUrl};
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+/// A canonical URL: the serialization of a URL canonicalized under some
+/// profile, with the place of each component in it.
+///
+/// It is one `String` and a few `u32` offsets, so [`Url::as_str`] and the
+/// accessors cost nothing.  Two `Url`s compare, order and hash as their
+/// serializations.
+///
+/// [`Url::parse`] and [`Url::join`] canonicalize under the THIS profile
+/// with the UTF-8 document encoding; for another profile, a base kept for
+/// many inputs, or another encoding, use a [`crate::Canonicalizer`].
+///
+/// ```
+/// use urlprism::Url;
+/// let url = Url::parse("HTTP://User:Pw@EXAMPLE.com:8080/a/./b/../c?q#f")?;
+/// assert_eq!(url.as_str(), "http://User:Pw@example.com:8080/a/c?q#f");
+/// assert_eq!(url.scheme(), "http");
+/// assert_eq!(url.username(), "User");
+/// assert_eq!(url.password(), Some("Pw"));
+/// assert_eq!(url.host_str(), Some("example.com"));
+/// assert_eq!(url.port(), Some(8080));
+/// assert_eq!(url.path(), "/a/c");
+/// assert_eq!(url.query(), Some("q"));
+/// assert_eq!(url.fragment(), Some("f"));
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Url {
+    serialization: String,
+    offsets: Offsets,
+}
+
+/// Where the components of a [`Url`] are in its serialization.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Offsets {
+    /// The end of the scheme (the offset of its `:`).
+    scheme_end: u32,
+    user: Option<Span>,
+    password: Option<Span>,
+    host: Option<Span>,
+    port: Option<Span>,
+    path: Option<Span>,
+    query: Option<Span>,
+    fragment: Option<Span>,
+    /// The length of the serialization.
+    len: u32,
+}
+
+/// Where a component is in the serialization: `start..end`, without its
+/// delimiters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Url {
+    /// Canonicalizes `input` under the THIS profile, with the UTF-8 document
+    /// encoding; the input is its own base.
+    ///
+    /// ```
+    /// let url = urlprism::Url::parse("http://EXAMPLE.com/a%7eb")?;
+    /// assert_eq!(url.as_str(), "http://example.com/a~b");
+    ///
+    /// let e = urlprism::Url::parse("no scheme").unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid URL: no scheme: the URL does not begin with scheme characters and ':'");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Url, Error> {
+        crate::Canonicalizer::new(crate::profile::this()).canonicalize(input)
+    }
+
+    /// Resolves `input` against this URL and canonicalizes the result under
+    /// the THIS profile, with the UTF-8 document encoding.
+    ///
+    /// ```
+    /// let base = urlprism::Url::parse("http://example.com/dir/page")?;
+    /// assert_eq!(base.join("../x?q")?.as_str(), "http://example.com/x?q");
+    /// assert_eq!(base.join("//other.test")?.as_str(), "http://other.test/");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn join(&self, input: &str) -> Result<Url, Error> {
+        crate::Canonicalizer::new(crate::profile::this())
+            .base(self.as_str())?
+            .canonicalize(input)
+    }
+
+    /// The serialization.
+    ///
+    /// ```
+    /// let url = urlprism::Url::parse("mailto:A@B.example")?;
+    /// assert_eq!(url.as_str(), "mailto:A@B.example");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.serialization
+    }
+
+    /// The serialization, as an owned string.
+    ///
+    /// ```
+    /// let s: String = urlprism::Url::parse("http://a/")?.into_string();
+    /// assert_eq!(s, "http://a/");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.serialization
+    }
+
+    /// The scheme, lowercase, without its `:`.
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("HTTPS://a/")?.scheme(), "https");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn scheme(&self) -> &str {
+        &self.serialization[..self.offsets.scheme_end as usize]
+    }
+
+    /// The user name: the empty string when the URL has none.
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("ftp://me@a/")?.username(), "me");
+    /// assert_eq!(urlprism::Url::parse("ftp://a/")?.username(), "");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn username(&self) -> &str {
+        self.component(self.offsets.user).unwrap_or("")
+    }
+
+    /// The password, when the URL has one (even empty).
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("ftp://me:pw@a/")?.password(), Some("pw"));
+    /// assert_eq!(urlprism::Url::parse("ftp://me@a/")?.password(), None);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn password(&self) -> Option<&str> {
+        self.component(self.offsets.password)
+    }
+
+    /// The host, canonicalized by the profile, when the URL has one (a
+    /// `file:` URL may have an empty one).
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("http://Bücher.DE/")?.host_str(), Some("xn--bcher-kva.de"));
+    /// assert_eq!(urlprism::Url::parse("mailto:a@b")?.host_str(), None);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn host_str(&self) -> Option<&str> {
+        self.component(self.offsets.host)
+    }
+
+    /// The port, when the URL has one that is not the scheme's default.
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("http://a:8080/")?.port(), Some(8080));
+    /// assert_eq!(urlprism::Url::parse("http://a:80/")?.port(), None);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        self.component(self.offsets.port)
+            .and_then(|p| p.parse().ok())
+    }
+
+    /// The path: the empty string when the URL has none.
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("http://a/b/../c")?.path(), "/c");
+    /// assert_eq!(urlprism::Url::parse("mailto:a@b")?.path(), "a@b");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn path(&self) -> &str {
+        self.component(self.offsets.path).unwrap_or("")
+    }
+
+    /// The query, without its `?`, when the URL has one (even empty).
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("http://a/?q r")?.query(), Some("q%20r"));
+    /// assert_eq!(urlprism::Url::parse("http://a/?")?.query(), Some(""));
+    /// assert_eq!(urlprism::Url::parse("http://a/")?.query(), None);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn query(&self) -> Option<&str> {
+        self.component(self.offsets.query)
+    }
+
+    /// The fragment, without its `#`, when the URL has one (even empty).
+    ///
+    /// ```
+    /// assert_eq!(urlprism::Url::parse("http://a/#top")?.fragment(), Some("top"));
+    /// assert_eq!(urlprism::Url::parse("http://a/")?.fragment(), None);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&str> {
+        self.component(self.offsets.fragment)
+    }
+
+    /// The components as a [`ParsedUrl`] (the step-level view, where an
+    /// absent user, port or path is kept apart from an empty one).
+    ///
+    /// ```
+    /// let u = urlprism::Url::parse("http://a/?")?.to_parsed_url();
+    /// assert_eq!(u.user, None);
+    /// assert_eq!(u.query.as_deref(), Some(""));
+    /// assert_eq!(urlprism::serialize(&u).as_deref(), Some("http://a/?"));
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn to_parsed_url(&self) -> ParsedUrl {
+        let owned = |span| self.component(span).map(str::to_string);
+        ParsedUrl {
+            scheme: Some(self.scheme().to_string()),
+            authority: None,
+            user: owned(self.offsets.user),
+            password: owned(self.offsets.password),
+            host: owned(self.offsets.host),
+            port: owned(self.offsets.port),
+            path: owned(self.offsets.path),
+            query: owned(self.offsets.query),
+            fragment: owned(self.offsets.fragment),
+            invalid: None,
+            hierarchical: false,
+            host_as_written: None,
+        }
+    }
+
+    fn component(&self, span: Option<Span>) -> Option<&str> {
+        span.map(|s| &self.serialization[s.start as usize..s.end as usize])
+    }
+
+    /// The `Url` whose serialization is `serialization`, made by
+    /// [`crate::serialize`]'s steps from the components whose
+    /// [`Offsets::of`] are `offsets`.
+    pub(crate) fn new(serialization: String, offsets: Offsets) -> Url {
+        debug_assert_eq!(
+            offsets.len as usize,
+            serialization.len(),
+            "{serialization:?}"
+        );
+        Url {
+            serialization,
+            offsets,
+        }
+    }
+}
+
+impl Offsets {
+    /// The offsets of the components of the canonical URL `u` in its
+    /// serialization, counted from the components' lengths in the order
+    /// the steps to serialize write them (nothing is searched).  An error
+    /// when the serialization would be 4 GiB or longer.
+    pub(crate) fn of(u: &CowUrl<'_>) -> Result<Offsets, Error> {
+        let mut at = Cursor(0);
+        let scheme_end = at.span(u.scheme.as_deref(), 0).map_or(0, |s| s.end);
+        at.skip(1); // `:`
+        let (mut user, mut password, mut host, mut port) = (None, None, None, None);
+        if u.has_authority_parts() {
+            at.skip(2); // `//`
+            if u.user.is_some() || u.password.is_some() {
+                // An absent user is written as the empty string.
+                user = at.span(u.user.as_deref(), 0);
+                password = at.span(u.password.as_deref(), 1);
+                at.skip(1); // `@`
+            }
+            // So is an absent host.
+            host = at.span(u.host.as_deref(), 0);
+            port = at.span(u.port.as_deref(), 1);
+        }
+        let path = at.span(u.path.as_deref(), 0);
+        let query = at.span(u.query.as_deref(), 1);
+        let fragment = at.span(u.fragment.as_deref(), 1);
+        let len = u32::try_from(at.0).map_err(|_| Error::TooLong { len: at.0 })?;
+        Ok(Offsets {
+            len,
+            scheme_end,
+            user,
+            password,
+            host,
+            port,
+            path,
+            query,
+            fragment,
+        })
+    }
+}
+
+/// A position in the serialization, moved along as the components are
+/// counted.
+struct Cursor(usize);
+
+impl Cursor {
+    fn skip(&mut self, delimiter: usize) {
+        self.0 += delimiter;
+    }
+
+    /// The span of component `c` (when present) after `delimiter` bytes.
+    fn span(&mut self, c: Option<&str>, delimiter: usize) -> Option<Span> {
+        let c = c?;
+        self.0 += delimiter;
+        let start = self.0 as u32;
+        self.0 += c.len();
+        Some(Span {
+            start,
+            end: self.0 as u32,
+        })
+    }
+}
+
+impl FromStr for Url {
+    type Err = Error;
+
+    /// [`Url::parse`].
+    ///
+    /// ```
+    /// let url: urlprism::Url = "http://a/b/../c".parse()?;
+    /// assert_eq!(url.path(), "/c");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn from_str(input: &str) -> Result<Url, Error> {
+        Url::parse(input)
+    }
+}
+
+/// The serialization.
+///
+/// ```
+/// let url = urlprism::Url::parse("http://a/b c")?;
+/// assert_eq!(url.to_string(), "http://a/b%20c");
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+impl fmt::Display for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.serialization)
+    }
+}
+
+impl fmt::Debug for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Url").field(&self.serialization).finish()
+    }
+}
+
+impl AsRef<str> for Url {
+    fn as_ref(&self) -> &str {
+        &self.serialization
+    }
+}
+
+impl From<Url> for String {
+    fn from(url: Url) -> String {
+        url.serialization
+    }
+}
+
+impl PartialEq for Url {
+    fn eq(&self, other: &Url) -> bool {
+        self.serialization == other.serialization
+    }
+}
+
+impl Eq for Url {}
+
+impl PartialOrd for Url {
+    fn partial_cmp(&self, other: &Url) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Url {
+    fn cmp(&self, other: &Url) -> Ordering {
+        self.serialization.cmp(&other.serialization)
+    }
+}
+
+impl Hash for Url {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.serialization.hash(state)
+    }
+}
+
+/// With the `serde` feature, a `Url` is serialized as its serialization,
+/// and deserialized by [`Url::parse`] (so an invalid URL is an error).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Url {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.serialization)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Url {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Url::parse(&s).map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,189 @@
+//! [`Canonicalizer`]: from input string to canonical [`Url`], with a
+//! profile, an optional base URL and a document encoding.
+
+use crate::canonical_url::{Offsets, Url};
+use crate::canonicalize;
+use crate::error::Error;
+use crate::profile::Profile;
+use crate::url::{CowUrl, ParsedUrl};
+use crate::{parse, preprocess, resolve, serialize};
+use encoding_rs::{Encoding, UTF_8};
+use std::borrow::Cow;
+
+/// Canonicalizes URLs under one profile, resolving them against a base URL
+/// (parsed once) and with a document encoding for their queries: the whole
+/// pipeline of the specification, from string to canonical [`Url`].
+///
+/// By default an input is its own base and the encoding is UTF-8.
+///
+/// ```
+/// use urlprism::{profile, Canonicalizer};
+/// let ie = profile::builtin("ie").unwrap();
+/// let c = Canonicalizer::new(ie)
+///     .base("http://example.com/dir/")?
+///     .encoding(urlprism::encoding_rs::WINDOWS_1252);
+/// assert_eq!(c.canonicalize("../Bücher?é")?.as_str(), "http://example.com/B%C3%BCcher?%E9");
+/// assert_eq!(c.canonicalize("http://Bücher.DE/")?.as_str(), "http://bücher.de/");
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Canonicalizer<'p> {
+    profile: &'p dyn Profile,
+    base: Option<ParsedUrl>,
+    encoding: &'static Encoding,
+}
+
+impl<'p> Canonicalizer<'p> {
+    /// A canonicalizer under `profile`, without a base (each input is its
+    /// own base), with the UTF-8 document encoding.
+    ///
+    /// ```
+    /// let c = urlprism::Canonicalizer::new(urlprism::profile::this());
+    /// assert_eq!(c.canonicalize("HTTP://EXAMPLE.com/a/../b")?.as_str(), "http://example.com/b");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn new(profile: &'p dyn Profile) -> Canonicalizer<'p> {
+        Canonicalizer {
+            profile,
+            base: None,
+            encoding: UTF_8,
+        }
+    }
+
+    /// Resolves every input against `base`, parsed here once.  An error
+    /// when `base` is invalid (it has no scheme): no input could be
+    /// resolved against it.
+    ///
+    /// ```
+    /// use urlprism::{profile, Canonicalizer};
+    /// let c = Canonicalizer::new(profile::this()).base("http://a/b/c")?;
+    /// assert_eq!(c.canonicalize("d?q")?.as_str(), "http://a/b/d?q");
+    ///
+    /// let e = Canonicalizer::new(profile::this()).base("nope").unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid base URL \"nope\": no scheme: the URL does not begin with scheme characters and ':'");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn base(mut self, base: &str) -> Result<Canonicalizer<'p>, Error> {
+        let parsed = parse(base);
+        if let Some(reason) = parsed.invalid {
+            return Err(Error::Base {
+                base: base.to_string(),
+                reason,
+            });
+        }
+        self.base = Some(parsed);
+        Ok(self)
+    }
+
+    /// The document encoding, for the query (default UTF-8).
+    ///
+    /// ```
+    /// use urlprism::{encoding_rs::SHIFT_JIS, profile, Canonicalizer};
+    /// let c = Canonicalizer::new(profile::this()).encoding(SHIFT_JIS);
+    /// assert_eq!(c.canonicalize("http://a/?あ")?.query(), Some("%82%A0"));
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn encoding(mut self, encoding: &'static Encoding) -> Canonicalizer<'p> {
+        self.encoding = encoding;
+        self
+    }
+
+    /// Resolves `input` against the base, canonicalizes it under the
+    /// profile and serializes it: the canonical URL, or why there is none.
+    ///
+    /// The components stay borrowed from `input` and the base until they
+    /// are serialized, so that the canonical string is, in the common case,
+    /// the only allocation.
+    ///
+    /// ```
+    /// use urlprism::{profile, Canonicalizer};
+    /// let gecko = Canonicalizer::new(profile::builtin("gecko").unwrap());
+    /// assert_eq!(gecko.canonicalize("http://a%5Fb.test/")?.host_str(), Some("a%5fb.test"));
+    /// let e = gecko.canonicalize("http://a:99999/").unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid port \"99999\": not a decimal number from 0 to 65535");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
+        let preprocessed = preprocess::preprocess(input);
+        let mut resolved = self.resolve(input, &preprocessed);
+        if let Some(reason) = resolved.invalid {
+            return Err(Error::Invalid(reason));
+        }
+        canonicalize_into_url(&mut resolved, self.profile, self.encoding)
+    }
+
+    /// [`Canonicalizer::canonicalize`] under each of `profiles` instead of
+    /// this canonicalizer's own profile, with its base and encoding: the
+    /// input is parsed and resolved once, and what no profile parameter
+    /// touches is canonicalized once (see [`crate::canonicalize_each`]);
+    /// element `i` is what a canonicalizer under `profiles[i]` gives.
+    ///
+    /// ```
+    /// use urlprism::{profile, Canonicalizer, Profile};
+    /// let profiles: Vec<&dyn Profile> = profile::builtin_profiles().iter().map(|p| p as &dyn Profile).collect();
+    /// let each = Canonicalizer::new(profile::this()).canonicalize_each("http://Bücher.de/a b", &profiles);
+    /// let names: Vec<&str> = profiles.iter().map(|p| p.name()).collect();
+    /// assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+    /// assert_eq!(each[0].as_ref().unwrap().as_str(), "http://xn--bcher-kva.de/a%20b");
+    /// assert_eq!(each[3].as_ref().unwrap().as_str(), "http://bücher.de/a%20b");
+    /// ```
+    pub fn canonicalize_each(
+        &self,
+        input: &str,
+        profiles: &[&dyn Profile],
+    ) -> Vec<Result<Url, Error>> {
+        let preprocessed = preprocess::preprocess(input);
+        let resolved = self.resolve(input, &preprocessed);
+        if let Some(reason) = resolved.invalid {
+            return profiles
+                .iter()
+                .map(|_| Err(Error::Invalid(reason)))
+                .collect();
+        }
+        canonicalize::canonicalize_each_cow(&resolved, profiles, self.encoding)
+            .into_iter()
+            .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
+            .collect()
+    }
+
+    /// `input` (preprocessed: `preprocessed`) resolved against the base,
+    /// on borrowed components.
+    fn resolve<'a>(&'a self, input: &str, preprocessed: &'a str) -> CowUrl<'a> {
+        match &self.base {
+            Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow()),
+            None => resolve::resolve_self_cow(input, preprocessed),
+        }
+    }
+}
+
+/// Canonicalizes `resolved` (valid) under `profile` and serializes it.
+///
+/// Canonicalization makes the host anew (CanonicalizeHost works on a
+/// string of its own): made in a buffer with room for the whole URL, it
+/// becomes the serialization, which then costs no allocation of its own.
+/// A non-ASCII host goes through the whole host pipeline, which hands back
+/// a string of its own: the buffer would be thrown away, so the host is
+/// left as it is and the serialization gets a buffer then.
+fn canonicalize_into_url(
+    resolved: &mut CowUrl<'_>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<Url, Error> {
+    if let Some(Cow::Borrowed(host)) = resolved.host {
+        if host.is_ascii() {
+            let mut buffer = String::with_capacity(serialize::serialized_len(resolved) + 2);
+            buffer.push_str(host);
+            resolved.host = Some(Cow::Owned(buffer));
+        }
+    }
+    canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
+    serialize_into_url(resolved)
+}
+
+/// The [`Url`] of the canonical components `c`: their offsets counted, then
+/// the serialization written (in the host's buffer when it has room).
+fn serialize_into_url(c: &mut CowUrl<'_>) -> Result<Url, Error> {
+    let offsets = Offsets::of(c)?;
+    let s = serialize::serialize_cow_owned(c).expect("a canonicalized URL is valid");
+    Ok(Url::new(s, offsets))
+}

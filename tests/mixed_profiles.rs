@@ -1,0 +1,355 @@
+//! Random profiles that mix the built-in profiles' parameters
+//! ([`urlprism::profile::mixed_profile`]) give the same result alone
+//! (`canonicalize`, `canonicalize_str`), together with other profiles
+//! (`canonicalize_each`, `canonicalize_str_each`, the `compare` engine,
+//! which share work between profiles), and traced (the host's
+//! CanonicalizeHost run step by step, which takes no shortcut), on
+//! generated hosts and on the real URLs of `../shared/bench/` (when it is
+//! there; a built-in list of real URLs otherwise).
+//!
+//! The shortcuts of the host pipeline are proven for the profiles whose
+//! parameters they read (their keys); this test is what says that a
+//! profile outside a shortcut's key runs the steps.  The number of rounds
+//! is `URLPRISM_MIXED_ROUNDS` (default 48; each round mixes 4 profiles and
+//! runs 1,000 URLs through them, next to the 4 built-in ones).
+
+use urlprism::compare::{Comparer, Engine};
+use urlprism::host::canonicalize_host::{canonicalize_host, canonicalize_host_traced};
+use urlprism::host::trace::StepLog;
+use urlprism::profile::{builtin_profiles, mixed_profile, ProfileSpec};
+use urlprism::{canonicalize, canonicalize_each, canonicalize_str, canonicalize_str_each, Profile};
+
+/// SplitMix64: a small deterministic generator, so that a failure names
+/// its round and can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Characters that exercise the host steps: ASCII letters in both cases,
+/// digits, label separators, escapes, delimiters, compatibility forms,
+/// combining marks, Hangul jamo, RandALCat, CJK, mapped-to-nothing,
+/// noncharacters, Gecko's blacklist.
+const HOST_CHARS: &[char] = &[
+    'a',
+    'b',
+    'c',
+    'x',
+    'n',
+    'A',
+    'B',
+    'X',
+    'N',
+    '0',
+    '1',
+    '7',
+    '-',
+    '-',
+    '.',
+    '.',
+    '.',
+    '%',
+    '2',
+    'e',
+    'E',
+    'f',
+    'F',
+    ':',
+    ';',
+    '@',
+    ' ',
+    '_',
+    '[',
+    ']',
+    '\u{3002}',
+    '\u{FF0E}',
+    '\u{FF61}',
+    '\u{FF21}',
+    '\u{FF41}',
+    '\u{DF}',
+    '\u{AD}',
+    '\u{200D}',
+    '\u{301}',
+    '\u{316}',
+    '\u{340}',
+    '\u{1100}',
+    '\u{1161}',
+    '\u{11A8}',
+    '\u{AE30}',
+    '\u{5D0}',
+    '\u{627}',
+    '\u{661}',
+    '\u{4E00}',
+    '\u{FB01}',
+    '\u{2163}',
+    '\u{E9}',
+    '\u{3C3}',
+    '\u{3A3}',
+    '\u{E000}',
+    '\u{FDD0}',
+    '\u{FC}',
+    '\u{430}',
+    '\u{43C}',
+    '\u{420}',
+    '\u{424}',
+    '\u{E01}',
+    '\u{E48}',
+    '\u{915}',
+    '\u{94D}',
+    '\u{1F600}',
+    '\u{2024}',
+    '\u{2488}',
+    '\u{FF05}',
+    '\u{FF1A}',
+    '\u{F951}',
+    '\u{C4}',
+    '\u{B47}',
+    '\u{B3E}',
+    '\u{221}',
+    '\u{2F868}',
+    '\u{FFFD}',
+    '\u{1D6A4}',
+    '\u{FA70}',
+    '\u{2027}',
+    '\u{115F}',
+    '\u{3164}',
+    '\u{2F00}',
+    '\u{1E9E}',
+    '\u{130}',
+];
+
+/// Whole labels that exercise the label steps: `xn--` labels valid and
+/// not, TLDs on Gecko's whitelist and off it, in both cases.
+const LABELS: &[&str] = &[
+    "xn--",
+    "XN--",
+    "xn--bcher-kva",
+    "xn--4gq",
+    "XN--80ADXHKS",
+    "xn--p1ai",
+    "xn--a-",
+    "de",
+    "DE",
+    "jp",
+    "fi",
+    "com",
+    "test",
+    "org",
+    "РФ",
+    "рф",
+    "москва",
+    "ﬁ",
+    "ᄀ",
+    "bücher",
+    "0x7f",
+    "1",
+    "255",
+    "4294967295",
+    "www",
+    "%41",
+    "%C3%BC",
+    "%5B",
+    "%3A80",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+];
+
+/// A generated host: labels of [`HOST_CHARS`] and [`LABELS`], joined by
+/// label separators.
+fn generated_host(rng: &mut Rng) -> String {
+    let labels = 1 + rng.below(4);
+    let mut host = String::new();
+    for i in 0..labels {
+        if i > 0 {
+            host.push(['.', '.', '.', '\u{3002}', '\u{FF0E}'][rng.below(5)]);
+        }
+        if rng.below(3) == 0 {
+            host.push_str(LABELS[rng.below(LABELS.len())]);
+        } else {
+            for _ in 0..rng.below(8) {
+                host.push(HOST_CHARS[rng.below(HOST_CHARS.len())]);
+            }
+        }
+    }
+    if rng.below(8) == 0 {
+        host.push('.');
+    }
+    host
+}
+
+/// A URL around a generated host.
+fn generated_url(rng: &mut Rng) -> String {
+    let scheme = ["http", "https", "ftp", "file", "HTTP"][rng.below(5)];
+    let host = generated_host(rng);
+    let tail = ["/", "/x", ":80/a?b#c", "/%41?q"][rng.below(4)];
+    format!("{scheme}://{host}{tail}")
+}
+
+/// Real URLs to use when `../shared/bench/` is not there, the issue's
+/// two among them.
+const REAL_URLS: &[&str] = &[
+    "http://ᄀ。ﬁ/x",
+    "https://москва.РФ/",
+    "http://Bücher.DE/",
+    "http://www.例え.テスト/",
+    "http://日本.JP/",
+    "http://xn--4gq.jp/",
+    "http://WWW.XN--4GQ.JP/",
+    "https://ΕΛΛΑΔΑ.gr/",
+    "http://παράδειγμα.δοκιμή/",
+    "http://ａｂｃ．ｃｏｍ/",
+    "http://a%5fb.test/",
+    "http://0x7f.1/",
+    "http://[::1]/",
+    "file://c:foo/",
+    "http://foo:80:98/",
+    "http://müller.de./",
+];
+
+/// Real URLs: every `step`-th line of the corpora of `../shared/bench/`.
+fn real_urls() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench");
+    let mut urls: Vec<String> = REAL_URLS.iter().map(|s| s.to_string()).collect();
+    for (file, step) in [
+        ("idn.txt", 10),
+        ("kasztp-source.txt", 24),
+        ("ascii.txt", 100),
+    ] {
+        if let Ok(text) = std::fs::read_to_string(dir.join(file)) {
+            urls.extend(text.lines().step_by(step).map(str::to_string));
+        }
+    }
+    urls
+}
+
+fn rounds() -> usize {
+    std::env::var("URLPRISM_MIXED_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(48)
+}
+
+/// Checks one URL under `profiles` (the mixed ones first, `mixed` of
+/// them): together = alone = traced.  Returns a description of the first
+/// disagreement.
+fn check(input: &str, specs: &[&ProfileSpec], mixed: usize) -> Result<(), String> {
+    let utf8 = encoding_rs::UTF_8;
+    let profiles: Vec<&dyn Profile> = specs.iter().map(|p| *p as _).collect();
+    let profiles = profiles.as_slice();
+    let u = urlprism::resolve(input, &urlprism::parse(input));
+    let together = canonicalize_each(&u, profiles, utf8);
+    let together_str = canonicalize_str_each(input, None, profiles, utf8);
+    let engines: Vec<&dyn Engine> = specs.iter().map(|p| *p as _).collect();
+    let compared = Comparer::new(&engines, None, utf8).compare(input);
+    for (i, p) in profiles.iter().enumerate() {
+        let alone = canonicalize(&u, *p, utf8);
+        if together[i] != alone {
+            return Err(format!(
+                "profile {i}: canonicalize_each {:?} != canonicalize {alone:?}",
+                together[i]
+            ));
+        }
+        let alone_str = canonicalize_str(input, None, *p, utf8);
+        if together_str[i] != alone_str {
+            return Err(format!(
+                "profile {i}: canonicalize_str_each {:?} != canonicalize_str {alone_str:?}",
+                together_str[i]
+            ));
+        }
+        if compared.results[i].canonical() != alone_str.as_deref().ok() {
+            return Err(format!(
+                "profile {i}: compare {:?} != canonicalize_str {alone_str:?}",
+                compared.results[i].canonical()
+            ));
+        }
+        if i >= mixed {
+            continue;
+        }
+        let (Some(host), Some(scheme)) = (u.host.as_deref(), u.scheme.as_deref()) else {
+            continue;
+        };
+        let scheme = scheme.to_ascii_lowercase();
+        let fast = canonicalize_host(host, &scheme, *p);
+        let traced = canonicalize_host_traced(host, &scheme, *p, &mut StepLog::default());
+        if fast != traced {
+            return Err(format!(
+                "profile {i}: host {host:?}: canonicalize_host {fast:?} != traced {traced:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn mixed_profiles_alone_together_and_traced_agree() {
+    let real = real_urls();
+    let mut checked = 0usize;
+    for round in 0..rounds() {
+        let mut rng = Rng(round as u64 * 0x1234_5678 + 16);
+        let mixed: Vec<ProfileSpec> = (0..4).map(|_| mixed_profile(|n| rng.below(n))).collect();
+        let profiles: Vec<&ProfileSpec> = mixed.iter().chain(builtin_profiles()).collect();
+        let mut urls: Vec<String> = (0..500).map(|_| generated_url(&mut rng)).collect();
+        urls.extend((0..500).map(|_| real[rng.below(real.len())].clone()));
+        for input in urls {
+            if let Err(e) = check(&input, &profiles, mixed.len()) {
+                let culprit = e
+                    .strip_prefix("profile ")
+                    .and_then(|r| r.split(':').next())
+                    .and_then(|i| i.parse::<usize>().ok())
+                    .and_then(|i| mixed.get(i));
+                panic!(
+                    "round {round}, {input:?}: {e}\nprofile:\n{}",
+                    culprit.map_or(String::new(), |p| toml::to_string(p).unwrap_or_default())
+                );
+            }
+            checked += mixed.len();
+        }
+    }
+    eprintln!("checked {checked} (mixed profile, URL) pairs");
+    assert!(checked >= rounds() * 4000);
+}
+
+/// The example: THIS with step 11 off and steps 20.1 and 24 on.
+/// Alone, the steps read the TLD before Nameprep (`ﬁ`, not whitelisted);
+/// together, the shared prepared host must not stand in for it.
+#[test]
+fn tld_check_without_whole_host_nameprep_is_the_same_together() {
+    let text = include_str!("../profiles/this.toml")
+        .replace("nameprep_whole_host = true ", "nameprep_whole_host = false")
+        .replace("idn_tld_check = false", "idn_tld_check = true ")
+        .replace(
+            "final_ascii_lowercase = false",
+            "final_ascii_lowercase = true ",
+        );
+    let p = ProfileSpec::from_toml(&text, "mix.toml").unwrap();
+    assert!(!p.canonicalize_host.nameprep_whole_host);
+    assert!(p.canonicalize_host.idn_tld_check);
+    assert!(p.canonicalize_host.final_ascii_lowercase);
+    let this = urlprism::profile::this();
+    let utf8 = encoding_rs::UTF_8;
+    for (input, expected) in [
+        ("http://ᄀ。ﬁ/x", "http://xn--ypd.fi/x"),
+        ("https://москва.РФ/", "https://xn--80adxhks.xn--p1ai/"),
+    ] {
+        let alone = canonicalize_str(input, None, &p, utf8);
+        assert_eq!(alone.as_deref(), Ok(expected), "alone: {input}");
+        let together = canonicalize_str_each(input, None, &[&p, this], utf8);
+        assert_eq!(together[0].as_deref(), Ok(expected), "together: {input}");
+        let engines: [&dyn Engine; 2] = [&p, this];
+        let compared = Comparer::new(&engines, None, utf8).compare(input);
+        assert_eq!(
+            compared.results[0].canonical(),
+            Some(expected),
+            "compare: {input}"
+        );
+    }
+}
