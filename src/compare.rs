@@ -332,7 +332,14 @@ impl Comparison {
 /// Same canonical components, or the same rejection message.
 fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
     match (&a.outcome, &b.outcome) {
-        (Ok(x), Ok(y)) => x == y,
+        // The components, not the parse's leftovers (the raw authority,
+        // the /hierarchical/ flag) that engines of other kinds set apart.
+        (Ok(x), Ok(y)) => {
+            x.serialized == y.serialized
+                && Field::COMPONENTS
+                    .iter()
+                    .all(|f| f.of(&x.url) == f.of(&y.url))
+        }
         (Err(x), Err(y)) => x.to_string() == y.to_string(),
         _ => false,
     }
@@ -1094,14 +1101,30 @@ fn divergence_core<'a>(
     let last: Vec<Option<usize>> = (0..engines)
         .map(|e| rows.iter().rposition(|r| r[e].is_some()))
         .collect();
+    // Each engine's string so far, for a row where another fails.
+    let mut so_far: Vec<Option<&'a str>> = vec![None; engines];
     for (i, row) in rows.iter().enumerate() {
         let mut groups: Vec<(Said<'_>, Vec<usize>)> = Vec::new();
         let mut differ = false;
+        let says: Vec<Option<Said<'a>>> = (0..engines)
+            .map(|e| said(row[e], last[e].is_none_or(|l| i > l), &results[e]))
+            .collect();
+        // A step that fails parts from an engine that goes on without
+        // reporting it (a step of another algorithm): compared with that
+        // engine's string so far.
+        let fails = says
+            .iter()
+            .any(|s| matches!(s, Some(Said::Value(v)) if v.starts_with("fail: ")));
         for e in 0..engines {
-            let ended = last[e].is_none_or(|l| i > l);
-            let Some(s) = said(row[e], ended, &results[e]) else {
-                continue;
+            let going_on = last[e].is_some_and(|l| i < l);
+            let s = match (says[e], row[e], so_far[e]) {
+                (Some(s), _, _) => s,
+                (None, None, Some(v)) if fails && going_on => Said::Value(v),
+                _ => continue,
             };
+            if let Some(Said::Value(v)) = says[e] {
+                so_far[e] = Some(v);
+            }
             if groups.iter().any(|(g, _)| same(*g, s) == Some(false)) {
                 differ = true;
             }

@@ -125,14 +125,30 @@ impl Whatwg {
             true => transitional::map_host_in_input(input, base.as_ref()),
             false => Cow::Borrowed(input),
         };
-        let encode = query_encoder(encoding.output_encoding());
+        let encoding = encoding.output_encoding();
+        let encode = query_encoder(encoding);
         let mut options = Url::options().base_url(base.as_ref());
-        if encoding.output_encoding() != encoding_rs::UTF_8 {
+        if encoding != encoding_rs::UTF_8 {
             options = options.encoding_override(Some(&encode));
         }
-        options.parse(&input).map_err(|e| Error::UrlStandard {
+        let fail = |e: url::ParseError| Error::UrlStandard {
             reason: e.to_string(),
-        })
+        };
+        let url = options.parse(&input).map_err(fail)?;
+        // The query of a special URL other than ws and wss is encoded in
+        // the document encoding; a code point the encoding cannot
+        // represent becomes `%26%23`, its number, `%3B` (`&#233;`
+        // escaped).  The crate leaves the `&` and `;` of its reference
+        // as they are: those code points are escaped here, and parsed
+        // again.
+        if encoding != encoding_rs::UTF_8
+            && matches!(url.scheme(), "http" | "https" | "ftp" | "file")
+        {
+            if let Some(escaped) = escape_unencodable_query(&input, encoding) {
+                return options.parse(&escaped).map_err(fail);
+            }
+        }
+        Ok(url)
     }
 
     /// The `href` of `input` parsed against `base` (see [`Whatwg::parse`]).
@@ -209,6 +225,35 @@ impl Whatwg {
 /// Standard's percent-encode after encoding does).
 fn query_encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
     move |s| encoding.encode(s).0
+}
+
+/// `input` with each code point of its query that `encoding` cannot
+/// represent replaced by `%26%23`, its decimal number and `%3B`; `None`
+/// when there is none.  The query begins at the first `?` (not after a
+/// `#`) and ends at the next `#`: no state of the URL Standard's parser
+/// before the query state takes a `?` in.
+///
+/// `http://h/?é#é` in Shift_JIS → `http://h/?%26%23233%3B#é`.
+fn escape_unencodable_query(input: &str, encoding: &'static Encoding) -> Option<String> {
+    let input = transitional::clean(input);
+    let start = input
+        .find(['?', '#'])
+        .filter(|&i| input[i..].starts_with('?'))?
+        + 1;
+    let end = input[start..].find('#').map_or(input.len(), |i| start + i);
+    let query = &input[start..end];
+    let mut out = String::with_capacity(query.len());
+    let mut changed = false;
+    let mut buf = [0u8; 4];
+    for c in query.chars() {
+        if !c.is_ascii() && encoding.encode(c.encode_utf8(&mut buf)).2 {
+            out.push_str(&format!("%26%23{}%3B", u32::from(c)));
+            changed = true;
+        } else {
+            out.push(c);
+        }
+    }
+    changed.then(|| format!("{}{out}{}", &input[..start], &input[end..]))
 }
 
 /// The reason of an [`Error::UrlStandard`], or the error's message.
@@ -339,6 +384,12 @@ mod tests {
         assert_eq!(c("foo://h/?\u{3042}"), "foo://h/?%E3%81%82");
         // Not in Shift_JIS: a numeric character reference, escaped.
         assert_eq!(c("http://h/?\u{e9}"), "http://h/?%26%23233%3B");
+        assert_eq!(
+            c("http://h/?a&\u{e9};#\u{e9}"),
+            "http://h/?a&%26%23233%3B;#%C3%A9"
+        );
+        // A `?` in the fragment begins no query.
+        assert_eq!(c("http://h/#?\u{e9}"), "http://h/#?%C3%A9");
     }
 
     #[test]

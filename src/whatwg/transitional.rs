@@ -83,7 +83,7 @@ pub(crate) fn map_host_in_input<'a>(input: &'a str, base: Option<&Url>) -> Cow<'
 
 /// The URL Standard's first steps on an input: leading and trailing C0
 /// controls and spaces removed, then every tab and newline.
-fn clean(input: &str) -> String {
+pub(crate) fn clean(input: &str) -> String {
     input
         .trim_matches(|c: char| c <= ' ')
         .chars()
