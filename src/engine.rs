@@ -24,6 +24,9 @@ use crate::whatwg::{self, Whatwg};
 use encoding_rs::Encoding;
 
 /// An engine described as data: a 2011 profile or the URL Standard.
+// A command holds a handful of engines, made once: their size is of no
+// concern, and a box would only add a layer to every match.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineSpec {
     /// A profile of the specification's marked steps.

@@ -40,6 +40,8 @@ struct JsonLine<'a> {
 
 /// What canonicalizes the inputs: a profile's canonicalizer, or the URL
 /// Standard engine (which parses the base itself).
+// One per command: its size is of no concern.
+#[allow(clippy::large_enum_variant)]
 enum Canon<'a> {
     Profile(Canonicalizer<'a>),
     Whatwg {

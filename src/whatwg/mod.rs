@@ -266,7 +266,7 @@ fn failure(e: &Error) -> String {
 
 /// The URL Standard's components of `url` as urlprism's: `scheme`,
 /// `user`, `password`, `host`, `port`, `path`, `query`, `fragment`, so
-/// that [`crate::serialize`] of the result is the `href`.
+/// that [`crate::serialize()`] of the result is the `href`.
 ///
 /// - `user` and `password`: the URL Standard's username and password
 ///   are strings, empty when absent; the serializer writes credentials
@@ -283,7 +283,8 @@ fn failure(e: &Error) -> String {
 ///
 /// ```
 /// let w = urlprism::whatwg::Whatwg::new();
-/// let u = w.parse("HTTP://u:@EXAMPLE.com:80/a?#", None, encoding_rs::UTF_8).unwrap();
+/// let u = w.parse("HTTP://:@EXAMPLE.com:80/a?#", None, encoding_rs::UTF_8).unwrap();
+/// assert_eq!(u.as_str(), "http://example.com/a?#");
 /// let c = urlprism::whatwg::components(&u);
 /// assert_eq!(c.user.as_deref(), None); // empty username, empty password
 /// assert_eq!(c.port, None); // the default port

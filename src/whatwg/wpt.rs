@@ -7,7 +7,7 @@
 //! `host`, `hostname`, `port`, `pathname`, `search`, `hash`).  A case
 //! passes when the engine fails where failure is expected, or gives each
 //! expected value; the getters are computed from the engine's
-//! [`components`](super::components), so the mapping onto urlprism's
+//! [`components`](super::components()), so the mapping onto urlprism's
 //! components is tested too.
 //!
 //! ```
