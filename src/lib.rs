@@ -55,6 +55,12 @@ pub use resolve::resolve;
 pub use serialize::serialize;
 pub use url::ParsedUrl;
 
+/// Where the conformance suite is, for the unit tests (the helper the
+/// integration tests use too).
+#[cfg(test)]
+#[path = "../tests/suite/mod.rs"]
+mod test_suite;
+
 /// The README's Rust examples, run as doctests so that they cannot rot.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

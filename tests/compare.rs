@@ -12,6 +12,7 @@ use urlprism::conformance::{read_suite_file, Expectation, Record};
 use urlprism::{Error, ParsedUrl};
 
 mod cli_support;
+mod suite;
 use cli_support::{run, stderr, stdout};
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
@@ -182,19 +183,9 @@ fn golden_diff_only() {
     check_golden("diff-only.tsv", &out);
 }
 
-/// The suite's records, by line, when the suite is at hand.
+/// The suite's records, by line (the vendored copy is always at hand).
 fn suite_records() -> Option<Vec<Record>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/conformance/tests-web-url/decomps-authority-domain.dat");
-    if !path.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the conformance suite is missing at {} (required when CI is set)",
-            path.display()
-        );
-        eprintln!("note: {} is missing; suite check skipped", path.display());
-        return None;
-    }
+    let path = suite::vendored("decomps-authority-domain.dat");
     Some(read_suite_file(&path).expect("the suite file reads"))
 }
 

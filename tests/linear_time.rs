@@ -13,8 +13,10 @@
 //! the same shapes at 1/8 of it, so that the file stays quick there too.
 
 use std::time::{Duration, Instant};
-use urlprism::canonicalize_str;
 use urlprism::profile::builtin_profiles;
+
+mod common;
+use common::canonicalize_str;
 
 const BIG: usize = if cfg!(debug_assertions) {
     128 << 10

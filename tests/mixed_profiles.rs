@@ -17,7 +17,7 @@ use urlprism::compare::{Comparer, Engine};
 use urlprism::host::canonicalize_host::{canonicalize_host, canonicalize_host_traced};
 use urlprism::host::trace::StepLog;
 use urlprism::profile::{builtin_profiles, mixed_profile, ProfileSpec};
-use urlprism::{canonicalize, canonicalize_each, canonicalize_str, canonicalize_str_each, Profile};
+use urlprism::{canonicalize, canonicalize_each, Canonicalizer, Error, Profile};
 
 /// SplitMix64: a small deterministic generator, so that a failure names
 /// its round and can be replayed.
@@ -247,7 +247,7 @@ fn check(input: &str, specs: &[&ProfileSpec], mixed: usize) -> Result<(), String
     let profiles = profiles.as_slice();
     let u = urlprism::resolve(input, &urlprism::parse(input));
     let together = canonicalize_each(&u, profiles, utf8);
-    let together_str = canonicalize_str_each(input, None, profiles, utf8);
+    let together_str = canonicalize_str_each(input, profiles);
     let engines: Vec<&dyn Engine> = specs.iter().map(|p| *p as _).collect();
     let compared = Comparer::new(&engines, None, utf8).compare(input);
     for (i, p) in profiles.iter().enumerate() {
@@ -258,7 +258,7 @@ fn check(input: &str, specs: &[&ProfileSpec], mixed: usize) -> Result<(), String
                 together[i]
             ));
         }
-        let alone_str = canonicalize_str(input, None, *p, utf8);
+        let alone_str = canonicalize_str(input, *p);
         if together_str[i] != alone_str {
             return Err(format!(
                 "profile {i}: canonicalize_str_each {:?} != canonicalize_str {alone_str:?}",
@@ -340,9 +340,9 @@ fn tld_check_without_whole_host_nameprep_is_the_same_together() {
         ("http://ᄀ。ﬁ/x", "http://xn--ypd.fi/x"),
         ("https://москва.РФ/", "https://xn--80adxhks.xn--p1ai/"),
     ] {
-        let alone = canonicalize_str(input, None, &p, utf8);
+        let alone = canonicalize_str(input, &p);
         assert_eq!(alone.as_deref(), Ok(expected), "alone: {input}");
-        let together = canonicalize_str_each(input, None, &[&p, this], utf8);
+        let together = canonicalize_str_each(input, &[&p, this]);
         assert_eq!(together[0].as_deref(), Ok(expected), "together: {input}");
         let engines: [&dyn Engine; 2] = [&p, this];
         let compared = Comparer::new(&engines, None, utf8).compare(input);
@@ -352,4 +352,21 @@ fn tld_check_without_whole_host_nameprep_is_the_same_together() {
             "compare: {input}"
         );
     }
+}
+
+/// The canonical string of `input` (its own base) under `profile`.
+fn canonicalize_str(input: &str, profile: &dyn Profile) -> Result<String, Error> {
+    Canonicalizer::new(profile)
+        .canonicalize(input)
+        .map(|u| u.as_str().to_owned())
+}
+
+/// [`canonicalize_str`] under each of `profiles` at once
+/// ([`Canonicalizer::canonicalize_each`]).
+fn canonicalize_str_each(input: &str, profiles: &[&dyn Profile]) -> Vec<Result<String, Error>> {
+    Canonicalizer::new(profiles[0])
+        .canonicalize_each(input, profiles)
+        .into_iter()
+        .map(|r| r.map(|u| u.as_str().to_owned()))
+        .collect()
 }

@@ -14,10 +14,10 @@ use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use urlprism::host::{canonicalize_host, nameprep};
 use urlprism::profile::{builtin_profiles, this};
-use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize, Profile};
+use urlprism::{canonicalize, parse, resolve, serialize, Profile};
 
 mod common;
-use common::{check_idempotent, expected_reparse, pipeline};
+use common::{canonicalize_str, check_idempotent, expected_reparse, pipeline};
 
 /// Pieces URLs are made of, with an eye on the corners of the spec.
 #[rustfmt::skip]
@@ -112,9 +112,34 @@ proptest! {
         for (p, t) in profiles.iter().zip(&together) {
             prop_assert_eq!(t, &canonicalize(&resolved, *p, enc), "{}", p.name());
         }
-        let strings = urlprism::canonicalize_str_each(&s, b.as_deref(), &profiles, enc);
+        let strings = common::canonicalize_str_each(&s, b.as_deref(), &profiles, enc);
         for (p, t) in profiles.iter().zip(&strings) {
             prop_assert_eq!(t, &canonicalize_str(&s, b.as_deref(), *p, enc), "{}", p.name());
+        }
+    }
+
+    /// A canonical `Url` (one string and the offsets of its components)
+    /// has, at its offsets, the components the steps give, and is valid
+    /// exactly when the steps' result is; it orders and compares as its
+    /// serialization, and reads back through `FromStr` under THIS.
+    #[test]
+    fn url_offsets_match_the_steps(s in input(), b in base(), enc in encoding()) {
+        let base = parse(b.as_deref().unwrap_or(&s));
+        let resolved = resolve(&s, &base);
+        for p in builtin_profiles() {
+            let Ok(c) = common::canonicalizer(b.as_deref(), p, enc) else {
+                prop_assert!(base.is_invalid());
+                continue;
+            };
+            let steps = canonicalize(&resolved, p, enc);
+            match c.canonicalize(&s) {
+                Ok(url) => {
+                    let canonical = steps.map_err(|e| TestCaseError::fail(format!("{}: steps fail: {e}", p.name)))?;
+                    common::check_url_components(&url, &canonical).map_err(TestCaseError::fail)?;
+                    prop_assert_eq!(url.to_string(), url.as_str());
+                }
+                Err(e) => prop_assert!(steps.is_err(), "{}: {e} but the steps succeed", p.name),
+            }
         }
     }
 

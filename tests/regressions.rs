@@ -14,11 +14,12 @@
 //! `common::check_idempotent`); a canonical URL survives `parse` +
 //! `serialize`.  Each input also runs with no base and with a fixed one.
 
+use common::canonicalize_str;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use urlprism::host::{canonicalize_host, nameprep};
 use urlprism::profile::builtin_profiles;
-use urlprism::{canonicalize_str, parse, resolve, serialize};
+use urlprism::{parse, resolve, serialize};
 
 mod common;
 

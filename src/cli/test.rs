@@ -24,6 +24,10 @@ pub struct TestArgs {
     /// List every failing record with the fields that differ.
     #[arg(long)]
     failures: bool,
+    /// Print one line per profile (passed, failed, pass rate) instead of
+    /// the table per file.
+    #[arg(long)]
+    summary: bool,
     /// Suite files, or directories searched recursively for `.dat` files;
     /// `urltestdata.json` files for the whatwg engine.
     #[arg(value_name = "PATH", required = true)]
@@ -71,7 +75,11 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
     if args.failures {
         write_failures(&summary, &mut text);
     }
-    write_table(&summary, &mut text);
+    if args.summary {
+        write_summary(&summary, &mut text);
+    } else {
+        write_table(&summary, &mut text);
+    }
     text.push_str(&format!(
         "{} passed, {} failed\n",
         summary.passed(),
@@ -112,6 +120,36 @@ fn write_failures(summary: &Summary, out: &mut String) {
     }
 }
 
+/// The profiles of `summary`, in order.
+fn profiles_of(summary: &Summary) -> Vec<&str> {
+    let mut profiles: Vec<&str> = Vec::new();
+    for r in &summary.reports {
+        if !profiles.contains(&r.profile.as_str()) {
+            profiles.push(&r.profile);
+        }
+    }
+    profiles
+}
+
+/// One line per profile: `this  7626 passed  0 failed  100.00%`.
+fn write_summary(summary: &Summary, out: &mut String) {
+    let profiles = profiles_of(summary);
+    let width = profiles
+        .iter()
+        .map(|p| p.chars().count())
+        .max()
+        .unwrap_or(0);
+    for p in profiles {
+        let (passed, failed) = summary
+            .for_profile(p)
+            .fold((0, 0), |(a, b), r| (a + r.passed, b + r.failed));
+        let rate = 100.0 * passed as f64 / (passed + failed).max(1) as f64;
+        out.push_str(&format!(
+            "{p:<width$}  {passed:>6} passed  {failed:>5} failed  {rate:6.2}%\n"
+        ));
+    }
+}
+
 /// The per-profile, per-file table, with a total row per profile.
 fn write_table(summary: &Summary, out: &mut String) {
     let mut rows: Vec<[String; 4]> = vec![[
@@ -120,13 +158,7 @@ fn write_table(summary: &Summary, out: &mut String) {
         "passed".into(),
         "failed".into(),
     ]];
-    let mut profiles: Vec<&str> = Vec::new();
-    for r in &summary.reports {
-        if !profiles.contains(&r.profile.as_str()) {
-            profiles.push(&r.profile);
-        }
-    }
-    for p in profiles {
+    for p in profiles_of(summary) {
         let (mut passed, mut failed, mut files) = (0, 0, 0);
         for r in summary.for_profile(p) {
             rows.push([

@@ -2,8 +2,13 @@
 //! pipelines, each written once, their marked steps switched by a
 //! [`Profile`](crate::profile::Profile).
 
+mod ace;
 pub mod canonicalize_host;
+mod fast_paths;
+mod labels;
 pub mod nameprep;
+mod observed;
+mod pipeline;
 pub mod trace;
 
 pub use canonicalize_host::canonicalize_host;

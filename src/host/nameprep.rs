@@ -8,7 +8,8 @@
 //! assert!(nameprep("a\u{E000}b", this, false).is_err()); // private use (C.3)
 //! ```
 
-use super::trace::{NoTrace, Pipeline, Tracer};
+use super::pipeline::Pipeline;
+use super::trace::{NoTrace, Tracer};
 use crate::profile::{NfkcVariant, Profile, UnicodeVersion};
 use crate::unicode::tables::{
     self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_NFKC_OWN_MAYBE, FLAG_PROHIBITED,

@@ -2,7 +2,7 @@
 //! of the specification).
 
 use super::tables::{flags, FLAG_D_1, FLAG_D_2};
-use crate::profile::UnicodeVersion;
+use super::version::UnicodeVersion;
 use unicode_bidi::BidiClass;
 
 /// Error of RFC 3454 section 6 requirement 2.

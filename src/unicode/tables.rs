@@ -3,7 +3,7 @@
 
 // The range tables (A.1, B.1, D.1, ...) are what the flag tables are
 // checked against, in the unit tests; the pipelines read the flags.
-#![cfg_attr(not(test), allow(dead_code))]
+#![allow(dead_code)]
 
 /// A decomposition mapping of UnicodeData (one level, not recursive).
 #[derive(Clone, Copy, Debug)]

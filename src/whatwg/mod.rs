@@ -26,6 +26,7 @@
 
 pub mod host_trace;
 mod transitional;
+#[cfg(feature = "suite")]
 pub mod wpt;
 
 use crate::compare::{Engine, HostTrace};

@@ -4,7 +4,74 @@
 #![allow(dead_code)]
 
 use encoding_rs::Encoding;
-use urlprism::{canonicalize, canonicalize_str, parse, resolve, serialize, ParsedUrl, Profile};
+use urlprism::{canonicalize, parse, resolve, serialize, Canonicalizer, Error, ParsedUrl, Profile};
+
+/// A [`Canonicalizer`] under `profile` with `base` (none: each input is its
+/// own) and `encoding`.
+pub fn canonicalizer<'p>(
+    base: Option<&str>,
+    profile: &'p dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<Canonicalizer<'p>, Error> {
+    let c = Canonicalizer::new(profile).encoding(encoding);
+    match base {
+        Some(b) => c.base(b),
+        None => Ok(c),
+    }
+}
+
+/// From string to canonical string through a [`Canonicalizer`].
+pub fn canonicalize_str(
+    input: &str,
+    base: Option<&str>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Result<String, Error> {
+    canonicalizer(base, profile, encoding)?
+        .canonicalize(input)
+        .map(urlprism::Url::into_string)
+}
+
+/// [`canonicalize_str`] under each of `profiles` at once
+/// ([`Canonicalizer::canonicalize_each`]).
+pub fn canonicalize_str_each(
+    input: &str,
+    base: Option<&str>,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Vec<Result<String, Error>> {
+    match canonicalizer(base, urlprism::profile::this(), encoding) {
+        Ok(c) => c
+            .canonicalize_each(input, profiles)
+            .into_iter()
+            .map(|r| r.map(urlprism::Url::into_string))
+            .collect(),
+        Err(e) => profiles.iter().map(|_| Err(e.clone())).collect(),
+    }
+}
+
+/// The step-level view of a canonical [`urlprism::Url`]'s components must
+/// be what the steps give: `canonical` (from [`urlprism::canonicalize`])
+/// with the fields a `Url` does not keep (the raw authority, the flags)
+/// cleared.
+pub fn check_url_components(url: &urlprism::Url, canonical: &ParsedUrl) -> Result<(), String> {
+    let expected = ParsedUrl {
+        authority: None,
+        hierarchical: false,
+        host_as_written: None,
+        ..canonical.clone()
+    };
+    let got = url.to_parsed_url();
+    if got != expected {
+        return Err(format!(
+            "{url:?}: components {got:?}, the steps give {expected:?}"
+        ));
+    }
+    if serialize(&got).as_deref() != Some(url.as_str()) {
+        return Err(format!("{url:?}: its components serialize otherwise"));
+    }
+    Ok(())
+}
 
 /// The pipeline step by step, keeping the canonical components: parse the
 /// base (`input` itself when `None`), resolve, canonicalize, serialize.

@@ -1,0 +1,92 @@
+//! ACE labels: a label's Punycode [RFC 3492] with the `xn--` prefix
+//! (CanonicalizeHost steps 20.1.2, 20.2.1.2.1.2, 20.2.2.1), and the cache
+//! that encodes a label once when one host is canonicalized under several
+//! profiles.
+
+use crate::unicode::punycode as puny;
+
+/// The longest label, in characters (RFC 1034; RFC 3490 ToASCII step 8).
+pub(super) const MAX_LABEL_LEN: usize = 63;
+
+/// [`push_ace`], from `shared` when there is one.
+pub(super) fn push_ace_shared(
+    label: &str,
+    out: &mut String,
+    shared: Option<&mut AceCache>,
+) -> Option<()> {
+    match shared {
+        Some(cache) => {
+            let ace = cache.ace(label)?;
+            out.push_str("xn--");
+            out.push_str(ace);
+            Some(())
+        }
+        None => push_ace(label, out),
+    }
+}
+
+/// The characters of `label`, decoded once into `buf`, or `None` when
+/// there are more than 63 (Punycode of more than 63 characters could never
+/// fit in a label; checking first keeps huge labels linear).
+pub(super) fn label_chars<'b>(
+    label: &str,
+    buf: &'b mut [char; MAX_LABEL_LEN],
+) -> Option<&'b [char]> {
+    let mut n = 0;
+    for c in label.chars() {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    Some(&buf[..n])
+}
+
+/// Punycode [RFC 3492] of a label, or `None` when it cannot be encoded or
+/// could never fit in a label (see [`label_chars`]).
+#[cfg(test)]
+pub(super) fn punycode_encode(label: &str) -> Option<String> {
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let mut out = String::new();
+    puny::encode_into(label_chars(label, &mut buf)?, &mut out)?;
+    Some(out)
+}
+
+/// Appends `xn--` and the Punycode of `label` to `out` (the ACE form of a
+/// non-ASCII label), or returns `None` (and appends nothing) as
+/// [`label_chars`] does.  The encoder writes into `out` itself: `bücher` →
+/// `xn--bcher-kva`.
+pub(super) fn push_ace(label: &str, out: &mut String) -> Option<()> {
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let chars = label_chars(label, &mut buf)?;
+    out.reserve(4 + label.len());
+    out.push_str("xn--");
+    puny::encode_into(chars, out)
+}
+
+/// Labels and their Punycode, encoded once when one host is
+/// canonicalized under several profiles (the encoding reads no profile
+/// parameter).
+#[derive(Debug, Default)]
+pub(crate) struct AceCache {
+    /// Labels and their Punycode (without `xn--`; `None`: it cannot be
+    /// encoded), as encoded so far.
+    aces: Vec<(String, Option<String>)>,
+}
+
+impl AceCache {
+    /// The Punycode of `label` (see [`push_ace`]), encoded once.
+    pub(super) fn ace(&mut self, label: &str) -> Option<&str> {
+        let i = match self.aces.iter().position(|(l, _)| l == label) {
+            Some(i) => i,
+            None => {
+                let mut ace = String::new();
+                let encoded = push_ace(label, &mut ace).map(|()| {
+                    ace.replace_range(..4, "");
+                    ace
+                });
+                self.aces.push((label.to_string(), encoded));
+                self.aces.len() - 1
+            }
+        };
+        self.aces[i].1.as_deref()
+    }
+}

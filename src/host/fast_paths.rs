@@ -1,0 +1,506 @@
+//! The shortcuts of CanonicalizeHost: results of steps 2 to 31 computed
+//! at once for common hosts, and the work on a host shared between the
+//! profiles it is canonicalized under.
+//!
+//! Each shortcut states the profile parameters it reads, its key
+//! ([`ShortcutKey`]), and is taken only for a profile whose key matches;
+//! every other profile runs the steps.  The unit tests check the
+//! shortcuts against the traced steps under the built-in profiles, and
+//! `tests/mixed_profiles.rs` under random mixes of their parameters.
+
+use super::ace::AceCache;
+use super::labels::{convert_labels, is_label_separator};
+use super::pipeline::Pipeline;
+use super::trace::NoTrace;
+use crate::ipv4::canonicalize_ipv4;
+use crate::octets::OctetSet;
+use crate::profile::{LabelConversion, NfkcVariant, Profile, UnicodeVersion};
+use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_PROHIBITED};
+use crate::unicode::{nfkc, stringprep};
+use std::borrow::Cow;
+
+/// The pipeline name the shortcuts' label conversion reports under.
+const NAME: &str = "CanonicalizeHost";
+
+/// The octets of a host made of ASCII letters, digits, hyphens and dots.
+pub(super) const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
+    .with_range(b'a', b'z')
+    .with_range(b'A', b'Z')
+    .with_range(b'0', b'9')
+    .with_all(b"-.");
+
+/// The result of steps 2 to 31 for the most common host, one of ASCII
+/// letters, digits, `-` and `.` only, computed in one pass and written
+/// into `host`: the host in ASCII lowercase (borrowed still when it has no
+/// uppercase), or the IPv4 address it denotes (step 27).  `false` when the
+/// host or the profile falls outside what this shortcut covers, and the
+/// steps must run one by one.
+///
+/// For such a host no escape is decoded (steps 5-7, 23, 26a, 29), no label
+/// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
+/// label), the root dot taken off at step 10 or 16 comes back at step 22,
+/// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
+/// 13a, 26), and Nameprep (step 11) or step 24 lowercases it.  So the
+/// profile must lowercase, and its step 14, 28 and 30 sets must hold no
+/// octet of the host.  `tests::ldh_fast_path_matches_the_steps` checks the
+/// shortcut against the steps under every built-in profile.
+///
+/// `WWW.Example.COM` → `www.example.com`; `0x7F.1` → `127.0.0.1`.
+pub(super) fn letters_digits_hyphens_fast_path(
+    host: &mut Cow<'_, str>,
+    profile: &dyn Profile,
+) -> bool {
+    if !fast_path_applies(host, profile) {
+        return false;
+    }
+    if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        host.to_mut().make_ascii_lowercase();
+    }
+    if let Some(v4) = canonicalize_ipv4(host) {
+        *host = Cow::Owned(v4);
+    }
+    true
+}
+
+/// The profile parameters a shortcut reads: its key.  The shortcut is
+/// taken only for a profile whose key [`ShortcutKey::matches`], the
+/// profiles for which it is proven to give what the steps give; every
+/// other profile runs the steps.  A parameter a shortcut's proof relies on
+/// belongs in its key: `tests/mixed_profiles.rs` runs random mixes of the
+/// built-in profiles' parameters through the shortcuts and the steps.
+pub(super) trait ShortcutKey: Copy + Eq {
+    /// The parameters of `profile` the shortcut reads.
+    fn of(profile: &dyn Profile) -> Self;
+    /// Whether the shortcut is proven for profiles with this key.
+    fn matches(self) -> bool;
+}
+
+/// Whether `set` holds an octet of `octets`.
+pub(super) fn touches(set: &OctetSet, octets: OctetSet) -> bool {
+    !set.intersection(octets).is_empty()
+}
+
+/// The key of [`letters_digits_hyphens_fast_path`].  Its proof reads
+/// nothing else: for a host of letters, digits, hyphens and dots no other
+/// step of any profile has work (see there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LdhKey {
+    /// Step 11 (Nameprep: ASCII lowercase) runs.
+    nameprep_whole_host: bool,
+    /// Step 24 (ASCII lowercase) runs.
+    final_ascii_lowercase: bool,
+    /// The step 14, 28 or 30 set holds a letter, digit, `-` or `.`.
+    sets_touch_the_host: bool,
+    /// Step 18 (IE): an `xn--` label needs Punycode (then a host with one
+    /// is left to [`xn_labels_fast_path`]).
+    xn_label_needs_punycode: bool,
+}
+
+impl ShortcutKey for LdhKey {
+    fn of(profile: &dyn Profile) -> LdhKey {
+        let hp = profile.host();
+        LdhKey {
+            nameprep_whole_host: hp.nameprep_whole_host,
+            final_ascii_lowercase: hp.final_ascii_lowercase,
+            sets_touch_the_host: touches(&hp.forbidden, LDH_AND_DOT)
+                || touches(&hp.percent_encode, LDH_AND_DOT)
+                || touches(&hp.early_percent_encode, LDH_AND_DOT),
+            xn_label_needs_punycode: hp.xn_label_needs_punycode,
+        }
+    }
+    fn matches(self) -> bool {
+        (self.nameprep_whole_host || self.final_ascii_lowercase) && !self.sets_touch_the_host
+    }
+}
+
+/// Whether [`letters_digits_hyphens_fast_path`] covers `host` under
+/// `profile`.
+pub(super) fn fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
+    let key = LdhKey::of(profile);
+    let bytes = host.as_bytes();
+    key.matches()
+        && !bytes.is_empty()
+        && bytes.iter().all(|&b| LDH_AND_DOT.contains(b))
+        && !(key.xn_label_needs_punycode
+            && host
+                .split('.')
+                .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--")))
+}
+
+/// The octets of a host made of ASCII letters, digits, hyphens, dots and
+/// non-ASCII characters (whose UTF-8 octets are 0x80 to 0xFF).
+pub(super) const LDH_DOT_AND_NON_ASCII: OctetSet = LDH_AND_DOT.with_range(0x80, 0xFF);
+
+/// The flag-table bits of a character that Nameprep acts on, whatever the
+/// characters around it: mapped (B.1, B.2), unassigned in Unicode 3.2
+/// (A.1, steps 6 to 9), prohibited (step 10, which also holds IE's
+/// noncharacters).  What NFKC does depends on the neighbours too: see
+/// [`nfkc::leaves_alone`].
+pub(super) const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED;
+
+/// The result of steps 2 to 31 for the common internationalized host:
+/// ASCII letters, digits, hyphens and dots, and non-ASCII characters that
+/// Nameprep leaves as they are under every profile (or, when the profiles
+/// share the work, maps the same way under every profile: see
+/// [`prepare_host`]); no trailing dot.  Only steps 19 to 21 have work: the
+/// labels, the ASCII ones lowercased (step 11 or 24), are converted as
+/// step 20 does it.  `None` when the host or the profile falls outside
+/// what this shortcut covers, or when a label fails step 20 (the steps
+/// then run one by one, and give the failure or the profile's fallback).
+///
+/// Nameprep leaves the host as it is but for ASCII case: no character is
+/// mapped, unassigned or prohibited, and NFKC of every variant leaves it
+/// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded
+/// (steps 6, 7, 23, 26a, 29), no root dot is taken off (steps 10, 16, 22),
+/// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
+/// 13a, 26), no label separator but `.` is there (step 15; U+3002 is
+/// excluded, U+FF0E and U+FF61 have decompositions), step 18 (IE) finds
+/// /need-punycode/ set already (step 9), and a host with a non-ASCII
+/// character is neither an IPv6 nor an IPv4 address (steps 25, 27).  As
+/// for [`letters_digits_hyphens_fast_path`], the profile must lowercase
+/// and its step 14, 28 and 30 sets must hold no octet of the host (nor
+/// any octet of the Punycode step 20 writes, which are letters, digits and
+/// hyphens).  `tests::shortcuts_match_the_traced_steps` and
+/// `tests::shared_work_changes_nothing` check it against the steps under
+/// every built-in profile.
+///
+/// THIS: `WWW.Bücher.DE` → `www.xn--bcher-kva.de`; IE: `日本.JP` → `日本.jp`.
+pub(super) fn idn_fast_path(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    mut shared: Option<&mut SharedHostWork>,
+) -> Option<String> {
+    if !idn_fast_path_profile_qualifies(profile) {
+        return None;
+    }
+    // What step 20 converts: the host lowercased (step 11 or 24), or as
+    // Nameprep and step 15 make it; made once for all profiles when the
+    // work is shared, and lent to this one meanwhile.
+    let (qualified, text) = match shared.as_deref_mut() {
+        Some(work) => {
+            let q = work.qualify(host);
+            (q, std::mem::take(&mut work.text))
+        }
+        None => {
+            // Alone, a host Nameprep maps costs as much prepared as through
+            // the steps: only the shared work prepares it.
+            let mut text = String::new();
+            (qualify(host, &mut text, false), text)
+        }
+    };
+    // IE's step 18 makes no difference here: the host is not ASCII, so
+    // step 9 has set /need-punycode/ already, and an `xn--` label goes
+    // through the round trip as in the steps.
+    let usable = (qualified != Qualified::No).then_some(());
+    let input = if text.is_empty() { host } else { text.as_str() };
+    // A profile whose step 20.2.1 reads the same parameters as one before
+    // it gets that one's labels.
+    let key = ToAsciiKey::of(profile);
+    if let (Some(()), Some(work), Some(key)) = (usable, shared.as_deref_mut(), key) {
+        if let Some((_, labels)) = work.converted.iter().find(|(k, _)| *k == key) {
+            let labels = labels.clone();
+            work.text = text;
+            return labels;
+        }
+    }
+    let mut pl = Pipeline {
+        tracer: &mut NoTrace,
+        name: NAME,
+        shared: shared.as_deref_mut().map(|work| &mut work.aces),
+    };
+    // Nameprep leaves every label as it is: only its Check bidi step has
+    // work in step 20.2.1.1.
+    let out = usable
+        .and_then(|()| convert_labels(input, scheme, profile, profile.host(), true, &mut pl).ok());
+    if let Some(work) = shared {
+        work.text = text;
+        if let (Some(()), Some(key)) = (usable, key) {
+            work.converted.push((key, out.clone()));
+        }
+    }
+    out
+}
+
+/// What step 20.2.1 (THIS/GECKO/CHROME) reads of a profile when
+/// [`idn_fast_path`] converts the labels (Nameprep is known to leave them
+/// as they are, so that only its Check bidi step runs): two profiles with
+/// the same key convert a host's labels the same way.  `None` for IE's
+/// round trip (step 20.2.2), whose ToASCII runs the profile's whole
+/// Nameprep on a decoded label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ToAsciiKey {
+    bidi: UnicodeVersion,
+    idn_tld_check: bool,
+    xn_non_ascii_fails: bool,
+    truncate_ascii_label: usize,
+    empty_label_fails: bool,
+}
+
+impl ToAsciiKey {
+    fn of(profile: &dyn Profile) -> Option<ToAsciiKey> {
+        let hp = profile.host();
+        (hp.label_conversion == LabelConversion::ToAscii).then(|| ToAsciiKey {
+            bidi: profile.nameprep().bidi,
+            idn_tld_check: hp.idn_tld_check,
+            xn_non_ascii_fails: hp.xn_non_ascii_fails,
+            truncate_ascii_label: hp.truncate_ascii_label,
+            empty_label_fails: hp.empty_label_fails,
+        })
+    }
+}
+
+/// How a host stands with [`idn_fast_path`] (the part that does not depend
+/// on the profile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Qualified {
+    /// The steps run one by one.
+    No,
+    /// Nameprep leaves the host as it is but for ASCII case
+    /// ([`idn_chars_qualify`]).
+    AsIs,
+    /// Nameprep maps some of its characters, the same way under every
+    /// profile, and leaves what it makes as it is ([`prepare_host`]).
+    Prepared,
+}
+
+/// [`Qualified`] for `host` (`Prepared` only when `prepare`); `text`
+/// receives what step 20 converts when it is not `host` itself: `host`
+/// lowercased (`AsIs`, when it has ASCII uppercase) or as Nameprep and
+/// step 15 make it (`Prepared`).
+pub(super) fn qualify(host: &str, text: &mut String, prepare: bool) -> Qualified {
+    text.clear();
+    if idn_chars_qualify(host) {
+        if host.bytes().any(|b| b.is_ascii_uppercase()) {
+            text.push_str(host);
+            text.make_ascii_lowercase();
+        }
+        return Qualified::AsIs;
+    }
+    if !prepare {
+        return Qualified::No;
+    }
+    match prepare_host(host) {
+        Some(prepared) if !prepared.is_empty() && idn_chars_qualify(&prepared) => {
+            *text = prepared;
+            Qualified::Prepared
+        }
+        _ => Qualified::No,
+    }
+}
+
+/// A host whose characters Nameprep maps (case, compatibility forms, label
+/// separators) the same way under every profile: ASCII letters, digits,
+/// hyphens and dots, and non-ASCII characters assigned in Unicode 3.2 (so
+/// that steps 6 to 9 and every NFKC variant agree, the corrigenda
+/// characters aside), not prohibited (step 10, IE's noncharacters of step
+/// 3a included), and of combining class 0 (no Gecko tone mark, step 2; no
+/// Corrigendum 5 sequence, step 4; no reordering); no trailing label
+/// separator (steps 10, 16).  Returns the Map step and NFKC of it, with
+/// the label separators of step 15 made `.`, when they leave the labels as
+/// they were (no `.` made or lost): the host with which steps 11 to 19 of
+/// every profile reach step 20, Chrome's per-label Nameprep included
+/// (Nameprep works on each character and its neighbours, never across a
+/// `.`).  [`qualify`] then asks [`idn_chars_qualify`] of the result.
+///
+/// `WWW.ÄRZTE.DE` → `www.ärzte.de`; `Ｅｘａｍｐｌｅ．ｄｅ` → `example.de`
+/// (an ASCII result, which [`idn_chars_qualify`] turns down);
+/// `a\u{2024}b` (NFKC makes a `.`) → `None`.
+pub(super) fn prepare_host(host: &str) -> Option<String> {
+    let agrees = |c: char| {
+        if c.is_ascii() {
+            LDH_AND_DOT.contains(c as u8)
+        } else {
+            tables::flags(c) & (FLAG_A_1 | FLAG_PROHIBITED | FLAG_NFKC_CCC) == 0
+                && !nfkc::CORRIGENDUM_CHARACTERS.contains(&c)
+        }
+    };
+    if host.is_ascii() || host.ends_with(is_label_separator) || !host.chars().all(agrees) {
+        return None;
+    }
+    let separators = host.chars().filter(|&c| is_label_separator(c)).count();
+    let latest = NfkcVariant {
+        unicode: UnicodeVersion::Latest,
+        corrigendum_3: true,
+        corrigendum_4: true,
+        corrigendum_5: true,
+    };
+    let mapped = stringprep::map_cow(host);
+    let normalized = nfkc::nfkc_cow(&mapped, &latest);
+    let prepared: String = normalized
+        .chars()
+        .map(|c| if is_label_separator(c) { '.' } else { c })
+        .collect();
+    (prepared.bytes().filter(|&b| b == b'.').count() == separators).then_some(prepared)
+}
+
+/// The part of CanonicalizeHost's work on a host that does not depend on
+/// the profile, done once when one host is canonicalized under several
+/// profiles ([`crate::canonicalize_each`]): whether its characters
+/// qualify for [`idn_fast_path`], and the Punycode of its labels (steps
+/// 20.1, 20.2.1.2.1.2, 20.2.2.1).
+#[derive(Debug, Default)]
+pub(crate) struct SharedHostWork {
+    /// The host `qualified` and `text` are about.
+    host: String,
+    /// [`qualify`] of `host`, once asked.
+    qualified: Option<Qualified>,
+    /// What [`qualify`] made of `host` for step 20 (empty: `host` itself).
+    text: String,
+    /// Step 20.2.1's conversion of `text` (`None`: it failed), for the
+    /// parameters it reads.
+    converted: Vec<(ToAsciiKey, Option<String>)>,
+    /// The labels' Punycode, encoded once for every profile.
+    aces: AceCache,
+}
+
+impl SharedHostWork {
+    /// [`qualify`] of `host`, computed once per host.
+    fn qualify(&mut self, host: &str) -> Qualified {
+        if self.host != host || self.qualified.is_none() {
+            self.host.clear();
+            self.host.push_str(host);
+            self.qualified = Some(qualify(host, &mut self.text, true));
+            self.converted.clear();
+        }
+        self.qualified.unwrap_or(Qualified::No)
+    }
+}
+
+/// Whether the characters of `host` qualify for [`idn_fast_path`]: a
+/// non-ASCII host, no trailing dot, and Nameprep leaves it as it is but
+/// for ASCII case.
+pub(super) fn idn_chars_qualify(host: &str) -> bool {
+    let left_alone = |c: char| {
+        if c.is_ascii() {
+            LDH_AND_DOT.contains(c as u8)
+        } else {
+            c != '\u{3002}' && tables::flags(c) & NAMEPREP_ACTS == 0
+        }
+    };
+    // Gecko's tone marks (step 2) have decompositions, and its Corrigendum
+    // 5 swap (step 4) needs a starter that composes: NFKC leaving the host
+    // alone rules both out.
+    !host.is_ascii()
+        && !host.ends_with('.')
+        && host.chars().all(left_alone)
+        && nfkc::leaves_alone(host)
+}
+
+/// The key of [`idn_fast_path`] and [`xn_labels_fast_path`] (and of the
+/// prepared host that [`SharedHostWork`] lends the former): the
+/// parameters that decide whether every label reaches step 20 as the
+/// shortcut has it, Nameprep'd and lowercased.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct IdnKey {
+    /// Step 11: Nameprep on the whole host, before step 20.
+    nameprep_whole_host: bool,
+    /// Step 24: ASCII lowercase, after step 20.
+    final_ascii_lowercase: bool,
+    /// Step 20.1 (GECKO) reads the TLD and the characters of the host
+    /// before step 20.2 converts the labels.
+    idn_tld_check: bool,
+    /// Step 20.2.
+    label_conversion: LabelConversion,
+    /// The step 14, 28 or 30 set holds a letter, digit, `-`, `.` or a
+    /// non-ASCII octet.
+    sets_touch_the_host: bool,
+}
+
+impl ShortcutKey for IdnKey {
+    fn of(profile: &dyn Profile) -> IdnKey {
+        let hp = profile.host();
+        let octets = LDH_DOT_AND_NON_ASCII;
+        IdnKey {
+            nameprep_whole_host: hp.nameprep_whole_host,
+            final_ascii_lowercase: hp.final_ascii_lowercase,
+            idn_tld_check: hp.idn_tld_check,
+            label_conversion: hp.label_conversion,
+            sets_touch_the_host: touches(&hp.forbidden, octets)
+                || touches(&hp.percent_encode, octets)
+                || touches(&hp.early_percent_encode, octets),
+        }
+    }
+    /// Nameprep reaches every label before step 20 reads it: at step 11;
+    /// or, for a profile that lowercases at step 24, in step 20.2.1.1,
+    /// when step 20.1 does not read the host before (it reads the TLD as
+    /// written: `ᄀ。ﬁ`'s is `ﬁ`, not whitelisted, where the prepared host's
+    /// `fi` is) and the conversion is not IE's round trip (which would
+    /// convert the labels as written).
+    fn matches(self) -> bool {
+        let nameprep_reaches_the_labels = self.nameprep_whole_host
+            || (self.final_ascii_lowercase
+                && !self.idn_tld_check
+                && self.label_conversion == LabelConversion::ToAscii);
+        nameprep_reaches_the_labels && !self.sets_touch_the_host
+    }
+}
+
+/// The key of [`xn_labels_fast_path`]: IE's step 18, and the
+/// parameters of [`IdnKey`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct XnLabelsKey {
+    /// Step 18 (IE): an `xn--` label needs Punycode.
+    xn_label_needs_punycode: bool,
+    /// What [`idn_fast_path`] reads.
+    idn: IdnKey,
+}
+
+impl ShortcutKey for XnLabelsKey {
+    fn of(profile: &dyn Profile) -> XnLabelsKey {
+        XnLabelsKey {
+            xn_label_needs_punycode: profile.host().xn_label_needs_punycode,
+            idn: IdnKey::of(profile),
+        }
+    }
+    /// Step 18 looks for `xn--` as the host is then: the shortcut, which
+    /// finds `XN--` too, needs step 11 to have lowercased it (without it,
+    /// `XN--80ADXHKS` is no `xn--` label at step 18, and step 24
+    /// lowercases it after step 20 has left it alone).
+    fn matches(self) -> bool {
+        self.xn_label_needs_punycode && self.idn.nameprep_whole_host && self.idn.matches()
+    }
+}
+
+/// Whether `profile` qualifies for [`idn_fast_path`]: its [`IdnKey`]
+/// matches.
+pub(super) fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
+    IdnKey::of(profile).matches()
+}
+
+/// The result of steps 2 to 31 for a host of ASCII letters, digits,
+/// hyphens and dots with an `xn--` label, under a profile with IE's step
+/// 18 (which [`letters_digits_hyphens_fast_path`] leaves to the steps): as
+/// there, nothing but step 20 has work, which here converts the labels
+/// (IE's round trip decodes the `xn--` ones).  No trailing dot (steps 10,
+/// 16, 22); `None` as well when a label fails step 20 (the steps then run
+/// one by one).  A decoded label is not ASCII, so the result is no IPv4
+/// address (step 27), and the profile's step 28 and 30 sets must hold no
+/// octet of it ([`idn_fast_path_profile_qualifies`]).
+/// `tests::shortcuts_match_the_traced_steps` checks it against the steps.
+///
+/// IE: `WWW.XN--4GQ.JP` → `www.\u{4E00}.jp`.
+pub(super) fn xn_labels_fast_path(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+) -> Option<String> {
+    let hp = profile.host();
+    let qualifies = XnLabelsKey::of(profile).matches()
+        && !host.is_empty()
+        && !host.ends_with('.')
+        && host.bytes().all(|b| LDH_AND_DOT.contains(b))
+        && host
+            .split('.')
+            .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"));
+    if !qualifies {
+        return None;
+    }
+    let lower = host.to_ascii_lowercase();
+    let mut pl = Pipeline {
+        tracer: &mut NoTrace,
+        name: NAME,
+        shared: None,
+    };
+    convert_labels(&lower, scheme, profile, hp, true, &mut pl).ok()
+}

@@ -1,0 +1,456 @@
+//! CanonicalizeHost steps 17 to 21: the host split into labels at `.`,
+//! each label converted by step 20 (20.1, Gecko's IDN whitelist; 20.2.1,
+//! ToASCII; 20.2.2, IE's ToUnicode / ToASCII round trip), and the labels
+//! joined again.
+//!
+//! THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
+//! `\u{4E00}.jp`.
+
+use super::ace::{label_chars, push_ace, push_ace_shared, AceCache, MAX_LABEL_LEN};
+use super::nameprep::nameprep_traced;
+use super::observed::{ace_label, keeps_unicode_labels};
+use super::pipeline::{give_up, GiveUp, Pipeline};
+use super::trace::Tracer;
+use crate::profile::{HostParams, LabelConversion, Profile};
+use crate::unicode::{gecko, punycode as puny, stringprep};
+use std::borrow::Cow;
+
+/// A label separator [RFC 3490 3.1]: U+002E, U+3002, U+FF0E, U+FF61.
+#[inline]
+pub fn is_label_separator(c: char) -> bool {
+    matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
+}
+
+/// Steps 19 to 21: each label of `s` (step 17 split it at `.`) converted
+/// by step 20, and the labels joined with `.` again (step 21), written into
+/// one string as they come.  `prepared`: Nameprep is known to leave every
+/// label as it is ([`idn_fast_path`]), so that step 20.2.1.1 only checks
+/// bidi.
+///
+/// THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
+/// `\u{4E00}.jp`.
+pub(super) fn convert_labels<T: Tracer>(
+    s: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    hp: &HostParams,
+    prepared: bool,
+    pl: &mut Pipeline<'_, T>,
+) -> Result<String, GiveUp> {
+    let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s, pl.shared.as_deref_mut());
+    pl.note("20.1", "GECKO", hp.idn_tld_check, s, || {
+        format!("idn-enabled = {idn_enabled}")
+    });
+    let (step, marks) = match hp.label_conversion {
+        LabelConversion::ToAscii => ("20.2.1", "THIS/GECKO/CHROME"),
+        LabelConversion::IeRoundTrip => ("20.2.2", "IE"),
+    };
+    // After step 20.2.2 (IE): schemes that do not keep Unicode labels get
+    // the labels' ASCII form, collected next to them.
+    let ace =
+        hp.label_conversion == LabelConversion::IeRoundTrip && !keeps_unicode_labels(hp, scheme);
+    let mut ace_out = String::new();
+    let known = if T::ENABLED {
+        LabelKnown::Nothing
+    } else if prepared {
+        LabelKnown::Prepared
+    } else {
+        LabelKnown::Untraced
+    };
+    // Room for ACE labels longer than their Unicode (`bücher` →
+    // `xn--bcher-kva`).
+    let mut out = String::with_capacity(2 * s.len() + 8);
+    for (i, label) in s.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+            if ace {
+                ace_out.push('.');
+            }
+        }
+        let start = out.len();
+        let r = match hp.label_conversion {
+            LabelConversion::ToAscii => {
+                label_to_ascii(label, profile, hp, idn_enabled, prepared, pl, &mut out)
+            }
+            LabelConversion::IeRoundTrip => label_ie_round_trip(
+                label,
+                profile,
+                &mut out,
+                ace.then_some(&mut ace_out),
+                known,
+                pl.shared.as_deref_mut(),
+            ),
+        };
+        match r {
+            Ok(()) => pl.note(step, marks, true, label, || out[start..].to_string()),
+            Err(g) => {
+                pl.note(step, marks, true, label, || format!("fail: {g}"));
+                return Err(g);
+            }
+        }
+    }
+    if hp.label_conversion == LabelConversion::IeRoundTrip {
+        pl.note("20.2.2a", "observed: IE", ace, &out, || ace_out.clone());
+        if ace {
+            return Ok(ace_out);
+        }
+    }
+    Ok(out)
+}
+
+/// Step 20.1 (GECKO): whether IDN is enabled for the host's TLD.
+///
+/// 1. /tld/ is the last non-empty label;
+/// 2. a non-ASCII /tld/ is Punycode encoded and prefixed with `xn--` (the
+///    empty string if that fails);
+/// 3. it must be whitelisted;
+/// 4. and no character of the host may be blacklisted.
+pub(super) fn idn_enabled_tld(s: &str, shared: Option<&mut AceCache>) -> bool {
+    let tld = s.rsplit('.').find(|l| !l.is_empty()).unwrap_or("");
+    let whitelisted = if tld.is_ascii() {
+        gecko::is_idn_whitelisted_tld(tld)
+    } else {
+        let mut ace = String::new();
+        push_ace_shared(tld, &mut ace, shared).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
+    };
+    whitelisted && !s.chars().any(gecko::is_idn_blacklisted)
+}
+
+/// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.
+pub(super) fn label_to_ascii<T: Tracer>(
+    label: &str,
+    profile: &dyn Profile,
+    hp: &HostParams,
+    idn_enabled: bool,
+    prepared: bool,
+    pl: &mut Pipeline<'_, T>,
+    out: &mut String,
+) -> Result<(), GiveUp> {
+    // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
+    // Check bidi step remains to be done; Nameprep is idempotent.  Not so
+    // with the Corrigendum 5 swap (step 4), which a second Nameprep
+    // applies again: Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}` composes further the
+    // second time.  The swap needs a non-starter, so without one the
+    // second Nameprep is the first again (a tracer sees it run anyway).
+    // With `prepared`, NFKC leaves the host alone, so no starter in it
+    // composes with another and the swap has no sequence to act on.
+    let swap_again = profile.nameprep().corrigendum_5_swap
+        && !prepared
+        && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
+    // With `prepared`, Nameprep is known to leave the label as it is (see
+    // [`idn_fast_path`]), whether or not step 11 ran.
+    let label: Cow<'_, str> = if (hp.nameprep_whole_host || prepared) && !swap_again {
+        let r = super::nameprep::check_bidi(label, profile.nameprep().bidi);
+        if T::ENABLED {
+            let after = match &r {
+                Ok(()) => label.to_string(),
+                Err(e) => format!("fail: {e}"),
+            };
+            pl.tracer.step("Nameprep", "11", "", true, label, &after);
+        }
+        r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
+        Cow::Borrowed(label)
+    } else {
+        Cow::Owned(
+            nameprep_traced(label, profile, true, pl.tracer)
+                .map_err(|e| give_up("20.2.1.1", e.to_string()))?,
+        )
+    };
+    if !label.is_ascii() {
+        // 20.2.1.2
+        if idn_enabled {
+            out.push_str(&label);
+            return Ok(());
+        }
+        if hp.xn_non_ascii_fails && label.starts_with("xn--") {
+            return Err(give_up(
+                "20.2.1.2.1.1",
+                "a label beginning with \"xn--\" holds non-ASCII characters",
+            ));
+        }
+        let start = out.len();
+        push_ace_shared(&label, out, pl.shared.as_deref_mut())
+            .ok_or_else(|| give_up("20.2.1.2.1.2", "Punycode cannot encode the label"))?;
+        if out.len() - start > MAX_LABEL_LEN {
+            return Err(give_up(
+                "20.2.1.2.1.4",
+                "the label is longer than 63 characters",
+            ));
+        }
+    } else {
+        // 20.2.1.3
+        let mut label: &str = &label;
+        if hp.truncate_ascii_label > 0 && label.len() > hp.truncate_ascii_label {
+            label = &label[..hp.truncate_ascii_label];
+        }
+        if hp.empty_label_fails && label.is_empty() {
+            return Err(give_up("20.2.1.3.2", "empty label"));
+        }
+        if label.len() > MAX_LABEL_LEN {
+            return Err(give_up(
+                "20.2.1.3.3",
+                "the label is longer than 63 characters",
+            ));
+        }
+        out.push_str(label);
+    }
+    Ok(())
+}
+
+/// What IE's round trip (step 20.2.2) may take for granted about a label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LabelKnown {
+    /// Nothing: every step runs (a tracer is watching).
+    Nothing,
+    /// Nothing yet, but shortcuts may be taken where a check allows them.
+    Untraced,
+    /// The host qualified for [`idn_fast_path`]: Nameprep leaves the label
+    /// as it is, its ASCII characters are letters, digits and hyphens, and
+    /// it holds no U+3002.
+    Prepared,
+}
+
+/// Step 20.2.2 (IE): the modified ToUnicode operation for one label: the
+/// label, Punycode-encoded if need be, must survive a round trip through
+/// Punycode decoding and ToASCII unchanged; the result, appended to `out`,
+/// is the Unicode form.  With `ace_out`, the label's ASCII form (for
+/// schemes that do not keep Unicode labels) is appended there.
+///
+/// With `shortcut` (no tracer), a Unicode label that Nameprep leaves as it
+/// is takes [`label_ie_round_trip_fixed_point`].
+pub(super) fn label_ie_round_trip(
+    label: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+    ace_out: Option<&mut String>,
+    known: LabelKnown,
+    shared: Option<&mut AceCache>,
+) -> Result<(), GiveUp> {
+    let fixed_point = match known {
+        LabelKnown::Nothing => false,
+        LabelKnown::Untraced => super::nameprep::is_fixed_point(label),
+        LabelKnown::Prepared => true,
+    };
+    if fixed_point && !label.is_ascii() {
+        let prepared = known == LabelKnown::Prepared;
+        return label_ie_round_trip_fixed_point(label, profile, out, ace_out, prepared, shared);
+    }
+    // 20.2.2.1 and 20.2.2.2: /p_label/.
+    let mut encoded = String::new();
+    let p_label: &str = if label.is_ascii() {
+        label
+    } else {
+        push_ace_shared(label, &mut encoded, shared)
+            .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
+        &encoded
+    };
+    // 20.2.2.3
+    let decoded;
+    let u_label: &str = match p_label.strip_prefix("xn--") {
+        Some(rest) => {
+            if rest.len() > 4 * MAX_LABEL_LEN {
+                return Err(give_up("20.2.2.3.2", "the Punycode label is too long"));
+            }
+            if label.is_ascii() {
+                decoded = punycode::decode(rest)
+                    .map_err(|_| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+                &decoded
+            } else {
+                // Decoding what 20.2.2.1 has just encoded gives the label
+                // back [RFC 3492 6.2].
+                label
+            }
+        }
+        None => label,
+    };
+    // 20.2.2.4
+    let known_ace = (!label.is_ascii()).then_some(p_label);
+    let a_label = to_ascii_std3(u_label, profile, known_ace).map_err(|r| give_up("20.2.2.4", r))?;
+    // 20.2.2.5
+    if a_label != p_label {
+        return Err(give_up(
+            "20.2.2.5",
+            format!("ToASCII gives {a_label:?}, not {p_label:?}"),
+        ));
+    }
+    // 20.2.2.6
+    if u_label.contains('\u{3002}') {
+        return Err(give_up("20.2.2.6", "U+3002 in the label"));
+    }
+    // The result of ToUnicode is the decoded label: IE shows IDNs in
+    // Unicode (`xn--ab-mia` and `aáb` both give `aáb`).
+    out.push_str(u_label);
+    if let Some(ace_out) = ace_out {
+        ace_label(u_label, known_ace, ace_out)?;
+    }
+    Ok(())
+}
+
+/// Step 20.2.2 (IE) for a non-ASCII label that Nameprep leaves as it is
+/// ([`super::nameprep::is_fixed_point`]: what step 11 made of the host
+/// mostly is), without the round trip's strings: /p_label/ is `xn--` and
+/// the Punycode of the label (20.2.2.1; only its length is needed), its
+/// decoding is the label again (20.2.2.3), and ToASCII of the label
+/// (20.2.2.4) runs Nameprep, which changes nothing and may fail only its
+/// Check bidi step, then makes /p_label/ again, so 20.2.2.5 holds.
+///
+/// `\u{4E00}` → `\u{4E00}` (and `xn--4gq` into `ace_out`); `\u{5D0}a`
+/// fails at 20.2.2.4 (bidi).  `tests::shortcuts_match_the_traced_steps`
+/// checks it against the full round trip, which a tracer sees.
+pub(super) fn label_ie_round_trip_fixed_point(
+    label: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+    ace_out: Option<&mut String>,
+    prepared: bool,
+    shared: Option<&mut AceCache>,
+) -> Result<(), GiveUp> {
+    // 20.2.2.1: only the length of /p_label/ is needed (the encoding itself
+    // when it is shared with other profiles, or for `ace_out`).
+    let cannot = || give_up("20.2.2.1.1", "Punycode cannot encode the label");
+    // Punycode encodes any label of at most 63 characters (see
+    // [`label_chars`]).
+    if label.len() > MAX_LABEL_LEN && label.chars().count() > MAX_LABEL_LEN {
+        return Err(cannot());
+    }
+    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail), 3,
+    // 4 to 7 (the label is not ASCII) and 8.
+    super::nameprep::check_bidi(label, profile.nameprep().bidi)
+        .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let shared_ace = match shared {
+        Some(work) => Some(work.ace(label).ok_or_else(cannot)?),
+        None => None,
+    };
+    let p_len = match shared_ace {
+        Some(ace) => 4 + ace.len(),
+        None => {
+            let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
+            let mut count = puny::Count(4);
+            puny::encode_into(chars, &mut count).ok_or_else(cannot)?;
+            count.0
+        }
+    };
+    if prepared {
+        // Of UseSTD3ASCIIRules only the hyphens can fail (see
+        // [`LabelKnown::Prepared`]).
+        if label.starts_with('-') || label.ends_with('-') {
+            return Err(give_up(
+                "20.2.2.4",
+                "ToASCII: the label begins or ends with '-'",
+            ));
+        }
+    } else {
+        std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
+    }
+    ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
+    if p_len > MAX_LABEL_LEN {
+        return Err(give_up(
+            "20.2.2.4",
+            "ToASCII: the label is empty or longer than 63 characters",
+        ));
+    }
+    // 20.2.2.6
+    if !prepared && label.contains('\u{3002}') {
+        return Err(give_up("20.2.2.6", "U+3002 in the label"));
+    }
+    out.push_str(label);
+    if let Some(ace_out) = ace_out {
+        ace_out.push_str("xn--");
+        match shared_ace {
+            Some(ace) => ace_out.push_str(ace),
+            None => {
+                let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
+                puny::encode_into(chars, ace_out);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// ToASCII [RFC 3490 4.1] step 3, UseSTD3ASCIIRules: no ASCII character
+/// but letters, digits and `-`, and no `-` first or last (`a_b` and `-a`
+/// fail; `\u{E9}-a` passes).
+pub(super) fn std3_rules(prepared: &str) -> Result<(), String> {
+    if let Some(c) = prepared
+        .chars()
+        .find(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
+    {
+        return Err(format!("ToASCII: {c:?} is not a letter, digit or hyphen"));
+    }
+    if prepared.starts_with('-') || prepared.ends_with('-') {
+        return Err("ToASCII: the label begins or ends with '-'".into());
+    }
+    Ok(())
+}
+
+/// ToASCII [RFC 3490 4.1] step 5, for a label that is not all ASCII: it
+/// must not begin with the ACE prefix (`xn--\u{E9}` fails).
+pub(super) fn ace_prefix_check(prepared: &str) -> Result<(), String> {
+    if prepared
+        .as_bytes()
+        .get(..4)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"xn--"))
+    {
+        return Err("ToASCII: the label already begins with the ACE prefix".into());
+    }
+    Ok(())
+}
+
+/// ToASCII [RFC 3490 4.1] with UseSTD3ASCIIRules and without
+/// AllowUnassigned, using the profile's Nameprep.  `known_ace` is the ACE
+/// form of `label` when the caller has it: if Nameprep leaves the label as
+/// it is, ToASCII's steps 4 to 7 would make it again.
+pub(super) fn to_ascii_std3<'a>(
+    label: &'a str,
+    profile: &dyn Profile,
+    known_ace: Option<&'a str>,
+) -> Result<Cow<'a, str>, String> {
+    // Steps 1 and 2.
+    let prepared: Cow<'a, str> = if label.is_ascii() {
+        Cow::Borrowed(label)
+    } else {
+        if let Some(c) = label.chars().find(|&c| stringprep::is_unassigned(c)) {
+            return Err(format!(
+                "ToASCII: U+{:04X} is unassigned in Unicode 3.2",
+                c as u32
+            ));
+        }
+        if super::nameprep::is_fixed_point(label) {
+            // Nameprep gives the label back, unless its Check bidi step
+            // fails (IE's decoded `xn--` labels mostly are such).
+            super::nameprep::check_bidi(label, profile.nameprep().bidi)
+                .map_err(|e| format!("ToASCII: {e}"))?;
+            Cow::Borrowed(label)
+        } else {
+            let p = super::nameprep::nameprep(label, profile, true)
+                .map_err(|e| format!("ToASCII: {e}"))?;
+            if p == label {
+                Cow::Borrowed(label)
+            } else {
+                Cow::Owned(p)
+            }
+        }
+    };
+    // Step 3: UseSTD3ASCIIRules.
+    std3_rules(&prepared)?;
+    // Steps 4 to 7.
+    let ascii: Cow<'a, str> = if prepared.is_ascii() {
+        prepared
+    } else {
+        ace_prefix_check(&prepared)?;
+        match (known_ace, &prepared) {
+            (Some(ace), Cow::Borrowed(_)) => Cow::Borrowed(ace),
+            _ => {
+                let mut ace = String::new();
+                push_ace(&prepared, &mut ace).ok_or("ToASCII: Punycode cannot encode the label")?;
+                Cow::Owned(ace)
+            }
+        }
+    };
+    // Step 8.
+    if ascii.is_empty() || ascii.len() > MAX_LABEL_LEN {
+        return Err("ToASCII: the label is empty or longer than 63 characters".into());
+    }
+    Ok(ascii)
+}

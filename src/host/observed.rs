@@ -1,0 +1,271 @@
+//! The observed browser steps of CanonicalizeHost: steps beyond the
+//! specification, numbered after the step they follow (`4a`, `7a`, `13a`,
+//! `26a`, `20.2.2a`), that model what a 2011 browser was measured doing
+//! and the specification does not say.  Each is switched by a parameter
+//! of [`HostParams`] that defaults to the specification's behaviour.
+
+use super::ace::push_ace;
+use super::pipeline::{give_up, GiveUp};
+use crate::ipv4::canonicalize_ipv4;
+use crate::percent;
+use crate::profile::HostParams;
+
+/// Next to step 7 (IE, [`HostParams::semicolon_in_host_is_invalid`]): a
+/// host holding `;`, written or percent-encoded (`%3B`, either case),
+/// returns the fallback.
+///
+/// `a;b.test` and `a%3bb.test` fail; `a%3db.test` passes.
+pub(super) fn semicolon_in_host(s: &str) -> Result<(), GiveUp> {
+    let escaped = s
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'3' && w[2].eq_ignore_ascii_case(&b'b'));
+    if escaped || s.contains(';') {
+        Err(give_up("7a", "';' (or \"%3B\") in the host"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether hosts under `scheme` keep the Unicode labels of step 20.2.2
+/// ([`HostParams::unicode_label_schemes`]; absent: every scheme does).
+pub(super) fn keeps_unicode_labels(hp: &HostParams, scheme: &str) -> bool {
+    hp.unicode_label_schemes
+        .as_ref()
+        .is_none_or(|l| l.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
+}
+
+/// After step 20.2.2 (IE, for schemes not in
+/// [`HostParams::unicode_label_schemes`]): the label in its ASCII form,
+/// appended to `out`.  `known_ace` is the /p_label/ of 20.2.2.2 when the
+/// label was Unicode: the round trip has checked that it is what Punycode
+/// gives.
+///
+/// `\u{4E00}` → `xn--4gq`; `jp` → `jp`.
+pub(super) fn ace_label(
+    label: &str,
+    known_ace: Option<&str>,
+    out: &mut String,
+) -> Result<(), GiveUp> {
+    if label.is_ascii() {
+        out.push_str(label);
+    } else if let Some(ace) = known_ace {
+        out.push_str(ace);
+    } else {
+        push_ace(label, out)
+            .ok_or_else(|| give_up("20.2.2a", "Punycode cannot encode the label"))?;
+    }
+    Ok(())
+}
+
+/// Before step 5 (GECKO, [`HostParams::colon_in_host_is_invalid`]): a `:`
+/// in the host as parsed, outside a `[`...`]` span, makes the URL invalid
+/// outright (Gecko's fallback would keep the host as written).
+///
+/// `foo:80`, `ab[cd:012:` and `%5b::abc` fail; `xn--[::]-` and `[::1]`
+/// pass (their colons are bracketed), and so does `a\u{FF1A}b` (Nameprep
+/// has not run yet).
+pub(super) fn colon_outside_brackets(s: &str) -> Result<(), GiveUp> {
+    let mut open = None;
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' if open.is_none() => open = Some(i),
+            ']' => open = None,
+            ':' => {
+                let closed = open.is_some() && s[i..].contains(']');
+                if !closed {
+                    return Err(GiveUp {
+                        outright: true,
+                        ..give_up("4a", "':' outside brackets in the host")
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Next to step 5 (GECKO, [`HostParams::escaped_bracket_is_invalid`]): a
+/// host beginning with `%5B` makes the URL invalid outright (step 5, THIS,
+/// returns the fallback, which for Gecko is the input).
+///
+/// `%5Bxyz%5D` and `%5bxyz` fail; `a%5bb.test` passes.
+pub(super) fn escaped_bracket_is_invalid(s: &str) -> Result<(), GiveUp> {
+    if s.as_bytes()
+        .get(..3)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"%5B"))
+    {
+        Err(GiveUp {
+            outright: true,
+            ..give_up("4b", "the host begins with an escaped '['")
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Before step 27 (GECKO, [`HostParams::decode_escapes_before_ipv4`]): the
+/// canonical IPv4 address when the host, its escapes decoded as UTF-8, is
+/// an IPv4 address; `None` otherwise (the host then keeps its escapes).
+///
+/// `%30%78%63%30%2e%30%32%35%30.01` → `192.168.0.1`; `%31.%32.3` →
+/// `1.2.0.3`; `%73uika.fam.cx` and `192.168.%e2%80%8d0.001` → `None`.
+pub(super) fn ipv4_behind_escapes(s: &str) -> Option<String> {
+    if !s.contains('%') {
+        return None;
+    }
+    canonicalize_ipv4(&percent::percent_decode_utf8(s))
+}
+
+/// After step 11 (GECKO, [`HostParams::port_like_host_is_invalid`]): a
+/// host that, its escapes decoded, ends with `:` and one or more ASCII
+/// digits (it reads as `host:port`) makes the URL invalid outright.
+///
+/// `foo:80` (from `foo\u{FF1A}80`) and `foo%3a80` fail; `a:b.test` and
+/// `a%3ab` pass.
+pub(super) fn port_like_host(s: &str) -> Result<(), GiveUp> {
+    let decoded = percent::percent_decode_utf8(s);
+    let port_like = decoded
+        .rsplit_once(':')
+        .is_some_and(|(_, port)| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()));
+    if port_like {
+        Err(GiveUp {
+            outright: true,
+            ..give_up("13a", "the host reads as host:port")
+        })
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod gecko_model_step_tests {
+    use super::*;
+    use crate::error::Error;
+    use crate::host::canonicalize_host;
+
+    fn gecko() -> &'static crate::profile::ProfileSpec {
+        crate::profile::builtin("gecko").unwrap()
+    }
+
+    fn fails_at(h: &str, step: &str) {
+        match canonicalize_host(h, "http", gecko()) {
+            Err(Error::Host { step: s, .. }) if s == step => {}
+            r => panic!("{h}: expected a failure at step {step}, got {r:?}"),
+        }
+    }
+
+    #[test]
+    fn colon_outside_brackets_is_invalid() {
+        for h in ["foo:80", "foo:", "ab:cd:012:", "ab[cd:012:", "%5B::abc"] {
+            fails_at(h, "4a");
+        }
+        assert!(colon_outside_brackets("xn--[::]-").is_ok());
+        assert!(colon_outside_brackets("[::1]").is_ok());
+        // A colon Nameprep makes is kept.
+        assert_eq!(
+            canonicalize_host("a\u{FF1A}b.test", "http", gecko()).unwrap(),
+            "a:b.test"
+        );
+        // file: hosts are exempt.
+        assert!(colon_outside_brackets("c:").is_err());
+        assert!(canonicalize_host("c:", "file", gecko()).is_ok());
+    }
+
+    #[test]
+    fn port_like_host_is_invalid() {
+        for h in [
+            "foo\u{FF1A}80",
+            "foo%3A80",
+            "foo\u{FF05}3A80",
+            "\u{FF11}\u{FF1A}\u{FF18}",
+        ] {
+            fails_at(h, "13a");
+        }
+        assert_eq!(
+            canonicalize_host("a%3Ab", "http", gecko()).unwrap(),
+            "a%3ab"
+        );
+        assert!(port_like_host("a:b.test").is_ok());
+        assert!(port_like_host("a:").is_ok());
+    }
+
+    #[test]
+    fn escaped_bracket_is_invalid_outright() {
+        fails_at("%5Bxyz%5D", "4b");
+        fails_at("%5bxyz", "4b");
+        assert_eq!(
+            canonicalize_host("a%5bb.test", "http", gecko()).unwrap(),
+            "a%5bb.test"
+        );
+    }
+
+    #[test]
+    fn ipv4_behind_escapes_is_decoded() {
+        let h = "%30%78%63%30%2e%30%32%35%30.01";
+        assert_eq!(
+            canonicalize_host(h, "http", gecko()).unwrap(),
+            "192.168.0.1"
+        );
+        assert_eq!(ipv4_behind_escapes("%31.%32.3").as_deref(), Some("1.2.0.3"));
+        assert_eq!(ipv4_behind_escapes("192.168.0.1"), None);
+        // Other hosts keep their escapes.
+        assert_eq!(
+            canonicalize_host("%73uika.fam.cx", "http", gecko()).unwrap(),
+            "%73uika.fam.cx"
+        );
+        assert_eq!(
+            canonicalize_host("192.168.%E2%80%8D0.001", "http", gecko()).unwrap(),
+            "192.168.%e2%80%8d0.001"
+        );
+    }
+}
+
+#[cfg(test)]
+mod ie_step_tests {
+    use crate::error::Error;
+    use crate::host::canonicalize_host;
+    use crate::profile::this;
+
+    fn ie() -> &'static crate::profile::ProfileSpec {
+        crate::profile::builtin("ie").unwrap()
+    }
+
+    #[test]
+    fn semicolon_in_host_is_invalid() {
+        for h in ["a;b.test", "a%3bb.test", "a%3Bb"] {
+            let e = canonicalize_host(h, "http", ie()).unwrap_err();
+            assert!(matches!(e, Error::Host { step: "7a", .. }), "{h}: {e:?}");
+        }
+        assert_eq!(
+            canonicalize_host("a%3db.test", "http", ie()).unwrap(),
+            "a%3db.test"
+        );
+        // The specification's profile percent-encodes it.
+        assert_eq!(
+            canonicalize_host("a;b.test", "http", this()).unwrap(),
+            "a%3Bb.test"
+        );
+    }
+
+    #[test]
+    fn unicode_labels_only_for_listed_schemes() {
+        assert_eq!(
+            canonicalize_host("\u{4E00}.jp", "http", ie()).unwrap(),
+            "\u{4E00}.jp"
+        );
+        assert_eq!(
+            canonicalize_host("xn--4gq.jp", "https", ie()).unwrap(),
+            "\u{4E00}.jp"
+        );
+        assert_eq!(
+            canonicalize_host("\u{4E00}.jp", "ftp", ie()).unwrap(),
+            "xn--4gq.jp"
+        );
+        assert_eq!(
+            canonicalize_host("XN--4gq.jp", "ftp", ie()).unwrap(),
+            "xn--4gq.jp"
+        );
+    }
+}
