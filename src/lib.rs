@@ -25,6 +25,7 @@ pub mod canonicalize;
 mod canonicalizer;
 pub mod compare;
 pub mod conformance;
+pub mod engine;
 pub mod error;
 pub mod host;
 mod ipv4;
@@ -38,6 +39,7 @@ pub mod resolve;
 pub mod serialize;
 pub mod unicode;
 pub mod url;
+pub mod whatwg;
 
 pub use canonical_url::Url;
 pub use canonicalize::{canonicalize, canonicalize_each};
