@@ -488,3 +488,56 @@ fn fold(lines: &mut Vec<Line>, folded: &mut Vec<&str>) {
     }
     folded.clear();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use urlprism::profile::builtin_profiles;
+
+    /// The table of `url` under every built-in profile, with `rows`.
+    fn table(url: &str, rows: Rows) -> String {
+        let (trace, comparison) = trace_and_compare(url, None, builtin_profiles());
+        render(&trace, &comparison, rows, false)
+    }
+
+    /// Folding (the default on a terminal) keeps the rows `--changes`
+    /// keeps, in order, and puts one line in place of each run of the
+    /// others, which together count every step left out.
+    #[test]
+    fn folded_table_is_the_changes_with_one_line_per_run() {
+        let url = "http://Example.com/";
+        let (all, folded, changes) = (
+            table(url, Rows::All),
+            table(url, Rows::Folded),
+            table(url, Rows::Changes),
+        );
+        let is_fold = |l: &&str| l.trim_start().starts_with('(') && l.contains("change");
+        let unfolded: Vec<&str> = folded.lines().filter(|l| !is_fold(l)).collect();
+        assert_eq!(unfolded, changes.lines().collect::<Vec<_>>());
+        let folds: Vec<&str> = folded.lines().filter(is_fold).collect();
+        assert!(!folds.is_empty(), "{folded}");
+        // The steps folded away: each fold line says how many.
+        let counted: usize = folds
+            .iter()
+            .map(|l| {
+                let n = l.trim_start().trim_start_matches('(');
+                n.split(' ').next().unwrap().parse::<usize>().unwrap_or(1)
+            })
+            .sum();
+        let step_rows = |t: &str| {
+            t.lines()
+                .skip_while(|l| !l.starts_with("step "))
+                .skip(1)
+                .take_while(|l| !l.is_empty())
+                .filter(|l| {
+                    !l.starts_with(' ') || l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+                })
+                .count()
+        };
+        assert_eq!(
+            step_rows(&all),
+            step_rows(&changes) + counted,
+            "{all}\n{folded}"
+        );
+    }
+}
