@@ -22,8 +22,8 @@ use std::time::Instant;
 use urlprism::profile::{builtin_profiles, this};
 use urlprism::resolve::resolve_self;
 use urlprism::{
-    canonicalize, canonicalize_each, canonicalize_str, parse, resolve, serialize, ParsedUrl,
-    Profile,
+    canonicalize, canonicalize_each, parse, resolve, serialize, Canonicalizer, ParsedUrl, Profile,
+    Url,
 };
 
 /// One timed workload over a corpus: returns a checksum so that nothing is
@@ -69,14 +69,22 @@ fn read_lines(dir: &Path, name: &str) -> Vec<String> {
 /// urlprism's per-URL work for an absolute URL, as `urlprism canon` does it:
 /// the input is its own base.
 fn ours_absolute(input: &str, profile: &dyn Profile) -> Option<String> {
-    canonicalize_str(input, None, profile, UTF_8).ok()
+    Canonicalizer::new(profile)
+        .canonicalize(input)
+        .ok()
+        .map(Url::into_string)
 }
 
 /// urlprism's per-pair work for `base<TAB>relative`.
 fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<String> {
-    // The one call a user makes: parse the base, resolve, canonicalize
-    // (taking the resolved URL by value), serialize.
-    urlprism::canonicalize_str(input, Some(base), profile, UTF_8).ok()
+    // What a user writes: parse the base, then resolve, canonicalize and
+    // serialize the input.
+    Canonicalizer::new(profile)
+        .base(base)
+        .ok()?
+        .canonicalize(input)
+        .ok()
+        .map(Url::into_string)
 }
 
 /// Resolved once (the input against itself), canonicalized under each of
@@ -448,7 +456,7 @@ fn per_profile(corpora: &[(&str, &Vec<String>)], profiles: &[&dyn Profile], roun
 }
 
 /// Where urlprism's time goes on ascii.txt under THIS: each stage of
-/// `canonicalize_str` timed alone on the previous stage's output.
+/// `Canonicalizer::canonicalize` timed alone on the previous stage's output.
 fn stages(ascii: &[String], profile: &dyn Profile, rounds: usize) {
     let parsed: Vec<ParsedUrl> = ascii.iter().map(|u| parse(u)).collect();
     let resolved: Vec<ParsedUrl> = ascii
@@ -533,7 +541,7 @@ fn stages(ascii: &[String], profile: &dyn Profile, rounds: usize) {
     ];
     println!();
     println!(
-        "Stages of canonicalize_str on ascii.txt under {} (each on the previous stage's output):",
+        "Stages of Canonicalizer::canonicalize on ascii.txt under {} (each on the previous stage's output):",
         profile.name()
     );
     println!();

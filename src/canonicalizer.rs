@@ -33,6 +33,16 @@ pub struct Canonicalizer<'p> {
     encoding: &'static Encoding,
 }
 
+impl std::fmt::Debug for Canonicalizer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Canonicalizer")
+            .field("profile", &self.profile.name())
+            .field("base", &self.base.as_ref().and_then(crate::serialize))
+            .field("encoding", &self.encoding.name())
+            .finish()
+    }
+}
+
 impl<'p> Canonicalizer<'p> {
     /// A canonicalizer under `profile`, without a base (each input is its
     /// own base), with the UTF-8 document encoding.

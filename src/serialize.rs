@@ -46,7 +46,7 @@ pub(crate) fn serialize_cow(u: &CowUrl<'_>) -> Option<String> {
 /// [`serialize_cow`], taking the |host| out of `u`: when it is
 /// an owned string, the serialization is written around it, in its
 /// buffer, rather than in a new one (canonicalization makes the host
-/// anew; [`crate::canonicalize_str`] gives that buffer room for the
+/// anew; [`crate::Canonicalizer::canonicalize`] gives that buffer room for the
 /// whole URL).
 ///
 /// `http://u@h/p` with the owned host `h`: `u@` then `http://` are

@@ -376,3 +376,163 @@ fn profiles_lists_and_shows_a_file_to_start_from() {
     assert!(stderr(&o).contains("known profiles"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bad `--base` or `--encoding` is a usage error (exit 2), reported
+/// before any input is read: no output line, whatever the input.
+#[test]
+fn bad_base_or_encoding_is_a_usage_error_before_any_input() {
+    for args in [
+        &["canon", "--base", "nope"][..],
+        &["canon", "--encoding", "no-such-label"],
+        &["compare", "--base", "nope"],
+        &["compare", "--json", "--base", "nope"],
+        &["compare", "--encoding", "no-such-label"],
+        &["trace", "--base", "nope", "http://a/"],
+    ] {
+        let o = run(args, b"http://a/\nhttp://b/\n");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: stderr {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: one message: {err}");
+        assert!(
+            err.contains("invalid base URL \"nope\"") || err.contains("no-such-label"),
+            "{args:?}: {err}"
+        );
+    }
+    let o = run(&["canon", "--base", "nope", "http://a/"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    // A valid base is still taken.
+    let o = run(&["canon", "--base", "http://h/d/", "x"], b"");
+    assert_eq!(stdout(&o), "http://h/d/x\n");
+}
+
+/// An input without scheme has one reason, whichever command reports it.
+#[test]
+fn no_scheme_has_one_reason_in_canon_compare_and_trace() {
+    let canon = run(&["canon", "nope"], b"");
+    let canon_reason = stderr(&canon)
+        .trim_end()
+        .strip_prefix("argument 1: ")
+        .expect("canon prefixes the position")
+        .to_string();
+    assert!(canon_reason.contains("no scheme"), "{canon_reason}");
+
+    let compare = run(&["compare", "--json", "nope"], b"");
+    let v: serde_json::Value = serde_json::from_str(stdout(&compare).trim()).unwrap();
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["error"].as_str(), Some(canon_reason.as_str()), "{r}");
+    }
+    let json = run(&["canon", "--json", "nope"], b"");
+    let v: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(v["error"].as_str(), Some(canon_reason.as_str()));
+
+    let trace = run(&["trace", "--json", "nope"], b"");
+    let v: serde_json::Value = serde_json::from_str(stdout(&trace).trim()).unwrap();
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["error"].as_str(), Some(canon_reason.as_str()), "{r}");
+    }
+}
+
+/// A URL with no host to trace is reported once, with its reason once.
+#[test]
+fn trace_reports_no_host_once() {
+    let o = run(&["trace", "nope"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert_eq!(out.matches("no scheme").count(), 1, "{out}");
+    assert_eq!(out.matches("no host to trace").count(), 1, "{out}");
+    assert_eq!(stderr(&o), "", "the output already says it");
+
+    let o = run(&["trace", "mailto:a@b"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("no host to trace: the URL has no host"),
+        "{out}"
+    );
+    assert_eq!(out.matches("no host to trace").count(), 1, "{out}");
+    assert_eq!(stderr(&o), "");
+}
+
+/// The step rows of a trace table (after the header line `step ...`).
+fn trace_rows(out: &str) -> Vec<&str> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("step "))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect()
+}
+
+/// `--changes` keeps the steps that changed the string or failed and the
+/// divergence; `--all` (the default when the output is not a terminal)
+/// keeps every step.
+#[test]
+fn trace_changes_shows_only_steps_that_change_or_fail() {
+    let url = "http://Example.com/";
+    let all = run(&["trace", "--all", url], b"");
+    let default = run(&["trace", url], b"");
+    assert_eq!(stdout(&all), stdout(&default), "not a terminal: every step");
+    let changes = run(&["trace", "--changes", url], b"");
+    assert_eq!(changes.status.code(), Some(0), "{}", stderr(&changes));
+    let (all, changes) = (stdout(&all), stdout(&changes));
+    let (all_rows, change_rows) = (trace_rows(&all), trace_rows(&changes));
+    assert!(
+        all_rows.len() > 3 * change_rows.len(),
+        "{all}\n---\n{changes}"
+    );
+    assert!(all_rows.iter().any(|r| r.contains("(unchanged)")), "{all}");
+    assert!(
+        !change_rows.iter().any(|r| r.contains("(unchanged)")),
+        "{changes}"
+    );
+    // The lowercasing (Nameprep's map step, or CHROME's step 24) is kept.
+    assert!(
+        change_rows.iter().any(|r| r.contains("\"example.com\"")),
+        "{changes}"
+    );
+    // A failing step is a change too.
+    let fail = stdout(&run(
+        &["trace", "--changes", "--profile", "chrome", "http://a~b/"],
+        b"",
+    ));
+    assert!(
+        trace_rows(&fail).iter().any(|r| r.contains("fail")),
+        "{fail}"
+    );
+    // --changes and --all do not go together.
+    let o = run(&["trace", "--changes", "--all", url], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// Profiles that part at a step and end with the same result: the trace
+/// says that the results agree and where the steps differ; profiles that
+/// end apart: the first divergence.
+#[test]
+fn trace_says_when_results_agree_but_steps_differ() {
+    let o = run(&["trace", "http://Example.com/"], b"");
+    let out = stdout(&o);
+    assert!(
+        out.contains("results agree; intermediate steps differ at CanonicalizeHost step"),
+        "{out}"
+    );
+    assert!(!out.contains("first divergence"), "{out}");
+    assert!(out.contains("result    all "), "one result line: {out}");
+
+    let o = run(
+        &[
+            "trace",
+            "--profile",
+            "this",
+            "--profile",
+            "gecko",
+            "http://a%5fb.test/",
+        ],
+        b"",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("first divergence: CanonicalizeHost step 6"),
+        "{out}"
+    );
+    assert!(!out.contains("results agree"), "{out}");
+}

@@ -51,8 +51,8 @@ fuzz_target!(|data: &[u8]| {
     for profile in builtin_profiles() {
         let is_this = profile.name == "this";
         for encoding in [encoding_rs::UTF_8, picked] {
-            let first = urlprism::canonicalize_str(&input, base.as_deref(), profile, encoding);
-            let again = urlprism::canonicalize_str(&input, base.as_deref(), profile, encoding);
+            let first = urlprism_fuzz::canonicalize_str(&input, base.as_deref(), profile, encoding);
+            let again = urlprism_fuzz::canonicalize_str(&input, base.as_deref(), profile, encoding);
             assert_eq!(
                 first, again,
                 "{} is not deterministic on {input:?}",
@@ -72,11 +72,11 @@ fuzz_target!(|data: &[u8]| {
             );
             let verbatim = path_taken_verbatim_from_base(&input, same_base);
             for second_base in [same_base, canon.as_str()] {
-                let r = urlprism::canonicalize_str(&canon, Some(second_base), profile, encoding);
+                let r = urlprism_fuzz::canonicalize_str(&canon, Some(second_base), profile, encoding);
                 if verbatim {
                     // The second round must be a fixed point.
                     let c2 = r.expect("the canonical URL stays valid");
-                    let c3 = urlprism::canonicalize_str(&c2, Some(&c2), profile, encoding);
+                    let c3 = urlprism_fuzz::canonicalize_str(&c2, Some(&c2), profile, encoding);
                     assert_eq!(c3.as_deref(), Ok(c2.as_str()), "second round of {input:?}");
                 } else {
                     assert_eq!(

@@ -67,6 +67,23 @@ pub fn path_taken_verbatim_from_base(input: &str, base: &str) -> bool {
         && resolved.path == base.path
 }
 
+/// `input` resolved against `base` (itself when `None`), canonicalized
+/// under `profile` with `encoding` and serialized, through a
+/// [`urlprism::Canonicalizer`].
+pub fn canonicalize_str(
+    input: &str,
+    base: Option<&str>,
+    profile: &dyn urlprism::Profile,
+    encoding: &'static urlprism::encoding_rs::Encoding,
+) -> Result<String, urlprism::Error> {
+    let c = urlprism::Canonicalizer::new(profile).encoding(encoding);
+    let c = match base {
+        Some(b) => c.base(b)?,
+        None => c,
+    };
+    c.canonicalize(input).map(urlprism::Url::into_string)
+}
+
 /// Two profiles mixing the built-in profiles' parameters
 /// ([`urlprism::profile::mixed_profile`]), picked deterministically from
 /// the input: the shortcuts of the host pipeline must give what the steps

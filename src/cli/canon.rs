@@ -1,7 +1,7 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{BaseAndEncoding, JsonComponents, OneProfile, UsageError};
+use super::{profile_by_name, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -58,19 +58,7 @@ impl<W: Write> Output<W> {
             eprintln!("{at}: {e}");
         }
         if self.json {
-            let parsed = result.as_ref().ok().map(Url::to_parsed_url);
-            let (canonical, error) = match &result {
-                Ok(u) => (Some(u.as_str()), None),
-                Err(e) => (None, Some(e.as_str())),
-            };
-            let line = JsonLine {
-                input,
-                canonical,
-                error,
-                components: JsonComponents::of(parsed.as_ref()),
-            };
-            serde_json::to_writer(&mut self.out, &line).map_err(io::Error::other)?;
-            self.out.write_all(b"\n")
+            json_line(&mut self.out, input, &result)
         } else {
             if let Ok(u) = &result {
                 self.out.write_all(u.as_str().as_bytes())?;
@@ -78,6 +66,40 @@ impl<W: Write> Output<W> {
             self.out.write_all(b"\n")
         }
     }
+}
+
+/// Writes the `--json` line of `input` and its result.
+fn json_line(out: &mut impl Write, input: &str, result: &Result<Url, String>) -> io::Result<()> {
+    let parsed = result.as_ref().ok().map(Url::to_parsed_url);
+    let (canonical, error) = match result {
+        Ok(u) => (Some(u.as_str()), None),
+        Err(e) => (None, Some(e.as_str())),
+    };
+    let line = JsonLine {
+        input,
+        canonical,
+        error,
+        components: JsonComponents::of(parsed.as_ref()),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// What `urlprism canon --json URL` prints for the one argument `url`
+/// (the object and its newline), under the built-in profile named
+/// `profile`, with the base and encoding of `resolution`.  The answer of
+/// `urlprism serve`'s `/api/canon`.
+pub(super) fn json_of_argument(
+    url: &str,
+    profile: &str,
+    resolution: &BaseAndEncoding,
+) -> Result<Vec<u8>, UsageError> {
+    let profile = profile_by_name(profile)?;
+    let canonicalizer = resolution.canonicalizer(&profile)?;
+    let mut out = Vec::new();
+    json_line(&mut out, url, &canonicalize(&canonicalizer, url))
+        .map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
+    Ok(out)
 }
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {

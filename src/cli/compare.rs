@@ -139,6 +139,7 @@ struct JsonComparison<'a> {
     results: Vec<JsonResult<'a>>,
 }
 
+/// Writes the `--json` line of the comparison `c` of input number `line`.
 fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()> {
     let results = c
         .results
@@ -160,6 +161,51 @@ fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()
     };
     serde_json::to_writer(&mut *out, &j).map_err(io::Error::other)?;
     out.write_all(b"\n")
+}
+
+/// What `urlprism compare --json URL` prints for the one argument `url`
+/// (the object and its newline): compared under the built-in profiles
+/// named (as `--profile`; every built-in one when none is), with the base
+/// and encoding of `resolution`.  The answer of `urlprism serve`'s
+/// `/api/compare`.
+pub(super) fn json_of_argument(
+    url: &str,
+    names: &[String],
+    resolution: &BaseAndEncoding,
+) -> Result<Vec<u8>, UsageError> {
+    let (profiles, encoding, base) = options(names, &[], resolution)?;
+    let engines = engines_of(&profiles);
+    let comparer = Comparer::new(&engines, base, encoding);
+    let resolved = comparer.resolve(url);
+    let c = comparer.compare_resolved(url, &resolved);
+    let mut out = Vec::new();
+    json_line(&mut out, 1, &c).map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
+    Ok(out)
+}
+
+/// The profiles (as [`compared_profiles`]), the encoding and the checked
+/// base that the options name.
+fn options<'r>(
+    names: &[String],
+    files: &[PathBuf],
+    resolution: &'r BaseAndEncoding,
+) -> Result<
+    (
+        Vec<ProfileSpec>,
+        &'static urlprism::encoding_rs::Encoding,
+        Option<&'r str>,
+    ),
+    UsageError,
+> {
+    let profiles = compared_profiles(names, files)?;
+    let encoding = resolution.encoding()?;
+    let base = resolution.checked_base()?;
+    Ok((profiles, encoding, base))
+}
+
+/// The profiles as engines, in the same order.
+pub(super) fn engines_of(profiles: &[ProfileSpec]) -> Vec<&dyn Engine> {
+    profiles.iter().map(|p| p as &dyn Engine).collect()
 }
 
 /// A tab-separated line: the input, the differing fields (comma-separated),
@@ -585,10 +631,9 @@ impl Progress {
 // ---------------------------------------------------------------------------
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
-    let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
-    let encoding = args.resolution.encoding()?;
-    let base = args.resolution.checked_base()?;
-    let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
+    let (profiles, encoding, base) =
+        options(&args.profiles, &args.profile_files, &args.resolution)?;
+    let engines = engines_of(&profiles);
     let comparer = Comparer::new(&engines, base, encoding);
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();

@@ -5,6 +5,7 @@ mod compare;
 mod input;
 mod nameprep;
 mod profiles;
+mod serve;
 mod test;
 mod trace;
 
@@ -41,6 +42,10 @@ pub enum Command {
     Host(nameprep::HostArgs),
     /// List the built-in profiles, or print one as a TOML file to edit.
     Profiles(profiles::ProfilesArgs),
+    /// Serve a web page that shows a URL under every profile, with its
+    /// trace, and a JSON API answering what `compare`, `trace` and
+    /// `canon` print with --json.
+    Serve(serve::ServeArgs),
 }
 
 /// Exit status of a usage error (bad option value, unknown profile...).
@@ -66,6 +71,7 @@ pub fn main() -> ExitCode {
         Command::Nameprep(args) => nameprep::run_nameprep(args),
         Command::Host(args) => nameprep::run_host(args),
         Command::Profiles(args) => profiles::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,
@@ -101,6 +107,13 @@ pub fn profile_from_file(path: &Path) -> Result<ProfileSpec, UsageError> {
     ProfileSpec::from_file(path).map_err(|e| UsageError(format!("bad profile file: {e}")))
 }
 
+/// The profile of a subcommand that runs under one profile, when none is
+/// named.
+pub const DEFAULT_PROFILE: &str = "this";
+
+/// The document encoding when none is named.
+pub const DEFAULT_ENCODING: &str = "utf-8";
+
 /// `--profile NAME` or `--profile-file PATH`: the one profile of a
 /// subcommand that runs under a single profile.
 #[derive(Debug, clap::Args)]
@@ -109,7 +122,7 @@ pub struct OneProfile {
     #[arg(
         long,
         value_name = "NAME",
-        default_value = "this",
+        default_value = DEFAULT_PROFILE,
         conflicts_with = "profile_file"
     )]
     profile: String,
@@ -137,7 +150,7 @@ pub struct BaseAndEncoding {
     #[arg(long, value_name = "URL")]
     pub base: Option<String>,
     /// The document encoding for queries, an Encoding Standard label.
-    #[arg(long, value_name = "LABEL", default_value = "utf-8")]
+    #[arg(long, value_name = "LABEL", default_value = DEFAULT_ENCODING)]
     pub encoding: String,
 }
 

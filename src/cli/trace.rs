@@ -2,7 +2,8 @@
 //! host under one or more profiles, and where the profiles diverge.
 
 use super::compare::{
-    color_stdout, compared_profiles, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM, RED,
+    color_stdout, compared_profiles, engines_of, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM,
+    RED,
 };
 use super::UsageError;
 use clap::Args;
@@ -12,8 +13,9 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::compare::{
-    trace_url, AlignedStep, CellState, Comparer, Comparison, Divergence, Engine, StepCell, UrlTrace,
+    trace_url, AlignedStep, CellState, Comparer, Comparison, Divergence, StepCell, UrlTrace,
 };
+use urlprism::ProfileSpec;
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
@@ -83,10 +85,7 @@ pub(super) enum Rows {
 }
 
 pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
-    let profiles = compared_profiles(&args.profiles, &args.profile_files)?;
-    if let Some(b) = &args.base {
-        super::check_base(b)?;
-    }
+    let profiles = options(&args.profiles, &args.profile_files, args.base.as_deref())?;
     let rows = if args.changes {
         Rows::Changes
     } else if args.all || !io::stdout().is_terminal() {
@@ -97,38 +96,9 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
     let Some(url) = args.url.to_str() else {
         return Err(UsageError("the URL is not valid UTF-8".into()));
     };
-    let engines: Vec<&dyn Engine> = profiles.iter().map(|p| p as &dyn Engine).collect();
-    let trace = trace_url(url, args.base.as_deref(), &engines);
-    let comparison = Comparer::new(&engines, args.base.as_deref(), encoding_rs::UTF_8).compare(url);
+    let (trace, comparison) = trace_and_compare(url, args.base.as_deref(), &profiles);
     let text = if args.json {
-        let results = comparison
-            .results
-            .iter()
-            .map(|r| {
-                let t = trace.traces.iter().find(|t| t.engine == r.engine);
-                JsonResult {
-                    profile: &r.engine,
-                    host: t.and_then(|t| t.output.as_deref()),
-                    host_error: t.and_then(|t| t.error.as_deref()),
-                    canonical: r.canonical(),
-                    error: r.rejection().map(|e| e.to_string()),
-                }
-            })
-            .collect();
-        let j = JsonTrace {
-            input: &trace.input,
-            base: trace.base.as_deref(),
-            scheme: trace.scheme.as_deref(),
-            host: trace.host.as_deref(),
-            no_host: trace.no_host.as_deref(),
-            profiles: &trace.engines,
-            results,
-            steps: &trace.steps,
-            divergence: trace.divergence.as_ref(),
-        };
-        let mut s = serde_json::to_string(&j).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
-        s.push('\n');
-        s
+        json_text(&trace, &comparison)
     } else {
         render(&trace, &comparison, rows, color_stdout())
     };
@@ -145,6 +115,79 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What `urlprism trace --json URL` prints (the object and its newline)
+/// with the built-in profiles named (as `--profile`; every built-in one
+/// when none is) and `base`.  The answer of `urlprism serve`'s
+/// `/api/trace`.
+pub(super) fn json_of_argument(
+    url: &str,
+    names: &[String],
+    base: Option<&str>,
+) -> Result<String, UsageError> {
+    let profiles = options(names, &[], base)?;
+    let (trace, comparison) = trace_and_compare(url, base, &profiles);
+    Ok(json_text(&trace, &comparison))
+}
+
+/// The profiles the options name (as [`compared_profiles`]), once the
+/// base is checked.
+fn options(
+    names: &[String],
+    files: &[PathBuf],
+    base: Option<&str>,
+) -> Result<Vec<ProfileSpec>, UsageError> {
+    let profiles = compared_profiles(names, files)?;
+    if let Some(b) = base {
+        super::check_base(b)?;
+    }
+    Ok(profiles)
+}
+
+/// The host trace of `url` under `profiles`, and its comparison (for the
+/// whole URL's results).
+fn trace_and_compare(
+    url: &str,
+    base: Option<&str>,
+    profiles: &[ProfileSpec],
+) -> (UrlTrace, Comparison) {
+    let engines = engines_of(profiles);
+    let trace = trace_url(url, base, &engines);
+    let comparison = Comparer::new(&engines, base, encoding_rs::UTF_8).compare(url);
+    (trace, comparison)
+}
+
+/// The `--json` object and its newline.
+fn json_text(trace: &UrlTrace, comparison: &Comparison) -> String {
+    let results = comparison
+        .results
+        .iter()
+        .map(|r| {
+            let t = trace.traces.iter().find(|t| t.engine == r.engine);
+            JsonResult {
+                profile: &r.engine,
+                host: t.and_then(|t| t.output.as_deref()),
+                host_error: t.and_then(|t| t.error.as_deref()),
+                canonical: r.canonical(),
+                error: r.rejection().map(|e| e.to_string()),
+            }
+        })
+        .collect();
+    let j = JsonTrace {
+        input: &trace.input,
+        base: trace.base.as_deref(),
+        scheme: trace.scheme.as_deref(),
+        host: trace.host.as_deref(),
+        no_host: trace.no_host.as_deref(),
+        profiles: &trace.engines,
+        results,
+        steps: &trace.steps,
+        divergence: trace.divergence.as_ref(),
+    };
+    let mut s = serde_json::to_string(&j).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    s.push('\n');
+    s
 }
 
 /// What a cell shows in the "after" column.

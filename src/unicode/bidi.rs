@@ -2,7 +2,7 @@
 //! of the specification).
 
 use super::tables::{flags, in_ranges, ASSIGNED_3_2_ADDED, FLAG_D_1, FLAG_D_2};
-use crate::profile::BidiVersion;
+use super::version::BidiVersion;
 use unicode_bidi::BidiClass;
 
 /// Error of RFC 3454 section 6 requirement 2.

@@ -9,3 +9,4 @@ pub mod nfkc;
 pub mod punycode;
 pub mod stringprep;
 pub(crate) mod tables;
+pub mod version;

@@ -14,7 +14,7 @@ use super::tables::{
     DECOMP_4_1_ADDED, FLAG_A_1, FLAG_NFKC_CCC, FLAG_NFKC_COMPOSITE, FLAG_NFKC_DECOMP,
     FLAG_NFKC_OWN_MAYBE, FLAG_NFKC_SECOND,
 };
-use crate::profile::{NfkcVariant, UnicodeVersion};
+use super::version::{NfkcVariant, UnicodeVersion};
 use unicode_normalization::UnicodeNormalization;
 
 const S_BASE: u32 = 0xAC00;

@@ -1,0 +1,151 @@
+//! Engines: what turns a resolved URL into a canonical one (every
+//! [`Profile`] is one), and an engine's CanonicalizeHost run traced step
+//! by step ([`HostTrace`]).
+
+use super::guard::guarded as catch_panic;
+use crate::error::Error;
+use crate::host::canonicalize_host::canonicalize_host_traced;
+use crate::host::trace::{StepLog, TraceStep};
+use crate::profile::Profile;
+use crate::url::ParsedUrl;
+use encoding_rs::Encoding;
+use serde::Serialize;
+
+// ---------------------------------------------------------------------------
+// Engines
+// ---------------------------------------------------------------------------
+
+/// Something that canonicalizes URLs: a column of a comparison.
+///
+/// Every [`Profile`] is an engine (through a blanket implementation).  An
+/// engine that is not made of the specification's marked steps implements
+/// [`Engine::canonicalize`] in its own way, from the shared resolved URL or
+/// from the raw `input` and `base` strings, and keeps the default
+/// [`Engine::trace_host`] (no trace).
+pub trait Engine: Send + Sync {
+    /// Short name, the column's heading (e.g. `this`, `chrome`).
+    fn name(&self) -> &str;
+
+    /// The canonical form of `resolved`, the result of parsing `base`
+    /// (`input` itself when `None`) and resolving `input` against it;
+    /// `encoding` is the document encoding (for the query).  A `resolved`
+    /// URL with the /invalid/ flag set is passed on too: the engine decides.
+    fn canonicalize(
+        &self,
+        resolved: &ParsedUrl,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<ParsedUrl, Error>;
+
+    /// The CanonicalizeHost steps for `host` of a URL whose (lowercase)
+    /// scheme is `scheme`, or `None` when the engine has no such steps.
+    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
+        let _ = (host, scheme);
+        None
+    }
+
+    /// The engine as a marked-step profile, when it is one: a
+    /// [`Comparer`] canonicalizes the profiles among its engines together
+    /// ([`crate::canonicalize_each`]), sharing what no profile parameter
+    /// touches.
+    fn as_profile(&self) -> Option<&dyn Profile> {
+        None
+    }
+}
+
+/// Every profile is an engine: the marked steps, on the shared resolved URL.
+/// Written once for a profile type and for `dyn Profile` (which a blanket
+/// impl over `?Sized` types cannot give: `as_profile` needs the coercion
+/// to `&dyn Profile`).
+macro_rules! profile_engine {
+    ($($generics:tt)*) => {
+        impl $($generics)* {
+            fn name(&self) -> &str {
+                Profile::name(self)
+            }
+            fn canonicalize(
+                &self,
+                resolved: &ParsedUrl,
+                _input: &str,
+                _base: Option<&str>,
+                encoding: &'static Encoding,
+            ) -> Result<ParsedUrl, Error> {
+                crate::canonicalize(resolved, self, encoding)
+            }
+            fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
+                Some(trace_host(host, scheme, self))
+            }
+            fn as_profile(&self) -> Option<&dyn Profile> {
+                Some(self)
+            }
+        }
+    };
+}
+
+profile_engine!(<P: Profile> Engine for P);
+profile_engine!(Engine for dyn Profile + '_);
+
+/// The pipeline names the tracers report.
+pub const CANONICALIZE_HOST: &str = "CanonicalizeHost";
+/// See [`CANONICALIZE_HOST`].
+pub const NAMEPREP: &str = "Nameprep";
+
+/// One engine's CanonicalizeHost run on a host, step by step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HostTrace {
+    /// The engine's name.
+    pub engine: String,
+    /// The host as it entered CanonicalizeHost.
+    pub host: String,
+    /// The URL's scheme (lowercase).
+    pub scheme: String,
+    /// Every step reported, in order (the Nameprep steps of a Nameprep run
+    /// come before the CanonicalizeHost step that ran it).
+    pub steps: Vec<TraceStep>,
+    /// The canonical host, when there is one.
+    pub output: Option<String>,
+    /// Why there is none.
+    pub error: Option<String>,
+    /// The CanonicalizeHost step that failed.
+    pub failed_step: Option<&'static str>,
+}
+
+impl HostTrace {
+    /// The final result as one string, for comparisons: the output, or
+    /// `fail: <error>`.
+    pub fn result(&self) -> String {
+        match (&self.output, &self.error) {
+            (Some(o), _) => o.clone(),
+            (None, Some(e)) => format!("fail: {e}"),
+            (None, None) => "fail".to_string(),
+        }
+    }
+}
+
+/// Runs CanonicalizeHost on `host` (of a URL whose scheme is `scheme`)
+/// under `profile`, recording every step.
+pub fn trace_host(host: &str, scheme: &str, profile: &dyn Profile) -> HostTrace {
+    let mut log = StepLog::default();
+    let r = catch_panic(|| canonicalize_host_traced(host, scheme, profile, &mut log));
+    let (output, error, failed_step) = match r {
+        Ok(Ok(h)) => (Some(h), None, None),
+        Ok(Err(e)) => {
+            let step = match &e {
+                Error::Host { step, .. } => Some(*step),
+                _ => None,
+            };
+            (None, Some(e.to_string()), step)
+        }
+        Err(panic) => (None, Some(format!("internal error: {panic}")), None),
+    };
+    HostTrace {
+        engine: Profile::name(profile).to_string(),
+        host: host.to_string(),
+        scheme: scheme.to_string(),
+        steps: log.steps,
+        output,
+        error,
+        failed_step,
+    }
+}

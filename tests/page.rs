@@ -1,0 +1,148 @@
+//! The `urlprism serve` page end to end: starts the server, writes the
+//! cases with what the command line prints for them, and runs
+//! `tests/e2e/page.test.mjs` (playwright-core driving Debian's
+//! `/usr/bin/chromium`).  Without node, `tests/e2e/node_modules` or
+//! chromium, the test fails when `CI` is set and otherwise prints a notice
+//! and passes (`.ci/run` installs them).
+
+mod cli_support;
+mod serve_support;
+
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// What is missing to run the browser test, if anything.
+fn missing(e2e: &Path) -> Option<String> {
+    if !Path::new(CHROMIUM).exists() {
+        return Some(format!("{CHROMIUM} (apt-get install chromium)"));
+    }
+    if !e2e.join("node_modules/playwright-core").exists() {
+        return Some(format!(
+            "{} (npm ci in tests/e2e)",
+            e2e.join("node_modules/playwright-core").display()
+        ));
+    }
+    match Command::new("node").arg("--version").output() {
+        Ok(o) if o.status.success() => None,
+        _ => Some("node (apt-get install nodejs)".into()),
+    }
+}
+
+fn cli_json(args: &[&str]) -> Value {
+    let o = cli_support::run(args, b"");
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "urlprism {args:?} prints JSON ({e}): {}",
+            String::from_utf8_lossy(&o.stderr)
+        )
+    })
+}
+
+/// A case: the view, and what `compare --json` and `trace --json` print
+/// for it.
+fn case(
+    url: &str,
+    base: Option<&str>,
+    encoding: Option<&str>,
+    profiles: &[&str],
+    typed: bool,
+) -> Value {
+    let mut common: Vec<&str> = Vec::new();
+    for p in profiles {
+        common.extend(["--profile", p]);
+    }
+    if let Some(b) = base {
+        common.extend(["--base", b]);
+    }
+    let mut compare = vec!["compare", "--json"];
+    compare.extend(&common);
+    if let Some(e) = encoding {
+        compare.extend(["--encoding", e]);
+    }
+    compare.extend(["--", url]);
+    let mut trace = vec!["trace", "--json"];
+    trace.extend(&common);
+    trace.extend(["--", url]);
+    json!({
+        "url": url,
+        "base": base,
+        "encoding": encoding,
+        "profiles": profiles,
+        "typed": typed,
+        "compare": cli_json(&compare),
+        "trace": cli_json(&trace),
+    })
+}
+
+#[test]
+fn page_in_chromium_shows_the_cli_results_and_links_restore_the_view() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let e2e = root.join("tests/e2e");
+    if let Some(what) = missing(&e2e) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the browser test needs {what} (required when CI is set; .ci/run installs it)"
+        );
+        eprintln!("note: browser test skipped: {what} is missing (.ci/run installs it)");
+        return;
+    }
+    let cases = json!([
+        case("http://Bücher.DE/", None, None, &[], true),
+        case("http://a%5fb.test/x?y#z", None, None, &[], true),
+        case("http://%zz/", None, None, &[], true),
+        case(
+            "../x?é=ü#z",
+            Some("http://EXAMPLE.com/dir/sub/"),
+            Some("windows-1252"),
+            &["this", "ie"],
+            true,
+        ),
+        case(
+            "http://a b/<script>alert(1)</script>",
+            None,
+            None,
+            &["gecko", "chrome"],
+            false
+        ),
+        case(
+            "http://ＥＸＡＭＰＬＥ．com/a/./b",
+            None,
+            None,
+            &["ie", "gecko", "ie"],
+            false
+        ),
+        case("mailto:someone@example.com", None, None, &[], false),
+    ]);
+    let dir = std::env::temp_dir().join(format!("urlprism-page-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let profile_dir = dir.join("chromium-profile");
+    std::fs::create_dir_all(&profile_dir).expect("a temporary directory");
+    let cases_file = dir.join("cases.json");
+    std::fs::write(&cases_file, cases.to_string()).expect("the cases are written");
+
+    let server = serve_support::Server::start();
+    let mut node = Command::new("node");
+    node.arg(e2e.join("page.test.mjs"))
+        .current_dir(&e2e)
+        .env("URLPRISM_ORIGIN", server.origin())
+        .env("URLPRISM_CASES", &cases_file)
+        .env("URLPRISM_USER_DATA_DIR", &profile_dir)
+        .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+    if let Some(shots) = std::env::var_os("URLPRISM_SCREENSHOTS") {
+        node.env("URLPRISM_SCREENSHOTS", shots);
+    }
+    let o = node.output().expect("node runs");
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    eprintln!("{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        o.status.success(),
+        "the page test failed ({:?}):\n{out}\n{err}",
+        o.status
+    );
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+}
