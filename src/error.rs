@@ -24,6 +24,11 @@ pub enum Error {
         /// The port component.
         port: String,
     },
+    /// The URL Standard's parser returned failure (the `whatwg` engine).
+    UrlStandard {
+        /// What failed, e.g. `invalid international domain name`.
+        reason: String,
+    },
     /// The base URL given to [`crate::Canonicalizer::base`] is invalid.
     Base {
         /// The base URL as given.
@@ -55,6 +60,9 @@ impl fmt::Display for Error {
                 "invalid port {}: not a decimal number from 0 to 65535",
                 Quoted(port)
             ),
+            Error::UrlStandard { reason } => {
+                write!(f, "invalid URL: URL Standard parser failure: {reason}")
+            }
             Error::Base { base, reason } => {
                 write!(f, "invalid base URL {}: {reason}", Quoted(base))
             }

@@ -24,8 +24,7 @@ use std::net::Ipv4Addr;
 /// The "steps to canonicalize an IPv4 address": `None` is "fail"; otherwise
 /// the address in dotted decimal (step 8).
 ///
-/// ```
-/// use urlprism::ipv4::canonicalize_ipv4;
+/// ```text
 /// assert_eq!(canonicalize_ipv4("0300.0250.00.01").as_deref(), Some("192.168.0.1"));
 /// assert_eq!(canonicalize_ipv4("0xC0a80001").as_deref(), Some("192.168.0.1"));
 /// assert_eq!(canonicalize_ipv4("192.168.1").as_deref(), Some("192.168.0.1"));
@@ -40,10 +39,10 @@ pub fn canonicalize_ipv4(s: &str) -> Option<String> {
 /// Steps 3-7 of the "steps to canonicalize an IPv4 address": the 32-bit
 /// address that `s` denotes, or `None` when it is not an IPv4 address.
 ///
-/// ```
-/// assert_eq!(urlprism::ipv4::parse_ipv4("0xFF.0"), Some(0xFF00_0000));
-/// assert_eq!(urlprism::ipv4::parse_ipv4("0x"), Some(0));
-/// assert_eq!(urlprism::ipv4::parse_ipv4("1..2"), None);
+/// ```text
+/// assert_eq!(parse_ipv4("0xFF.0"), Some(0xFF00_0000));
+/// assert_eq!(parse_ipv4("0x"), Some(0));
+/// assert_eq!(parse_ipv4("1..2"), None);
 /// ```
 pub fn parse_ipv4(s: &str) -> Option<u32> {
     let mut numbers = [0u32; 4];
@@ -230,6 +229,29 @@ fn googleurl_component(part: &[u8]) -> Ipv4Family {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The examples in the documentation.
+    #[test]
+    fn doc_examples() {
+        assert_eq!(
+            canonicalize_ipv4("0300.0250.00.01").as_deref(),
+            Some("192.168.0.1")
+        );
+        assert_eq!(
+            canonicalize_ipv4("0xC0a80001").as_deref(),
+            Some("192.168.0.1")
+        );
+        assert_eq!(
+            canonicalize_ipv4("192.168.1").as_deref(),
+            Some("192.168.0.1")
+        );
+        assert_eq!(canonicalize_ipv4("192").as_deref(), Some("0.0.0.192"));
+        assert_eq!(canonicalize_ipv4("192.168.0.256"), None);
+        assert_eq!(canonicalize_ipv4("192.168.0.1."), None);
+        assert_eq!(parse_ipv4("0xFF.0"), Some(0xFF00_0000));
+        assert_eq!(parse_ipv4("0x"), Some(0));
+        assert_eq!(parse_ipv4("1..2"), None);
+    }
 
     fn c(s: &str) -> Option<String> {
         canonicalize_ipv4(s)

@@ -28,8 +28,7 @@ use std::fmt::Write;
 /// The "steps to canonicalize an IPv6 address" for `s` without brackets:
 /// `None` is "fail"; otherwise the RFC 5952 section 4 form.
 ///
-/// ```
-/// use urlprism::ipv6::canonicalize_ipv6;
+/// ```text
 /// assert_eq!(canonicalize_ipv6("2001:DB8::0:1").as_deref(), Some("2001:db8::1"));
 /// assert_eq!(canonicalize_ipv6("1:0:0:2::3:0").as_deref(), Some("1::2:0:0:3:0"));
 /// assert_eq!(canonicalize_ipv6("::FFFF:129.144.52.38").as_deref(), Some("::ffff:8190:3426"));
@@ -43,10 +42,10 @@ pub fn canonicalize_ipv6(s: &str) -> Option<String> {
 /// Parses `s` (without brackets) per RFC 3986 `IPv6address` with the
 /// modified `IPv4address`: the eight 16-bit groups, or `None`.
 ///
-/// ```
-/// assert_eq!(urlprism::ipv6::parse_ipv6("ff01::43"), Some([0xff01, 0, 0, 0, 0, 0, 0, 0x43]));
-/// assert_eq!(urlprism::ipv6::parse_ipv6("::1.2.3.4"), Some([0, 0, 0, 0, 0, 0, 0x0102, 0x0304]));
-/// assert_eq!(urlprism::ipv6::parse_ipv6("1::2::3"), None);
+/// ```text
+/// assert_eq!(parse_ipv6("ff01::43"), Some([0xff01, 0, 0, 0, 0, 0, 0, 0x43]));
+/// assert_eq!(parse_ipv6("::1.2.3.4"), Some([0, 0, 0, 0, 0, 0, 0x0102, 0x0304]));
+/// assert_eq!(parse_ipv6("1::2::3"), None);
 /// ```
 pub fn parse_ipv6(s: &str) -> Option<[u16; 8]> {
     // At most 8 groups of at most 4 digits, or 6 groups and an IPv4
@@ -135,8 +134,7 @@ fn parse_ipv4_tail(s: &str) -> Option<[u8; 4]> {
 /// first of equally long ones, replaced by `::` (4.2); a single zero group
 /// is not compressed.
 ///
-/// ```
-/// use urlprism::ipv6::format_ipv6;
+/// ```text
 /// assert_eq!(format_ipv6(&[0x2001, 0xdb8, 0, 0, 1, 0, 0, 1]), "2001:db8::1:0:0:1");
 /// assert_eq!(format_ipv6(&[0x2001, 0xdb8, 0, 1, 1, 1, 1, 1]), "2001:db8:0:1:1:1:1:1");
 /// assert_eq!(format_ipv6(&[0; 8]), "::");
@@ -181,6 +179,43 @@ pub fn format_ipv6(groups: &[u16; 8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The examples in the documentation.
+    #[test]
+    fn doc_examples() {
+        assert_eq!(
+            canonicalize_ipv6("2001:DB8::0:1").as_deref(),
+            Some("2001:db8::1")
+        );
+        assert_eq!(
+            canonicalize_ipv6("1:0:0:2::3:0").as_deref(),
+            Some("1::2:0:0:3:0")
+        );
+        assert_eq!(
+            canonicalize_ipv6("::FFFF:129.144.52.38").as_deref(),
+            Some("::ffff:8190:3426")
+        );
+        assert_eq!(canonicalize_ipv6("1::%25eth0"), None);
+        assert_eq!(canonicalize_ipv6(":::"), None);
+        assert_eq!(
+            parse_ipv6("ff01::43"),
+            Some([0xff01, 0, 0, 0, 0, 0, 0, 0x43])
+        );
+        assert_eq!(
+            parse_ipv6("::1.2.3.4"),
+            Some([0, 0, 0, 0, 0, 0, 0x0102, 0x0304])
+        );
+        assert_eq!(parse_ipv6("1::2::3"), None);
+        assert_eq!(
+            format_ipv6(&[0x2001, 0xdb8, 0, 0, 1, 0, 0, 1]),
+            "2001:db8::1:0:0:1"
+        );
+        assert_eq!(
+            format_ipv6(&[0x2001, 0xdb8, 0, 1, 1, 1, 1, 1]),
+            "2001:db8:0:1:1:1:1:1"
+        );
+        assert_eq!(format_ipv6(&[0; 8]), "::");
+    }
 
     fn c(s: &str) -> Option<String> {
         canonicalize_ipv6(s)

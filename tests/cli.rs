@@ -420,6 +420,12 @@ fn no_scheme_has_one_reason_in_canon_compare_and_trace() {
     let compare = run(&["compare", "--json", "nope"], b"");
     let v: serde_json::Value = serde_json::from_str(stdout(&compare).trim()).unwrap();
     for r in v["results"].as_array().unwrap() {
+        // Today's standard has a reason of its own.
+        if r["profile"] == "whatwg" {
+            let e = r["error"].as_str().unwrap();
+            assert!(e.contains("relative URL without a base"), "{r}");
+            continue;
+        }
         assert_eq!(r["error"].as_str(), Some(canon_reason.as_str()), "{r}");
     }
     let json = run(&["canon", "--json", "nope"], b"");
@@ -429,6 +435,12 @@ fn no_scheme_has_one_reason_in_canon_compare_and_trace() {
     let trace = run(&["trace", "--json", "nope"], b"");
     let v: serde_json::Value = serde_json::from_str(stdout(&trace).trim()).unwrap();
     for r in v["results"].as_array().unwrap() {
+        // Today's standard has a reason of its own.
+        if r["profile"] == "whatwg" {
+            let e = r["error"].as_str().unwrap();
+            assert!(e.contains("relative URL without a base"), "{r}");
+            continue;
+        }
         assert_eq!(r["error"].as_str(), Some(canon_reason.as_str()), "{r}");
     }
 }

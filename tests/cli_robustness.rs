@@ -408,12 +408,13 @@ fn malformed_profile_files_are_named_with_line() {
 }
 
 #[test]
-fn bad_base_reports_every_line() {
+fn bad_base_is_refused_before_any_line() {
     let o = run(&["canon", "--base", "no scheme"], b"a\nb\n");
-    assert_eq!(stdout(&o), "\n\n");
+    assert_eq!(stdout(&o), "");
     let err = stderr(&o);
-    assert!(err.contains("line 1:") && err.contains("line 2:"), "{err}");
-    assert_eq!(code(&o), 1);
+    assert!(!err.contains("line 1:"), "{err}");
+    assert!(err.contains("invalid base URL \"no scheme\""), "{err}");
+    assert_eq!(code(&o), 2);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{profile_by_name, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
+use super::{engine_by_name, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -9,6 +9,9 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
+use urlprism::encoding_rs::Encoding;
+use urlprism::engine::EngineSpec;
+use urlprism::whatwg::Whatwg;
 use urlprism::{Canonicalizer, Url};
 
 #[derive(Debug, Args)]
@@ -35,9 +38,55 @@ struct JsonLine<'a> {
     components: JsonComponents<'a>,
 }
 
+/// What canonicalizes the inputs: a profile's canonicalizer, or the URL
+/// Standard engine (which parses the base itself).
+// One per command: its size is of no concern.
+#[allow(clippy::large_enum_variant)]
+enum Canon<'a> {
+    Profile(Canonicalizer<'a>),
+    Whatwg {
+        engine: &'a Whatwg,
+        base: Option<&'a str>,
+        encoding: &'static Encoding,
+    },
+}
+
+impl<'a> Canon<'a> {
+    /// The canonicalizer of `engine` with the options of `resolution`.
+    fn new(engine: &'a EngineSpec, resolution: &'a BaseAndEncoding) -> Result<Self, UsageError> {
+        match engine {
+            EngineSpec::Profile(p) => resolution.canonicalizer(p).map(Canon::Profile),
+            EngineSpec::Whatwg(w) => {
+                let encoding = resolution.encoding()?;
+                let base = resolution.base.as_deref();
+                if let Some(b) = base {
+                    w.parse(b, None, encoding)
+                        .map_err(|e| UsageError(format!("--base: {e}")))?;
+                }
+                Ok(Canon::Whatwg {
+                    engine: w,
+                    base,
+                    encoding,
+                })
+            }
+        }
+    }
+
+    fn canonicalize(&self, input: &str) -> Result<Url, urlprism::Error> {
+        match self {
+            Canon::Profile(c) => c.canonicalize(input),
+            Canon::Whatwg {
+                engine,
+                base,
+                encoding,
+            } => engine.canonicalize_url(input, *base, encoding),
+        }
+    }
+}
+
 /// The canonical URL of `input`, or why it has none (a panic, a bug,
 /// is reported as an internal error and the batch goes on).
-fn canonicalize(c: &Canonicalizer<'_>, input: &str) -> Result<Url, String> {
+fn canonicalize(c: &Canon<'_>, input: &str) -> Result<Url, String> {
     match catch_panic(|| c.canonicalize(input)) {
         Ok(r) => r.map_err(|e| e.to_string()),
         Err(panic) => Err(format!("internal error: {panic}")),
@@ -86,16 +135,16 @@ fn json_line(out: &mut impl Write, input: &str, result: &Result<Url, String>) ->
 }
 
 /// What `urlprism canon --json URL` prints for the one argument `url`
-/// (the object and its newline), under the built-in profile named
-/// `profile`, with the base and encoding of `resolution`.  The answer of
+/// (the object and its newline), under the built-in profile or engine
+/// named `profile`, with the base and encoding of `resolution`.  The answer of
 /// `urlprism serve`'s `/api/canon`.
 pub(super) fn json_of_argument(
     url: &str,
     profile: &str,
     resolution: &BaseAndEncoding,
 ) -> Result<Vec<u8>, UsageError> {
-    let profile = profile_by_name(profile)?;
-    let canonicalizer = resolution.canonicalizer(&profile)?;
+    let engine = engine_by_name(profile)?;
+    let canonicalizer = Canon::new(&engine, resolution)?;
     let mut out = Vec::new();
     json_line(&mut out, url, &canonicalize(&canonicalizer, url))
         .map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
@@ -103,8 +152,8 @@ pub(super) fn json_of_argument(
 }
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
-    let profile = args.profile.load()?;
-    let canonicalizer = args.resolution.canonicalizer(&profile)?;
+    let engine = args.profile.load_engine()?;
+    let canonicalizer = Canon::new(&engine, &args.resolution)?;
     let stdout = io::stdout();
     let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
@@ -134,7 +183,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
 /// Canonicalizes each input (an argument, or a line of standard input).
 fn process<W: Write>(
     urls: &[OsString],
-    c: &Canonicalizer<'_>,
+    c: &Canon<'_>,
     output: &RefCell<Output<W>>,
 ) -> io::Result<()> {
     let each = |(n, input): Input<'_>| -> io::Result<bool> {

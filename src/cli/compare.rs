@@ -2,7 +2,7 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
-use super::{profile_by_name, profile_from_file, BaseAndEncoding, JsonComponents, UsageError};
+use super::{engine_by_name, engine_from_file, BaseAndEncoding, JsonComponents, UsageError};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -12,16 +12,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use urlprism::compare::{pair_divergences, Comparer, Comparison, Engine, Field, HostTrace};
-use urlprism::profile::builtin_profiles;
-use urlprism::{ParsedUrl, ProfileSpec};
+use urlprism::engine::{builtin_engines, EngineSpec};
+use urlprism::ParsedUrl;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// Compare this built-in profile (repeatable; default: every built-in
-    /// profile).
+    /// Compare this built-in profile or engine: this, chrome, gecko, ie,
+    /// whatwg (repeatable; default: all five).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
-    /// Also compare the profile described in this TOML file (repeatable).
+    /// Also compare the profile described in this TOML file (repeatable;
+    /// `engine = "whatwg"` in it selects the URL Standard engine).
     #[arg(long = "profile-file", value_name = "PATH")]
     profile_files: Vec<PathBuf>,
     #[command(flatten)]
@@ -39,29 +40,34 @@ pub struct CompareArgs {
     urls: Vec<OsString>,
 }
 
-/// The profiles to compare: the named built-in ones (all of them when
-/// none is named), then those from files.  A name that repeats gets a
-/// `#2`, `#3`... suffix so that the columns stay apart.
-pub(super) fn compared_profiles(
+/// The engines to compare: the named built-in ones (every built-in
+/// engine, the four profiles and `whatwg`, when none is named), then
+/// those from profile files.  A name that repeats gets a `#2`, `#3`...
+/// suffix so that the columns stay apart.
+pub(super) fn compared_engines(
     names: &[String],
     files: &[PathBuf],
-) -> Result<Vec<ProfileSpec>, UsageError> {
+) -> Result<Vec<EngineSpec>, UsageError> {
     let mut out = Vec::new();
     if names.is_empty() {
-        out.extend(builtin_profiles().iter().cloned());
+        out.extend(builtin_engines());
     }
     for n in names {
-        out.push(profile_by_name(n)?);
+        out.push(engine_by_name(n)?);
     }
     for f in files {
-        out.push(profile_from_file(f)?);
+        out.push(engine_from_file(f)?);
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
-    for p in &mut out {
-        let n = seen.entry(p.name.clone()).or_insert(0);
+    for e in &mut out {
+        let n = seen.entry(e.name().to_string()).or_insert(0);
         *n += 1;
         if *n > 1 {
-            p.name = format!("{}#{n}", p.name);
+            let renamed = format!("{}#{n}", e.name());
+            match e {
+                EngineSpec::Profile(p) => p.name = renamed,
+                EngineSpec::Whatwg(w) => w.name = renamed,
+            }
         }
     }
     Ok(out)
@@ -183,7 +189,7 @@ pub(super) fn json_of_argument(
     Ok(out)
 }
 
-/// The profiles (as [`compared_profiles`]), the encoding and the checked
+/// The profiles (as [`compared_engines`]), the encoding and the checked
 /// base that the options name.
 fn options<'r>(
     names: &[String],
@@ -191,21 +197,21 @@ fn options<'r>(
     resolution: &'r BaseAndEncoding,
 ) -> Result<
     (
-        Vec<ProfileSpec>,
+        Vec<EngineSpec>,
         &'static urlprism::encoding_rs::Encoding,
         Option<&'r str>,
     ),
     UsageError,
 > {
-    let profiles = compared_profiles(names, files)?;
+    let profiles = compared_engines(names, files)?;
     let encoding = resolution.encoding()?;
     let base = resolution.checked_base()?;
     Ok((profiles, encoding, base))
 }
 
-/// The profiles as engines, in the same order.
-pub(super) fn engines_of(profiles: &[ProfileSpec]) -> Vec<&dyn Engine> {
-    profiles.iter().map(|p| p as &dyn Engine).collect()
+/// The engines as `dyn Engine`s, in the same order.
+pub(super) fn engines_of(engines: &[EngineSpec]) -> Vec<&dyn Engine> {
+    engines.iter().map(|e| e as &dyn Engine).collect()
 }
 
 /// A tab-separated line: the input, the differing fields (comma-separated),

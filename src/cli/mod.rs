@@ -12,6 +12,7 @@ mod trace;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use urlprism::engine::{builtin_engine, builtin_names, EngineSpec};
 use urlprism::profile::{builtin, builtin_profiles};
 use urlprism::ProfileSpec;
 
@@ -91,20 +92,40 @@ fn known_profiles() -> String {
         .join(", ")
 }
 
-/// The built-in profile `name`, or a usage error listing the known ones.
+/// The built-in profile `name`, or a usage error listing the known ones
+/// (and saying so when `name` is an engine without marked steps).
 pub fn profile_by_name(name: &str) -> Result<ProfileSpec, UsageError> {
-    builtin(name).cloned().ok_or_else(|| {
+    builtin(name)
+        .cloned()
+        .ok_or_else(|| match builtin_engine(name) {
+            Some(_) => UsageError(format!(
+                "{name:?} is not a profile of the 2011 specification's marked steps (it runs the \
+             URL Standard, which has no Nameprep); profiles this command accepts: {}",
+                known_profiles()
+            )),
+            None => UsageError(format!(
+                "unknown profile {name:?}; known profiles: {}",
+                known_profiles()
+            )),
+        })
+}
+
+/// The built-in engine `name` (a profile or `whatwg`), or a usage error
+/// listing the known ones.
+pub fn engine_by_name(name: &str) -> Result<EngineSpec, UsageError> {
+    builtin_engine(name).ok_or_else(|| {
         UsageError(format!(
             "unknown profile {name:?}; known profiles: {}",
-            known_profiles()
+            builtin_names().join(", ")
         ))
     })
 }
 
-/// The profile in the TOML file at `path`; a malformed file is a usage
-/// error whose message gives file:line:col.
-pub fn profile_from_file(path: &Path) -> Result<ProfileSpec, UsageError> {
-    ProfileSpec::from_file(path).map_err(|e| UsageError(format!("bad profile file: {e}")))
+/// The engine in the profile file at `path` (a 2011 profile, or
+/// `engine = "whatwg"`); a malformed file is a usage error whose message
+/// gives file:line:col.
+pub fn engine_from_file(path: &Path) -> Result<EngineSpec, UsageError> {
+    EngineSpec::from_file(path).map_err(|e| UsageError(format!("bad profile file: {e}")))
 }
 
 /// The profile of a subcommand that runs under one profile, when none is
@@ -118,7 +139,7 @@ pub const DEFAULT_ENCODING: &str = "utf-8";
 /// subcommand that runs under a single profile.
 #[derive(Debug, clap::Args)]
 pub struct OneProfile {
-    /// The profile: a built-in name (this, chrome, gecko, ie).
+    /// The profile: a built-in name (this, chrome, gecko, ie, whatwg).
     #[arg(
         long,
         value_name = "NAME",
@@ -135,8 +156,19 @@ impl OneProfile {
     /// The profile the options name.
     pub fn load(&self) -> Result<ProfileSpec, UsageError> {
         match &self.profile_file {
-            Some(path) => profile_from_file(path),
+            Some(path) => match engine_from_file(path)? {
+                EngineSpec::Profile(p) => Ok(p),
+                EngineSpec::Whatwg(_) => profile_by_name(urlprism::whatwg::NAME),
+            },
             None => profile_by_name(&self.profile),
+        }
+    }
+
+    /// The engine the options name: a profile, or the URL Standard.
+    pub fn load_engine(&self) -> Result<EngineSpec, UsageError> {
+        match &self.profile_file {
+            Some(path) => engine_from_file(path),
+            None => engine_by_name(&self.profile),
         }
     }
 }
@@ -244,21 +276,22 @@ pub fn encoding_by_label(label: &str) -> Result<&'static encoding_rs::Encoding, 
         .ok_or_else(|| UsageError(format!("unknown encoding label {label:?} (see the Encoding Standard for labels, e.g. utf-8, shift_jis, windows-1252)")))
 }
 
-/// Profiles named on the command line, then those from files; all
-/// built-in profiles when none is given.
-pub fn select_profiles(
-    names: &[String],
-    files: &[PathBuf],
-) -> Result<Vec<ProfileSpec>, UsageError> {
+/// Engines named on the command line, then those from profile files;
+/// the four built-in profiles when none is given.
+pub fn select_engines(names: &[String], files: &[PathBuf]) -> Result<Vec<EngineSpec>, UsageError> {
     let mut out = Vec::new();
     for n in names {
-        out.push(profile_by_name(n)?);
+        out.push(engine_by_name(n)?);
     }
     for f in files {
-        out.push(profile_from_file(f)?);
+        out.push(engine_from_file(f)?);
     }
     if out.is_empty() {
-        out = builtin_profiles().to_vec();
+        out = builtin_profiles()
+            .iter()
+            .cloned()
+            .map(EngineSpec::Profile)
+            .collect();
     }
     Ok(out)
 }

@@ -10,6 +10,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
+use urlprism::engine::EngineSpec;
 use urlprism::host::{canonicalize_host, nameprep};
 use urlprism::Profile;
 
@@ -121,10 +122,13 @@ pub fn run_nameprep(args: NameprepArgs) -> Result<ExitCode, UsageError> {
 }
 
 pub fn run_host(args: HostArgs) -> Result<ExitCode, UsageError> {
-    let profile = args.profile.load()?;
-    let p: &dyn Profile = &profile;
+    let engine = args.profile.load_engine()?;
     let scheme = args.scheme.to_ascii_lowercase();
     Ok(run_each(&args.inputs, args.json, |s| {
-        canonicalize_host(s, &scheme, p).map_err(|e| e.to_string())
+        match &engine {
+            EngineSpec::Profile(p) => canonicalize_host(s, &scheme, p),
+            EngineSpec::Whatwg(w) => w.host(s, &scheme),
+        }
+        .map_err(|e| e.to_string())
     }))
 }

@@ -312,8 +312,11 @@ async fn api(state: State, uri: &Uri, api: Api) -> Response {
 /// `/api/profiles`: the profiles compared when none is named, in column
 /// order, and the limits on requests.
 fn profiles() -> Response {
-    let names: Vec<String> = match compare::compared_profiles(&[], &[]) {
-        Ok(p) => p.into_iter().map(|p| p.name).collect(),
+    let names: Vec<String> = match compare::compared_engines(&[], &[]) {
+        Ok(e) => e
+            .iter()
+            .map(|e| urlprism::compare::Engine::name(e).to_string())
+            .collect(),
         Err(UsageError(message)) => return error(StatusCode::INTERNAL_SERVER_ERROR, &message),
     };
     let body = serde_json::json!({

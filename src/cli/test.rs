@@ -1,17 +1,21 @@
 //! `urlprism test`: run conformance suite files under profiles.
 
-use super::{select_profiles, UsageError};
+use super::{select_engines, UsageError};
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use urlprism::compare::Engine;
 use urlprism::conformance::{collect_suite_files, run_suite, Summary};
+use urlprism::engine::EngineSpec;
+use urlprism::whatwg::{wpt, Whatwg};
 use urlprism::Profile;
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
     /// Run under this built-in profile (repeatable; default: all built-in
-    /// profiles, unless --profile-file is given).
+    /// profiles, unless --profile-file is given); `whatwg` runs the
+    /// `.json` files (web-platform-tests `urltestdata.json`).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Run under the profile described in this TOML file (repeatable).
@@ -24,19 +28,48 @@ pub struct TestArgs {
     /// the table per file.
     #[arg(long)]
     summary: bool,
-    /// Suite files, or directories searched recursively for `.dat` files.
+    /// Suite files, or directories searched recursively for `.dat` files;
+    /// `urltestdata.json` files for the whatwg engine.
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
 }
 
 pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
-    let profiles = select_profiles(&args.profiles, &args.profile_files)?;
-    let files = collect_suite_files(&args.paths).map_err(|e| UsageError(e.to_string()))?;
-    if files.is_empty() {
-        eprintln!("urlprism: warning: no .dat files found");
+    let engines = select_engines(&args.profiles, &args.profile_files)?;
+    // The 2011 suite (`.dat`) is for the profiles; the URL Standard's
+    // test data (`urltestdata.json`) for the `whatwg` engines.
+    let (wpt, dat): (Vec<PathBuf>, Vec<PathBuf>) = args
+        .paths
+        .iter()
+        .cloned()
+        .partition(|p| p.extension().is_some_and(|e| e == "json"));
+    let profiles: Vec<&dyn Profile> = engines.iter().filter_map(|e| e.as_profile()).collect();
+    let whatwg: Vec<&Whatwg> = engines
+        .iter()
+        .filter_map(|e| match e {
+            EngineSpec::Whatwg(w) => Some(w),
+            EngineSpec::Profile(_) => None,
+        })
+        .collect();
+    let mut summary = Summary::default();
+    if !profiles.is_empty() {
+        let files = collect_suite_files(&dat).map_err(|e| UsageError(e.to_string()))?;
+        if files.is_empty() {
+            eprintln!("urlprism: warning: no .dat files found (the 2011 profiles run the tests-web-url suite)");
+        }
+        summary = run_suite(&files, &profiles).map_err(|e| UsageError(e.to_string()))?;
     }
-    let dyn_profiles: Vec<&dyn Profile> = profiles.iter().map(|p| p as &dyn Profile).collect();
-    let summary = run_suite(&files, &dyn_profiles).map_err(|e| UsageError(e.to_string()))?;
+    if !whatwg.is_empty() && wpt.is_empty() {
+        eprintln!(
+            "urlprism: warning: no .json file given (the whatwg engine runs urltestdata.json)"
+        );
+    }
+    for w in &whatwg {
+        for path in &wpt {
+            let report = wpt::run_file(path, w).map_err(|e| UsageError(e.to_string()))?;
+            summary.reports.push(report);
+        }
+    }
 
     let mut text = String::new();
     if args.failures {

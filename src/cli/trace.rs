@@ -2,7 +2,7 @@
 //! host under one or more profiles, and where the profiles diverge.
 
 use super::compare::{
-    color_stdout, compared_profiles, engines_of, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM,
+    color_stdout, compared_engines, engines_of, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM,
     RED,
 };
 use super::UsageError;
@@ -15,12 +15,12 @@ use std::process::ExitCode;
 use urlprism::compare::{
     trace_url, AlignedStep, CellState, Comparer, Comparison, Divergence, StepCell, UrlTrace,
 };
-use urlprism::ProfileSpec;
+use urlprism::engine::EngineSpec;
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Trace under this built-in profile (repeatable; default: every
-    /// built-in profile).
+    /// Trace under this built-in profile or engine: this, chrome, gecko,
+    /// ie, whatwg (repeatable; default: all five).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Also trace under the profile described in this TOML file
@@ -131,14 +131,14 @@ pub(super) fn json_of_argument(
     Ok(json_text(&trace, &comparison))
 }
 
-/// The profiles the options name (as [`compared_profiles`]), once the
+/// The profiles the options name (as [`compared_engines`]), once the
 /// base is checked.
 fn options(
     names: &[String],
     files: &[PathBuf],
     base: Option<&str>,
-) -> Result<Vec<ProfileSpec>, UsageError> {
-    let profiles = compared_profiles(names, files)?;
+) -> Result<Vec<EngineSpec>, UsageError> {
+    let profiles = compared_engines(names, files)?;
     if let Some(b) = base {
         super::check_base(b)?;
     }
@@ -150,7 +150,7 @@ fn options(
 fn trace_and_compare(
     url: &str,
     base: Option<&str>,
-    profiles: &[ProfileSpec],
+    profiles: &[EngineSpec],
 ) -> (UrlTrace, Comparison) {
     let engines = engines_of(profiles);
     let trace = trace_url(url, base, &engines);
@@ -240,12 +240,6 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
     if let Some(b) = &t.base {
         s.push_str(&format!("base      {}\n", printable(b)));
     }
-    let w = c
-        .results
-        .iter()
-        .map(|r| r.engine.chars().count())
-        .max()
-        .unwrap_or(0);
     let shown: Vec<String> = c
         .results
         .iter()
@@ -255,20 +249,23 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
             (None, None) => String::new(),
         })
         .collect();
-    // Every profile with the same result: one line.
-    let same = c.results.len() > 1 && shown.iter().all(|v| *v == shown[0]);
-    if same {
-        s.push_str(&format!(
-            "{}  {}  {}\n",
-            pad("result", 8),
-            pad("all", w),
-            shown[0]
-        ));
-    } else {
-        for (k, (r, v)) in c.results.iter().zip(&shown).enumerate() {
-            let label = if k == 0 { "result" } else { "" };
-            s.push_str(&format!("{}  {}  {v}\n", pad(label, 8), pad(&r.engine, w)));
+    // One line per group of profiles with the same result (`all` when
+    // they all have it), so that a reason is said once.
+    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+    for (r, v) in c.results.iter().zip(&shown) {
+        match groups.iter_mut().find(|(_, g)| *g == v.as_str()) {
+            Some((names, _)) => names.push(&r.engine),
+            None => groups.push((vec![&r.engine], v)),
         }
+    }
+    let labels: Vec<String> = match groups.len() {
+        1 if c.results.len() > 1 => vec!["all".to_string()],
+        _ => groups.iter().map(|(names, _)| names.join(", ")).collect(),
+    };
+    let w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    for (k, (label, (_, v))) in labels.iter().zip(&groups).enumerate() {
+        let heading = if k == 0 { "result" } else { "" };
+        s.push_str(&format!("{}  {}  {v}\n", pad(heading, 8), pad(label, w)));
     }
     let Some(host) = &t.host else {
         let why = t.no_host.as_deref().unwrap_or("");
@@ -487,4 +484,57 @@ fn fold(lines: &mut Vec<Line>, folded: &mut Vec<&str>) {
         ))),
     }
     folded.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use urlprism::engine::builtin_engines;
+
+    /// The table of `url` under every built-in engine, with `rows`.
+    fn table(url: &str, rows: Rows) -> String {
+        let (trace, comparison) = trace_and_compare(url, None, &builtin_engines());
+        render(&trace, &comparison, rows, false)
+    }
+
+    /// Folding (the default on a terminal) keeps the rows `--changes`
+    /// keeps, in order, and puts one line in place of each run of the
+    /// others, which together count every step left out.
+    #[test]
+    fn folded_table_is_the_changes_with_one_line_per_run() {
+        let url = "http://Example.com/";
+        let (all, folded, changes) = (
+            table(url, Rows::All),
+            table(url, Rows::Folded),
+            table(url, Rows::Changes),
+        );
+        let is_fold = |l: &&str| l.trim_start().starts_with('(') && l.contains("change");
+        let unfolded: Vec<&str> = folded.lines().filter(|l| !is_fold(l)).collect();
+        assert_eq!(unfolded, changes.lines().collect::<Vec<_>>());
+        let folds: Vec<&str> = folded.lines().filter(is_fold).collect();
+        assert!(!folds.is_empty(), "{folded}");
+        // The steps folded away: each fold line says how many.
+        let counted: usize = folds
+            .iter()
+            .map(|l| {
+                let n = l.trim_start().trim_start_matches('(');
+                n.split(' ').next().unwrap().parse::<usize>().unwrap_or(1)
+            })
+            .sum();
+        let step_rows = |t: &str| {
+            t.lines()
+                .skip_while(|l| !l.starts_with("step "))
+                .skip(1)
+                .take_while(|l| !l.is_empty())
+                .filter(|l| {
+                    !l.starts_with(' ') || l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+                })
+                .count()
+        };
+        assert_eq!(
+            step_rows(&all),
+            step_rows(&changes) + counted,
+            "{all}\n{folded}"
+        );
+    }
 }

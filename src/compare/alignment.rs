@@ -6,6 +6,7 @@ use super::comparison::Comparer;
 use super::engine::{Engine, HostTrace, CANONICALIZE_HOST, NAMEPREP};
 use crate::error::Error;
 use crate::host::trace::TraceStep;
+use crate::whatwg::host_trace::URL_STANDARD;
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -193,8 +194,35 @@ pub fn is_note(pipeline: &str, step: &str) -> bool {
     match pipeline {
         CANONICALIZE_HOST => matches!(step, "4" | "9" | "18" | "20.1" | "20"),
         NAMEPREP => step == "6",
+        URL_STANDARD => step == crate::whatwg::host_trace::ENDS_IN_A_NUMBER,
         _ => false,
     }
+}
+
+/// Where a stage of the URL Standard's host parser lines up with the
+/// 2011 steps, where the algorithms correspond: the CanonicalizeHost step
+/// (`20.2` for a label's conversion) and, for a stage matching a Nameprep
+/// step, that step.  `None`: a stage of its own row.
+///
+/// - `percent-decode` ↔ step 6 (percent-decoding, UTF-8);
+/// - `UTS #46 mapping` ↔ Nameprep 3 (Map), `UTS #46 normalization` ↔
+///   Nameprep 7 (NFKC), `validity criteria` ↔ Nameprep 10 (Prohibit), in
+///   the whole-host Nameprep of step 11;
+/// - `Punycode` (one per label) ↔ 20.2.1 / 20.2.2 (ToASCII of a label);
+/// - `IPv6 parser` ↔ 25, `IPv4 parser` ↔ 27, `forbidden domain code
+///   points` ↔ 28.
+fn url_standard_alignment(stage: &str) -> Option<(&'static str, Option<&'static str>)> {
+    Some(match stage {
+        "percent-decode" => ("6", None),
+        "UTS #46 mapping" => ("11", Some("3")),
+        "UTS #46 normalization" => ("11", Some("7")),
+        "validity criteria" => ("11", Some("10")),
+        "Punycode" => ("20.2", None),
+        "IPv6 parser" => ("25", None),
+        "IPv4 parser" => ("27", None),
+        "forbidden domain code points" => ("28", None),
+        _ => return None,
+    })
 }
 
 /// The label conversion steps (20.2.1, 20.2.2), one report per label.
@@ -291,6 +319,21 @@ fn key_steps(steps: &[TraceStep]) -> Vec<Keyed<'_>> {
     let mut pending: Vec<&TraceStep> = Vec::new();
     let mut labels = 0;
     for s in steps {
+        if s.pipeline == URL_STANDARD {
+            let (key, within) = match url_standard_alignment(s.step) {
+                Some(("20.2", None)) => {
+                    labels += 1;
+                    (Key::new("20.2", Some(labels), None), None)
+                }
+                Some((host, Some(nameprep))) => {
+                    (Key::new(host, None, Some((NAMEPREP, nameprep))), Some(host))
+                }
+                Some((host, None)) => (Key::new(host, None, None), None),
+                None => (Key::new(s.step, None, None), None),
+            };
+            push(&mut out, key, within, s);
+            continue;
+        }
         if s.pipeline != CANONICALIZE_HOST {
             pending.push(s);
             continue;
@@ -484,14 +527,30 @@ fn divergence_core<'a>(
     let last: Vec<Option<usize>> = (0..engines)
         .map(|e| rows.iter().rposition(|r| r[e].is_some()))
         .collect();
+    // Each engine's string so far, for a row where another fails.
+    let mut so_far: Vec<Option<&'a str>> = vec![None; engines];
     for (i, row) in rows.iter().enumerate() {
         let mut groups: Vec<(Said<'_>, Vec<usize>)> = Vec::new();
         let mut differ = false;
+        let says: Vec<Option<Said<'a>>> = (0..engines)
+            .map(|e| said(row[e], last[e].is_none_or(|l| i > l), &results[e]))
+            .collect();
+        // A step that fails parts from an engine that goes on without
+        // reporting it (a step of another algorithm): compared with that
+        // engine's string so far.
+        let fails = says
+            .iter()
+            .any(|s| matches!(s, Some(Said::Value(v)) if v.starts_with("fail: ")));
         for e in 0..engines {
-            let ended = last[e].is_none_or(|l| i > l);
-            let Some(s) = said(row[e], ended, &results[e]) else {
-                continue;
+            let going_on = last[e].is_some_and(|l| i < l);
+            let s = match (says[e], row[e], so_far[e]) {
+                (Some(s), _, _) => s,
+                (None, None, Some(v)) if fails && going_on => Said::Value(v),
+                _ => continue,
             };
+            if let Some(Said::Value(v)) = says[e] {
+                so_far[e] = Some(v);
+            }
             if groups.iter().any(|(g, _)| same(*g, s) == Some(false)) {
                 differ = true;
             }

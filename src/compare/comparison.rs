@@ -228,7 +228,14 @@ impl Comparison {
 /// Same canonical components, or the same rejection message.
 fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
     match (&a.outcome, &b.outcome) {
-        (Ok(x), Ok(y)) => x == y,
+        // The components, not the parse's leftovers (the raw authority,
+        // the /hierarchical/ flag) that engines of other kinds set apart.
+        (Ok(x), Ok(y)) => {
+            x.serialized == y.serialized
+                && Field::COMPONENTS
+                    .iter()
+                    .all(|f| f.of(&x.url) == f.of(&y.url))
+        }
         (Err(x), Err(y)) => x.to_string() == y.to_string(),
         _ => false,
     }

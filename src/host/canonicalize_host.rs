@@ -18,6 +18,7 @@ use super::observed::{
     semicolon_in_host,
 };
 use super::pipeline::{give_up, GiveUp, Pipeline};
+use super::steps;
 use super::trace::{NoTrace, Tracer};
 use crate::error::Error;
 use crate::ipv4::has_ipv4_form;
@@ -35,8 +36,6 @@ pub(crate) use super::fast_paths::SharedHostWork;
 /// A label separator (step 15), where it was before the host pipeline was
 /// split by concern.
 pub use super::labels::is_label_separator;
-
-const NAME: &str = "CanonicalizeHost";
 
 /// Runs CanonicalizeHost on `host` of a URL whose scheme is `scheme`.
 ///
@@ -148,10 +147,11 @@ pub fn canonicalize_host_traced<T: Tracer>(
 ) -> Result<String, Error> {
     if let Some(other) = other_hosts_profile(host, scheme, profile) {
         if T::ENABLED {
+            let step = const { steps::host("1") };
             tracer.step(
-                NAME,
-                "1",
-                "",
+                step.pipeline,
+                step.number,
+                step.label,
                 true,
                 host,
                 &format!("not a domain name: following profile {}", other.name()),
@@ -186,17 +186,16 @@ fn canonicalize_host_steps<T: Tracer>(
     let s = remove_tab_newline(host);
     let mut pl = Pipeline {
         tracer,
-        name: NAME,
         shared: None,
     };
-    pl.note("2", "", true, host, || s.clone());
+    pl.note(const { steps::host("2") }, true, host, || s.clone());
     // Steps 3 and 4: the fallback, made when it is needed.
     let has_fallback = match hp.fallback {
         Fallback::Fail => false,
         Fallback::LowercasedInput => true,
     };
     let fallback_of = |host: &str| remove_tab_newline(host).to_ascii_lowercase();
-    pl.note("4", "GECKO", has_fallback, &s, || {
+    pl.note(const { steps::host("4") }, has_fallback, &s, || {
         format!("fallback = {:?}", fallback_of(host))
     });
     match steps(
@@ -210,7 +209,9 @@ fn canonicalize_host_steps<T: Tracer>(
         Ok(out) => Ok(out),
         Err(g) if has_fallback && !g.outright => {
             let f = fallback_of(host);
-            pl.note("fallback", "GECKO", true, &g.reason, || f.clone());
+            pl.note(const { steps::host("fallback") }, true, &g.reason, || {
+                f.clone()
+            });
             Ok(f)
         }
         Err(g) => Err(Error::Host {
@@ -246,43 +247,37 @@ fn steps<T: Tracer>(
     let is_file = scheme.eq_ignore_ascii_case("file");
 
     pl.check(
-        "4a",
-        "observed: GECKO",
+        const { steps::host("4a") },
         hp.colon_in_host_is_invalid && !is_file,
         &s,
         colon_outside_brackets,
     )?;
     pl.check(
-        "4b",
-        "observed: GECKO",
+        const { steps::host("4b") },
         hp.escaped_bracket_is_invalid,
         &s,
         escaped_bracket_is_invalid,
     )?;
     pl.check(
-        "5",
-        "THIS",
+        const { steps::host("5") },
         hp.escaped_bracket_fallback,
         &s,
         escaped_bracket,
     )?;
     pl.rewrite(
-        "6",
-        "THIS/CHROME",
+        const { steps::host("6") },
         hp.percent_decoding == HostPercentDecoding::Utf8,
         &mut s,
         percent::percent_decode_utf8,
     );
     pl.rewrite(
-        "7",
-        "IE",
+        const { steps::host("7") },
         hp.percent_decoding == HostPercentDecoding::Selective,
         &mut s,
         |s| percent::percent_decode_selected(s, &hp.selective_decode),
     );
     pl.check(
-        "7a",
-        "observed: IE",
+        const { steps::host("7a") },
         hp.semicolon_in_host_is_invalid,
         &s,
         semicolon_in_host,
@@ -292,15 +287,14 @@ fn steps<T: Tracer>(
     let mut has_root_dot = false;
     let mut need_punycode = !s.is_ascii();
     let ascii_after_step_7 = !need_punycode;
-    pl.note("9", "", true, &s, || {
+    pl.note(const { steps::host("9") }, true, &s, || {
         format!("need-punycode = {need_punycode}")
     });
 
     // Step 10 (CHROME/IE): a trailing label separator is the root dot.
     let strip_early = hp.root_dot == RootDot::BeforeNameprep && s.ends_with(is_label_separator);
     pl.rewrite(
-        "10",
-        "CHROME/IE",
+        const { steps::host("10") },
         hp.root_dot == RootDot::BeforeNameprep,
         &mut s,
         |s| {
@@ -324,46 +318,49 @@ fn steps<T: Tracer>(
         let before = if T::ENABLED { s.clone() } else { String::new() };
         match nameprep_owned(std::mem::take(&mut s), profile, false, pl.tracer) {
             Ok(t) => {
-                pl.note("11", "THIS/GECKO/IE", true, &before, || t.clone());
+                pl.note(const { steps::host("11") }, true, &before, || t.clone());
                 s = t;
             }
             Err(e) => {
                 let g = give_up("11", e.to_string());
-                pl.note("11", "THIS/GECKO/IE", true, &before, || {
+                pl.note(const { steps::host("11") }, true, &before, || {
                     format!("fail: {g}")
                 });
                 return Err(g);
             }
         }
     } else {
-        pl.note("11", "THIS/GECKO/IE", false, &s, String::new);
+        pl.note(const { steps::host("11") }, false, &s, String::new);
     }
 
-    pl.check("12", "CHROME", hp.percent_after_nameprep_fails, &s, |s| {
-        if s.contains('%') {
-            Err(give_up("12", "'%' in the host after Nameprep"))
-        } else {
-            Ok(())
-        }
-    })?;
     pl.check(
-        "13a",
-        "observed: GECKO",
+        const { steps::host("12") },
+        hp.percent_after_nameprep_fails,
+        &s,
+        |s| {
+            if s.contains('%') {
+                Err(give_up("12", "'%' in the host after Nameprep"))
+            } else {
+                Ok(())
+            }
+        },
+    )?;
+    pl.check(
+        const { steps::host("13a") },
         hp.port_like_host_is_invalid,
         &s,
         port_like_host,
     )?;
-    pl.check("13", "GECKO", hp.nul_space_check, &s, |s| {
+    pl.check(const { steps::host("13") }, hp.nul_space_check, &s, |s| {
         nul_space_check(s, fallback_input)
     })?;
     pl.rewrite(
-        "14",
-        "CHROME",
+        const { steps::host("14") },
         !hp.early_percent_encode.is_empty(),
         &mut s,
         |s| encode(s, &hp.early_percent_encode, HexCase::Upper),
     );
-    pl.rewrite("15", "", true, &mut s, |s| {
+    pl.rewrite(const { steps::host("15") }, true, &mut s, |s| {
         if s.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}']) {
             Cow::Owned(
                 s.chars()
@@ -376,8 +373,7 @@ fn steps<T: Tracer>(
     });
     let strip_late = hp.root_dot == RootDot::AfterSeparators && s.ends_with('.');
     pl.rewrite(
-        "16",
-        "THIS",
+        const { steps::host("16") },
         hp.root_dot == RootDot::AfterSeparators,
         &mut s,
         |s| {
@@ -396,53 +392,59 @@ fn steps<T: Tracer>(
     if hp.xn_label_needs_punycode && s.split('.').any(|l| l.starts_with("xn--")) {
         need_punycode = true;
     }
-    pl.note("18", "IE", hp.xn_label_needs_punycode, &s, || {
-        format!("need-punycode = {need_punycode}")
-    });
+    pl.note(
+        const { steps::host("18") },
+        hp.xn_label_needs_punycode,
+        &s,
+        || format!("need-punycode = {need_punycode}"),
+    );
 
     // Steps 19 and 20: each label converted, and step 21's join, written
     // into one string.
     if need_punycode {
         s = convert_labels(&s, scheme, profile, hp, false, pl)?;
     } else if T::ENABLED {
-        pl.note("20", "", false, &s, String::new);
+        pl.note(const { steps::host("20") }, false, &s, String::new);
     }
 
     // Step 22.
     if has_root_dot {
         s.push('.');
     }
-    pl.note("22", "", true, &s, || s.clone());
+    pl.note(const { steps::host("22") }, true, &s, || s.clone());
 
     pl.rewrite(
-        "23",
-        "CHROME",
+        const { steps::host("23") },
         hp.decode_escapes_as_latin1,
         &mut s,
         percent::percent_decode_latin1,
     );
-    pl.rewrite("24", "CHROME", hp.final_ascii_lowercase, &mut s, |s| {
-        if s.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(s.to_ascii_lowercase())
-        } else {
-            Cow::Borrowed(s)
-        }
-    });
+    pl.rewrite(
+        const { steps::host("24") },
+        hp.final_ascii_lowercase,
+        &mut s,
+        |s| {
+            if s.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(s.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(s)
+            }
+        },
+    );
 
     // Step 25: IPv6.
     let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
     if bracketed {
         if let Some(v6) = canonicalize_ipv6(&s[1..s.len() - 1]) {
             let out = format!("[{v6}]");
-            pl.note("25", "", true, &s, || out.clone());
+            pl.note(const { steps::host("25") }, true, &s, || out.clone());
             return Ok(out);
         }
     }
     // "Otherwise" ties step 26 to step 25's condition: a bracketed host
     // that is not an IPv6 address keeps its colons.
     pl.check(
-        "26",
-        "THIS",
+        const { steps::host("26") },
         hp.colon_fails && !is_file && !bracketed,
         &s,
         |s| {
@@ -458,31 +460,38 @@ fn steps<T: Tracer>(
     if ascii_after_step_7 || !hp.ipv4_needs_ascii_host {
         match ipv4_address(&s, hp.ipv4) {
             Ok(Some(v4)) => {
-                pl.note("27", "", true, &s, || v4.clone());
+                pl.note(const { steps::host("27") }, true, &s, || v4.clone());
                 return Ok(v4);
             }
             Ok(None) => {}
             Err(g) => {
-                pl.note("27", "", true, &s, || format!("fail: {g}"));
+                pl.note(const { steps::host("27") }, true, &s, || {
+                    format!("fail: {g}")
+                });
                 return Err(g);
             }
         }
     }
-    pl.check("28", "", !hp.forbidden.is_empty(), &s, |s| {
-        // The set holds ASCII octets only, and an ASCII octet of UTF-8 is
-        // the ASCII character itself.
-        match s
-            .bytes()
-            .find(|&b| b.is_ascii() && hp.forbidden.contains(b))
-        {
-            Some(b) => Err(give_up(
-                "28",
-                format!("forbidden character {:?} in the host", b as char),
-            )),
-            None => Ok(()),
-        }
-    })?;
-    pl.check("29", "IE", hp.bad_escape_fails, &s, |s| {
+    pl.check(
+        const { steps::host("28") },
+        !hp.forbidden.is_empty(),
+        &s,
+        |s| {
+            // The set holds ASCII octets only, and an ASCII octet of UTF-8 is
+            // the ASCII character itself.
+            match s
+                .bytes()
+                .find(|&b| b.is_ascii() && hp.forbidden.contains(b))
+            {
+                Some(b) => Err(give_up(
+                    "28",
+                    format!("forbidden character {:?} in the host", b as char),
+                )),
+                None => Ok(()),
+            }
+        },
+    )?;
+    pl.check(const { steps::host("29") }, hp.bad_escape_fails, &s, |s| {
         if percent::has_bad_escape(s) {
             Err(give_up(
                 "29",
@@ -496,9 +505,12 @@ fn steps<T: Tracer>(
     if hp.percent_encode_at_unless_file && !is_file {
         octets = octets.with(b'@');
     }
-    pl.rewrite("30", "", !octets.is_empty(), &mut s, |s| {
-        encode(s, &octets, hp.hex_case)
-    });
+    pl.rewrite(
+        const { steps::host("30") },
+        !octets.is_empty(),
+        &mut s,
+        |s| encode(s, &octets, hp.hex_case),
+    );
     Ok(s)
 }
 

@@ -21,9 +21,6 @@ use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, 
 use crate::unicode::{nfkc, stringprep};
 use std::borrow::Cow;
 
-/// The pipeline name the shortcuts' label conversion reports under.
-const NAME: &str = "CanonicalizeHost";
-
 /// The octets of a host made of ASCII letters, digits, hyphens and dots.
 pub(super) const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
     .with_range(b'a', b'z')
@@ -219,7 +216,6 @@ pub(super) fn idn_fast_path(
     }
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
-        name: NAME,
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
     };
     // Nameprep leaves every label as it is: only its Check bidi step has
@@ -512,7 +508,6 @@ pub(super) fn xn_labels_fast_path(
     let lower = host.to_ascii_lowercase();
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
-        name: NAME,
         shared: None,
     };
     convert_labels(&lower, scheme, profile, hp, true, &mut pl).ok()

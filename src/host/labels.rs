@@ -10,6 +10,7 @@ use super::ace::{label_chars, push_ace, push_ace_shared, AceCache, MAX_LABEL_LEN
 use super::nameprep::nameprep_traced;
 use super::observed::{ace_label, keeps_unicode_labels};
 use super::pipeline::{give_up, GiveUp, Pipeline};
+use super::steps;
 use super::trace::Tracer;
 use crate::profile::{HostParams, LabelConversion, Profile};
 use crate::unicode::{gecko, punycode as puny, stringprep};
@@ -38,12 +39,12 @@ pub(super) fn convert_labels<T: Tracer>(
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
     let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s, pl.shared.as_deref_mut());
-    pl.note("20.1", "GECKO", hp.idn_tld_check, s, || {
+    pl.note(const { steps::host("20.1") }, hp.idn_tld_check, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
-    let (step, marks) = match hp.label_conversion {
-        LabelConversion::ToAscii => ("20.2.1", "THIS/GECKO/CHROME"),
-        LabelConversion::IeRoundTrip => ("20.2.2", "IE"),
+    let step = match hp.label_conversion {
+        LabelConversion::ToAscii => const { steps::host("20.2.1") },
+        LabelConversion::IeRoundTrip => const { steps::host("20.2.2") },
     };
     // After step 20.2.2 (IE): schemes that do not keep Unicode labels get
     // the labels' ASCII form, collected next to them.
@@ -82,15 +83,17 @@ pub(super) fn convert_labels<T: Tracer>(
             ),
         };
         match r {
-            Ok(()) => pl.note(step, marks, true, label, || out[start..].to_string()),
+            Ok(()) => pl.note(step, true, label, || out[start..].to_string()),
             Err(g) => {
-                pl.note(step, marks, true, label, || format!("fail: {g}"));
+                pl.note(step, true, label, || format!("fail: {g}"));
                 return Err(g);
             }
         }
     }
     if hp.label_conversion == LabelConversion::IeRoundTrip {
-        pl.note("20.2.2a", "observed: IE", ace, &out, || ace_out.clone());
+        pl.note(const { steps::host("20.2.2a") }, ace, &out, || {
+            ace_out.clone()
+        });
         if ace {
             return Ok(ace_out);
         }
@@ -146,7 +149,9 @@ pub(super) fn label_to_ascii<T: Tracer>(
                 Ok(()) => label.to_string(),
                 Err(e) => format!("fail: {e}"),
             };
-            pl.tracer.step("Nameprep", "11", "", true, label, &after);
+            let step = const { steps::nameprep("11") };
+            pl.tracer
+                .step(step.pipeline, step.number, step.label, true, label, &after);
         }
         r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
         Cow::Borrowed(label)

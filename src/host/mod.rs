@@ -9,6 +9,7 @@ mod labels;
 pub mod nameprep;
 mod observed;
 mod pipeline;
+pub mod steps;
 pub mod trace;
 
 pub use canonicalize_host::canonicalize_host;

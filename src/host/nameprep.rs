@@ -9,6 +9,7 @@
 //! ```
 
 use super::pipeline::Pipeline;
+use super::steps;
 use super::trace::{NoTrace, Tracer};
 use crate::profile::{BidiVersion, NfkcVariant, Profile};
 use crate::unicode::tables::{
@@ -34,8 +35,6 @@ impl fmt::Display for NameprepError {
 }
 
 impl std::error::Error for NameprepError {}
-
-const NAME: &str = "Nameprep";
 
 /// Runs Nameprep under `profile`, with or without the Check bidi step
 /// (step 11).
@@ -71,58 +70,81 @@ pub(crate) fn nameprep_owned<T: Tracer>(
     let p = profile.nameprep();
     let mut pl = Pipeline {
         tracer,
-        name: NAME,
         shared: None,
     };
     // What the table lookups of steps 3, 6, 7 and 10 would find, made in
     // one pass and made again only when a step changes the string.
     let mut found = flags_of(&s);
     // Step 1: /s/ is the input.
-    pl.check("2", "GECKO", p.reject_tone_marks, &s, reject_tone_marks)?;
+    pl.check(
+        const { steps::nameprep("2") },
+        p.reject_tone_marks,
+        &s,
+        reject_tone_marks,
+    )?;
     // Steps 3 and 8: the Map step [STRINGPREP] [NAMEPREP]: table B.1
     // mapped to nothing, table B.2 case folding (RFC 3454's own table):
     // `"A\u{AD}B"` → `"ab"`.
-    let changed = pl.rewrite("3", "", true, &mut s, |s| map_step(s, found));
+    let changed = pl.rewrite(const { steps::nameprep("3") }, true, &mut s, |s| {
+        map_step(s, found)
+    });
     refresh(changed, &s, &mut found);
     let changed = pl.rewrite(
-        "3a",
-        "observed: IE",
+        const { steps::nameprep("3a") },
         p.bmp_noncharacters_map_to_nothing,
         &mut s,
         remove_bmp_noncharacters,
     );
     refresh(changed, &s, &mut found);
-    let changed = pl.rewrite("4", "GECKO", p.corrigendum_5_swap, &mut s, |s| {
-        if found & FLAG_NFKC_CCC != 0 {
-            Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
-        } else {
-            Cow::Borrowed(s)
-        }
-    });
+    let changed = pl.rewrite(
+        const { steps::nameprep("4") },
+        p.corrigendum_5_swap,
+        &mut s,
+        |s| {
+            if found & FLAG_NFKC_CCC != 0 {
+                Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
+            } else {
+                Cow::Borrowed(s)
+            }
+        },
+    );
     refresh(changed, &s, &mut found);
     // Steps 5 and 6.
     let has_unassigned = p.remap_unassigned && found & FLAG_A_1 != 0;
-    pl.note("6", "THIS/GECKO", p.remap_unassigned, &s, || {
-        format!("has-unassigned = {has_unassigned}")
-    });
-    let changed = pl.rewrite("7", "", true, &mut s, |s| nfkc_step(s, found, &p.nfkc));
-    refresh(changed, &s, &mut found);
-    let changed = pl.rewrite("8", "THIS/GECKO", has_unassigned, &mut s, |s| {
-        map_step(s, found)
-    });
-    refresh(changed, &s, &mut found);
-    let changed = pl.rewrite("9", "THIS/GECKO", has_unassigned, &mut s, |s| {
+    pl.note(
+        const { steps::nameprep("6") },
+        p.remap_unassigned,
+        &s,
+        || format!("has-unassigned = {has_unassigned}"),
+    );
+    let changed = pl.rewrite(const { steps::nameprep("7") }, true, &mut s, |s| {
         nfkc_step(s, found, &p.nfkc)
     });
     refresh(changed, &s, &mut found);
-    pl.check("10", "", true, &s, |s| {
+    let changed = pl.rewrite(
+        const { steps::nameprep("8") },
+        has_unassigned,
+        &mut s,
+        |s| map_step(s, found),
+    );
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite(
+        const { steps::nameprep("9") },
+        has_unassigned,
+        &mut s,
+        |s| nfkc_step(s, found, &p.nfkc),
+    );
+    refresh(changed, &s, &mut found);
+    pl.check(const { steps::nameprep("10") }, true, &s, |s| {
         if found & FLAG_PROHIBITED == 0 {
             Ok(())
         } else {
             prohibit(s)
         }
     })?;
-    pl.check("11", "", bidi, &s, |s| check_bidi(s, p.bidi))?;
+    pl.check(const { steps::nameprep("11") }, bidi, &s, |s| {
+        check_bidi(s, p.bidi)
+    })?;
     Ok(s)
 }
 

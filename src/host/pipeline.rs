@@ -3,13 +3,13 @@
 //! CanonicalizeHost step's "return /fallback/".
 
 use super::ace::AceCache;
+use super::steps::Step;
 use super::trace::Tracer;
 use std::borrow::Cow;
 
 /// Runs the steps of one pipeline and reports them to a tracer.
 pub(crate) struct Pipeline<'t, T: Tracer> {
     pub tracer: &'t mut T,
-    pub name: &'static str,
     /// The labels' Punycode shared with the other profiles the host is
     /// canonicalized under, if any (see `SharedHostWork` in
     /// `fast_paths.rs`).
@@ -24,21 +24,22 @@ impl<T: Tracer> Pipeline<'_, T> {
     #[inline]
     pub fn rewrite(
         &mut self,
-        step: &'static str,
-        marks: &'static str,
+        step: &'static Step,
         ran: bool,
         s: &mut String,
         f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
     ) -> bool {
         if !ran {
             if T::ENABLED {
-                self.tracer.step(self.name, step, marks, false, s, s);
+                self.tracer
+                    .step(step.pipeline, step.number, step.label, false, s, s);
             }
             return false;
         }
         let new = f(s);
         if T::ENABLED {
-            self.tracer.step(self.name, step, marks, true, s, &new);
+            self.tracer
+                .step(step.pipeline, step.number, step.label, true, s, &new);
         }
         // A borrowed result is `s` itself or a slice of it: a prefix is
         // cut off in place, only another slice needs a new string.
@@ -64,25 +65,32 @@ impl<T: Tracer> Pipeline<'_, T> {
     #[inline]
     pub fn check<E: std::fmt::Display>(
         &mut self,
-        step: &'static str,
-        marks: &'static str,
+        step: &'static Step,
         ran: bool,
         s: &str,
         f: impl FnOnce(&str) -> Result<(), E>,
     ) -> Result<(), E> {
         if !ran {
             if T::ENABLED {
-                self.tracer.step(self.name, step, marks, false, s, s);
+                self.tracer
+                    .step(step.pipeline, step.number, step.label, false, s, s);
             }
             return Ok(());
         }
         let r = f(s);
         if T::ENABLED {
             match &r {
-                Ok(()) => self.tracer.step(self.name, step, marks, true, s, s),
-                Err(e) => self
+                Ok(()) => self
                     .tracer
-                    .step(self.name, step, marks, true, s, &format!("fail: {e}")),
+                    .step(step.pipeline, step.number, step.label, true, s, s),
+                Err(e) => self.tracer.step(
+                    step.pipeline,
+                    step.number,
+                    step.label,
+                    true,
+                    s,
+                    &format!("fail: {e}"),
+                ),
             }
         }
         r
@@ -91,17 +99,11 @@ impl<T: Tracer> Pipeline<'_, T> {
     /// A step that only sets a flag or makes a decision: reports `note`
     /// (e.g. `"has-root-dot = true"`) as its outcome.
     #[inline]
-    pub fn note(
-        &mut self,
-        step: &'static str,
-        marks: &'static str,
-        ran: bool,
-        s: &str,
-        note: impl FnOnce() -> String,
-    ) {
+    pub fn note(&mut self, step: &'static Step, ran: bool, s: &str, note: impl FnOnce() -> String) {
         if T::ENABLED {
             let n = if ran { note() } else { s.to_string() };
-            self.tracer.step(self.name, step, marks, ran, s, &n);
+            self.tracer
+                .step(step.pipeline, step.number, step.label, ran, s, &n);
         }
     }
 }

@@ -1,0 +1,408 @@
+//! The `whatwg` engine: the URL Standard as browsers ship it today, by the
+//! [`url`] crate (UTS #46 with Nontransitional Processing), as a column
+//! beside the 2011 profiles.
+//!
+//! - [`Whatwg`] is the engine: [`Whatwg::canonicalize_str`] gives the
+//!   `href` of a string, [`Whatwg::parse`] the [`url::Url`],
+//!   [`components`] maps it onto urlprism's eight components, and it
+//!   implements [`crate::compare::Engine`] (a column of `compare`, a
+//!   trace of `trace`).
+//! - [`Whatwg::transitional`] runs UTS #46 with Transitional Processing
+//!   instead (`ß` → `ss`, `ς` → `σ`, ZWJ and ZWNJ removed), as the 2015
+//!   text of the standard did; a profile file selects it with
+//!   `engine = "whatwg"` and `transitional = true`.
+//! - [`host_trace`] shows the URL Standard's host parser stage by stage.
+//! - [`wpt`] runs the web-platform-tests `urltestdata.json` cases.
+//!
+//! ```
+//! use urlprism::whatwg::Whatwg;
+//! let today = Whatwg::new();
+//! let utf8 = encoding_rs::UTF_8;
+//! assert_eq!(today.canonicalize_str("http://faß.de/", None, utf8).unwrap(), "http://xn--fa-hia.de/");
+//! assert!(today.canonicalize_str("http://256.0.0.1/", None, utf8).is_err());
+//! let y2015 = Whatwg::transitional();
+//! assert_eq!(y2015.canonicalize_str("http://faß.de/", None, utf8).unwrap(), "http://fass.de/");
+//! ```
+
+pub mod host_trace;
+mod transitional;
+#[cfg(feature = "suite")]
+pub mod wpt;
+
+use crate::compare::{Engine, HostTrace};
+use crate::error::Error;
+use crate::url::ParsedUrl;
+use encoding_rs::Encoding;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use url::Url;
+
+/// The name of the built-in `whatwg` engine.
+pub const NAME: &str = "whatwg";
+
+/// The schemes the URL Standard calls special (their hosts are domains,
+/// IPv4 or IPv6 addresses; other schemes have opaque hosts).
+pub const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// Whether `scheme` (lowercase) is special.
+pub fn is_special(scheme: &str) -> bool {
+    SPECIAL_SCHEMES.contains(&scheme)
+}
+
+/// The URL Standard engine, with the UTS #46 processing it runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Whatwg {
+    /// Short name, the column's heading (`whatwg` for the built-in one).
+    pub name: String,
+    /// What it models.
+    #[serde(default)]
+    pub description: String,
+    /// Always `"whatwg"` in a profile file: it selects this engine.
+    #[serde(default = "engine_name")]
+    pub engine: String,
+    /// UTS #46 with Transitional Processing (the standard's 2015 text)
+    /// instead of Nontransitional Processing (today's).
+    #[serde(default)]
+    pub transitional: bool,
+}
+
+fn engine_name() -> String {
+    NAME.to_string()
+}
+
+impl Default for Whatwg {
+    fn default() -> Self {
+        Whatwg::new()
+    }
+}
+
+impl Whatwg {
+    /// The URL Standard as browsers ship it today (UTS #46 with
+    /// Nontransitional Processing): the built-in `whatwg` engine.
+    pub fn new() -> Whatwg {
+        Whatwg {
+            name: NAME.to_string(),
+            description: "the URL Standard as browsers ship it today (the url crate; UTS #46 \
+                          with Nontransitional Processing)"
+                .to_string(),
+            engine: engine_name(),
+            transitional: false,
+        }
+    }
+
+    /// The URL Standard with UTS #46 Transitional Processing, as its 2015
+    /// text (and Chrome until 2023) had it, named `whatwg-transitional`.
+    pub fn transitional() -> Whatwg {
+        Whatwg {
+            name: "whatwg-transitional".to_string(),
+            description: "the URL Standard with UTS #46 Transitional Processing (its 2015 text)"
+                .to_string(),
+            transitional: true,
+            ..Whatwg::new()
+        }
+    }
+
+    /// Parses `input` against `base` (none when `None`: `input` must be
+    /// absolute), with the document encoding `encoding` for the query of
+    /// a special URL (as the URL Standard: UTF-8 for other schemes, `ws`
+    /// and `wss`).
+    pub fn parse(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Url, Error> {
+        let base = match base {
+            Some(b) => Some(
+                self.parse(b, None, encoding)
+                    .map_err(|e| Error::UrlStandard {
+                        reason: format!("the base URL is invalid: {}", failure(&e)),
+                    })?,
+            ),
+            None => None,
+        };
+        let input = match self.transitional {
+            true => transitional::map_host_in_input(input, base.as_ref()),
+            false => Cow::Borrowed(input),
+        };
+        let encoding = encoding.output_encoding();
+        let encode = query_encoder(encoding);
+        let mut options = Url::options().base_url(base.as_ref());
+        if encoding != encoding_rs::UTF_8 {
+            options = options.encoding_override(Some(&encode));
+        }
+        let fail = |e: url::ParseError| Error::UrlStandard {
+            reason: e.to_string(),
+        };
+        let url = options.parse(&input).map_err(fail)?;
+        // The query of a special URL other than ws and wss is encoded in
+        // the document encoding; a code point the encoding cannot
+        // represent becomes `%26%23`, its number, `%3B` (`&#233;`
+        // escaped).  The crate leaves the `&` and `;` of its reference
+        // as they are: those code points are escaped here, and parsed
+        // again.
+        if encoding != encoding_rs::UTF_8
+            && matches!(url.scheme(), "http" | "https" | "ftp" | "file")
+        {
+            if let Some(escaped) = escape_unencodable_query(&input, encoding) {
+                return options.parse(&escaped).map_err(fail);
+            }
+        }
+        Ok(url)
+    }
+
+    /// The `href` of `input` parsed against `base` (see [`Whatwg::parse`]).
+    pub fn canonicalize_str(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
+        self.parse(input, base, encoding).map(String::from)
+    }
+
+    /// The URL of `input` parsed against `base` (see [`Whatwg::parse`]) as
+    /// a [`crate::Url`]: its `href` and the [`components`].
+    ///
+    /// ```
+    /// let w = urlprism::whatwg::Whatwg::new();
+    /// let u = w.canonicalize_url("HTTPS://Bücher.DE:443/?", None, encoding_rs::UTF_8).unwrap();
+    /// assert_eq!(u.as_str(), "https://xn--bcher-kva.de/?");
+    /// assert_eq!((u.port(), u.query()), (None, Some("")));
+    /// ```
+    pub fn canonicalize_url(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let url = self.parse(input, base, encoding)?;
+        let c = components(&url);
+        let offsets = crate::canonical_url::Offsets::of(&c.as_cow())?;
+        Ok(crate::Url::new(String::from(url), offsets))
+    }
+
+    /// The URL Standard's host parser on `host` for a URL whose scheme is
+    /// `scheme` (lowercase): a domain, IPv4 or IPv6 host for a special
+    /// scheme (for `file`, `localhost` becomes the empty host), an opaque
+    /// host otherwise; serialized.
+    ///
+    /// ```
+    /// let w = urlprism::whatwg::Whatwg::new();
+    /// assert_eq!(w.host("EXAMPLE.%63om", "http").unwrap(), "example.com");
+    /// assert_eq!(w.host("0x7f.1", "http").unwrap(), "127.0.0.1");
+    /// assert_eq!(w.host("EXAMPLE.%63om", "foo").unwrap(), "EXAMPLE.%63om");
+    /// ```
+    pub fn host(&self, host: &str, scheme: &str) -> Result<String, Error> {
+        let fail = |e: url::ParseError| Error::UrlStandard {
+            reason: format!("invalid host {host:?}: {e}"),
+        };
+        if !is_special(scheme) {
+            return url::Host::parse_opaque(host)
+                .map(|h| h.to_string())
+                .map_err(fail);
+        }
+        if host.is_empty() {
+            return match scheme {
+                "file" => Ok(String::new()),
+                _ => Err(fail(url::ParseError::EmptyHost)),
+            };
+        }
+        let mapped = match self.transitional {
+            true => transitional::map_deviations(host),
+            false => Cow::Borrowed(host),
+        };
+        let h = url::Host::parse(&mapped).map_err(fail)?.to_string();
+        Ok(match (scheme, h.as_str()) {
+            ("file", "localhost") => String::new(),
+            _ => h,
+        })
+    }
+}
+
+/// Encodes a query in a document encoding (with numeric character
+/// references for what the encoding cannot represent, as the URL
+/// Standard's percent-encode after encoding does).
+fn query_encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
+    move |s| encoding.encode(s).0
+}
+
+/// `input` with each code point of its query that `encoding` cannot
+/// represent replaced by `%26%23`, its decimal number and `%3B`; `None`
+/// when there is none.  The query begins at the first `?` (not after a
+/// `#`) and ends at the next `#`: no state of the URL Standard's parser
+/// before the query state takes a `?` in.
+///
+/// `http://h/?é#é` in Shift_JIS → `http://h/?%26%23233%3B#é`.
+fn escape_unencodable_query(input: &str, encoding: &'static Encoding) -> Option<String> {
+    let input = transitional::clean(input);
+    let start = input
+        .find(['?', '#'])
+        .filter(|&i| input[i..].starts_with('?'))?
+        + 1;
+    let end = input[start..].find('#').map_or(input.len(), |i| start + i);
+    let query = &input[start..end];
+    let mut out = String::with_capacity(query.len());
+    let mut changed = false;
+    let mut buf = [0u8; 4];
+    for c in query.chars() {
+        if !c.is_ascii() && encoding.encode(c.encode_utf8(&mut buf)).2 {
+            out.push_str(&format!("%26%23{}%3B", u32::from(c)));
+            changed = true;
+        } else {
+            out.push(c);
+        }
+    }
+    changed.then(|| format!("{}{out}{}", &input[..start], &input[end..]))
+}
+
+/// The reason of an [`Error::UrlStandard`], or the error's message.
+fn failure(e: &Error) -> String {
+    match e {
+        Error::UrlStandard { reason } => reason.clone(),
+        e => e.to_string(),
+    }
+}
+
+/// The URL Standard's components of `url` as urlprism's: `scheme`,
+/// `user`, `password`, `host`, `port`, `path`, `query`, `fragment`, so
+/// that [`crate::serialize()`] of the result is the `href`.
+///
+/// - `user` and `password`: the URL Standard's username and password
+///   are strings, empty when absent; the serializer writes credentials
+///   when either is non-empty, so `user` is present (maybe empty) then,
+///   and `password` is present when non-empty.
+/// - `host`: null (`None`) or a string, possibly empty (`file:///x`);
+///   an IPv6 address in brackets.
+/// - `port`: null, or the number (the scheme's default port is null).
+/// - `path`: the serialized path, always present (possibly empty for a
+///   non-special URL); an opaque path as it is.  A URL without host
+///   whose path begins with `//` is serialized with `/.` in front of the
+///   path (`web+demo:/.//p`): that `/.` is part of `path` here.
+/// - `query`, `fragment`: null or a string, possibly empty (`?`, `#`).
+///
+/// ```
+/// let w = urlprism::whatwg::Whatwg::new();
+/// let u = w.parse("HTTP://:@EXAMPLE.com:80/a?#", None, encoding_rs::UTF_8).unwrap();
+/// assert_eq!(u.as_str(), "http://example.com/a?#");
+/// let c = urlprism::whatwg::components(&u);
+/// assert_eq!(c.user.as_deref(), None); // empty username, empty password
+/// assert_eq!(c.port, None); // the default port
+/// assert_eq!(c.query.as_deref(), Some(""));
+/// assert_eq!(c.fragment.as_deref(), Some(""));
+/// assert_eq!(urlprism::serialize(&c).unwrap(), u.as_str());
+/// ```
+pub fn components(url: &Url) -> ParsedUrl {
+    let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
+    // The crate's `host_str` is `None` for an empty host too: the
+    // serialization tells them apart (`file:///x` has `//`, `file:/x` not).
+    let has_authority = url.as_str()[url.scheme().len() + 1..].starts_with("//");
+    let host = has_authority.then(|| url.host_str().unwrap_or("").to_string());
+    let mut path = url.path().to_string();
+    if host.is_none() && path.starts_with("//") {
+        path.insert_str(0, "/.");
+    }
+    ParsedUrl {
+        scheme: Some(url.scheme().to_string()),
+        user: credentials.then(|| url.username().to_string()),
+        password: url.password().filter(|p| !p.is_empty()).map(str::to_string),
+        host,
+        port: url.port().map(|p| p.to_string()),
+        path: Some(path),
+        query: url.query().map(str::to_string),
+        fragment: url.fragment().map(str::to_string),
+        ..ParsedUrl::default()
+    }
+}
+
+impl Engine for Whatwg {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Parses `input` against `base` itself (the URL Standard's parser
+    /// resolves as it parses): the shared `resolved` URL is not used.
+    fn canonicalize(
+        &self,
+        _resolved: &ParsedUrl,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<ParsedUrl, Error> {
+        self.parse(input, base, encoding).map(|u| components(&u))
+    }
+
+    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
+        Some(host_trace::trace(self, host, scheme))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::UTF_8;
+
+    #[test]
+    fn the_issue_examples_part_from_2011() {
+        let w = Whatwg::new();
+        let c = |s| w.canonicalize_str(s, None, UTF_8);
+        assert_eq!(c("http://faß.de/").unwrap(), "http://xn--fa-hia.de/");
+        assert!(c("http://256.0.0.1/").is_err());
+        // A special scheme with no slashes: the host is what follows.
+        assert_eq!(c("https:evil.com").unwrap(), "https://evil.com/");
+    }
+
+    #[test]
+    fn components_serialize_to_the_href() {
+        let w = Whatwg::new();
+        for s in [
+            "http://u:p@h:81/p?q#f",
+            "http://:p@h/",
+            "http://u@h/",
+            "file:///C:/x",
+            "mailto:a@b",
+            "web+demo:/.//not-a-host/",
+            "foo://",
+            "http://[::1]:8080/",
+            "non-special:opaque path?q",
+        ] {
+            let u = w.parse(s, None, UTF_8).unwrap();
+            assert_eq!(
+                crate::serialize(&components(&u)).unwrap(),
+                u.as_str(),
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn query_encoding_follows_the_scheme() {
+        let w = Whatwg::new();
+        let sjis = encoding_rs::SHIFT_JIS;
+        let c = |s| w.canonicalize_str(s, None, sjis).unwrap();
+        assert_eq!(c("http://h/?\u{3042}"), "http://h/?%82%A0");
+        assert_eq!(c("ws://h/?\u{3042}"), "ws://h/?%E3%81%82");
+        assert_eq!(c("foo://h/?\u{3042}"), "foo://h/?%E3%81%82");
+        // Not in Shift_JIS: a numeric character reference, escaped.
+        assert_eq!(c("http://h/?\u{e9}"), "http://h/?%26%23233%3B");
+        assert_eq!(
+            c("http://h/?a&\u{e9};#\u{e9}"),
+            "http://h/?a&%26%23233%3B;#%C3%A9"
+        );
+        // A `?` in the fragment begins no query.
+        assert_eq!(c("http://h/#?\u{e9}"), "http://h/#?%C3%A9");
+    }
+
+    #[test]
+    fn relative_and_base_failures() {
+        let w = Whatwg::new();
+        let r = w.canonicalize_str("../x", Some("http://h/a/b"), UTF_8);
+        assert_eq!(r.unwrap(), "http://h/x");
+        let e = w
+            .canonicalize_str("x", Some("not a url"), UTF_8)
+            .unwrap_err();
+        assert!(e.to_string().contains("base URL is invalid"), "{e}");
+        assert!(w.canonicalize_str("x", None, UTF_8).is_err());
+    }
+}

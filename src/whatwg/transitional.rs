@@ -1,0 +1,194 @@
+//! UTS #46 Transitional Processing for the `whatwg` engine.
+//!
+//! Transitional and Nontransitional Processing differ only on the four
+//! *deviation* characters, which Transitional Processing maps: `ß` →
+//! `ss`, `ς` → `σ`, U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH
+//! JOINER → nothing.  No other code point maps to a deviation character,
+//! so mapping them first and then running Nontransitional Processing (the
+//! `url` crate's) is Transitional Processing.  The URL Standard
+//! percent-decodes a host before its UTS #46 processing: a deviation
+//! character written percent-encoded (`%C3%9F`) is mapped too.
+
+use std::borrow::Cow;
+use url::Url;
+
+/// The deviation characters, their UTF-8 escapes (uppercase), and what
+/// Transitional Processing maps them to.
+const DEVIATIONS: [(char, &str, &str); 4] = [
+    ('\u{df}', "%C3%9F", "ss"),
+    ('\u{3c2}', "%CF%82", "\u{3c3}"),
+    ('\u{200c}', "%E2%80%8C", ""),
+    ('\u{200d}', "%E2%80%8D", ""),
+];
+
+/// `host` (before percent-decoding) with its deviation characters, as
+/// written or percent-encoded (in either case), mapped.
+///
+/// `Fa%c3%9F.de` → `Fass.de`; `a\u{200d}b` → `ab`.
+pub(crate) fn map_deviations(host: &str) -> Cow<'_, str> {
+    let has_some = host
+        .chars()
+        .any(|c| c == '%' || DEVIATIONS.iter().any(|d| d.0 == c));
+    if !has_some {
+        return Cow::Borrowed(host);
+    }
+    let mut out = String::with_capacity(host.len());
+    let mut rest = host;
+    'outer: while let Some(c) = rest.chars().next() {
+        for (ch, escaped, to) in DEVIATIONS {
+            if c == ch {
+                out.push_str(to);
+                rest = &rest[c.len_utf8()..];
+                continue 'outer;
+            }
+            let n = escaped.len();
+            if rest.len() >= n
+                && rest.is_char_boundary(n)
+                && rest[..n].eq_ignore_ascii_case(escaped)
+            {
+                out.push_str(to);
+                rest = &rest[n..];
+                continue 'outer;
+            }
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    if out == host {
+        Cow::Borrowed(host)
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+/// `input` with the deviation characters of its host mapped, when the
+/// URL Standard's parser would take a domain host from it (a special URL
+/// with an authority in `input`, not from `base`); `input` as it is
+/// otherwise.
+///
+/// The host is found as the URL Standard's state machine finds it: after
+/// the scheme (and the slashes the special authority states skip), up to
+/// `/`, `\`, `?`, `#` or the end, after the last `@`, before a `:` that
+/// is not within `[` `]`.
+pub(crate) fn map_host_in_input<'a>(input: &'a str, base: Option<&Url>) -> Cow<'a, str> {
+    let s = clean(input);
+    let Some((start, end)) = host_span(&s, base) else {
+        return Cow::Borrowed(input);
+    };
+    match map_deviations(&s[start..end]) {
+        Cow::Borrowed(_) => Cow::Borrowed(input),
+        Cow::Owned(host) => Cow::Owned(format!("{}{host}{}", &s[..start], &s[end..])),
+    }
+}
+
+/// The URL Standard's first steps on an input: leading and trailing C0
+/// controls and spaces removed, then every tab and newline.
+pub(crate) fn clean(input: &str) -> String {
+    input
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect()
+}
+
+fn is_slash(b: u8) -> bool {
+    b == b'/' || b == b'\\'
+}
+
+/// The byte range of the host in the cleaned input `s`, when it is a
+/// special URL's host written in `s`.
+fn host_span(s: &str, base: Option<&Url>) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    let scheme_len = scheme_len(s);
+    let (scheme, rest) = match scheme_len {
+        Some(n) => (s[..n].to_ascii_lowercase(), n + 1),
+        None => (base?.scheme().to_string(), 0),
+    };
+    if !super::is_special(&scheme) {
+        return None;
+    }
+    let slashes = b[rest..].iter().take_while(|&&c| is_slash(c)).count();
+    let same_scheme_base = base.is_some_and(|u| u.scheme() == scheme);
+    if scheme == "file" {
+        // File slash state, then file host state: exactly two slashes.
+        if slashes < 2 {
+            return None;
+        }
+        let start = rest + 2;
+        let end = b[start..]
+            .iter()
+            .position(|&c| is_slash(c) || c == b'?' || c == b'#')
+            .map_or(b.len(), |i| start + i);
+        return Some((start, end));
+    }
+    // A relative reference, or the base's scheme: the authority only after
+    // two slashes; another special scheme: after any number of them.
+    if (scheme_len.is_none() || same_scheme_base) && slashes < 2 {
+        return None;
+    }
+    let start = rest + slashes;
+    let end = b[start..]
+        .iter()
+        .position(|&c| is_slash(c) || c == b'?' || c == b'#')
+        .map_or(b.len(), |i| start + i);
+    let host_start = s[start..end].rfind('@').map_or(start, |i| start + i + 1);
+    let mut in_brackets = false;
+    let mut host_end = end;
+    for (i, &c) in b[host_start..end].iter().enumerate() {
+        match c {
+            b'[' => in_brackets = true,
+            b']' => in_brackets = false,
+            b':' if !in_brackets => {
+                host_end = host_start + i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    Some((host_start, host_end))
+}
+
+/// The length of the scheme of `s` (ASCII alpha, then alphanumerics, `+`,
+/// `-`, `.`, then `:`), when it has one.
+fn scheme_len(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if !b.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let n = b
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+    (b[n] == b':').then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deviations_written_or_escaped() {
+        assert_eq!(map_deviations("Fa%c3%9F.de"), "Fass.de");
+        assert_eq!(map_deviations("faß.ς.de"), "fass.σ.de");
+        assert_eq!(map_deviations("a\u{200d}b\u{200c}"), "ab");
+        assert_eq!(map_deviations("%E2%80%8dx"), "x");
+        assert!(matches!(map_deviations("a%41.de"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn only_the_host_of_the_input() {
+        let base = Url::parse("http://h/").unwrap();
+        let m = |s| map_host_in_input(s, Some(&base)).into_owned();
+        assert_eq!(
+            m("http://u:ß@faß.de:80/ß?ß#ß"),
+            "http://u:ß@fass.de:80/ß?ß#ß"
+        );
+        assert_eq!(m("https:faß.de/ß"), "https:fass.de/ß");
+        assert_eq!(m("http:faß/x"), "http:faß/x"); // a path, against the base
+        assert_eq!(m("//faß.de/"), "//fass.de/");
+        assert_eq!(m("\\\\faß.de/"), "\\\\fass.de/");
+        assert_eq!(m("/faß"), "/faß");
+        assert_eq!(m("file://faß/x"), "file://fass/x");
+        assert_eq!(m("foo://faß/"), "foo://faß/");
+        assert_eq!(m(" http://a\tß.de "), "http://ass.de");
+    }
+}
