@@ -93,7 +93,7 @@ fn parse_number(part: &[u8]) -> Option<u32> {
 /// digits, or `1`-`9` and decimal digits) separated by `.`, with at most
 /// one trailing `.`.
 ///
-/// ```
+/// ```text
 /// use urlprism::ipv4::has_ipv4_form;
 /// assert!(has_ipv4_form("192.168.0.256"));
 /// assert!(has_ipv4_form("0xc0.0250.01."));
@@ -149,7 +149,7 @@ pub enum Ipv4Family {
 ///   component a number, a non-last one over 255, or a last one over the
 ///   bytes left, is `BROKEN`.
 ///
-/// ```
+/// ```text
 /// use urlprism::ipv4::{googleurl_2011_ipv4, Ipv4Family::*};
 /// assert_eq!(googleurl_2011_ipv4("0300.0250.00.01"), Address(0xC0A8_0001));
 /// assert_eq!(googleurl_2011_ipv4("192.168.1."), Address(0xC0A8_0001));
@@ -420,5 +420,30 @@ mod tests {
         assert_eq!(g("a.99999999999"), NotAddress);
         // Huge components stay linear and do not overflow.
         assert_eq!(g(&"9".repeat(100_000)), Broken);
+    }
+
+    #[test]
+    fn ipv4_form() {
+        for s in [
+            "192.168.0.256",
+            "0xc0.0250.01.",
+            "0x",
+            "99999999999999999999",
+            "0X.00.1.2",
+        ] {
+            assert!(has_ipv4_form(s), "{s}");
+        }
+        for s in [
+            "",
+            ".",
+            "192.168.0.1..",
+            "08.1",
+            "1.2.3.4.5",
+            "1x",
+            "a.1",
+            "1..2",
+        ] {
+            assert!(!has_ipv4_form(s), "{s}");
+        }
     }
 }

@@ -98,7 +98,7 @@ pub enum Ipv4Rule {
     /// (June 2011): a host of IPv4 characters whose first non-number
     /// component comes after a component over 32 bits, or whose numbers
     /// exceed their bytes, makes the URL invalid (see
-    /// [`crate::ipv4::googleurl_2011_ipv4`]).  Models Chrome 2011.
+    /// `ipv4::googleurl_2011_ipv4`).  Models Chrome 2011.
     #[serde(rename = "googleurl-2011")]
     Googleurl2011,
     /// No step 27: no host is an IPv4 address (`0x7f.1` stays).  Models
