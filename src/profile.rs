@@ -30,14 +30,10 @@ pub struct NameprepParams {
     pub nfkc: NfkcVariant,
     /// Step 11: the Unicode data of the bidi check.
     pub bidi: BidiVersion,
-    /// Step 3 (Map), in addition to table B.1: the noncharacters of the
-    /// Basic Multilingual Plane (U+FDD0..U+FDEF, U+FFFE, U+FFFF) are mapped
-    /// to nothing; the supplementary ones (U+1FFFE ...) are left to the
-    /// Prohibit step (table C.4).  Models IE 9: `a\u{FDD0}\u{306}b` →
-    /// `\u{103}b` (the mark composes with `a` once the noncharacter is
-    /// gone), `a\u{1FFFE}b` fails.  Default: false (the specification).
-    #[serde(default)]
-    pub bmp_noncharacters_map_to_nothing: bool,
+    /// The observed steps of Nameprep (the profile file's
+    /// `[observed.nameprep]` table).
+    #[serde(skip)]
+    pub observed: ObservedNameprepParams,
 }
 
 /// What CanonicalizeHost returns when it gives up (steps 3 and 4).
@@ -189,12 +185,46 @@ pub struct HostParams {
     /// Which hosts count as "not domain names" for `other_hosts_as`.
     #[serde(default)]
     pub other_hosts: Vec<HostClass>,
+    /// Step 27: the rule that reads the host as an IPv4 address.  Default:
+    /// `spec`.
+    #[serde(default)]
+    pub ipv4: Ipv4Rule,
+    /// The observed steps of CanonicalizeHost (the profile file's
+    /// `[observed.canonicalize_host]` table).
+    #[serde(skip)]
+    pub observed: ObservedHostParams,
+}
+
+/// Parameters of the observed steps of Nameprep: steps beyond the
+/// specification that model what a browser was measured doing (origin
+/// [`crate::host::steps::Origin::Observed`] in the step registry).  A
+/// profile file gives them in the table `[observed.nameprep]`.  Every field
+/// defaults to the specification's behaviour.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ObservedNameprepParams {
+    /// Step 3 (Map), in addition to table B.1: the noncharacters of the
+    /// Basic Multilingual Plane (U+FDD0..U+FDEF, U+FFFE, U+FFFF) are mapped
+    /// to nothing; the supplementary ones (U+1FFFE ...) are left to the
+    /// Prohibit step (table C.4).  Models IE 9: `a\u{FDD0}\u{306}b` →
+    /// `\u{103}b` (the mark composes with `a` once the noncharacter is
+    /// gone), `a\u{1FFFE}b` fails.  Default: false (the specification).
+    pub bmp_noncharacters_map_to_nothing: bool,
+}
+
+/// Parameters of the observed steps of CanonicalizeHost: steps beyond the
+/// specification that model what a browser was measured doing (origin
+/// [`crate::host::steps::Origin::Observed`] in the step registry).  A
+/// profile file gives them in the table `[observed.canonicalize_host]`.
+/// Every field defaults to the specification's behaviour.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ObservedHostParams {
     /// Next to step 7 (IE): a host holding U+003B (`;`), written or
     /// percent-encoded (`%3B`), returns the fallback.  Models IE 9, for
     /// which `http://a;b.test/` and `http://a%3bb.test/` are invalid.
     /// Default: false (the specification: `;` is an ordinary character,
     /// percent-encoded or not by step 30).
-    #[serde(default)]
     pub semicolon_in_host_is_invalid: bool,
     /// After step 20.2.2 (IE): the URL schemes whose hosts keep the
     /// ToUnicode result (the Unicode label); under any other scheme the
@@ -203,7 +233,6 @@ pub struct HostParams {
     /// `http://\u{4E00}.com/` but keeps `ftp://\u{4E00}.jp/` as
     /// `ftp://xn--4gq.jp/`.  Default: absent (every scheme keeps the
     /// Unicode label, as step 20.2.2 reads).
-    #[serde(default)]
     pub unicode_label_schemes: Option<Vec<String>>,
     /// Before step 5 (modelling Gecko 2011): a host that, as parsed, holds
     /// a `:` outside a `[`...`]` span makes the URL invalid outright (not
@@ -213,14 +242,12 @@ pub struct HostParams {
     /// is rejected, while a `:` that Nameprep makes later (`a\u{FF1A}b.test`
     /// → `a:b.test`) is kept.  Default: false (the specification: step 26,
     /// THIS only, returns the fallback).
-    #[serde(default)]
     pub colon_in_host_is_invalid: bool,
     /// Next to step 5 (modelling Gecko 2011): a host beginning with `%5B`
     /// (an escaped `[`, either case) makes the URL invalid outright, where
     /// step 5 (THIS) returns the fallback, which for Gecko is the input
     /// itself (`%5Bxyz%5D` is invalid, `a%5bb.test` is not).  Default:
     /// false.
-    #[serde(default)]
     pub escaped_bracket_is_invalid: bool,
     /// After step 11, next to step 13 (modelling Gecko 2011): a host that,
     /// after Nameprep and with its escapes decoded, reads as `host:port`
@@ -228,19 +255,13 @@ pub struct HostParams {
     /// outright: `foo\u{FF1A}80` → `foo:80`, `foo%3A80`,
     /// `\u{FF11}\u{FF19}\u{FF12}...\u{FF1A}\u{FF18}\u{FF10}` fail, while
     /// `a\u{FF1A}b.test` → `a:b.test` and `a%3Ab` are kept.  Default: false.
-    #[serde(default)]
     pub port_like_host_is_invalid: bool,
-    /// Step 27: the rule that reads the host as an IPv4 address.  Default:
-    /// `spec`.
-    #[serde(default)]
-    pub ipv4: Ipv4Rule,
-    /// Step 27 runs only when the host was ASCII after step 7
+    /// Step 27 (observed, IE) runs only when the host was ASCII after step 7
     /// (/need-punycode/ of step 9 is false): an address spelled with
     /// characters the IDN steps remove or map is a domain name.  Models
     /// IE 9, measured to keep `19\u{200C}2.168.0.001` as `192.168.0.001`
     /// (and `192.168.%E2%80%8D0.001` as a name) while it reads ASCII
     /// `0300.0250.00.01` as `192.168.0.1`.  Default: false.
-    #[serde(default)]
     pub ipv4_needs_ascii_host: bool,
 }
 
@@ -296,7 +317,7 @@ pub struct UrlParams {
     /// written ([`crate::url::ParsedUrl::host_as_written`]) and the host
     /// pipeline decides about them; the path, query and fragment still get
     /// U+FFFD.  Models IE 9, whose host `a\u{FDD0}b` becomes `ab` (see
-    /// [`NameprepParams::bmp_noncharacters_map_to_nothing`]) while a
+    /// [`ObservedNameprepParams::bmp_noncharacters_map_to_nothing`]) while a
     /// written U+FFFD makes the host invalid.  Default: false (the
     /// specification: the host is preprocessed like the rest).
     pub host_keeps_noncharacters: bool,
@@ -331,8 +352,23 @@ pub enum PortSplit {
 }
 
 /// A profile described as data, as in `profiles/*.toml`.
+///
+/// In the file, the parameters of the observed steps (steps beyond the
+/// specification, [`crate::host::steps::Origin::Observed`]) live in their
+/// own tables, `[observed.nameprep]`, `[observed.canonicalize_host]` and
+/// `[observed.url]`, apart from the specification's marked steps in
+/// `[nameprep]` and `[canonicalize_host]`; in memory they are the
+/// `observed` fields of [`NameprepParams`] and [`HostParams`], and
+/// [`ProfileSpec::url`].  A key in the wrong table is an error:
+///
+/// ```
+/// let text = include_str!("../profiles/gecko.toml")
+///     .replace("[canonicalize_host]", "[canonicalize_host]\nport_like_host_is_invalid = true");
+/// let e = urlprism::ProfileSpec::from_toml(&text, "g.toml").unwrap_err();
+/// assert!(e.to_string().contains("belongs in [observed.canonicalize_host]"), "{e}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "ProfileFile", into = "ProfileFile")]
 pub struct ProfileSpec {
     /// Short name, used on the command line and in suite overrides
     /// (`chrome-canon` is the expectation for the profile named `chrome`).
@@ -341,9 +377,108 @@ pub struct ProfileSpec {
     pub description: String,
     pub nameprep: NameprepParams,
     pub canonicalize_host: HostParams,
-    /// URL-level steps beyond the specification (optional section `[url]`).
-    #[serde(default)]
+    /// URL-level steps beyond the specification (optional table
+    /// `[observed.url]`).
     pub url: UrlParams,
+}
+
+/// A profile file's tables: [`ProfileSpec`] as written.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProfileFile {
+    name: String,
+    description: String,
+    nameprep: NameprepParams,
+    canonicalize_host: HostParams,
+    #[serde(default)]
+    observed: ObservedTables,
+}
+
+/// The `[observed]` tables of a profile file.
+#[derive(Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct ObservedTables {
+    nameprep: ObservedNameprepParams,
+    canonicalize_host: ObservedHostParams,
+    url: UrlParams,
+}
+
+impl From<ProfileFile> for ProfileSpec {
+    fn from(mut f: ProfileFile) -> ProfileSpec {
+        f.nameprep.observed = f.observed.nameprep;
+        f.canonicalize_host.observed = f.observed.canonicalize_host;
+        ProfileSpec {
+            name: f.name,
+            description: f.description,
+            nameprep: f.nameprep,
+            canonicalize_host: f.canonicalize_host,
+            url: f.observed.url,
+        }
+    }
+}
+
+impl From<ProfileSpec> for ProfileFile {
+    fn from(p: ProfileSpec) -> ProfileFile {
+        let observed = ObservedTables {
+            nameprep: p.nameprep.observed.clone(),
+            canonicalize_host: p.canonicalize_host.observed.clone(),
+            url: p.url,
+        };
+        ProfileFile {
+            name: p.name,
+            description: p.description,
+            nameprep: p.nameprep,
+            canonicalize_host: p.canonicalize_host,
+            observed,
+        }
+    }
+}
+
+/// The tables of a profile file and the keys each holds: `(table,
+/// keys)`, e.g. `("observed.canonicalize_host", [..,
+/// "port_like_host_is_invalid", ..])`, in the order of the built-in
+/// profile files, which together write every key of the format.
+pub fn profile_tables() -> Vec<(String, Vec<String>)> {
+    fn collect(prefix: &str, table: &toml::Table, out: &mut Vec<(String, Vec<String>)>) {
+        for (key, value) in table {
+            let Some(sub) = value.as_table() else {
+                continue;
+            };
+            let name = format!("{prefix}{key}");
+            if sub.values().all(|v| v.is_table()) {
+                collect(&format!("{name}."), sub, out);
+                continue;
+            }
+            let i = match out.iter().position(|(n, _)| *n == name) {
+                Some(i) => i,
+                None => {
+                    out.push((name, Vec::new()));
+                    out.len() - 1
+                }
+            };
+            for key in sub.keys() {
+                if !out[i].1.contains(key) {
+                    out[i].1.push(key.clone());
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (_, text) in BUILTIN_PROFILE_FILES {
+        if let Ok(table) = text.parse::<toml::Table>() {
+            collect("", &table, &mut out);
+        }
+    }
+    out
+}
+
+/// The table of a profile file that holds the key `key` (for an error
+/// about a key in the wrong table).
+fn table_of(key: &str) -> Option<String> {
+    profile_tables()
+        .into_iter()
+        .find(|(_, keys)| keys.iter().any(|k| k == key))
+        .map(|(table, _)| table)
 }
 
 /// An error while reading a profile file.
@@ -382,9 +517,20 @@ impl ProfileSpec {
                 let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
                 format!("{origin}:{line}:{col}")
             });
+            let mut message = e.message().to_string();
+            // serde: "unknown field `KEY`, expected ..."
+            let unknown = message
+                .strip_prefix("unknown field `")
+                .and_then(|rest| rest.split('`').next());
+            if let Some(table) = unknown.and_then(table_of) {
+                message = format!(
+                    "{message}; `{}` belongs in [{table}]",
+                    unknown.unwrap_or_default()
+                );
+            }
             ProfileError {
                 location: location.or_else(|| Some(origin.to_string())),
-                message: e.message().to_string(),
+                message,
             }
         })
     }

@@ -248,13 +248,13 @@ fn steps<T: Tracer>(
 
     pl.check(
         const { steps::host("4a") },
-        hp.colon_in_host_is_invalid && !is_file,
+        hp.observed.colon_in_host_is_invalid && !is_file,
         &s,
         colon_outside_brackets,
     )?;
     pl.check(
         const { steps::host("4b") },
-        hp.escaped_bracket_is_invalid,
+        hp.observed.escaped_bracket_is_invalid,
         &s,
         escaped_bracket_is_invalid,
     )?;
@@ -278,7 +278,7 @@ fn steps<T: Tracer>(
     );
     pl.check(
         const { steps::host("7a") },
-        hp.semicolon_in_host_is_invalid,
+        hp.observed.semicolon_in_host_is_invalid,
         &s,
         semicolon_in_host,
     )?;
@@ -347,7 +347,7 @@ fn steps<T: Tracer>(
     )?;
     pl.check(
         const { steps::host("13a") },
-        hp.port_like_host_is_invalid,
+        hp.observed.port_like_host_is_invalid,
         &s,
         port_like_host,
     )?;
@@ -456,8 +456,8 @@ fn steps<T: Tracer>(
         },
     )?;
     // Step 27: IPv4, by the profile's rule; IE reads only a host that was
-    // ASCII after step 7 (see `HostParams::ipv4_needs_ascii_host`).
-    if ascii_after_step_7 || !hp.ipv4_needs_ascii_host {
+    // ASCII after step 7 (see `ObservedHostParams::ipv4_needs_ascii_host`).
+    if ascii_after_step_7 || !hp.observed.ipv4_needs_ascii_host {
         match ipv4_address(&s, hp.ipv4) {
             Ok(Some(v4)) => {
                 pl.note(const { steps::host("27") }, true, &s, || v4.clone());

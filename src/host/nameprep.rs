@@ -91,7 +91,7 @@ pub(crate) fn nameprep_owned<T: Tracer>(
     refresh(changed, &s, &mut found);
     let changed = pl.rewrite(
         const { steps::nameprep("3a") },
-        p.bmp_noncharacters_map_to_nothing,
+        p.observed.bmp_noncharacters_map_to_nothing,
         &mut s,
         remove_bmp_noncharacters,
     );
@@ -250,7 +250,7 @@ pub(crate) fn check_bidi(s: &str, version: BidiVersion) -> Result<(), NameprepEr
     })
 }
 
-/// After step 3 (IE, [`crate::profile::NameprepParams::bmp_noncharacters_map_to_nothing`]):
+/// After step 3 (IE, [`crate::profile::ObservedNameprepParams::bmp_noncharacters_map_to_nothing`]):
 /// the noncharacters of the Basic Multilingual Plane (U+FDD0..U+FDEF,
 /// U+FFFE, U+FFFF) are mapped to nothing, like the characters of table
 /// B.1; supplementary noncharacters stay for the Prohibit step (C.4).
@@ -323,7 +323,7 @@ mod tests {
             return None;
         }
         let mut s = stringprep::map_cow(s).into_owned();
-        if p.bmp_noncharacters_map_to_nothing {
+        if p.observed.bmp_noncharacters_map_to_nothing {
             s = remove_bmp_noncharacters(&s).into_owned();
         }
         if p.corrigendum_5_swap {

@@ -3,7 +3,9 @@
 //! `20.2.2a`), and other rules for a step (step 27's [`ipv4_address`]),
 //! that model what a 2011 browser did (by its source code, or as measured)
 //! and the specification does not say.  Each is switched by a parameter
-//! of [`HostParams`] that defaults to the specification's behaviour.
+//! of [`crate::profile::ObservedHostParams`] (a profile file's
+//! `[observed.canonicalize_host]` table) that defaults to the
+//! specification's behaviour.
 
 use super::ace::push_ace;
 use super::pipeline::{give_up, GiveUp};
@@ -11,7 +13,7 @@ use crate::ipv4::{canonicalize_ipv4, googleurl_2011_ipv4, Ipv4Family};
 use crate::percent;
 use crate::profile::{HostParams, Ipv4Rule};
 
-/// Next to step 7 (IE, [`HostParams::semicolon_in_host_is_invalid`]): a
+/// Next to step 7 (IE, [`ObservedHostParams::semicolon_in_host_is_invalid`](crate::profile::ObservedHostParams::semicolon_in_host_is_invalid)): a
 /// host holding `;`, written or percent-encoded (`%3B`, either case),
 /// returns the fallback.
 ///
@@ -29,15 +31,16 @@ pub(super) fn semicolon_in_host(s: &str) -> Result<(), GiveUp> {
 }
 
 /// Whether hosts under `scheme` keep the Unicode labels of step 20.2.2
-/// ([`HostParams::unicode_label_schemes`]; absent: every scheme does).
+/// ([`ObservedHostParams::unicode_label_schemes`](crate::profile::ObservedHostParams::unicode_label_schemes); absent: every scheme does).
 pub(super) fn keeps_unicode_labels(hp: &HostParams, scheme: &str) -> bool {
-    hp.unicode_label_schemes
+    hp.observed
+        .unicode_label_schemes
         .as_ref()
         .is_none_or(|l| l.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
 }
 
 /// After step 20.2.2 (IE, for schemes not in
-/// [`HostParams::unicode_label_schemes`]): the label in its ASCII form,
+/// [`ObservedHostParams::unicode_label_schemes`](crate::profile::ObservedHostParams::unicode_label_schemes)): the label in its ASCII form,
 /// appended to `out`.  `known_ace` is the /p_label/ of 20.2.2.2 when the
 /// label was Unicode: the round trip has checked that it is what Punycode
 /// gives.
@@ -59,7 +62,7 @@ pub(super) fn ace_label(
     Ok(())
 }
 
-/// Before step 5 (GECKO, [`HostParams::colon_in_host_is_invalid`]): a `:`
+/// Before step 5 (GECKO, [`ObservedHostParams::colon_in_host_is_invalid`](crate::profile::ObservedHostParams::colon_in_host_is_invalid)): a `:`
 /// in the host as parsed, outside a `[`...`]` span, makes the URL invalid
 /// outright (Gecko's fallback would keep the host as written).
 ///
@@ -87,7 +90,7 @@ pub(super) fn colon_outside_brackets(s: &str) -> Result<(), GiveUp> {
     Ok(())
 }
 
-/// Next to step 5 (GECKO, [`HostParams::escaped_bracket_is_invalid`]): a
+/// Next to step 5 (GECKO, [`ObservedHostParams::escaped_bracket_is_invalid`](crate::profile::ObservedHostParams::escaped_bracket_is_invalid)): a
 /// host beginning with `%5B` makes the URL invalid outright (step 5, THIS,
 /// returns the fallback, which for Gecko is the input).
 ///
@@ -137,7 +140,7 @@ pub(super) fn ipv4_address(s: &str, rule: Ipv4Rule) -> Result<Option<String>, Gi
     }
 }
 
-/// After step 11 (GECKO, [`HostParams::port_like_host_is_invalid`]): a
+/// After step 11 (GECKO, [`ObservedHostParams::port_like_host_is_invalid`](crate::profile::ObservedHostParams::port_like_host_is_invalid)): a
 /// host that, its escapes decoded, ends with `:` and one or more ASCII
 /// digits (it reads as `host:port`) makes the URL invalid outright.
 ///

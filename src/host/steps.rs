@@ -103,9 +103,9 @@ pub const CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
     "4" Specification [Gecko] "GECKO" "the fallback is the input in ASCII lowercase"
         Some(|p| p.host().fallback == Fallback::LowercasedInput);
     "4a" Observed [Gecko] "observed: GECKO" "a ':' outside brackets makes the URL invalid"
-        Some(|p| p.host().colon_in_host_is_invalid);
+        Some(|p| p.host().observed.colon_in_host_is_invalid);
     "4b" Observed [Gecko] "observed: GECKO" "a host beginning with '%5B' makes the URL invalid"
-        Some(|p| p.host().escaped_bracket_is_invalid);
+        Some(|p| p.host().observed.escaped_bracket_is_invalid);
     "5" Specification [This] "THIS" "a host beginning with '%5B' returns the fallback"
         Some(|p| p.host().escaped_bracket_fallback);
     "6" Specification [This, Chrome] "THIS/CHROME" "percent-decode, then decode as UTF-8"
@@ -113,7 +113,7 @@ pub const CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
     "7" Specification [Ie] "IE" "percent-decode the selected octets"
         Some(|p| p.host().percent_decoding == HostPercentDecoding::Selective);
     "7a" Observed [Ie] "observed: IE" "a ';' makes the URL invalid"
-        Some(|p| p.host().semicolon_in_host_is_invalid);
+        Some(|p| p.host().observed.semicolon_in_host_is_invalid);
     "9" Specification [] "" "need-punycode: the host is not ASCII" None;
     "10" Specification [Chrome, Ie] "CHROME/IE" "a trailing label separator is the root dot"
         Some(|p| p.host().root_dot == RootDot::BeforeNameprep);
@@ -122,7 +122,7 @@ pub const CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
     "12" Specification [Chrome] "CHROME" "a '%' after Nameprep returns the fallback"
         Some(|p| p.host().percent_after_nameprep_fails);
     "13a" Observed [Gecko] "observed: GECKO" "a host reading as host:port makes the URL invalid"
-        Some(|p| p.host().port_like_host_is_invalid);
+        Some(|p| p.host().observed.port_like_host_is_invalid);
     "13" Specification [Gecko] "GECKO" "U+0000 or U+0020 against the fallback"
         Some(|p| p.host().nul_space_check);
     "14" Specification [Chrome] "CHROME" "percent-encode before the labels are split"
@@ -140,7 +140,7 @@ pub const CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
     "20.2.2" Specification [Ie] "IE" "the ToUnicode / ToASCII round trip"
         Some(|p| p.host().label_conversion == LabelConversion::IeRoundTrip);
     "20.2.2a" Observed [Ie] "observed: IE" "schemes that do not keep Unicode labels get the ASCII form"
-        Some(|p| p.host().unicode_label_schemes.is_some());
+        Some(|p| p.host().observed.unicode_label_schemes.is_some());
     "22" Specification [] "" "the root dot comes back" None;
     "23" Specification [Chrome] "CHROME" "percent-encoded octets become U+0000..U+00FF"
         Some(|p| p.host().decode_escapes_as_latin1);
@@ -166,7 +166,7 @@ pub const NAMEPREP_STEPS: &[Step] = steps![NAMEPREP;
         Some(|p| p.nameprep().reject_tone_marks);
     "3" Specification [] "" "Map (tables B.1, B.2)" None;
     "3a" Observed [Ie] "observed: IE" "the noncharacters of the BMP are mapped to nothing"
-        Some(|p| p.nameprep().bmp_noncharacters_map_to_nothing);
+        Some(|p| p.nameprep().observed.bmp_noncharacters_map_to_nothing);
     "4" Specification [Gecko] "GECKO" "swap Corrigendum 5 sequences"
         Some(|p| p.nameprep().corrigendum_5_swap);
     "6" Specification [This, Gecko] "THIS/GECKO" "has-unassigned: a code point unassigned in Unicode 3.2"
@@ -336,5 +336,143 @@ mod tests {
             ],
             "{found:#?}"
         );
+    }
+
+    /// A profile file's raw tables with `table.key` set to `value`
+    /// (`None`: removed).
+    fn with_key(
+        file: &toml::Table,
+        table: &str,
+        key: &str,
+        value: Option<&toml::Value>,
+    ) -> toml::Table {
+        let mut file = file.clone();
+        let mut t = &mut file;
+        for part in table.split('.') {
+            t = t
+                .entry(part)
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+                .as_table_mut()
+                .unwrap();
+        }
+        match value {
+            Some(v) => t.insert(key.into(), v.clone()),
+            None => t.remove(key),
+        };
+        file
+    }
+
+    fn get<'a>(file: &'a toml::Table, table: &str, key: &str) -> Option<&'a toml::Value> {
+        let mut t = file;
+        for part in table.split('.') {
+            t = t.get(part)?.as_table()?;
+        }
+        t.get(key)
+    }
+
+    /// The step registry decides where a parameter is written: every key
+    /// that switches an observed step is in an `[observed...]` table, every
+    /// key that switches a step of the specification is not.  Which key
+    /// switches which step is found from the registry's switches: each key
+    /// of each built-in profile file is given each value the built-in
+    /// profiles give it, and the steps whose switch changes are noted.
+    #[test]
+    fn observed_parameters_are_in_the_observed_tables() {
+        use crate::profile::{profile_tables, ProfileSpec, BUILTIN_PROFILE_FILES};
+        let files: Vec<toml::Table> = BUILTIN_PROFILE_FILES
+            .iter()
+            .map(|(_, text)| text.parse().unwrap())
+            .collect();
+        let mut switched: Vec<(&Step, String)> = Vec::new();
+        for file in &files {
+            let base: ProfileSpec = file.clone().try_into().unwrap();
+            for (table, keys) in profile_tables() {
+                for key in keys {
+                    for other in &files {
+                        let changed = with_key(file, &table, &key, get(other, &table, &key));
+                        let p: ProfileSpec = changed.try_into().unwrap();
+                        for s in all() {
+                            let Some(f) = s.switch else { continue };
+                            if f(&p) != f(&base) {
+                                let at = format!("{table}.{key}");
+                                if !switched
+                                    .iter()
+                                    .any(|(t, k)| std::ptr::eq(*t, s) && *k == at)
+                                {
+                                    switched.push((s, at));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (s, at) in &switched {
+            assert_eq!(
+                at.starts_with("observed."),
+                s.origin == Origin::Observed,
+                "{} step {} ({:?}) is switched by {at}",
+                s.pipeline,
+                s.number,
+                s.origin
+            );
+        }
+        // Not vacuous: every observed step some built-in profile turns on
+        // is switched by a key found here.
+        for s in all().filter(|s| s.origin == Origin::Observed) {
+            assert!(
+                switched.iter().any(|(t, _)| std::ptr::eq(*t, s)),
+                "{} step {}: no key switches it",
+                s.pipeline,
+                s.number
+            );
+        }
+    }
+
+    /// An observed key in a specification table, or a specification key in
+    /// an `[observed...]` table, is an error that names the place and the
+    /// table the key belongs in.
+    #[test]
+    fn a_key_in_the_wrong_table_is_an_error() {
+        use crate::profile::{profile_tables, ProfileSpec, BUILTIN_PROFILE_FILES};
+        let file: toml::Table = BUILTIN_PROFILE_FILES[0].1.parse().unwrap();
+        let tables = profile_tables();
+        let mut tried = 0;
+        for (table, keys) in &tables {
+            let wrong = match table.strip_prefix("observed.") {
+                Some(spec) => spec.to_string(),
+                None => format!("observed.{table}"),
+            };
+            if !tables.iter().any(|(t, _)| *t == wrong) && !wrong.starts_with("observed.") {
+                continue;
+            }
+            for key in keys {
+                let value = toml::Value::Boolean(true);
+                let text = toml::to_string(&with_key(&file, &wrong, key, Some(&value))).unwrap();
+                let e = ProfileSpec::from_toml(&text, "x.toml").unwrap_err();
+                let msg = e.to_string();
+                // The location is the line of the misplaced key.
+                let line: usize = e
+                    .location
+                    .as_deref()
+                    .unwrap()
+                    .split(':')
+                    .nth(1)
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                let at = text.lines().nth(line - 1).unwrap_or_default();
+                assert!(
+                    at.starts_with(&format!("{key} =")),
+                    "{msg}: line {line} is {at}"
+                );
+                assert!(
+                    msg.contains(&format!("`{key}` belongs in [{table}]")),
+                    "{msg}"
+                );
+                tried += 1;
+            }
+        }
+        assert!(tried > 30, "{tried} keys");
     }
 }

@@ -152,7 +152,7 @@ pub fn check_idempotent(
 ///
 /// - a profile whose `url.host_keeps_noncharacters` is set (Gecko and IE
 ///   2011 kept noncharacters written in the host, `profiles/gecko.toml`
-///   `[url]`) may put noncharacters in the host, which step 2 replaces by
+///   `[observed.url]`) may put noncharacters in the host, which step 2 replaces by
 ///   U+FFFD;
 /// - a path that is not hierarchical keeps U+0020 as it is (specification,
 ///   path canonicalization: "ASCII characters not allowed in URLs are not
