@@ -5,6 +5,8 @@
 //! * RFC 3454 sets (A.1, B.1, C.1.2 ... C.9, D.1, D.2) as sorted, merged
 //!   inclusive ranges for binary search, and table B.2 as a `phf` map;
 //! * Unicode 3.2 combining classes, decompositions and primary composites;
+//! * the code points Unicode 3.2 assigned on top of 3.1 (for the bidi
+//!   data of Unicode 3.1);
 //! * the Unicode 4.0 and 4.1 additions (assigned ranges, combining
 //!   classes, decompositions, primary composites);
 //! * Gecko's IDN whitelist and blacklist as `phf` sets;
@@ -490,6 +492,16 @@ fn main() {
     write_decomps(&mut out, "DECOMP_3_2", &dec32);
     let ccc_of32 = |cp: u32| ccc32.get(&cp).copied().unwrap_or(0);
     let seconds32 = write_compositions(&mut out, "COMPOSE_3_2", &dec32, &ccc_of32, &excl32);
+
+    // The code points Unicode 3.2 assigned on top of 3.1 (bidi data of 3.1).
+    let assigned32_added: Vec<(u32, u32)> = data_lines(&data, "unicode-3.2-additions.txt")
+        .iter()
+        .map(|line| match line.split_once(';') {
+            Some(("assigned", r)) => range(r),
+            _ => panic!("unknown record {line:?}"),
+        })
+        .collect();
+    write_ranges(&mut out, "ASSIGNED_3_2_ADDED", assigned32_added);
 
     // Unicode 4.0 additions, then the Unicode 4.1 additions on top of them.
     let add40 = additions(&data, &mut out, "4.0", "4_0", &ccc32);

@@ -13,7 +13,7 @@ use crate::host::canonicalize_host::{
     canonicalize_host_cow, canonicalize_host_in_place, SharedHostWork,
 };
 use crate::percent;
-use crate::profile::{HexCase, Profile};
+use crate::profile::{HexCase, PortSplit, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::url::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
@@ -111,7 +111,15 @@ pub(crate) fn canonicalize_each_cow<'a>(
             })
             .collect()
     };
-    if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") {
+    // A profile that splits the port off elsewhere gives this URL another
+    // port: nothing is shared.
+    let port_split_differs = || {
+        profiles
+            .iter()
+            .any(|p| p.url().port_split != PortSplit::LastColon)
+            && server_info_split(u.host.as_deref(), u.port.as_deref()).is_some()
+    };
+    if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") || port_split_differs() {
         return each();
     }
     let mut shared = u.clone();
@@ -210,6 +218,9 @@ fn canonicalize_components(
 
     canonicalize_userinfo(u);
     if let Some(profile) = host_profile {
+        if profile.url().port_split == PortSplit::FirstColonAfterLastBracket && !is_file {
+            split_server_info(u);
+        }
         prepare_host(u, profile);
     }
 
@@ -469,6 +480,66 @@ fn canonicalize_fragment(f: &str) -> Option<String> {
     Some(out)
 }
 
+/// Before CanonicalizeHost (URL-level, after the parse;
+/// [`crate::profile::UrlParams::port_split`] = `first-colon-after-last-bracket`,
+/// modelling Gecko 2.0): the host and port as parsed are joined again and
+/// split as `nsAuthURLParser::ParseServerInfo`
+/// (`netwerk/base/src/nsURLParsers.cpp`, Firefox 4.0.1) splits the server
+/// info: scanning backwards, the colons left of the last `]` belong to the
+/// host, and the port begins after the leftmost colon right of it.  A port
+/// that is not all digits then makes the URL invalid (as Gecko's
+/// `NS_ERROR_MALFORMED_URI`), at the port step.  Not for `file:` URLs,
+/// which have no port.
+///
+/// `http://xn--[::]-/` (parsed: host `xn--[:`, port `]-`) → host
+/// `xn--[::]-`, no port; `http://foo:80:98/` (host `foo:80`, port `98`) →
+/// host `foo`, port `80:98`: invalid; `http://[::1]:80/` is unchanged.
+fn split_server_info(u: &mut CowUrl<'_>) {
+    let Some((host, port)) = server_info_split(u.host.as_deref(), u.port.as_deref()) else {
+        return;
+    };
+    if let Some(written) = u.host_as_written.as_deref() {
+        // The host as written differs from the parsed one in noncharacters
+        // only, which are no `:` or `]`: it splits at the same place.
+        let joined = join_server_info(written, u.port.as_deref());
+        let (written_host, _) = split_at_server_info_port(&joined);
+        u.host_as_written = Some(Cow::Owned(written_host.to_string()));
+    }
+    u.host = Some(Cow::Owned(host));
+    u.port = port.map(Cow::Owned);
+}
+
+/// The host and port of [`split_server_info`] when they differ from those
+/// parsed (`None`: the same, or no host).
+fn server_info_split(host: Option<&str>, port: Option<&str>) -> Option<(String, Option<String>)> {
+    let host = host?;
+    // With neither a `]` nor a second `:` both rules split alike.
+    if !host.contains([':', ']']) && !port.is_some_and(|p| p.contains([':', ']'])) {
+        return None;
+    }
+    let joined = join_server_info(host, port);
+    let (h, p) = split_at_server_info_port(&joined);
+    (h != host || p != port).then(|| (h.to_string(), p.map(str::to_string)))
+}
+
+/// `host:port`, or `host` without a port.
+fn join_server_info(host: &str, port: Option<&str>) -> String {
+    match port {
+        Some(p) => format!("{host}:{p}"),
+        None => host.to_string(),
+    }
+}
+
+/// `ParseServerInfo`'s split: the port after the first `:` right of the
+/// last `]` (of the whole string when there is no `]`).
+fn split_at_server_info_port(server_info: &str) -> (&str, Option<&str>) {
+    let from = server_info.rfind(']').map_or(0, |i| i + 1);
+    match server_info[from..].find(':') {
+        Some(i) => (&server_info[..from + i], Some(&server_info[from + i + 1..])),
+        None => (server_info, None),
+    }
+}
+
 /// Before CanonicalizeHost (URL-level, next to preprocessing step 2; IE,
 /// [`crate::profile::UrlParams::host_keeps_noncharacters`]): the host is
 /// the one written in the input, noncharacters and all, rather than the
@@ -553,6 +624,69 @@ mod canonicalize_each_tests {
         let gecko: &dyn Profile = builtin("gecko").unwrap();
         let each = canonicalize_each(&u, &[gecko, crate::profile::this()], UTF_8);
         assert_eq!(each[0].as_ref().unwrap().path.as_deref(), Some("/.//x"));
+    }
+}
+
+#[cfg(test)]
+mod server_info_tests {
+    use super::*;
+
+    #[test]
+    fn split_as_parse_server_info() {
+        assert_eq!(split_at_server_info_port("xn--[::]-"), ("xn--[::]-", None));
+        assert_eq!(
+            split_at_server_info_port("foo:80:98"),
+            ("foo", Some("80:98"))
+        );
+        assert_eq!(split_at_server_info_port("[::1]:80"), ("[::1]", Some("80")));
+        assert_eq!(split_at_server_info_port("ab:cd]"), ("ab:cd]", None));
+        assert_eq!(split_at_server_info_port("a:"), ("a", Some("")));
+        // Unchanged splits are no work.
+        assert_eq!(server_info_split(Some("a.b"), Some("80")), None);
+        assert_eq!(server_info_split(Some("[::1]"), Some("80")), None);
+        assert_eq!(server_info_split(None, None), None);
+    }
+
+    #[test]
+    fn gecko_splits_the_port_after_the_last_bracket() {
+        let gecko: &dyn Profile = crate::profile::builtin("gecko").unwrap();
+        let canon = |s: &str, p: &dyn Profile| {
+            canonicalize(&crate::parse(s), p, UTF_8).map(|c| crate::serialize(&c).unwrap())
+        };
+        assert_eq!(
+            canon("http://xn--[::]-/", gecko).unwrap(),
+            "http://xn--[::]-/"
+        );
+        assert!(canon("http://xn--[::]-/", crate::profile::this()).is_err());
+        assert!(matches!(
+            canon("http://foo:80:98/", gecko),
+            Err(Error::Port { .. })
+        ));
+        assert_eq!(
+            canon("http://[::1]:81/", gecko).unwrap(),
+            "http://[::1]:81/"
+        );
+        // The host as written splits alike.
+        assert_eq!(
+            canon("http://x\u{FDD0}[::]-/", gecko).unwrap(),
+            "http://x\u{FDD0}[::]-/"
+        );
+        // Canonicalized together with the other profiles, the same.
+        for input in [
+            "http://xn--[::]-/",
+            "http://foo:80:98/",
+            "http://[::1]:81/x",
+        ] {
+            let u = crate::parse(input);
+            let all: Vec<&dyn Profile> = crate::profile::builtin_profiles()
+                .iter()
+                .map(|p| p as &dyn Profile)
+                .collect();
+            let each = canonicalize_each(&u, &all, UTF_8);
+            for (p, r) in all.iter().zip(each) {
+                assert_eq!(r, canonicalize(&u, *p, UTF_8), "{} {input}", p.name());
+            }
+        }
     }
 }
 

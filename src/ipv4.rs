@@ -88,6 +88,144 @@ fn parse_number(part: &[u8]) -> Option<u32> {
     Some(value as u32)
 }
 
+/// Whether `s` has the form of an IPv4 address, whatever the values: one
+/// to four *numbers* (`0x`/`0X` and hexadecimal digits, `0` and octal
+/// digits, or `1`-`9` and decimal digits) separated by `.`, with at most
+/// one trailing `.`.
+///
+/// ```text
+/// use urlprism::ipv4::has_ipv4_form;
+/// assert!(has_ipv4_form("192.168.0.256"));
+/// assert!(has_ipv4_form("0xc0.0250.01."));
+/// assert!(has_ipv4_form("99999999999999999999"));
+/// assert!(!has_ipv4_form("192.168.0.1.."));
+/// assert!(!has_ipv4_form("08.1"));
+/// assert!(!has_ipv4_form("1.2.3.4.5"));
+/// ```
+pub fn has_ipv4_form(s: &str) -> bool {
+    let body = s.strip_suffix('.').unwrap_or(s);
+    !body.is_empty()
+        && body.split('.').count() <= 4
+        && body.split('.').all(|part| {
+            let (digits, radix) = match part.as_bytes() {
+                [] => return false,
+                [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+                [b'0', rest @ ..] => (rest, 8),
+                [b'1'..=b'9', ..] => (part.as_bytes(), 10),
+                _ => return false,
+            };
+            digits.iter().all(|&d| (d as char).is_digit(radix))
+        })
+}
+
+/// What googleurl's IPv4 reading made of a host (its
+/// `CanonHostInfo::Family`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ipv4Family {
+    /// `IPV4`: the address.
+    Address(u32),
+    /// `NEUTRAL`: not an IPv4 address; the host is a domain name.
+    NotAddress,
+    /// `BROKEN`: numbers that do not make an address; the URL is invalid.
+    Broken,
+}
+
+/// Step 27 as Chrome 2011 ran it: googleurl before revision 9ddcf11
+/// (2011-06-03, "Fix handling of certain URLs with long runs of numbers",
+/// BUG=84077), `src/url_canon_ip.cc`:
+///
+/// * `DoFindIPv4Components`: every character must be an IPv4 character
+///   (`0-9`, `a-f`, `A-F`, `x`, `X`, `.`; table `kSharedCharTypeTable`,
+///   `CHAR_IPV4`), the host at most four `.`-separated components, none
+///   empty but for one after a trailing `.`; otherwise `NEUTRAL`.
+/// * `IPv4ComponentToNumber`, component by component in order: the base
+///   from the prefix (`0x`/`0X` 16, another leading `0` 8, else 10); a
+///   character that is not a digit of the base is `NEUTRAL`; a value over
+///   32 bits is `BROKEN`.
+/// * `DoIPv4AddressToNumber` stops at the first component that is not a
+///   number ("Stop if we hit an invalid non-empty component") and returns
+///   its family: an overflowing component *before* a non-number makes the
+///   whole host `BROKEN` (revision 9ddcf11 made it `NEUTRAL`).  With every
+///   component a number, a non-last one over 255, or a last one over the
+///   bytes left, is `BROKEN`.
+///
+/// ```text
+/// use urlprism::ipv4::{googleurl_2011_ipv4, Ipv4Family::*};
+/// assert_eq!(googleurl_2011_ipv4("0300.0250.00.01"), Address(0xC0A8_0001));
+/// assert_eq!(googleurl_2011_ipv4("192.168.1."), Address(0xC0A8_0001));
+/// // Overflow before a component that is not decimal: BROKEN.
+/// assert_eq!(googleurl_2011_ipv4("99999999999.abc"), Broken);
+/// // `o` and `m` are no IPv4 characters: a domain name.
+/// assert_eq!(googleurl_2011_ipv4("99999999999.com"), NotAddress);
+/// assert_eq!(googleurl_2011_ipv4("abc.99999999999"), NotAddress);
+/// assert_eq!(googleurl_2011_ipv4("192.168.0.256"), Broken);
+/// assert_eq!(googleurl_2011_ipv4("1.2.3.4.5"), NotAddress);
+/// ```
+pub fn googleurl_2011_ipv4(s: &str) -> Ipv4Family {
+    let is_ipv4_char = |b: u8| b.is_ascii_hexdigit() || matches!(b, b'x' | b'X' | b'.');
+    if s.is_empty() || !s.bytes().all(is_ipv4_char) {
+        return Ipv4Family::NotAddress;
+    }
+    // DoFindIPv4Components: at most four components, one trailing dot.
+    let body = s.strip_suffix('.').unwrap_or(s);
+    if body.is_empty() || body.split('.').any(str::is_empty) || body.split('.').count() > 4 {
+        return Ipv4Family::NotAddress;
+    }
+    let mut numbers = [0u32; 4];
+    let mut count = 0;
+    for part in body.split('.') {
+        match googleurl_component(part.as_bytes()) {
+            Ipv4Family::Address(v) => numbers[count] = v,
+            family => return family,
+        }
+        count += 1;
+    }
+    let n = &numbers[..count];
+    let (last, init) = n.split_last().expect("at least one component");
+    if init.iter().any(|&v| v > 0xFF) {
+        return Ipv4Family::Broken;
+    }
+    let last_bits = 8 * (4 - init.len() as u32);
+    if last_bits < 32 && *last >> last_bits != 0 {
+        return Ipv4Family::Broken;
+    }
+    let address = init
+        .iter()
+        .enumerate()
+        .fold(*last, |a, (i, &v)| a | v << (24 - 8 * i as u32));
+    Ipv4Family::Address(address)
+}
+
+/// googleurl's `IPv4ComponentToNumber` (before 9ddcf11): the component's
+/// value, `NotAddress` when a character is not a digit of its base,
+/// `Broken` when the value exceeds 32 bits.  Linear, never overflows.
+fn googleurl_component(part: &[u8]) -> Ipv4Family {
+    let (digits, radix) = match part {
+        [b'0'] => (part, 10),
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        [b'0', rest @ ..] => (rest, 8),
+        _ => (part, 10),
+    };
+    let mut value: u64 = 0;
+    let mut overflow = false;
+    for &d in digits {
+        let Some(v) = (d as char).to_digit(radix) else {
+            return Ipv4Family::NotAddress;
+        };
+        value = value * u64::from(radix) + u64::from(v);
+        if value > u64::from(u32::MAX) {
+            // Every character is still checked for the base.
+            overflow = true;
+            value = 0;
+        }
+    }
+    if overflow {
+        Ipv4Family::Broken
+    } else {
+        Ipv4Family::Address(value as u32)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +388,62 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 50, "only {checked} records checked");
+    }
+
+    #[test]
+    fn googleurl_2011() {
+        use Ipv4Family::*;
+        let g = googleurl_2011_ipv4;
+        assert_eq!(g("192.168.0.1"), Address(0xC0A8_0001));
+        assert_eq!(g("0xC0a80001"), Address(0xC0A8_0001));
+        assert_eq!(g("0x"), Address(0));
+        assert_eq!(g("0"), Address(0));
+        assert_eq!(g("192.168.0.1."), Address(0xC0A8_0001));
+        assert_eq!(g("4294967295"), Address(u32::MAX));
+        assert_eq!(g("4294967296"), Broken);
+        assert_eq!(g("1.16777216"), Broken);
+        assert_eq!(g("1.2.65536"), Broken);
+        assert_eq!(g("256.1"), Broken);
+        // The record behind the rule: decimal overflow, then `abc`.
+        let long = format!("{}.abc", "1234567890".repeat(6));
+        assert_eq!(g(&long), Broken);
+        assert_eq!(g(&format!("{}.com", "1234567890".repeat(6))), NotAddress);
+        // 08 is not octal; 1x not decimal; empty or extra components.
+        assert_eq!(g("08.1"), NotAddress);
+        assert_eq!(g("1x"), NotAddress);
+        assert_eq!(g("1..2"), NotAddress);
+        assert_eq!(g("."), NotAddress);
+        assert_eq!(g("1.2.3.4.5"), NotAddress);
+        assert_eq!(g("1.2.3.4.."), NotAddress);
+        assert_eq!(g(""), NotAddress);
+        // A non-number first hides a later overflow.
+        assert_eq!(g("a.99999999999"), NotAddress);
+        // Huge components stay linear and do not overflow.
+        assert_eq!(g(&"9".repeat(100_000)), Broken);
+    }
+
+    #[test]
+    fn ipv4_form() {
+        for s in [
+            "192.168.0.256",
+            "0xc0.0250.01.",
+            "0x",
+            "99999999999999999999",
+            "0X.00.1.2",
+        ] {
+            assert!(has_ipv4_form(s), "{s}");
+        }
+        for s in [
+            "",
+            ".",
+            "192.168.0.1..",
+            "08.1",
+            "1.2.3.4.5",
+            "1x",
+            "a.1",
+            "1..2",
+        ] {
+            assert!(!has_ipv4_form(s), "{s}");
+        }
     }
 }

@@ -10,7 +10,7 @@
 pub use crate::octets::OctetSet;
 /// The Unicode versions and NFKC variants a profile names (defined with
 /// the Unicode algorithms that read them).
-pub use crate::unicode::version::{NfkcVariant, UnicodeVersion};
+pub use crate::unicode::version::{BidiVersion, NfkcVariant, UnicodeVersion};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -29,7 +29,7 @@ pub struct NameprepParams {
     /// Step 7: the NFKC variant.
     pub nfkc: NfkcVariant,
     /// Step 11: the Unicode data of the bidi check.
-    pub bidi: UnicodeVersion,
+    pub bidi: BidiVersion,
     /// Step 3 (Map), in addition to table B.1: the noncharacters of the
     /// Basic Multilingual Plane (U+FDD0..U+FDEF, U+FFFE, U+FFFF) are mapped
     /// to nothing; the supplementary ones (U+1FFFE ...) are left to the
@@ -84,6 +84,26 @@ pub enum LabelConversion {
     ToAscii,
     /// Step 20.2.2 (IE): the modified ToUnicode / ToASCII round trip.
     IeRoundTrip,
+}
+
+/// Which rule reads a host as an IPv4 address at step 27.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ipv4Rule {
+    /// Step 27 as specified ("IPv4 addresses": `inet_addr` forms; a host
+    /// that is not one is a domain name: `192.168.0.256` stays).
+    #[default]
+    Spec,
+    /// Step 27 as googleurl read IPv4 addresses before revision 9ddcf11
+    /// (June 2011): a host of IPv4 characters whose first non-number
+    /// component comes after a component over 32 bits, or whose numbers
+    /// exceed their bytes, makes the URL invalid (see
+    /// `ipv4::googleurl_2011_ipv4`).  Models Chrome 2011.
+    #[serde(rename = "googleurl-2011")]
+    Googleurl2011,
+    /// No step 27: no host is an IPv4 address (`0x7f.1` stays).  Models
+    /// Gecko 2.0, whose `nsStandardURL` has no IPv4 code.
+    None,
 }
 
 /// Case of hexadecimal digits in percent-encoded output.
@@ -202,13 +222,6 @@ pub struct HostParams {
     /// false.
     #[serde(default)]
     pub escaped_bracket_is_invalid: bool,
-    /// Before step 27 (modelling Gecko 2011, which does not decode escapes
-    /// in a host, step 6/7): when the host with its escapes decoded (UTF-8)
-    /// is an IPv4 address, its canonical form is the result
-    /// (`%30%78%63%30%2e%30%32%35%30.01` → `192.168.0.1`); any other host
-    /// keeps its escapes (`%73uika.fam.cx`).  Default: false.
-    #[serde(default)]
-    pub decode_escapes_before_ipv4: bool,
     /// After step 11, next to step 13 (modelling Gecko 2011): a host that,
     /// after Nameprep and with its escapes decoded, reads as `host:port`
     /// (ends with `:` and one or more ASCII digits) makes the URL invalid
@@ -217,6 +230,18 @@ pub struct HostParams {
     /// `a\u{FF1A}b.test` → `a:b.test` and `a%3Ab` are kept.  Default: false.
     #[serde(default)]
     pub port_like_host_is_invalid: bool,
+    /// Step 27: the rule that reads the host as an IPv4 address.  Default:
+    /// `spec`.
+    #[serde(default)]
+    pub ipv4: Ipv4Rule,
+    /// Step 27 runs only when the host was ASCII after step 7
+    /// (/need-punycode/ of step 9 is false): an address spelled with
+    /// characters the IDN steps remove or map is a domain name.  Models
+    /// IE 9, measured to keep `19\u{200C}2.168.0.001` as `192.168.0.001`
+    /// (and `192.168.%E2%80%8D0.001` as a name) while it reads ASCII
+    /// `0300.0250.00.01` as `192.168.0.1`.  Default: false.
+    #[serde(default)]
+    pub ipv4_needs_ascii_host: bool,
 }
 
 /// Kinds of hosts that are not domain names (see
@@ -229,6 +254,16 @@ pub enum HostClass {
     /// A host beginning with `[` or ending with `]`: an IPv6 literal or a
     /// broken one (`[::1]`, `[foo`, `d]`).
     IpLiteral,
+    /// A host in the form of an IPv4 address: with its escapes decoded (as
+    /// UTF-8) and NFKC applied, one to four *numbers* of the
+    /// specification's "IPv4 addresses" (hexadecimal, octal or decimal) of
+    /// any value, separated by `.`, with at most one trailing `.`
+    /// (`0300.0250.00.01`, `192.168.0.256`, `%30%78%63%30%2e%30%32%35%30.01%2e`,
+    /// fullwidth `\u{FF10}\u{FF38}\u{FF43}\u{FF10}`; not
+    /// `19\u{200C}2.168.0.001`, `123.abc`).  The suite's IPv4 file
+    /// (`decomps-authority-ipv4.dat`) records one result for every
+    /// browser, the THIS one.
+    Ipv4Form,
     /// A host holding an ASCII character other than letters, digits, `-`,
     /// `.`, `_` and `%` (`foo;type=A`, `a b`).
     Delimiters,
@@ -272,6 +307,27 @@ pub struct UrlParams {
     /// fallback keeps it) while `a\u{FFFE}b` becomes `a\u{FFFD}b`.  Default:
     /// false (every noncharacter is kept).
     pub host_replaces_fffe_ffff: bool,
+    /// Where the port begins in the authority's host and port, as parsed
+    /// (before CanonicalizeHost).  Default: `last-colon` (the
+    /// specification's parser).
+    pub port_split: PortSplit,
+}
+
+/// Where the port of an authority begins (see [`UrlParams::port_split`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PortSplit {
+    /// The specification's parser: after the last `:`, unless the host
+    /// begins with `[` and that `:` is inside the brackets.
+    #[default]
+    LastColon,
+    /// After the first `:` that follows the last `]` (the first `:` when
+    /// there is no `]`): Gecko 2.0's `nsAuthURLParser::ParseServerInfo`
+    /// (`netwerk/base/src/nsURLParsers.cpp`), which, scanning the server
+    /// info backwards, ignores the colons left of the last `]`.
+    /// `xn--[::]-` → host `xn--[::]-`, no port; `foo:80:98` → host `foo`,
+    /// port `80:98` (not all digits: invalid); `[::1]:80` → `[::1]`, `80`.
+    FirstColonAfterLastBracket,
 }
 
 /// A profile described as data, as in `profiles/*.toml`.

@@ -101,7 +101,7 @@ fn summary_lines(summary: &Summary, profiles: &[&str]) -> String {
         }
         let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
         s.push_str(&format!(
-            "{p:<8} vendored {vp}/{vt} ({:.2}%)   with A.1 {ap}/{at} ({:.2}%)\n",
+            "{p:<8} vendored {vp}/{vt} ({:.2}%)   all files run {ap}/{at} ({:.2}%)\n",
             pct(vp, vt),
             pct(ap, at)
         ));

@@ -6,7 +6,7 @@
 //! The pipeline under test is RFC 3491's: Map (`stringprep::map`), NFKC
 //! (`nfkc::nfkc`, Unicode 3.2 with Corrigendum #3, without Corrigendum #4,
 //! with Corrigendum #5), Prohibit (`stringprep::is_prohibited`) and Check
-//! bidi (`bidi::check_bidi` with `UnicodeVersion::V3_2`).
+//! bidi (`bidi::check_bidi` with `BidiVersion::V3_2`).
 //!
 //! The flags match Python's `unicodedata.ucd_3_2_0`: it maps U+F951 to
 //! U+964B (Corrigendum #3, already in UnicodeData-3.2.0), keeps the 3.2
@@ -22,7 +22,7 @@
 //!   pairs; records where that matters carry the note
 //!   `python-unassigned-ccc` and expect the inert-starter result.
 
-use urlprism::profile::{NfkcVariant, UnicodeVersion};
+use urlprism::profile::{BidiVersion, NfkcVariant, UnicodeVersion};
 use urlprism::unicode::{bidi, nfkc, stringprep};
 
 const CORPUS: &str = include_str!("data/nameprep-corpus.txt");
@@ -78,7 +78,7 @@ fn nameprep(input: &str) -> String {
     if let Some(c) = normalized.chars().find(|&c| stringprep::is_prohibited(c)) {
         return format!("fail prohibited U+{:04X}", c as u32);
     }
-    match bidi::check_bidi(&normalized, UnicodeVersion::V3_2) {
+    match bidi::check_bidi(&normalized, BidiVersion::V3_2) {
         Ok(()) => format!("ok {}", escape(&normalized)),
         Err(e) if e == bidi::RULE_2 => "fail bidi-2".to_string(),
         Err(e) if e == bidi::RULE_3 => "fail bidi-3".to_string(),

@@ -46,7 +46,7 @@ pub trait Engine: Send + Sync {
     }
 
     /// The engine as a marked-step profile, when it is one: a
-    /// [`Comparer`] canonicalizes the profiles among its engines together
+    /// [`Comparer`](super::Comparer) canonicalizes the profiles among its engines together
     /// ([`crate::canonicalize_each`]), sharing what no profile parameter
     /// touches.
     fn as_profile(&self) -> Option<&dyn Profile> {

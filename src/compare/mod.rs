@@ -1,7 +1,7 @@
 //! Comparing engines side by side, and explaining where they differ.
 //!
 //! An [`Engine`] turns a resolved URL into a canonical one.  Every
-//! [`Profile`] is an engine; another kind of engine (say, a WHATWG URL
+//! [`Profile`](crate::Profile) is an engine; another kind of engine (say, a WHATWG URL
 //! Standard column) implements the trait itself and is compared the same
 //! way.
 //!

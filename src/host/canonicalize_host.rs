@@ -14,14 +14,14 @@ use super::fast_paths::{idn_fast_path, letters_digits_hyphens_fast_path, xn_labe
 use super::labels::convert_labels;
 use super::nameprep::nameprep_owned;
 use super::observed::{
-    colon_outside_brackets, escaped_bracket_is_invalid, ipv4_behind_escapes, port_like_host,
+    colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address, port_like_host,
     semicolon_in_host,
 };
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::steps;
 use super::trace::{NoTrace, Tracer};
 use crate::error::Error;
-use crate::ipv4::canonicalize_ipv4;
+use crate::ipv4::has_ipv4_form;
 use crate::ipv6::canonicalize_ipv6;
 use crate::octets::OctetSet;
 use crate::percent::{self, percent_encode};
@@ -66,6 +66,7 @@ fn other_hosts_profile(
     let is_class = |class: &HostClass| match class {
         HostClass::File => scheme.eq_ignore_ascii_case("file"),
         HostClass::IpLiteral => host.starts_with('[') || host.ends_with(']'),
+        HostClass::Ipv4Form => is_ipv4_form(host),
         HostClass::Delimiters => host.bytes().any(|b| {
             b.is_ascii() && !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'%'))
         }),
@@ -74,6 +75,30 @@ fn other_hosts_profile(
         return None;
     }
     crate::profile::builtin(name).map(|p| p as &dyn Profile)
+}
+
+/// Whether `host` is of the class [`HostClass::Ipv4Form`]: with its
+/// escapes decoded as UTF-8 and NFKC (Unicode 3.2) applied, it
+/// [`has_ipv4_form`].  Hosts with an ASCII character that can be no part
+/// of the form (`www.example.com`) are told at once.
+///
+/// `192.168.0.256`, `%30%78%63%30%2e%30%32%35%30.01%2e`,
+/// `\u{FF10}\u{FF38}\u{FF43}\u{FF10}\u{FF0E}\u{FF10}\u{FF12}` are;
+/// `19\u{200C}2.168.0.001` and `123.abc` are not.
+fn is_ipv4_form(host: &str) -> bool {
+    let may_be =
+        |b: u8| !b.is_ascii() || b.is_ascii_hexdigit() || matches!(b, b'x' | b'X' | b'.' | b'%');
+    if !host.bytes().all(may_be) {
+        return false;
+    }
+    if host.is_ascii() && !host.contains('%') {
+        return has_ipv4_form(host);
+    }
+    let decoded = percent::percent_decode_utf8(host);
+    has_ipv4_form(&crate::unicode::nfkc::nfkc_cow(
+        &decoded,
+        &crate::profile::this().nameprep.nfkc,
+    ))
 }
 
 /// [`canonicalize_host`] of `host`, written back into it; the common host
@@ -261,6 +286,7 @@ fn steps<T: Tracer>(
     // Steps 8 and 9.
     let mut has_root_dot = false;
     let mut need_punycode = !s.is_ascii();
+    let ascii_after_step_7 = !need_punycode;
     pl.note(const { steps::host("9") }, true, &s, || {
         format!("need-punycode = {need_punycode}")
     });
@@ -429,20 +455,22 @@ fn steps<T: Tracer>(
             }
         },
     )?;
-    // Before step 27 (GECKO): the IPv4 address behind the escapes.
-    if hp.decode_escapes_before_ipv4 {
-        let v4 = ipv4_behind_escapes(&s);
-        pl.note(const { steps::host("26a") }, true, &s, || {
-            v4.clone().unwrap_or_else(|| "not an IPv4 address".into())
-        });
-        if let Some(v4) = v4 {
-            return Ok(v4);
+    // Step 27: IPv4, by the profile's rule; IE reads only a host that was
+    // ASCII after step 7 (see `HostParams::ipv4_needs_ascii_host`).
+    if ascii_after_step_7 || !hp.ipv4_needs_ascii_host {
+        match ipv4_address(&s, hp.ipv4) {
+            Ok(Some(v4)) => {
+                pl.note(const { steps::host("27") }, true, &s, || v4.clone());
+                return Ok(v4);
+            }
+            Ok(None) => {}
+            Err(g) => {
+                pl.note(const { steps::host("27") }, true, &s, || {
+                    format!("fail: {g}")
+                });
+                return Err(g);
+            }
         }
-    }
-    // Step 27: IPv4.
-    if let Some(v4) = canonicalize_ipv4(&s) {
-        pl.note(const { steps::host("27") }, true, &s, || v4.clone());
-        return Ok(v4);
     }
     pl.check(
         const { steps::host("28") },

@@ -10,11 +10,13 @@
 
 use super::ace::AceCache;
 use super::labels::{convert_labels, is_label_separator};
+use super::observed::ipv4_address;
 use super::pipeline::Pipeline;
 use super::trace::NoTrace;
-use crate::ipv4::canonicalize_ipv4;
 use crate::octets::OctetSet;
-use crate::profile::{LabelConversion, NfkcVariant, Profile, UnicodeVersion};
+use crate::profile::{
+    BidiVersion, Ipv4Rule, LabelConversion, NfkcVariant, Profile, UnicodeVersion,
+};
 use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_PROHIBITED};
 use crate::unicode::{nfkc, stringprep};
 use std::borrow::Cow;
@@ -29,11 +31,13 @@ pub(super) const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
 /// The result of steps 2 to 31 for the most common host, one of ASCII
 /// letters, digits, `-` and `.` only, computed in one pass and written
 /// into `host`: the host in ASCII lowercase (borrowed still when it has no
-/// uppercase), or the IPv4 address it denotes (step 27).  `false` when the
-/// host or the profile falls outside what this shortcut covers, and the
-/// steps must run one by one.
+/// uppercase), or the IPv4 address it denotes (step 27, by the profile's
+/// [`HostParams::ipv4`](crate::profile::HostParams::ipv4) rule; an ASCII
+/// host always runs step 27, whatever `ipv4_needs_ascii_host` says).
+/// `false` when the host or the profile falls outside what this shortcut
+/// covers, or step 27 fails, and the steps must run one by one.
 ///
-/// For such a host no escape is decoded (steps 5-7, 23, 26a, 29), no label
+/// For such a host no escape is decoded (steps 5-7, 23, 29), no label
 /// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
 /// label), the root dot taken off at step 10 or 16 comes back at step 22,
 /// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
@@ -50,11 +54,15 @@ pub(super) fn letters_digits_hyphens_fast_path(
     if !fast_path_applies(host, profile) {
         return false;
     }
-    if host.bytes().any(|b| b.is_ascii_uppercase()) {
-        host.to_mut().make_ascii_lowercase();
-    }
-    if let Some(v4) = canonicalize_ipv4(host) {
+    let v4 = match ipv4_address(host, LdhKey::of(profile).ipv4) {
+        Ok(v4) => v4,
+        // The steps say where and why.
+        Err(_) => return false,
+    };
+    if let Some(v4) = v4 {
         *host = Cow::Owned(v4);
+    } else if host.bytes().any(|b| b.is_ascii_uppercase()) {
+        host.to_mut().make_ascii_lowercase();
     }
     true
 }
@@ -91,6 +99,10 @@ pub(super) struct LdhKey {
     /// Step 18 (IE): an `xn--` label needs Punycode (then a host with one
     /// is left to [`xn_labels_fast_path`]).
     xn_label_needs_punycode: bool,
+    /// Step 27's rule, which the shortcut runs itself (every rule is
+    /// covered: the host is ASCII, so `ipv4_needs_ascii_host` never skips
+    /// step 27 for it).
+    ipv4: Ipv4Rule,
 }
 
 impl ShortcutKey for LdhKey {
@@ -103,6 +115,7 @@ impl ShortcutKey for LdhKey {
                 || touches(&hp.percent_encode, LDH_AND_DOT)
                 || touches(&hp.early_percent_encode, LDH_AND_DOT),
             xn_label_needs_punycode: hp.xn_label_needs_punycode,
+            ipv4: hp.ipv4,
         }
     }
     fn matches(self) -> bool {
@@ -148,7 +161,7 @@ pub(super) const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROH
 /// Nameprep leaves the host as it is but for ASCII case: no character is
 /// mapped, unassigned or prohibited, and NFKC of every variant leaves it
 /// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded
-/// (steps 6, 7, 23, 26a, 29), no root dot is taken off (steps 10, 16, 22),
+/// (steps 6, 7, 23, 29), no root dot is taken off (steps 10, 16, 22),
 /// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
 /// 13a, 26), no label separator but `.` is there (step 15; U+3002 is
 /// excluded, U+FF0E and U+FF61 have decompositions), step 18 (IE) finds
@@ -226,7 +239,7 @@ pub(super) fn idn_fast_path(
 /// Nameprep on a decoded label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ToAsciiKey {
-    bidi: UnicodeVersion,
+    bidi: BidiVersion,
     idn_tld_check: bool,
     xn_non_ascii_fails: bool,
     truncate_ascii_label: usize,

@@ -11,7 +11,7 @@
 use super::pipeline::Pipeline;
 use super::steps;
 use super::trace::{NoTrace, Tracer};
-use crate::profile::{NfkcVariant, Profile, UnicodeVersion};
+use crate::profile::{BidiVersion, NfkcVariant, Profile};
 use crate::unicode::tables::{
     self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_NFKC_OWN_MAYBE, FLAG_PROHIBITED,
 };
@@ -243,7 +243,7 @@ fn prohibit(s: &str) -> Result<(), NameprepError> {
 
 /// Step 11: the Check bidi step [STRINGPREP] [NAMEPREP] with the profile's
 /// Unicode data.
-pub(crate) fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), NameprepError> {
+pub(crate) fn check_bidi(s: &str, version: BidiVersion) -> Result<(), NameprepError> {
     bidi::check_bidi(s, version).map_err(|rule| NameprepError {
         step: "11",
         reason: format!("bidi check: {rule}"),

@@ -1,14 +1,15 @@
 //! The observed browser steps of CanonicalizeHost: steps beyond the
 //! specification, numbered after the step they follow (`4a`, `7a`, `13a`,
-//! `26a`, `20.2.2a`), that model what a 2011 browser was measured doing
+//! `20.2.2a`), and other rules for a step (step 27's [`ipv4_address`]),
+//! that model what a 2011 browser did (by its source code, or as measured)
 //! and the specification does not say.  Each is switched by a parameter
 //! of [`HostParams`] that defaults to the specification's behaviour.
 
 use super::ace::push_ace;
 use super::pipeline::{give_up, GiveUp};
-use crate::ipv4::canonicalize_ipv4;
+use crate::ipv4::{canonicalize_ipv4, googleurl_2011_ipv4, Ipv4Family};
 use crate::percent;
-use crate::profile::HostParams;
+use crate::profile::{HostParams, Ipv4Rule};
 
 /// Next to step 7 (IE, [`HostParams::semicolon_in_host_is_invalid`]): a
 /// host holding `;`, written or percent-encoded (`%3B`, either case),
@@ -105,17 +106,35 @@ pub(super) fn escaped_bracket_is_invalid(s: &str) -> Result<(), GiveUp> {
     }
 }
 
-/// Before step 27 (GECKO, [`HostParams::decode_escapes_before_ipv4`]): the
-/// canonical IPv4 address when the host, its escapes decoded as UTF-8, is
-/// an IPv4 address; `None` otherwise (the host then keeps its escapes).
+/// Step 27 under the profile's [`HostParams::ipv4`] rule: the canonical
+/// address (`Ok(Some)`), a domain name (`Ok(None)`), or "return fail"
+/// outright (googleurl's `BROKEN`: Chrome makes the URL invalid, it has no
+/// fallback).
 ///
-/// `%30%78%63%30%2e%30%32%35%30.01` → `192.168.0.1`; `%31.%32.3` →
-/// `1.2.0.3`; `%73uika.fam.cx` and `192.168.%e2%80%8d0.001` → `None`.
-pub(super) fn ipv4_behind_escapes(s: &str) -> Option<String> {
-    if !s.contains('%') {
-        return None;
+/// * `spec`: [`canonicalize_ipv4`]: `0x7f.1` → `127.0.0.1`,
+///   `192.168.0.256` → a name.
+/// * `googleurl-2011` ([`googleurl_2011_ipv4`], googleurl
+///   `src/url_canon_ip.cc` `DoIPv4AddressToNumber` before revision
+///   9ddcf11): `0x7f.1` → `127.0.0.1`; `192.168.0.256` and
+///   `99999999999.abc` fail; `99999999999.com` → a name.
+/// * `none` (Gecko 2.0: `nsStandardURL::BuildNormalizedSpec` has no IPv4
+///   code, the host is only lowercased): `0x7f.1` → a name.
+pub(super) fn ipv4_address(s: &str, rule: Ipv4Rule) -> Result<Option<String>, GiveUp> {
+    match rule {
+        Ipv4Rule::Spec => Ok(canonicalize_ipv4(s)),
+        Ipv4Rule::Googleurl2011 => match googleurl_2011_ipv4(s) {
+            Ipv4Family::Address(a) => Ok(Some(std::net::Ipv4Addr::from(a).to_string())),
+            Ipv4Family::NotAddress => Ok(None),
+            Ipv4Family::Broken => Err(GiveUp {
+                outright: true,
+                ..give_up(
+                    "27",
+                    "numbers that make no IPv4 address (googleurl 2011: a component over 32 bits, or over its bytes)",
+                )
+            }),
+        },
+        Ipv4Rule::None => Ok(None),
     }
-    canonicalize_ipv4(&percent::percent_decode_utf8(s))
 }
 
 /// After step 11 (GECKO, [`HostParams::port_like_host_is_invalid`]): a
@@ -200,25 +219,65 @@ mod gecko_model_step_tests {
             "a%5bb.test"
         );
     }
+}
+
+#[cfg(test)]
+mod ipv4_rule_tests {
+    use crate::error::Error;
+    use crate::host::canonicalize_host;
+    use crate::profile::builtin;
+
+    fn host(h: &str, profile: &str) -> Result<String, Error> {
+        canonicalize_host(h, "http", builtin(profile).unwrap())
+    }
 
     #[test]
-    fn ipv4_behind_escapes_is_decoded() {
-        let h = "%30%78%63%30%2e%30%32%35%30.01";
+    fn chrome_reads_ipv4_as_googleurl_did_in_2011() {
+        let long = "1234567890".repeat(6);
+        let e = host(&format!("{long}.abc"), "chrome").unwrap_err();
+        assert!(matches!(e, Error::Host { step: "27", .. }), "{e:?}");
         assert_eq!(
-            canonicalize_host(h, "http", gecko()).unwrap(),
-            "192.168.0.1"
+            host(&format!("{long}.com"), "chrome").unwrap(),
+            format!("{long}.com")
         );
-        assert_eq!(ipv4_behind_escapes("%31.%32.3").as_deref(), Some("1.2.0.3"));
-        assert_eq!(ipv4_behind_escapes("192.168.0.1"), None);
-        // Other hosts keep their escapes.
+        assert_eq!(host("0x7F.1", "chrome").unwrap(), "127.0.0.1");
+        // Escaped: decoded at step 6, then read.
+        assert_eq!(host("%31%32%37.1", "chrome").unwrap(), "127.0.0.1");
+    }
+
+    #[test]
+    fn gecko_has_no_ipv4_step() {
         assert_eq!(
-            canonicalize_host("%73uika.fam.cx", "http", gecko()).unwrap(),
-            "%73uika.fam.cx"
+            host("19\u{200C}2.168.0.001", "gecko").unwrap(),
+            "192.168.0.001"
+        );
+        // A host in the form of an address follows THIS (other_hosts).
+        assert_eq!(host("0x7F.1", "gecko").unwrap(), "127.0.0.1");
+        assert_eq!(
+            host("%30%78%63%30%2e%30%32%35%30.01%2e", "gecko").unwrap(),
+            "0xc0.0250.01."
         );
         assert_eq!(
-            canonicalize_host("192.168.%E2%80%8D0.001", "http", gecko()).unwrap(),
+            host("192.168.%E2%80%8D0.001", "gecko").unwrap(),
             "192.168.%e2%80%8d0.001"
         );
+    }
+
+    #[test]
+    fn ie_reads_ipv4_only_in_an_ascii_host() {
+        assert_eq!(
+            host("19\u{200C}2.168.0.001", "ie").unwrap(),
+            "192.168.0.001"
+        );
+        assert_eq!(host("0300.0250.00.01", "ie").unwrap(), "192.168.0.1");
+        assert_eq!(host("\u{FF10}\u{FF38}\u{FF43}\u{FF10}\u{FF0E}\u{FF10}\u{FF12}\u{FF15}\u{FF10}\u{FF0E}\u{FF10}\u{FF11}", "ie").unwrap(), "192.168.0.1");
+    }
+
+    #[test]
+    fn ie_bidi_data_is_unicode_3_1() {
+        assert_eq!(host("\u{07B1}x", "ie").unwrap(), "\u{07B1}x");
+        assert!(host("\u{0786}x", "ie").is_err());
+        assert!(host("\u{07B1}x", "this").is_err());
     }
 }
 

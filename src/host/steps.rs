@@ -12,7 +12,7 @@
 //! assert_eq!(find(CANONICALIZE_HOST, "7a").unwrap().origin, Origin::Observed);
 //! ```
 
-use crate::profile::{Fallback, HostPercentDecoding, LabelConversion, Profile, RootDot};
+use crate::profile::{Fallback, HostPercentDecoding, Ipv4Rule, LabelConversion, Profile, RootDot};
 
 /// The pipeline name of CanonicalizeHost's steps.
 pub const CANONICALIZE_HOST: &str = "CanonicalizeHost";
@@ -149,9 +149,8 @@ pub const CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
     "25" Specification [] "" "an IPv6 address" None;
     "26" Specification [This] "THIS" "a ':' outside an IPv6 address returns the fallback"
         Some(|p| p.host().colon_fails);
-    "26a" Observed [Gecko] "observed: GECKO" "the IPv4 address behind the escapes"
-        Some(|p| p.host().decode_escapes_before_ipv4);
-    "27" Specification [] "" "an IPv4 address" None;
+    "27" Specification [] "" "an IPv4 address, by the profile's rule (spec, googleurl-2011; none: the step does not run)"
+        Some(|p| p.host().ipv4 != Ipv4Rule::None);
     "28" Specification [] "" "forbidden characters return the fallback"
         Some(|p| !p.host().forbidden.is_empty());
     "29" Specification [Ie] "IE" "'%00' or a bad escape returns the fallback"
@@ -328,7 +327,6 @@ mod tests {
                 "gecko CanonicalizeHost 4a",
                 "gecko CanonicalizeHost 4b",
                 "gecko CanonicalizeHost 13a",
-                "gecko CanonicalizeHost 26a",
                 "ie CanonicalizeHost 5",
                 "ie CanonicalizeHost 7a",
                 "ie CanonicalizeHost 20.2.2a",

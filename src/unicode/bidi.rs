@@ -1,8 +1,8 @@
 //! The Check bidi step of stringprep (RFC 3454 section 6; Nameprep step 11
 //! of the specification).
 
-use super::tables::{flags, FLAG_D_1, FLAG_D_2};
-use super::version::UnicodeVersion;
+use super::tables::{flags, in_ranges, ASSIGNED_3_2_ADDED, FLAG_D_1, FLAG_D_2};
+use super::version::BidiVersion;
 use unicode_bidi::BidiClass;
 
 /// Error of RFC 3454 section 6 requirement 2.
@@ -36,14 +36,17 @@ pub fn may_be_rand_al_latest(c: char) -> bool {
 
 /// Whether `c` is RandALCat (bidi class R or AL) under `version`: RFC 3454
 /// table D.1 for 3.2, 4.0 and 4.1 (one lookup in the flag table), the
+/// same without the code points Unicode 3.2 assigned for 3.1, the
 /// `unicode-bidi` crate for the latest Unicode (asked only when
 /// [`may_be_rand_al_latest`] says it may be).
-pub fn is_rand_al(c: char, version: UnicodeVersion) -> bool {
+///
+/// U+07B1 THAANA LETTER NAA (new in 3.2) is RandALCat under 3.2, not
+/// under 3.1; U+0786 THAANA LETTER DHAALU is under both.
+pub fn is_rand_al(c: char, version: BidiVersion) -> bool {
     match version {
-        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 | UnicodeVersion::V4_1 => {
-            flags(c) & FLAG_D_1 != 0
-        }
-        UnicodeVersion::Latest => {
+        BidiVersion::V3_2 | BidiVersion::V4_0 | BidiVersion::V4_1 => flags(c) & FLAG_D_1 != 0,
+        BidiVersion::V3_1 => flags(c) & FLAG_D_1 != 0 && !assigned_in_3_2(c),
+        BidiVersion::Latest => {
             may_be_rand_al_latest(c)
                 && matches!(unicode_bidi::bidi_class(c), BidiClass::R | BidiClass::AL)
         }
@@ -51,22 +54,30 @@ pub fn is_rand_al(c: char, version: UnicodeVersion) -> bool {
 }
 
 /// Whether `c` is LCat (bidi class L) under `version`: RFC 3454 table D.2
-/// for 3.2, 4.0 and 4.1 (one lookup in the flag table), the `unicode-bidi`
-/// crate for the latest Unicode.
-pub fn is_l(c: char, version: UnicodeVersion) -> bool {
+/// for 3.2, 4.0 and 4.1 (one lookup in the flag table), the same without
+/// the code points Unicode 3.2 assigned for 3.1, the `unicode-bidi` crate
+/// for the latest Unicode.
+pub fn is_l(c: char, version: BidiVersion) -> bool {
     match version {
-        UnicodeVersion::V3_2 | UnicodeVersion::V4_0 | UnicodeVersion::V4_1 => {
-            flags(c) & FLAG_D_2 != 0
-        }
-        UnicodeVersion::Latest => unicode_bidi::bidi_class(c) == BidiClass::L,
+        BidiVersion::V3_2 | BidiVersion::V4_0 | BidiVersion::V4_1 => flags(c) & FLAG_D_2 != 0,
+        BidiVersion::V3_1 => flags(c) & FLAG_D_2 != 0 && !assigned_in_3_2(c),
+        BidiVersion::Latest => unicode_bidi::bidi_class(c) == BidiClass::L,
     }
 }
 
+/// Whether `c` was first assigned in Unicode 3.2 (Age=3.2,
+/// `data/unicode-3.2-additions.txt`): unassigned, and so neither R, AL nor
+/// L, in the bidi data of Unicode 3.1.
+fn assigned_in_3_2(c: char) -> bool {
+    in_ranges(ASSIGNED_3_2_ADDED, c)
+}
+
 /// Stringprep section 6 requirements 2 and 3 with the bidi data of
-/// `version` (3.2, and 4.0 and 4.1 too: tables D.1 and D.2 of RFC 3454; latest: the
+/// `version` (3.2, and 4.0 and 4.1 too: tables D.1 and D.2 of RFC 3454; 3.1:
+/// the same without the code points new in 3.2; latest: the
 /// current Bidi_Class of `unicode-bidi`).  Requirement 1 (the Prohibit
 /// step's C.8) is not checked here.  `Err` says which rule failed.
-pub fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), &'static str> {
+pub fn check_bidi(s: &str, version: BidiVersion) -> Result<(), &'static str> {
     if s.is_ascii() {
         // ASCII holds no RandALCat character.
         return Ok(());
@@ -92,11 +103,11 @@ pub fn check_bidi(s: &str, version: UnicodeVersion) -> Result<(), &'static str> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use UnicodeVersion::*;
+    use BidiVersion::*;
 
     #[test]
     fn rules() {
-        for v in [V3_2, V4_0, V4_1, Latest] {
+        for v in [V3_1, V3_2, V4_0, V4_1, Latest] {
             assert_eq!(check_bidi("", v), Ok(()));
             assert_eq!(check_bidi("abc", v), Ok(()));
             assert_eq!(check_bidi("\u{05D0}\u{05D1}", v), Ok(()));
@@ -127,6 +138,13 @@ mod tests {
                 assert_eq!(is_rand_al(c, v), in_ranges(D_1, c), "{c:?}");
                 assert_eq!(is_l(c, v), in_ranges(D_2, c), "{c:?}");
             }
+            let new_in_3_2 = in_ranges(ASSIGNED_3_2_ADDED, c);
+            assert_eq!(
+                is_rand_al(c, V3_1),
+                in_ranges(D_1, c) && !new_in_3_2,
+                "{c:?}"
+            );
+            assert_eq!(is_l(c, V3_1), in_ranges(D_2, c) && !new_in_3_2, "{c:?}");
         }
         assert!(rand_al > 1000, "{rand_al}");
     }
@@ -142,5 +160,26 @@ mod tests {
         // U+0221 (Unicode 4.0, class L today) is unassigned in 3.2.
         assert!(!is_l('\u{0221}', V3_2));
         assert!(is_l('\u{0221}', Latest));
+    }
+
+    #[test]
+    fn unicode_3_1_lacks_what_3_2_assigned() {
+        // The RandALCat code points Unicode 3.2 added (RFC 3454 D.1).
+        for c in ['\u{066E}', '\u{066F}', '\u{07B1}', '\u{FDFC}', '\u{FE73}'] {
+            assert!(is_rand_al(c, V3_2), "{c:?}");
+            assert!(!is_rand_al(c, V3_1), "{c:?}");
+        }
+        // IE 9: `\u{07B1}x` passes, `\u{0786}x` (Unicode 3.0) does not.
+        assert_eq!(check_bidi("\u{07B1}x", V3_1), Ok(()));
+        assert_eq!(check_bidi("\u{07B1}x", V3_2), Err(RULE_2));
+        assert_eq!(check_bidi("\u{0786}x", V3_1), Err(RULE_2));
+        // An LCat code point new in 3.2 (U+0220) does not meet RandALCat.
+        assert!(is_l('\u{0220}', V3_2) && !is_l('\u{0220}', V3_1));
+        assert_eq!(check_bidi("\u{05D0}\u{0220}\u{05D0}", V3_1), Ok(()));
+        let n: usize = ASSIGNED_3_2_ADDED
+            .iter()
+            .map(|&(a, b)| (b - a + 1) as usize)
+            .sum();
+        assert_eq!(n, 1016, "Unicode 3.2 assigned 1,016 code points");
     }
 }

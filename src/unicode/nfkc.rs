@@ -274,7 +274,7 @@ impl Data {
 }
 
 /// Whether the own NFKC (any of 3.2, 4.0, 4.1, any corrigendum flag) may
-/// act on `c`: the [`FLAG_NFKC_OWN_MAYBE`] bit of the flag table.  When it
+/// act on `c`: the `FLAG_NFKC_OWN_MAYBE` bit of the flag table.  When it
 /// is false, `c` has no decomposition and combining class 0 in each of
 /// those versions, and composes with no character before it.
 #[inline]
