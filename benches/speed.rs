@@ -1,19 +1,27 @@
-//! Side-by-side speed of urlprism and the `url` crate (GitHub issue 5).
+//! Side-by-side speed of urlprism, the `url` crate and ada (GitHub issues 5
+//! and 14).
 //!
 //! ```text
 //! cargo bench --bench speed                 # every comparison
 //! cargo bench --bench speed -- ascii idn    # only the rows named (and `stages`)
 //! cargo bench --bench speed -- --dump DIR   # also write every output, for diffing
 //! cargo bench --bench speed -- --only-ours  # urlprism's side alone, no table (for profilers)
-//! cargo bench --bench speed -- --only-peer  # the peers alone, likewise
+//! cargo bench --bench speed -- --only-peer  # the `url`/`idna`/THIS-alone peers alone, likewise
+//! cargo bench --bench speed -- --only-ada   # the ada peers alone (rows without one run nothing)
 //! ```
+//!
+//! ada (<https://github.com/ada-url/ada>, through the `ada-url` crate, which
+//! compiles its C++ from source) is a second peer on the rows where it does
+//! the same job: `ascii`, `idn` (`Url::parse(input, None)` → `href`) and
+//! `relative` (`Url::parse(relative, Some(base))` → `href`).
 //!
 //! The corpora are read at run time from `../shared/bench/` relative to the
 //! crate (`URLPRISM_BENCH_DIR` overrides it).  Each row is timed over the
 //! whole corpus, once to warm up and then `URLPRISM_BENCH_ROUNDS` times
-//! (default 9); urlprism and its peer alternate round by round, so both see
-//! the same machine load, and the table shows the median ns per URL of
-//! each and their ratio.
+//! (default 9); urlprism and its peers take turns round by round, in an
+//! order that rotates, so all see the same machine load, and the table
+//! shows the median ns per URL of each and the ratios of urlprism's median
+//! to each peer's.
 
 use encoding_rs::UTF_8;
 use std::hint::black_box;
@@ -37,6 +45,8 @@ struct Row<'a> {
     ours: Work<'a>,
     peer_name: &'static str,
     peer: Work<'a>,
+    /// The same job done by ada, where it does the same job.
+    ada: Option<Work<'a>>,
     /// The ratio ours/peer the issue accepts (`None`: a figure the issue
     /// asks to see, without a limit).
     limit: Option<f64>,
@@ -112,6 +122,15 @@ fn peer_relative(base: &str, input: &str) -> Option<String> {
     base.join(input).ok().map(|u| u.as_str().to_string())
 }
 
+/// ada's counterpart of `peer_absolute` and `peer_relative`: `input` parsed
+/// against `base` (when given), its `href` copied out as the others return
+/// an owned string.
+fn ada_parse(input: &str, base: Option<&str>) -> Option<String> {
+    ada_url::Url::parse(input, base)
+        .ok()
+        .map(|u| u.href().to_string())
+}
+
 /// The raw host of an IDN URL, as urlprism's parser splits it.
 fn raw_host(input: &str) -> Option<String> {
     let u: ParsedUrl = parse(input);
@@ -155,6 +174,7 @@ fn main() {
     let mut dump_dir: Option<PathBuf> = None;
     let mut only_ours = false;
     let mut only_peer = false;
+    let mut only_ada = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -162,6 +182,7 @@ fn main() {
             "--dump" => dump_dir = args.next().map(PathBuf::from),
             "--only-ours" => only_ours = true,
             "--only-peer" => only_peer = true,
+            "--only-ada" => only_ada = true,
             _ if a.starts_with('-') => {}
             _ => filters.push(a),
         }
@@ -244,6 +265,12 @@ fn main() {
                     .map(|u| sum_len(peer_absolute(black_box(u))))
                     .sum()
             }),
+            ada: Some(Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| sum_len(ada_parse(black_box(u), None)))
+                    .sum()
+            })),
             limit: Some(1.0),
         },
         Row {
@@ -261,6 +288,11 @@ fn main() {
                     .map(|u| sum_len(peer_absolute(black_box(u))))
                     .sum()
             }),
+            ada: Some(Box::new(|| {
+                idn.iter()
+                    .map(|u| sum_len(ada_parse(black_box(u), None)))
+                    .sum()
+            })),
             limit: Some(1.0),
         },
         Row {
@@ -285,6 +317,7 @@ fn main() {
                     .sum()
             }),
             // The issue asks for this figure (deliverable 2), with no limit.
+            ada: None,
             limit: None,
         },
         Row {
@@ -304,6 +337,12 @@ fn main() {
                     .map(|(b, r)| sum_len(peer_relative(black_box(b), black_box(r))))
                     .sum()
             }),
+            ada: Some(Box::new(|| {
+                relative
+                    .iter()
+                    .map(|(b, r)| sum_len(ada_parse(black_box(r), Some(black_box(b)))))
+                    .sum()
+            })),
             limit: Some(1.0),
         },
         Row {
@@ -323,6 +362,7 @@ fn main() {
                     .map(|u| ours_profiles(black_box(u), &one))
                     .sum()
             }),
+            ada: None,
             limit: Some(2.5),
         },
         Row {
@@ -332,6 +372,7 @@ fn main() {
             ours: Box::new(|| idn.iter().map(|u| ours_profiles(black_box(u), &all)).sum()),
             peer_name: "urlprism THIS alone",
             peer: Box::new(|| idn.iter().map(|u| ours_profiles(black_box(u), &one)).sum()),
+            ada: None,
             limit: Some(2.5),
         },
     ];
@@ -342,47 +383,68 @@ fn main() {
     );
     println!();
     println!(
-        "| {:<14} | {:>11} | {:>17} | {:<22} | {:>15} | {:>6} | {:>5} | {:<4} |",
-        "corpus", "items", "urlprism ns/item", "peer", "peer ns/item", "ratio", "limit", "ok"
+        "| {:<14} | {:>11} | {:>17} | {:<22} | {:>15} | {:>6} | {:>5} | {:<4} | {:>12} | {:>12} |",
+        "corpus",
+        "items",
+        "urlprism ns/item",
+        "peer",
+        "peer ns/item",
+        "ratio",
+        "limit",
+        "ok",
+        "ada ns/item",
+        "ratio to ada"
     );
     println!(
-        "|{:-<16}|{:->13}|{:->19}|{:-<24}|{:->17}|{:->8}|{:->7}|{:-<6}|",
-        "", "", "", "", "", "", "", ""
+        "|{:-<16}|{:->13}|{:->19}|{:-<24}|{:->17}|{:->8}|{:->7}|{:-<6}|{:->14}|{:->14}|",
+        "", "", "", "", "", "", "", "", "", ""
     );
     let mut all_ok = true;
     for row in &rows {
         if !filters.is_empty() && !filters.iter().any(|f| row.name == f) {
             continue;
         }
-        if only_ours || only_peer {
+        if only_ours || only_peer || only_ada {
             // For profilers: one side alone, no table.
-            let work = if only_ours { &row.ours } else { &row.peer };
-            for _ in 0..=rounds {
-                black_box(work());
+            let work = if only_ours {
+                Some(&row.ours)
+            } else if only_peer {
+                Some(&row.peer)
+            } else {
+                row.ada.as_ref()
+            };
+            if let Some(work) = work {
+                for _ in 0..=rounds {
+                    black_box(work());
+                }
             }
             continue;
         }
+        // The sides of the row: urlprism, its peer, and ada where it has one.
+        let sides: Vec<&Work<'_>> = [Some(&row.ours), Some(&row.peer), row.ada.as_ref()]
+            .into_iter()
+            .flatten()
+            .collect();
         // Warm-up.
-        black_box((row.ours)());
-        black_box((row.peer)());
-        let mut ours = Vec::with_capacity(rounds);
-        let mut peer = Vec::with_capacity(rounds);
+        for work in &sides {
+            black_box(work());
+        }
+        let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); sides.len()];
         for k in 0..rounds {
-            // Alternate which goes first, so neither always follows the other.
-            if k % 2 == 0 {
-                ours.push(time_ns_per_item(&row.ours, row.count));
-                peer.push(time_ns_per_item(&row.peer, row.count));
-            } else {
-                peer.push(time_ns_per_item(&row.peer, row.count));
-                ours.push(time_ns_per_item(&row.ours, row.count));
+            // Rotate which goes first, so no side always follows another.
+            for j in 0..sides.len() {
+                let s = (k + j) % sides.len();
+                times[s].push(time_ns_per_item(sides[s], row.count));
             }
         }
-        let (o, p) = (median(&mut ours), median(&mut peer));
+        let medians: Vec<f64> = times.iter_mut().map(|t| median(t)).collect();
+        let (o, p) = (medians[0], medians[1]);
+        let ada = medians.get(2).copied();
         let ratio = o / p;
         let ok = row.limit.map(|l| ratio <= l);
         all_ok &= ok != Some(false);
         println!(
-            "| {:<14} | {:>11} | {:>17.0} | {:<22} | {:>15.0} | {:>6.2} | {:>5} | {:<4} |",
+            "| {:<14} | {:>11} | {:>17.0} | {:<22} | {:>15.0} | {:>6.2} | {:>5} | {:<4} | {:>12} | {:>12} |",
             row.name,
             format!("{} {}", row.count, row.unit),
             o,
@@ -394,7 +456,9 @@ fn main() {
                 Some(true) => "yes",
                 Some(false) => "NO",
                 None => "-",
-            }
+            },
+            ada.map_or("-".to_string(), |a| format!("{a:.0}")),
+            ada.map_or("-".to_string(), |a| format!("{:.2}", o / a)),
         );
     }
     if filters.is_empty() || filters.iter().any(|f| f == "stages") {
