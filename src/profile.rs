@@ -472,13 +472,18 @@ pub fn profile_tables() -> Vec<(String, Vec<String>)> {
     out
 }
 
-/// The table of a profile file that holds the key `key` (for an error
-/// about a key in the wrong table).
+/// The table of a profile file that holds the key `key`, or that `key`
+/// names without its `observed.` (the `[url]` table of older files is
+/// `[observed.url]`), for an error about a key in the wrong table.
 fn table_of(key: &str) -> Option<String> {
-    profile_tables()
-        .into_iter()
-        .find(|(_, keys)| keys.iter().any(|k| k == key))
-        .map(|(table, _)| table)
+    let tables = profile_tables();
+    let observed = format!("observed.{key}");
+    let holding = tables
+        .iter()
+        .find(|(_, keys)| keys.iter().any(|k| k == key));
+    holding
+        .or_else(|| tables.iter().find(|(table, _)| *table == observed))
+        .map(|(table, _)| table.clone())
 }
 
 /// An error while reading a profile file.
@@ -689,6 +694,13 @@ mod tests {
         assert!(e.message.contains("middle"), "{e}");
         let e = ProfileSpec::from_toml("name = \"x\"\nbogus = 1\n", "y.toml").unwrap_err();
         assert!(e.to_string().contains("y.toml:"), "{e}");
+        // A file of the format before the `[observed]` tables.
+        let text = include_str!("../profiles/ie.toml").replace("[observed.url]", "[url]");
+        let e = ProfileSpec::from_toml(&text, "old.toml").unwrap_err();
+        assert!(
+            e.to_string().contains("`url` belongs in [observed.url]"),
+            "{e}"
+        );
     }
 
     #[test]
