@@ -55,6 +55,8 @@ pub use resolve::resolve;
 pub use serialize::serialize;
 pub use url::ParsedUrl;
 
+#[cfg(test)]
+mod linear_time;
 /// Where the conformance suite is, for the unit tests (the helper the
 /// integration tests use too).
 #[cfg(test)]

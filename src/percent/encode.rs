@@ -404,37 +404,33 @@ fn encode_generic(
 ) {
     let mut encoder = encoding.new_encoder();
     let mut encoded: Vec<u8> = Vec::with_capacity(s.len() + 8);
+    // The encoder writes into a small buffer of its own, copied out after
+    // each call: each call then costs what it reads and writes.  (Writing
+    // into `encoded`'s spare capacity, reserved for the whole rest of the
+    // input, cost that much per unmappable code point: quadratic time on
+    // `é` repeated in Shift_JIS.)  Any encoder writes one code point in
+    // far fewer than 1,024 bytes, so every call makes progress.
+    let mut buf = [0u8; 1024];
     let mut src = s;
     // Steps 5 and 6.  `last` is false throughout; the encoder is flushed
     // with an empty final call (ISO-2022-JP returns to ASCII there).
     loop {
-        let need = encoder
-            .max_buffer_length_from_utf8_without_replacement(src.len())
-            .unwrap_or(src.len().saturating_mul(4).saturating_add(16));
-        encoded.reserve(need);
-        let (result, read) =
-            encoder.encode_from_utf8_to_vec_without_replacement(src, &mut encoded, false);
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(src, &mut buf, false);
+        encoded.extend_from_slice(&buf[..written]);
         src = &src[read..];
         match result {
             EncoderResult::InputEmpty => break,
-            EncoderResult::OutputFull => encoded.reserve(16),
-            EncoderResult::Unmappable(_) => loop {
-                encoded.reserve(8);
-                let (r, _) =
-                    encoder.encode_from_utf8_to_vec_without_replacement("?", &mut encoded, false);
-                if !matches!(r, EncoderResult::OutputFull) {
-                    break;
-                }
-            },
+            EncoderResult::OutputFull => {}
+            EncoderResult::Unmappable(_) => {
+                let (_, _, written) =
+                    encoder.encode_from_utf8_without_replacement("?", &mut buf, false);
+                encoded.extend_from_slice(&buf[..written]);
+            }
         }
     }
-    loop {
-        encoded.reserve(16);
-        let (r, _) = encoder.encode_from_utf8_to_vec_without_replacement("", &mut encoded, true);
-        if !matches!(r, EncoderResult::OutputFull) {
-            break;
-        }
-    }
+    let (_, _, written) = encoder.encode_from_utf8_without_replacement("", &mut buf, true);
+    encoded.extend_from_slice(&buf[..written]);
     // Step 7.
     let mut escaped = String::with_capacity(encoded.len());
     let mut bytes: Vec<u8> = Vec::with_capacity(encoded.len() * 3);
