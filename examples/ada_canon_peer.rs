@@ -13,33 +13,15 @@
 //! target/release/examples/ada_canon_peer < ../shared/bench/ascii.txt
 //! ```
 
-use std::io::{self, BufRead, BufWriter, Write};
+mod peer_lines;
+
+use std::io::{self, Write};
 
 fn main() -> io::Result<()> {
-    let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin.lock());
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
-            break;
+    peer_lines::for_each_line(|line, out| {
+        if let Ok(u) = ada_url::Url::parse(line, None) {
+            out.write_all(u.href().as_bytes())?;
         }
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        }
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
-        let line = String::from_utf8_lossy(&buf);
-        match ada_url::Url::parse(&*line, None) {
-            Ok(u) => {
-                out.write_all(u.href().as_bytes())?;
-                out.write_all(b"\n")?;
-            }
-            Err(_) => out.write_all(b"\n")?,
-        }
-    }
-    out.flush()
+        out.write_all(b"\n")
+    })
 }
