@@ -86,6 +86,28 @@ def _buffers(a: Any) -> dict[str, Any]:
     )
 
 
+def _valid(s: Any) -> Any:
+    """``s``, or None when it is a str that is not valid Unicode."""
+    if isinstance(s, str):
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return s
+
+
+def _from_list(urls: list) -> Any:
+    """A string array of a list of str or None (None for a str with a lone
+    surrogate, which has no canonical URL)."""
+    pa = _pa()
+    try:
+        return pa.array(urls, type=pa.string())
+    except UnicodeEncodeError:
+        return pa.array([_valid(u) for u in urls], type=pa.string())
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
+        raise TypeError(f"urls: expected str or None items: {e}") from None
+
+
 def _array(out: tuple, length: int) -> Any:
     pa = _pa()
     validity, offsets, data, nulls, large = out
@@ -110,7 +132,7 @@ def canonicalize(urls: Any, profile: Any, base: Optional[str], encoding: str) ->
 def compare(urls: Any, profiles: Any, base: Optional[str], encoding: str) -> Any:
     pa = _pa()
     if not is_arrow(urls):
-        urls = pa.array(list(urls), type=pa.string())
+        urls = _from_list(list(urls))
     chunks, chunked = _string_chunks(urls)
     results = []
     for c in chunks:
