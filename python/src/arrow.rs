@@ -146,6 +146,33 @@ impl StringsOut {
         self.len += 1;
     }
 
+    /// The strings of `parts`, one after the other.
+    pub fn concat(parts: Vec<StringsOut>) -> StringsOut {
+        let mut parts = parts.into_iter();
+        let Some(mut out) = parts.next() else {
+            return StringsOut::with_capacity(0, 0);
+        };
+        for p in parts {
+            let base = out.data.len() as i64;
+            out.data.extend_from_slice(&p.data);
+            out.offsets.extend(p.offsets[1..].iter().map(|o| o + base));
+            for i in 0..p.len {
+                let valid = p.validity[i / 8] & (1 << (i % 8)) != 0;
+                if out.len.is_multiple_of(8) {
+                    out.validity.push(0);
+                }
+                if valid {
+                    if let Some(last) = out.validity.last_mut() {
+                        *last |= 1 << (out.len % 8);
+                    }
+                }
+                out.len += 1;
+            }
+            out.nulls += p.nulls;
+        }
+        out
+    }
+
     /// The buffers, with 32-bit offsets unless `large` is asked for or
     /// the data does not fit them.
     pub fn finish(self, large: bool) -> Buffers {
@@ -252,5 +279,28 @@ mod tests {
         assert_eq!(out.data, b"abc");
         assert_eq!(out.nulls, 1);
         assert!(!out.large);
+    }
+
+    #[test]
+    fn concatenates_parts() {
+        let part = |items: &[Option<&str>]| {
+            let mut b = StringsOut::with_capacity(items.len(), 8);
+            items.iter().for_each(|s| b.push(*s));
+            b
+        };
+        let items: Vec<Option<&str>> = (0..21)
+            .map(|i| (i % 3 != 0).then_some(["a", "bc", ""][i % 3]))
+            .collect();
+        let whole = part(&items).finish(false);
+        let joined = StringsOut::concat(vec![
+            part(&items[..5]),
+            part(&items[5..16]),
+            part(&items[16..]),
+        ])
+        .finish(false);
+        assert_eq!(joined.validity, whole.validity);
+        assert_eq!(joined.offsets, whole.offsets);
+        assert_eq!(joined.data, whole.data);
+        assert_eq!(joined.nulls, whole.nulls);
     }
 }

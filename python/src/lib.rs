@@ -20,7 +20,7 @@ use urlprism::compare::{Comparer, Engine};
 use urlprism::conformance::catch_panic;
 use urlprism::encoding_rs::Encoding;
 use urlprism::engine::EngineSpec;
-use urlprism::EngineCanonicalizer;
+use urlprism::{EngineCanonicalizer, Url};
 
 /// The options of a canonicalization: the engine, the base URL (checked
 /// once) and the document encoding.
@@ -78,9 +78,9 @@ fn encoding_of(label: &str) -> PyResult<&'static Encoding> {
 
 /// The canonical URL of `input` under `c`, or why it has none (a panic,
 /// a bug, is reported as an internal error).
-fn canonical(c: &EngineCanonicalizer<'_>, input: &str) -> Result<String, String> {
+fn canonical(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String> {
     match catch_panic(|| c.canonicalize(input)) {
-        Ok(Ok(u)) => Ok(String::from(u.as_str())),
+        Ok(Ok(u)) => Ok(u),
         Ok(Err(e)) => Err(e.to_string()),
         Err(panic) => Err(format!("internal error: {panic}")),
     }
@@ -91,14 +91,15 @@ fn canonical(c: &EngineCanonicalizer<'_>, input: &str) -> Result<String, String>
 /// anything else (`what` names it).
 fn input_of<'a>(
     url: &'a Bound<'_, PyAny>,
-    what: &str,
+    what: impl FnOnce() -> String,
 ) -> PyResult<Option<Result<&'a str, String>>> {
     if url.is_none() {
         return Ok(None);
     }
     let Ok(s) = url.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
-            "{what}: expected a str or None, got {}",
+            "{}: expected a str or None, got {}",
+            what(),
             url.get_type().name()?
         )));
     };
@@ -146,23 +147,24 @@ fn explained(
     encoding: &str,
 ) -> PyResult<Result<String, String>> {
     let options = Options::new(profile, base, encoding)?;
-    Ok(match input_of(url, "url")? {
+    Ok(match input_of(url, || "url".to_string())? {
         None => Err("the URL is None".to_string()),
         Some(Err(reason)) => Err(reason),
-        Some(Ok(s)) => canonical(&options.canonicalizer()?, s),
+        Some(Ok(s)) => canonical(&options.canonicalizer()?, s).map(String::from),
     })
 }
 
 /// The canonical URLs of a list of `str` (or `None`), a list of `str` or
 /// `None`; the work runs without the GIL.
 #[pyfunction]
-#[pyo3(signature = (urls, profile = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (urls, profile = None, base = None, encoding = "utf-8", threads = None))]
 fn canonicalize_list<'py>(
     py: Python<'py>,
     urls: &Bound<'py, PyList>,
     profile: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
     encoding: &str,
+    threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let options = Options::new(profile, base, encoding)?;
     // Owned references: the strings live while the GIL is released even
@@ -170,20 +172,61 @@ fn canonicalize_list<'py>(
     let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
     let mut inputs: Vec<Option<&str>> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
-        inputs.push(match input_of(item, &format!("urls[{i}]"))? {
+        inputs.push(match input_of(item, || format!("urls[{i}]"))? {
             Some(Ok(s)) => Some(s),
             // None, and a str that is not valid Unicode, have no canonical URL.
             _ => None,
         });
     }
-    let results: PyResult<Vec<Option<String>>> = py.detach(|| {
-        let c = options.canonicalizer()?;
-        Ok(inputs
-            .iter()
-            .map(|s| s.and_then(|s| canonical(&c, s).ok()))
-            .collect())
-    });
-    PyList::new(py, results?)
+    let chunks = py.detach(|| {
+        in_parallel(inputs.len(), threads, |range| {
+            let c = options.canonicalizer()?;
+            Ok(inputs[range]
+                .iter()
+                .map(|s| s.and_then(|s| canonical(&c, s).ok()))
+                .collect::<Vec<_>>())
+        })
+    })?;
+    let urls = chunks.iter().flatten();
+    PyList::new(py, urls.map(|u| u.as_ref().map(Url::as_str)))
+}
+
+/// How many threads a batch of `n` URLs runs on: `threads`, or every
+/// core when `None`, but no more than one per 4096 URLs.
+fn threads_for(n: usize, threads: Option<usize>) -> usize {
+    let cores = || std::thread::available_parallelism().map_or(1, |c| c.get());
+    let most = threads.unwrap_or_else(cores).clamp(1, 256);
+    most.min(n.div_ceil(4096)).max(1)
+}
+
+/// `work` run on `threads` contiguous ranges of `0..n` (one per thread),
+/// its results in order.
+fn in_parallel<R: Send>(
+    n: usize,
+    threads: Option<usize>,
+    work: impl Fn(std::ops::Range<usize>) -> PyResult<R> + Sync,
+) -> PyResult<Vec<R>> {
+    let threads = threads_for(n, threads);
+    if threads == 1 {
+        return Ok(vec![work(0..n)?]);
+    }
+    let chunk = n.div_ceil(threads);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || work(t * chunk..((t + 1) * chunk).min(n))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(PyRuntimeError::new_err(
+                        "internal error: a worker thread panicked",
+                    ))
+                })
+            })
+            .collect()
+    })
 }
 
 /// An Arrow string array's buffers, as `canonicalize_arrow` and
@@ -240,29 +283,36 @@ fn arrow_out<'py>(py: Python<'py>, b: &Buffers) -> ArrowOut<'py> {
 /// the new array's buffers, null where the input is null or has no
 /// canonical URL.  The work runs without the GIL.
 #[pyfunction]
-#[pyo3(signature = (array, profile = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (array, profile = None, base = None, encoding = "utf-8", threads = None))]
 fn canonicalize_arrow<'py>(
     py: Python<'py>,
     array: ArrowIn<'py>,
     profile: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
     encoding: &str,
+    threads: Option<usize>,
 ) -> PyResult<ArrowOut<'py>> {
     let options = Options::new(profile, base, encoding)?;
     let strings = array.strings()?;
-    let built: PyResult<Buffers> = py.detach(|| {
-        let c = options.canonicalizer()?;
-        let mut out = StringsOut::with_capacity(strings.length, strings.data.len() + 16);
-        for i in 0..strings.length {
-            let canonical = match strings.get(i) {
-                Some(Ok(s)) => canonical(&c, s).ok(),
-                _ => None,
-            };
-            out.push(canonical.as_deref());
-        }
-        Ok(out.finish(strings.large))
-    });
-    Ok(arrow_out(py, &built?))
+    let built = py.detach(|| {
+        let parts = in_parallel(strings.length, threads, |range| {
+            let c = options.canonicalizer()?;
+            let mut out = StringsOut::with_capacity(
+                range.len(),
+                strings.data.len() / threads_for(strings.length, threads) + 16,
+            );
+            for i in range {
+                let canonical = match strings.get(i) {
+                    Some(Ok(s)) => canonical(&c, s).ok(),
+                    _ => None,
+                };
+                out.push(canonical.as_ref().map(Url::as_str));
+            }
+            Ok(out)
+        })?;
+        Ok::<_, PyErr>(StringsOut::concat(parts).finish(strings.large))
+    })?;
+    Ok(arrow_out(py, &built))
 }
 
 /// Each engine's canonical URLs of an Arrow string array and whether

@@ -29,10 +29,9 @@ def bench_dir() -> Path:
 
 
 def corpora() -> list[Path]:
-    files = sorted(bench_dir().glob("*.txt"))
-    if not files:
-        pytest.skip(f"no corpora in {bench_dir()}")
-    return files
+    """The corpora (none when the directory is missing: the tests that
+    need them are then skipped, as .ci/run skips the shared suite)."""
+    return sorted(bench_dir().glob("*.txt"))
 
 
 def read_lines(path: Path) -> list[str]:

@@ -21,6 +21,8 @@ import urlprism.spark  # noqa: E402
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     urls: list[str] = []
+    if not corpora():
+        pytest.skip("no benchmark corpora (../shared/bench)")
     for p in corpora():
         urls += read_lines(p)
     assert len(urls) >= 100_000

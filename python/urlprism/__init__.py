@@ -99,10 +99,13 @@ def canonicalize_many(
     profile: ProfileLike = "this",
     base: Optional[str] = None,
     encoding: str = "utf-8",
+    threads: Optional[int] = None,
 ) -> Any:
     """The canonical URLs of many URLs, in order, ``None`` (or null) for each
     that has none; the arguments are those of :func:`canonicalize`, checked
-    once, and the work runs without the GIL.
+    once.  The work runs without the GIL, on ``threads`` threads (by
+    default one per core, but at most one per 4096 URLs; ``threads=1``
+    keeps it on the calling thread).
 
     - A list (or any iterable) of ``str`` or ``None`` gives a list of ``str``
       or ``None``; a ``str`` with a lone surrogate gives ``None``, an item of
@@ -120,12 +123,12 @@ def canonicalize_many(
     from . import _arrow
 
     if _arrow.is_arrow(urls):
-        return _arrow.canonicalize(urls, profile, base, encoding)
+        return _arrow.canonicalize(urls, profile, base, encoding, threads)
     if not isinstance(urls, list):
         if isinstance(urls, (str, bytes)):
             raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
         urls = list(urls)
-    return _urlprism.canonicalize_list(urls, profile, base, encoding)
+    return _urlprism.canonicalize_list(urls, profile, base, encoding, threads)
 
 
 def compare_many(

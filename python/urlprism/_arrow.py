@@ -116,11 +116,13 @@ def _array(out: tuple, length: int) -> Any:
     return pa.Array.from_buffers(t, length, buffers, null_count=nulls)
 
 
-def canonicalize(urls: Any, profile: Any, base: Optional[str], encoding: str) -> Any:
+def canonicalize(
+    urls: Any, profile: Any, base: Optional[str], encoding: str, threads: Optional[int] = None
+) -> Any:
     pa = _pa()
     chunks, chunked = _string_chunks(urls)
     results = [
-        _array(_urlprism.canonicalize_arrow(_buffers(c), profile, base, encoding), len(c))
+        _array(_urlprism.canonicalize_arrow(_buffers(c), profile, base, encoding, threads), len(c))
         for c in chunks
     ]
     if chunked:

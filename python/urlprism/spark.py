@@ -56,7 +56,8 @@ def canonicalize(
     @F.arrow_udf(T.StringType())  # type: ignore[misc]
     def _canonicalize(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
         for urls in batches:
-            out = urlprism.canonicalize_many(urls, p, base, encoding)
+            # One thread: Spark runs a worker process per core already.
+            out = urlprism.canonicalize_many(urls, p, base, encoding, threads=1)
             yield out.cast(pa.string()) if out.type != pa.string() else out
 
     return _canonicalize(col).alias("canonical")
