@@ -39,6 +39,9 @@ def test_canonicalize_many_list_and_arrow_equal_cli(corpus, profile):
         [pa.array(urls[:7], type=pa.large_string()), pa.array(urls, type=pa.large_string()).slice(7)]
     )
     assert urlprism.canonicalize_many(chunked, profile=profile).to_pylist() == expected
+    # On several threads: the same results, in order.
+    assert urlprism.canonicalize_many(urls, profile=profile, threads=3) == expected
+    assert urlprism.canonicalize_many(chunked, profile=profile, threads=3).to_pylist() == expected
 
 
 def test_single_calls_equal_cli(corpus):
