@@ -8,18 +8,26 @@
     python python/bench/bench.py [FILE] [--repeat N] [--cli target/release/urlprism] [--spark]
 
 FILE defaults to ../shared/bench/ascii.txt (100k ASCII URLs), repeated
-``--repeat`` times (once by default).  Each figure is the best of five runs.
+``--repeat`` times (once by default).  The contenders run in interleaved
+rounds (``--rounds``, 9); each gets its best and median time.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
+
+try:  # for the pandas_udf the Spark figures compare with
+    import pandas as pd
+except ImportError:
+    pd = None
 
 import urlprism
 
@@ -41,7 +49,10 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--profile", default="this")
     ap.add_argument("--cli", default=str(ROOT / "target" / "release" / "urlprism"))
+    ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--spark", action="store_true", help="also measure Spark in local mode")
+    ap.add_argument("--spark-repeat", type=int, default=10,
+                    help="Spark runs on the URLs repeated this many times (default 10: 1M URLs)")
     args = ap.parse_args()
 
     lines = Path(args.file).read_text("utf-8").splitlines() * args.repeat
@@ -56,27 +67,34 @@ def main() -> int:
             subprocess.run([args.cli, "canon", "--profile", args.profile], stdin=i,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
 
-    t_cli = best(cli)
-    print(f"urlprism canon (whole process): {t_cli * 1000:8.1f} ms  {n / t_cli:12,.0f} URLs/s")
+    runs = {"urlprism canon (whole process)": cli}
     for threads in (1, None):
-        t_list = best(lambda: urlprism.canonicalize_many(lines, profile=args.profile, threads=threads))
-        label = f"list, threads={threads or os.cpu_count()}"
-        print(f"canonicalize_many({label}): {t_list * 1000:8.1f} ms  {n / t_list:12,.0f} URLs/s  "
-              f"({t_list / t_cli:.2f}x the CLI's time)")
-    try:
-        import pyarrow as pa
-    except ImportError:
-        pa = None
-    if pa is not None:
+        label = f"threads={threads or os.cpu_count()}"
+        runs[f"canonicalize_many(list, {label})"] = (
+            lambda t=threads: urlprism.canonicalize_many(lines, profile=args.profile, threads=t))
+        try:
+            import pyarrow as pa
+        except ImportError:
+            continue
         arr = pa.array(lines, type=pa.string())
-        for threads in (1, None):
-            t_list = best(lambda: urlprism.canonicalize_many(lines, profile=args.profile, threads=threads))
-            t_arrow = best(lambda: urlprism.canonicalize_many(arr, profile=args.profile, threads=threads))
-            label = f"arrow, threads={threads or os.cpu_count()}"
-            print(f"canonicalize_many({label}): {t_arrow * 1000:8.1f} ms  {n / t_arrow:12,.0f} URLs/s  "
-                  f"({t_list / t_arrow:.2f}x faster than the list with as many threads)")
+        runs[f"canonicalize_many(arrow, {label})"] = (
+            lambda t=threads, a=arr: urlprism.canonicalize_many(a, profile=args.profile, threads=t))
+    # Interleaved rounds, so that the load of a shared machine weighs on
+    # every contender alike; the best and the median of each.
+    times = {k: [] for k in runs}
+    for _ in range(args.rounds):
+        for k, f in runs.items():
+            t = time.perf_counter()
+            f()
+            times[k].append(time.perf_counter() - t)
+    cli_best = min(times["urlprism canon (whole process)"])
+    cli_median = statistics.median(times["urlprism canon (whole process)"])
+    for k, ts in times.items():
+        b, m = min(ts), statistics.median(ts)
+        print(f"{k:42} best {b * 1000:7.1f} ms ({n / b:10,.0f} URLs/s), median {m * 1000:7.1f} ms; "
+              f"x CLI: best {b / cli_best:.2f}, median {m / cli_median:.2f}")
     if args.spark:
-        spark_bench(lines)
+        spark_bench(lines * args.spark_repeat)
     os.unlink(path)
     return 0
 
@@ -96,6 +114,7 @@ def spark_bench(lines: list[str]) -> None:
         .config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")
@@ -106,14 +125,21 @@ def spark_bench(lines: list[str]) -> None:
     def run(col):
         df.select(col.alias("c")).agg(F.count("c")).collect()
 
+    @F.pandas_udf("string")
+    def pandas_canonicalize(batches: Iterator[pd.Series]) -> Iterator[pd.Series]:
+        for s in batches:
+            yield urlprism.canonicalize_many(pa.Array.from_pandas(s, type=pa.string())).to_pandas()
+
     baseline = best(lambda: run(F.length("url").cast("string")), runs=3)
     for name, col in [
         ("canonicalize (arrow_udf)", urlprism.spark.canonicalize("url")),
+        ("canonicalize (pandas_udf, for comparison)", pandas_canonicalize("url")),
         ("compare, 5 engines (arrow_udf)", urlprism.spark.compare("url")),
     ]:
         t = best(lambda: run(col), runs=3)
-        print(f"spark {name}: {t:6.2f} s, {n / t / cores:10,.0f} URLs/s per core "
-              f"(a built-in expression over the same rows: {baseline:.2f} s; local[{cores}])")
+        print(f"spark {name}: {n} URLs in {t:6.2f} s, {n / t / cores:10,.0f} URLs/s per core; "
+              f"beyond the {baseline:.2f} s of a built-in expression over the same rows: "
+              f"{n / max(t - baseline, 1e-9) / cores:10,.0f} URLs/s per core (local[{cores}])")
     spark.stop()
 
 

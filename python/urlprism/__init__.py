@@ -99,13 +99,12 @@ def canonicalize_many(
     profile: ProfileLike = "this",
     base: Optional[str] = None,
     encoding: str = "utf-8",
-    threads: Optional[int] = None,
+    threads: Optional[int] = 1,
 ) -> Any:
     """The canonical URLs of many URLs, in order, ``None`` (or null) for each
     that has none; the arguments are those of :func:`canonicalize`, checked
-    once.  The work runs without the GIL, on ``threads`` threads (by
-    default one per core, but at most one per 4096 URLs; ``threads=1``
-    keeps it on the calling thread).
+    once.  The work runs without the GIL, on the calling thread, or on
+    ``threads`` threads (``None``: one per core), at most one per 4096 URLs.
 
     - A list (or any iterable) of ``str`` or ``None`` gives a list of ``str``
       or ``None``; a ``str`` with a lone surrogate gives ``None``, an item of

@@ -57,7 +57,7 @@ def canonicalize(
     def _canonicalize(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
         for urls in batches:
             # One thread: Spark runs a worker process per core already.
-            out = urlprism.canonicalize_many(urls, p, base, encoding, threads=1)
+            out = urlprism.canonicalize_many(urls, p, base, encoding)
             yield out.cast(pa.string()) if out.type != pa.string() else out
 
     return _canonicalize(col).alias("canonical")
