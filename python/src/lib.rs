@@ -54,14 +54,20 @@ impl Options {
         let c = EngineCanonicalizer::new(&self.engine).encoding(self.encoding);
         match &self.base {
             None => Ok(c),
-            Some(b) => match catch_panic(|| c.base(b)) {
-                Ok(Ok(c)) => Ok(c),
-                Ok(Err(e)) => Err(PyValueError::new_err(format!("base: {e}"))),
-                Err(panic) => Err(PyValueError::new_err(format!(
-                    "base: cannot parse the base URL {b:?}: internal error: {panic}"
-                ))),
-            },
+            Some(b) => with_base(b, || c.base(b)),
         }
+    }
+}
+
+/// What `set_base` gives (a canonicalizer with the base URL `base`); an
+/// invalid base is a `ValueError`.
+fn with_base<T>(base: &str, set_base: impl FnOnce() -> Result<T, urlprism::Error>) -> PyResult<T> {
+    match catch_panic(set_base) {
+        Ok(Ok(c)) => Ok(c),
+        Ok(Err(e)) => Err(PyValueError::new_err(format!("base: {e}"))),
+        Err(panic) => Err(PyValueError::new_err(format!(
+            "base: cannot parse the base URL {base:?}: internal error: {panic}"
+        ))),
     }
 }
 
@@ -367,15 +373,7 @@ fn checked<'b>(
     let encoding = encoding_of(encoding)?;
     if let Some(b) = base {
         let this = urlprism::profile::this();
-        match catch_panic(|| urlprism::Canonicalizer::new(this).base(b).map(drop)) {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(PyValueError::new_err(format!("base: {e}"))),
-            Err(panic) => {
-                return Err(PyValueError::new_err(format!(
-                    "base: cannot parse the base URL {b:?}: internal error: {panic}"
-                )))
-            }
-        }
+        with_base(b, || urlprism::Canonicalizer::new(this).base(b))?;
     }
     Ok((base, encoding))
 }
