@@ -140,3 +140,36 @@ def test_arrow_nulls_slices_and_invalid_utf8():
     empty = urlprism.canonicalize_many(pa.array([], type=pa.string()))
     assert len(empty) == 0 and empty.type == pa.string()
     assert urlprism.canonicalize_many(pa.array(["http://a/"], type=pa.string_view())).type == pa.large_string()
+
+
+def ticks_during(f):
+    """How many times this thread gets round a loop while another thread
+    runs ``f``: about one switch interval's worth when ``f`` holds the
+    GIL, all of its duration's when it releases it."""
+    import threading
+
+    started, done = threading.Event(), threading.Event()
+    ticks = 0
+
+    def work():
+        started.set()
+        f()
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    while not done.is_set():
+        ticks += 1
+    t.join()
+    return ticks
+
+
+@pytest.mark.parametrize("kind", ["list", "arrow"])
+def test_the_gil_is_released_while_canonicalizing(kind):
+    urls = ["http://Example.com/a/./b/../c?d#e"] * 400_000
+    batch = pa.array(urls) if kind == "arrow" else urls
+    numbers = [random.random() for _ in range(len(urls) * 4)]
+    holding = ticks_during(lambda: sorted(numbers))  # a C call that holds the GIL
+    releasing = ticks_during(lambda: urlprism.canonicalize_many(batch))
+    assert releasing > 5 * holding, (holding, releasing)
