@@ -40,13 +40,12 @@ impl Options {
             Some(p) => engine_of(p)?,
             None => profile::builtin("this")?,
         };
-        let options = Options {
+        // The base is checked by `canonicalizer`, which every use calls.
+        Ok(Options {
             engine,
             base: base.map(str::to_string),
             encoding: encoding_of(encoding)?,
-        };
-        options.canonicalizer()?;
-        Ok(options)
+        })
     }
 
     /// The canonicalizer; an invalid base is a `ValueError`.
@@ -153,10 +152,11 @@ fn explained(
     encoding: &str,
 ) -> PyResult<Result<String, String>> {
     let options = Options::new(profile, base, encoding)?;
+    let c = options.canonicalizer()?;
     Ok(match input_of(url, || "url".to_string())? {
         None => Err("the URL is None".to_string()),
         Some(Err(reason)) => Err(reason),
-        Some(Ok(s)) => canonical(&options.canonicalizer()?, s).map(String::from),
+        Some(Ok(s)) => canonical(&c, s).map(String::from),
     })
 }
 

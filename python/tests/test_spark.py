@@ -76,8 +76,12 @@ def test_nulls_and_profile_file(spark):
     assert rows[0]["t"] == "http://fass.de/"
     assert rows[0]["c"].asDict() == {"whatwg": "http://xn--fa-hia.de/", "whatwg-2015": "http://fass.de/", "agree": False}
     assert rows[1]["t"] is None and rows[1]["c"] is None
-    with pytest.raises(urlprism.ProfileError):
+    with pytest.raises(urlprism.ProfileError, match='unknown profile "nope"'):
         urlprism.spark.canonicalize("url", profile="nope")
+    with pytest.raises(urlprism.ProfileError, match="cannot read profile file"):
+        urlprism.spark.compare("url", profiles=["this", "/nonexistent/p.toml"])
+    with pytest.raises(ValueError, match="^base: "):
+        urlprism.spark.compare("url", base="nope")
 
 
 def test_example_writes_the_disagreements(spark, corpus, tmp_path):

@@ -17,6 +17,7 @@ per worker process.
 
 from __future__ import annotations
 
+import os
 from typing import Iterable, Iterator, Optional, Union
 
 import pyarrow as pa
@@ -36,8 +37,8 @@ def _shippable(profile: object) -> ProfileLike:
     read here (the executors may not see the file) into a Profile."""
     if isinstance(profile, Profile):
         return profile
-    if isinstance(profile, str) and profile.lower() in urlprism.profiles():
-        return profile
+    if isinstance(profile, str) and not (profile.endswith(".toml") or os.sep in profile or "/" in profile):
+        return profile  # a name: an unknown one fails in the check that follows
     return Profile.from_file(profile)  # type: ignore[arg-type]
 
 
