@@ -123,3 +123,12 @@ def test_profile_file_equals_cli(tmp_path):
     assert urlprism.canonicalize_many(urls, profile=toml) == expected
     assert urlprism.canonicalize_many(urls, profile=urlprism.Profile.from_file(toml)) == expected
     assert expected[0] != urlprism.canonicalize(urls[0], profile="whatwg")
+
+
+def test_profiles_are_the_cli_ones_and_whatwg():
+    listed = [l.split()[0] for l in run_cli(["profiles"], b"").decode().splitlines() if l.strip()]
+    assert urlprism.profiles() == listed + ["whatwg"]
+    for name in urlprism.profiles():
+        assert urlprism.Profile(name).name == name
+        assert urlprism.Profile(name.upper()).name == name  # as the CLI: case-insensitive
+    assert urlprism.Profile("whatwg").is_whatwg and not urlprism.Profile("ie").is_whatwg
