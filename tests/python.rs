@@ -35,7 +35,14 @@ fn python_package_tests_pass() {
         return;
     };
     let o = Command::new(python)
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "python/tests",
+        ])
         .current_dir(&root)
         .env("URLPRISM_CLI", env!("CARGO_BIN_EXE_urlprism"))
         .output()
