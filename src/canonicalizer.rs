@@ -3,6 +3,7 @@
 
 use crate::canonical_url::{Offsets, Url};
 use crate::canonicalize;
+use crate::common_url;
 use crate::error::Error;
 use crate::profile::Profile;
 use crate::url::{CowUrl, ParsedUrl};
@@ -114,6 +115,15 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
+        if self.base.is_none() {
+            // The common absolute URL, in one pass (the steps give the same).
+            let mut out = String::with_capacity(input.len() + 8);
+            if let Some(offsets) =
+                common_url::canonicalize_common_url(input, self.profile, self.encoding, &mut out)
+            {
+                return Ok(Url::new(out, offsets));
+            }
+        }
         let preprocessed = preprocess::preprocess(input);
         let mut resolved = self.resolve(input, &preprocessed);
         if let Some(reason) = resolved.invalid {

@@ -51,20 +51,65 @@ pub(super) fn letters_digits_hyphens_fast_path(
     host: &mut Cow<'_, str>,
     profile: &dyn Profile,
 ) -> bool {
-    if !fast_path_applies(host, profile) {
-        return false;
+    match letters_digits_hyphens_result(host, profile) {
+        None => false,
+        Some(LdhResult::Ipv4(v4)) => {
+            *host = Cow::Owned(v4);
+            true
+        }
+        Some(LdhResult::Lowercase) => {
+            if host.bytes().any(|b| b.is_ascii_uppercase()) {
+                host.to_mut().make_ascii_lowercase();
+            }
+            true
+        }
     }
-    let v4 = match ipv4_address(host, LdhKey::of(profile).ipv4) {
-        Ok(v4) => v4,
-        // The steps say where and why.
-        Err(_) => return false,
-    };
-    if let Some(v4) = v4 {
-        *host = Cow::Owned(v4);
-    } else if host.bytes().any(|b| b.is_ascii_uppercase()) {
-        host.to_mut().make_ascii_lowercase();
+}
+
+/// [`letters_digits_hyphens_fast_path`], appending the canonical host to
+/// `out` (a serialization being written) instead of replacing `host`;
+/// `out` is left as it was when the result is `false`.
+pub(super) fn letters_digits_hyphens_into(
+    host: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+) -> bool {
+    match letters_digits_hyphens_result(host, profile) {
+        None => false,
+        Some(LdhResult::Ipv4(v4)) => {
+            out.push_str(&v4);
+            true
+        }
+        Some(LdhResult::Lowercase) => {
+            let start = out.len();
+            out.push_str(host);
+            out[start..].make_ascii_lowercase();
+            true
+        }
     }
-    true
+}
+
+/// What [`letters_digits_hyphens_fast_path`] makes of a host it covers.
+enum LdhResult {
+    /// The host in ASCII lowercase.
+    Lowercase,
+    /// The IPv4 address the host denotes (step 27).
+    Ipv4(String),
+}
+
+/// The result of [`letters_digits_hyphens_fast_path`] for `host`, `None`
+/// when the shortcut does not cover it.
+#[inline]
+fn letters_digits_hyphens_result(host: &str, profile: &dyn Profile) -> Option<LdhResult> {
+    let key = LdhKey::of(profile);
+    if !covers(key, host) {
+        return None;
+    }
+    // An error: the steps say where and why.
+    match ipv4_address(host, key.ipv4).ok()? {
+        Some(v4) => Some(LdhResult::Ipv4(v4)),
+        None => Some(LdhResult::Lowercase),
+    }
 }
 
 /// The profile parameters a shortcut reads: its key.  The shortcut is
@@ -123,14 +168,25 @@ impl ShortcutKey for LdhKey {
     }
 }
 
-/// Whether [`letters_digits_hyphens_fast_path`] covers `host` under
-/// `profile`.
-pub(super) fn fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
-    let key = LdhKey::of(profile);
+/// [`LDH_AND_DOT`] as a table of 256 flags, for the scan of [`covers`].
+static LDH_AND_DOT_TABLE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = LDH_AND_DOT.contains(b as u8);
+        b += 1;
+    }
+    t
+};
+
+/// Whether [`letters_digits_hyphens_fast_path`] covers `host` under a
+/// profile whose key is `key`.
+#[inline]
+fn covers(key: LdhKey, host: &str) -> bool {
     let bytes = host.as_bytes();
     key.matches()
         && !bytes.is_empty()
-        && bytes.iter().all(|&b| LDH_AND_DOT.contains(b))
+        && bytes.iter().all(|&b| LDH_AND_DOT_TABLE[b as usize])
         && !(key.xn_label_needs_punycode
             && host
                 .split('.')
