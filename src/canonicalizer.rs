@@ -124,6 +124,41 @@ impl<'p> Canonicalizer<'p> {
                 return Ok(Url::new(out, offsets));
             }
         }
+        self.canonicalize_by_the_steps(input)
+    }
+
+    /// [`Canonicalizer::canonicalize`], writing the canonical URL into
+    /// `out` (cleared first) instead of a new [`Url`], so that a loop over
+    /// many inputs reuses one buffer.  On error `out` is left empty.
+    ///
+    /// ```
+    /// use urlprism::{profile, Canonicalizer};
+    /// let c = Canonicalizer::new(profile::this());
+    /// let mut out = String::new();
+    /// for (input, canonical) in [("HTTP://A.test/./x", "http://a.test/x"), ("http://b.test:80", "http://b.test/")] {
+    ///     c.canonicalize_to(input, &mut out)?;
+    ///     assert_eq!(out, canonical);
+    /// }
+    /// assert!(c.canonicalize_to("no scheme", &mut out).is_err());
+    /// assert_eq!(out, "");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        if self.base.is_none()
+            && common_url::canonicalize_common_url(input, self.profile, self.encoding, out)
+                .is_some()
+        {
+            return Ok(());
+        }
+        out.clear();
+        let url = self.canonicalize_by_the_steps(input)?;
+        out.push_str(url.as_str());
+        Ok(())
+    }
+
+    /// [`Canonicalizer::canonicalize`] without its shortcut for the common
+    /// absolute URL: the steps one by one.
+    fn canonicalize_by_the_steps(&self, input: &str) -> Result<Url, Error> {
         let preprocessed = preprocess::preprocess(input);
         let mut resolved = self.resolve(input, &preprocessed);
         if let Some(reason) = resolved.invalid {

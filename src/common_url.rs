@@ -40,7 +40,7 @@
 use crate::canonical_url::{Offsets, Span};
 use crate::canonicalize::default_port;
 use crate::host::canonicalize_host::canonicalize_ldh_host_into;
-use crate::octets::OctetSet;
+use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
 use crate::profile::{HexCase, Profile};
 use crate::url::is_not_hierarchical_scheme;
@@ -58,6 +58,9 @@ const PATH_COPY: u8 = 2;
 const PATH_ESCAPE: u8 = 4;
 /// Byte class: escaped in the query (printable, in the query set).
 const QUERY_ESCAPE: u8 = 8;
+/// Byte class: copied as it is into the query (printable, not in the
+/// query set, not `#`).
+const QUERY_COPY: u8 = 128;
 /// Byte class: copied as it is into the user or password (printable, not
 /// in the userinfo set).
 const USERINFO_COPY: u8 = 16;
@@ -91,6 +94,8 @@ static CLASS: [u8; 256] = {
             }
             if QUERY_SET.contains(b) {
                 c |= QUERY_ESCAPE;
+            } else if b != b'#' {
+                c |= QUERY_COPY;
             }
             if !USERINFO_SET.contains(b) {
                 c |= USERINFO_COPY;
@@ -156,10 +161,7 @@ pub(crate) fn canonicalize_common_url(
     let mut authority_end = b.len();
     let mut i = authority_start;
     loop {
-        i += b[i..]
-            .iter()
-            .position(|&c| class(c) & AUTHORITY_SPECIAL != 0)
-            .unwrap_or(b.len() - i);
+        i += first_where(&b[i..], |c| class(c) & AUTHORITY_SPECIAL != 0).unwrap_or(b.len() - i);
         match b.get(i) {
             None => break,
             Some(b'@') => last_at = Some(i),
@@ -247,7 +249,7 @@ pub(crate) fn canonicalize_common_url(
     let mut fragment = None;
     if b.get(i) == Some(&b'#') {
         let f = &input[i + 1..];
-        if !f.bytes().all(|c| class(c) & PRINT != 0) {
+        if first_where(f.as_bytes(), |c| class(c) & PRINT == 0).is_some() {
             return None;
         }
         out.push('#');
@@ -315,10 +317,7 @@ fn push_path(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
     let b = input.as_bytes();
     let mut run = i;
     loop {
-        i += b[i..]
-            .iter()
-            .position(|&c| class(c) & PATH_COPY == 0)
-            .unwrap_or(b.len() - i);
+        i += first_where(&b[i..], |c| class(c) & PATH_COPY == 0).unwrap_or(b.len() - i);
         let Some(&c) = b.get(i) else {
             break;
         };
@@ -379,19 +378,18 @@ fn is_dot_segment(s: &[u8]) -> bool {
 fn push_query(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
     let b = input.as_bytes();
     let mut run = i;
-    while let Some(&c) = b.get(i) {
-        let cl = class(c);
-        if c == b'#' {
-            break;
+    loop {
+        i += first_where(&b[i..], |c| class(c) & QUERY_COPY == 0).unwrap_or(b.len() - i);
+        match b.get(i) {
+            None | Some(b'#') => break,
+            Some(&c) if class(c) & QUERY_ESCAPE != 0 => {
+                out.push_str(&input[run..i]);
+                push_escape(c, HexCase::Upper, out);
+                i += 1;
+                run = i;
+            }
+            Some(_) => return None,
         }
-        if cl & QUERY_ESCAPE != 0 {
-            out.push_str(&input[run..i]);
-            push_escape(c, HexCase::Upper, out);
-            run = i + 1;
-        } else if cl & PRINT == 0 {
-            return None;
-        }
-        i += 1;
     }
     out.push_str(&input[run..i]);
     Some(i)

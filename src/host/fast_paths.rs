@@ -13,7 +13,7 @@ use super::labels::{convert_labels, is_label_separator};
 use super::observed::ipv4_address;
 use super::pipeline::Pipeline;
 use super::trace::NoTrace;
-use crate::octets::OctetSet;
+use crate::octets::{first_where, OctetSet};
 use crate::profile::{
     BidiVersion, Ipv4Rule, LabelConversion, NfkcVariant, Profile, UnicodeVersion,
 };
@@ -186,7 +186,7 @@ fn covers(key: LdhKey, host: &str) -> bool {
     let bytes = host.as_bytes();
     key.matches()
         && !bytes.is_empty()
-        && bytes.iter().all(|&b| LDH_AND_DOT_TABLE[b as usize])
+        && first_where(bytes, |b| !LDH_AND_DOT_TABLE[b as usize]).is_none()
         && !(key.xn_label_needs_punycode
             && host
                 .split('.')
