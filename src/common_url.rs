@@ -137,21 +137,19 @@ pub(crate) fn canonicalize_common_url(
     }
     out.clear();
 
-    // The scheme, lowercased: two or more scheme characters, then `://`
-    // and no third slash character.
-    let scheme_end = b.iter().position(|&c| class(c) & SCHEME == 0)?;
-    if scheme_end < 2 || b.get(scheme_end..scheme_end + 3) != Some(b"://") {
-        return None;
-    }
+    // The scheme, lowercased, and `://`.
+    let scheme_end = match b {
+        // The common schemes, lowercase already.
+        [b'h', b't', b't', b'p', b's', b':', b'/', b'/', ..] => 5,
+        [b'h', b't', b't', b'p', b':', b'/', b'/', ..] => 4,
+        _ => scheme_end(b)?,
+    };
+    // No third slash character.
     if matches!(b.get(scheme_end + 3), Some(b'/' | b'\\')) {
         return None;
     }
     out.push_str(&input[..scheme_end]);
     out.make_ascii_lowercase();
-    let scheme_is = |name: &str| out.as_str() == name;
-    if scheme_is("file") || scheme_is("mailto") || is_not_hierarchical_scheme(out) {
-        return None;
-    }
     out.push_str("://");
 
     // The authority: up to the first `/`, `\`, `?` or `#`, split at its
@@ -266,6 +264,23 @@ pub(crate) fn canonicalize_common_url(
         fragment,
         len: out.len() as u32,
     })
+}
+
+/// The end of the scheme at the start of `b` when it is followed by `://`
+/// and the shortcut covers it: two or more scheme characters (one letter
+/// is a drive), and not `file`, `mailto` or a scheme that is not
+/// hierarchical, in any case.
+///
+/// `FTP://a` → `Some(3)`; `c://a`, `File://a`, `javascript://a` → `None`.
+fn scheme_end(b: &[u8]) -> Option<usize> {
+    let end = b.iter().position(|&c| class(c) & SCHEME == 0)?;
+    if end < 2 || b.get(end..end + 3) != Some(b"://") {
+        return None;
+    }
+    let scheme = &b[..end];
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name.as_bytes());
+    let hierarchical = std::str::from_utf8(scheme).is_ok_and(|s| !is_not_hierarchical_scheme(s));
+    (hierarchical && !is("file") && !is("mailto")).then_some(end)
 }
 
 /// The span `start..end` of the serialization.
