@@ -6,8 +6,8 @@ use crate::canonicalize;
 use crate::common_url;
 use crate::error::Error;
 use crate::profile::Profile;
-use crate::url::{CowUrl, ParsedUrl};
-use crate::{parse, preprocess, resolve, serialize};
+use crate::url::{CowUrl, ParsedBase};
+use crate::{preprocess, resolve, serialize};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -30,7 +30,7 @@ use std::borrow::Cow;
 #[derive(Clone)]
 pub struct Canonicalizer<'p> {
     profile: &'p dyn Profile,
-    base: Option<ParsedUrl>,
+    base: Option<ParsedBase>,
     encoding: &'static Encoding,
 }
 
@@ -38,7 +38,13 @@ impl std::fmt::Debug for Canonicalizer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Canonicalizer")
             .field("profile", &self.profile.name())
-            .field("base", &self.base.as_ref().and_then(crate::serialize))
+            .field(
+                "base",
+                &self
+                    .base
+                    .as_ref()
+                    .and_then(|b| serialize::serialize_cow(&b.as_cow())),
+            )
             .field("encoding", &self.encoding.name())
             .finish()
     }
@@ -75,8 +81,8 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn base(mut self, base: &str) -> Result<Canonicalizer<'p>, Error> {
-        let parsed = parse(base);
-        if let Some(reason) = parsed.invalid {
+        let parsed = ParsedBase::parse(base);
+        if let Some(reason) = parsed.invalid() {
             return Err(Error::Base {
                 base: base.to_string(),
                 reason,
