@@ -121,14 +121,13 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
-        if self.base.is_none() {
-            // The common absolute URL, in one pass (the steps give the same).
-            let mut out = String::with_capacity(input.len() + 8);
-            if let Some(offsets) =
-                common_url::canonicalize_common_url(input, self.profile, self.encoding, &mut out)
-            {
-                return Ok(Url::new(out, offsets));
-            }
+        // The common absolute URL, in one pass (the steps give the same,
+        // against any base).
+        let mut out = String::new();
+        if let Some(offsets) =
+            common_url::canonicalize_common_url(input, self.profile, self.encoding, &mut out)
+        {
+            return Ok(Url::new(out, offsets));
         }
         self.canonicalize_by_the_steps(input)
     }
@@ -150,10 +149,7 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
-        if self.base.is_none()
-            && common_url::canonicalize_common_url(input, self.profile, self.encoding, out)
-                .is_some()
-        {
+        if common_url::canonicalize_common_url(input, self.profile, self.encoding, out).is_some() {
             return Ok(());
         }
         out.clear();

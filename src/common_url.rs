@@ -3,9 +3,16 @@
 //! written straight into the serialization, with the offsets of its
 //! components.
 //!
-//! It gives what the steps give (preprocess, parse, resolve against
-//! itself, canonicalize, serialize) for every input it covers, under every
-//! profile, and declines the rest, which then take the steps:
+//! It gives what the steps give (preprocess, parse, resolve, canonicalize,
+//! serialize) for every input it covers, under every profile and against
+//! any base URL, and declines the rest, which then take the steps.  An
+//! input it covers has a scheme and an authority, so resolution against a
+//! valid base gives what resolution against itself gives: with the base's
+//! scheme (in any case) and a hierarchical base it is resolved as a
+//! relative URL with an authority (step 2: only the scheme comes from the
+//! base, the path is normalized), otherwise it is absolute (step 10: the
+//! path is normalized); either way the scheme is lowercased by
+//! canonicalization.  What it covers:
 //!
 //! - preprocessing has no work: every byte is printable ASCII (0x21 to
 //!   0x7E), so there is no tab, newline, space to trim, noncharacter or
@@ -115,8 +122,8 @@ fn class(b: u8) -> u8 {
     CLASS[b as usize]
 }
 
-/// Canonicalizes `input` under `profile` (resolved against itself, with
-/// the document encoding `encoding`) when it is a URL this shortcut
+/// Canonicalizes `input` under `profile` (resolved against itself or any
+/// valid base, with the document encoding `encoding`) when it is a URL this shortcut
 /// covers (see the module documentation): its serialization is written
 /// into `out` (which is cleared first) and its offsets returned.  `None`
 /// when it is not covered; `out` then holds nothing of use.
@@ -148,6 +155,7 @@ pub(crate) fn canonicalize_common_url(
     if matches!(b.get(scheme_end + 3), Some(b'/' | b'\\')) {
         return None;
     }
+    out.reserve(b.len() + 8);
     out.push_str(&input[..scheme_end]);
     out.make_ascii_lowercase();
     out.push_str("://");

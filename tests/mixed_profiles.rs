@@ -448,6 +448,18 @@ const PATH_PIECES: &[&str] = &[
 const QUERY_PIECES: &[&str] = &[
     "a", "=", "&", "\"", "<", ">", "%", "%41", "?", "/", "'", " ", "{", "é", "\\", "^",
 ];
+/// Base URLs for [`shortcut_is_the_steps`]: the input's scheme in another
+/// case, another scheme, `file:`, one that is not hierarchical, one with
+/// an authority of its own.
+const BASES: &[&str] = &[
+    "HTTP://Base.test/dir/page?q#f",
+    "https://b/",
+    "ftp://u:p@f/x/",
+    "file:///c:/x/",
+    "mailto:someone",
+    "x:/opaque",
+    "http:relative",
+];
 const FRAGMENT_PIECES: &[&str] = &["a", "#", "?", "\"", " ", "%", "\u{1}", "é", "<"];
 
 /// A generated ASCII-looking URL from the pieces above.
@@ -490,7 +502,8 @@ fn generated_ascii_url(rng: &mut Rng) -> String {
 /// the common absolute URL) against the steps one by one (`resolve_self`,
 /// `canonicalize`, `serialize`): the same canonical URL, the same
 /// components, the same error, under random mixed profiles and the
-/// built-in ones, on generated ASCII URLs and the real ones.  Some of
+/// built-in ones, on generated ASCII URLs and the real ones, each its own
+/// base or resolved against one of [`BASES`].  Some of
 /// them are covered by the shortcut: a plain `http://host/path` among
 /// them must come out right.
 #[test]
@@ -506,12 +519,21 @@ fn shortcut_is_the_steps() {
         for input in &urls {
             for (i, spec) in profiles.iter().enumerate() {
                 let p: &dyn Profile = *spec;
-                let fast = Canonicalizer::new(p).canonicalize(input);
-                let steps = urlprism::canonicalize(
-                    &urlprism::resolve::resolve_self(input),
-                    p,
-                    encoding_rs::UTF_8,
-                );
+                // Its own base most of the time, one of `BASES` otherwise.
+                let base = BASES.get(rng.below(3 * BASES.len())).copied();
+                let (fast, resolved) = match base {
+                    Some(b) => (
+                        Canonicalizer::new(p)
+                            .base(b)
+                            .and_then(|c| c.canonicalize(input)),
+                        urlprism::resolve(input, &urlprism::parse(b)),
+                    ),
+                    None => (
+                        Canonicalizer::new(p).canonicalize(input),
+                        urlprism::resolve::resolve_self(input),
+                    ),
+                };
+                let steps = urlprism::canonicalize(&resolved, p, encoding_rs::UTF_8);
                 let agree = match (&fast, &steps) {
                     (Ok(u), Ok(c)) => {
                         Some(u.as_str()) == urlprism::serialize(c).as_deref()
@@ -528,7 +550,7 @@ fn shortcut_is_the_steps() {
                 };
                 assert!(
                     agree,
-                    "round {round}, {input:?}, profile {i}: canonicalize {fast:?} != steps {steps:?}\nprofile:\n{}",
+                    "round {round}, {input:?} (base {base:?}), profile {i}: canonicalize {fast:?} != steps {steps:?}\nprofile:\n{}",
                     toml::to_string(spec).unwrap_or_default()
                 );
                 checked += 1;
