@@ -73,8 +73,9 @@ const QUERY_COPY: u8 = 128;
 const USERINFO_COPY: u8 = 16;
 /// Byte class: printable.
 const PRINT: u8 = 32;
-/// Byte class: ends the authority or splits it (`/ \\ ? # @ :`).
-const AUTHORITY_SPECIAL: u8 = 64;
+/// Byte class: neither ends nor splits the authority (printable, none of
+/// `/ \\ ? # @ :`).
+const AUTHORITY_PLAIN: u8 = 64;
 
 /// The classes of each octet, made from the octet sets of the steps.
 static CLASS: [u8; 256] = {
@@ -107,8 +108,8 @@ static CLASS: [u8; 256] = {
             if !USERINFO_SET.contains(b) {
                 c |= USERINFO_COPY;
             }
-            if matches!(b, b'/' | b'\\' | b'?' | b'#' | b'@' | b':') {
-                c |= AUTHORITY_SPECIAL;
+            if !matches!(b, b'/' | b'\\' | b'?' | b'#' | b'@' | b':') {
+                c |= AUTHORITY_PLAIN;
             }
             t[i] = c;
         }
@@ -155,31 +156,33 @@ pub(crate) fn canonicalize_common_url(
     if matches!(b.get(scheme_end + 3), Some(b'/' | b'\\')) {
         return None;
     }
-    out.reserve(b.len() + 8);
-    out.push_str(&input[..scheme_end]);
-    out.make_ascii_lowercase();
-    out.push_str("://");
 
     // The authority: up to the first `/`, `\`, `?` or `#`, split at its
-    // last `@` and the last `:` after it.
+    // last `@` and the last `:` after it.  Read before anything is
+    // written: a host with a byte that is not printable ASCII (an
+    // internationalized one, most often) is declined at once.
     let authority_start = scheme_end + 3;
     let (mut last_at, mut last_colon) = (None, None);
     let mut authority_end = b.len();
     let mut i = authority_start;
     loop {
-        i += first_where(&b[i..], |c| class(c) & AUTHORITY_SPECIAL != 0).unwrap_or(b.len() - i);
+        i += first_where(&b[i..], |c| class(c) & AUTHORITY_PLAIN == 0).unwrap_or(b.len() - i);
         match b.get(i) {
             None => break,
             Some(b'@') => last_at = Some(i),
             Some(b':') => last_colon = Some(i),
-            Some(b'\\') => return None,
-            Some(_) => {
+            Some(b'/' | b'?' | b'#') => {
                 authority_end = i;
                 break;
             }
+            Some(_) => return None,
         }
         i += 1;
     }
+    out.reserve(b.len() + 8);
+    out.push_str(&input[..scheme_end]);
+    out.make_ascii_lowercase();
+    out.push_str("://");
     let mut user = None;
     let mut password = None;
     let host_start = match last_at {
