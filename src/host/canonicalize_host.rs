@@ -375,12 +375,16 @@ fn steps<T: Tracer>(
     pl.check(const { steps::host("13") }, hp.nul_space_check, &s, |s| {
         nul_space_check(s, fallback_input)
     })?;
+    let before_step_14 = s.len();
     pl.rewrite(
         const { steps::host("14") },
         !hp.early_percent_encode.is_empty(),
         &mut s,
         |s| encode(s, &hp.early_percent_encode, HexCase::Upper),
     );
+    // Step 11's Nameprep still holds for step 20.2.1.1 when step 14
+    // encoded nothing (an encoded octet makes the host longer).
+    let step_11_holds = hp.nameprep_whole_host && s.len() == before_step_14;
     pl.rewrite(const { steps::host("15") }, true, &mut s, |s| {
         if s.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}']) {
             Cow::Owned(
@@ -423,7 +427,7 @@ fn steps<T: Tracer>(
     // Steps 19 and 20: each label converted, and step 21's join, written
     // into one string.
     if need_punycode {
-        s = convert_labels(&s, scheme, profile, hp, false, pl)?;
+        s = convert_labels(&s, scheme, profile, hp, false, step_11_holds, pl)?;
     } else if T::ENABLED {
         pl.note(const { steps::host("20") }, false, &s, String::new);
     }
@@ -622,6 +626,36 @@ mod tests {
             ),
             "{e:?}"
         );
+    }
+
+    /// Step 20.2.1.1 runs Nameprep again when step 14 percent-encoded
+    /// after step 11: Nameprep lowercases the escape's hex digits, and
+    /// the shortcuts and the traced steps agree on it, with and without
+    /// the Corrigendum 5 swap (found by the `canonicalize` fuzz target).
+    #[test]
+    fn nameprep_after_step_14_lowercases_its_escapes() {
+        let chrome = crate::profile::builtin("chrome").unwrap();
+        for swap in [false, true] {
+            let mut p = this().clone();
+            p.canonicalize_host.early_percent_encode =
+                chrome.canonicalize_host.early_percent_encode;
+            // IE's step 28 and Gecko's step 30 leave the escapes alone.
+            let ie = crate::profile::builtin("ie").unwrap();
+            let gecko = crate::profile::builtin("gecko").unwrap();
+            p.canonicalize_host.forbidden = ie.canonicalize_host.forbidden;
+            p.canonicalize_host.percent_encode = gecko.canonicalize_host.percent_encode;
+            p.nameprep.corrigendum_5_swap = swap;
+            for host in ["\u{4E00}=.test", "\u{4E00}\u{1B}=", "b\u{FC}cher=x"] {
+                let fast = canonicalize_host(host, "http", &p).unwrap();
+                let mut log = crate::host::trace::StepLog::default();
+                let traced = canonicalize_host_traced(host, "http", &p, &mut log).unwrap();
+                assert_eq!(fast, traced, "{host:?}, swap {swap}");
+                assert!(
+                    fast.contains("%3d") && !fast.contains("%3D"),
+                    "{host:?} → {fast:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -293,8 +293,19 @@ pub(super) fn idn_fast_path(
     };
     // Nameprep leaves every label as it is: only its Check bidi step has
     // work in step 20.2.1.1.
-    let out = usable
-        .and_then(|()| convert_labels(input, scheme, profile, profile.host(), true, &mut pl).ok());
+    let out = usable.and_then(|()| {
+        let hp = profile.host();
+        convert_labels(
+            input,
+            scheme,
+            profile,
+            hp,
+            true,
+            hp.nameprep_whole_host,
+            &mut pl,
+        )
+        .ok()
+    });
     if let Some(work) = shared {
         work.text = text;
         if let (Some(()), Some(key)) = (usable, key) {
@@ -583,5 +594,14 @@ pub(super) fn xn_labels_fast_path(
         tracer: &mut NoTrace,
         shared: None,
     };
-    convert_labels(&lower, scheme, profile, hp, true, &mut pl).ok()
+    convert_labels(
+        &lower,
+        scheme,
+        profile,
+        hp,
+        true,
+        hp.nameprep_whole_host,
+        &mut pl,
+    )
+    .ok()
 }

@@ -26,7 +26,8 @@ pub fn is_label_separator(c: char) -> bool {
 /// by step 20, and the labels joined with `.` again (step 21), written into
 /// one string as they come.  `prepared`: Nameprep is known to leave every
 /// label as it is ([`idn_fast_path`]), so that step 20.2.1.1 only checks
-/// bidi.
+/// bidi.  `step_11_holds`: step 11 ran Nameprep on the whole host and no
+/// step since changed it (step 14 did not percent-encode anything).
 ///
 /// THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
 /// `\u{4E00}.jp`.
@@ -36,6 +37,7 @@ pub(super) fn convert_labels<T: Tracer>(
     profile: &dyn Profile,
     hp: &HostParams,
     prepared: bool,
+    step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
     let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s, pl.shared.as_deref_mut());
@@ -70,9 +72,15 @@ pub(super) fn convert_labels<T: Tracer>(
         }
         let start = out.len();
         let r = match hp.label_conversion {
-            LabelConversion::ToAscii => {
-                label_to_ascii(label, profile, hp, idn_enabled, prepared, pl, &mut out)
-            }
+            LabelConversion::ToAscii => label_to_ascii(
+                label,
+                profile,
+                idn_enabled,
+                prepared,
+                step_11_holds,
+                pl,
+                &mut out,
+            ),
             LabelConversion::IeRoundTrip => label_ie_round_trip(
                 label,
                 profile,
@@ -120,17 +128,23 @@ pub(super) fn idn_enabled_tld(s: &str, shared: Option<&mut AceCache>) -> bool {
 }
 
 /// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.
+/// `prepared` and `step_11_holds` as in [`convert_labels`].
 pub(super) fn label_to_ascii<T: Tracer>(
     label: &str,
     profile: &dyn Profile,
-    hp: &HostParams,
     idn_enabled: bool,
     prepared: bool,
+    step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
+    let hp = profile.host();
     // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
-    // Check bidi step remains to be done; Nameprep is idempotent.  Not so
+    // Check bidi step remains to be done; Nameprep is idempotent.  Not
+    // when step 14 has percent-encoded since: its hex digits are
+    // uppercase, which Nameprep lowercases (a profile with step 11 and
+    // `early_percent_encode = ["="]`: `一=` → `xn--%3d-…`, not `%3D`), and
+    // a combining mark after one may compose with it.  Not so
     // with the Corrigendum 5 swap (step 4), which a second Nameprep
     // applies again: Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}` composes further the
     // second time.  The swap needs a non-starter, so without one the
@@ -142,7 +156,7 @@ pub(super) fn label_to_ascii<T: Tracer>(
         && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
     // With `prepared`, Nameprep is known to leave the label as it is (see
     // [`idn_fast_path`]), whether or not step 11 ran.
-    let label: Cow<'_, str> = if (hp.nameprep_whole_host || prepared) && !swap_again {
+    let label: Cow<'_, str> = if (step_11_holds || prepared) && !swap_again {
         let r = super::nameprep::check_bidi(label, profile.nameprep().bidi);
         if T::ENABLED {
             let after = match &r {
