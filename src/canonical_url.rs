@@ -43,24 +43,24 @@ pub struct Url {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Offsets {
     /// The end of the scheme (the offset of its `:`).
-    scheme_end: u32,
-    user: Option<Span>,
-    password: Option<Span>,
-    host: Option<Span>,
-    port: Option<Span>,
-    path: Option<Span>,
-    query: Option<Span>,
-    fragment: Option<Span>,
+    pub(crate) scheme_end: u32,
+    pub(crate) user: Option<Span>,
+    pub(crate) password: Option<Span>,
+    pub(crate) host: Option<Span>,
+    pub(crate) port: Option<Span>,
+    pub(crate) path: Option<Span>,
+    pub(crate) query: Option<Span>,
+    pub(crate) fragment: Option<Span>,
     /// The length of the serialization.
-    len: u32,
+    pub(crate) len: u32,
 }
 
 /// Where a component is in the serialization: `start..end`, without its
 /// delimiters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Span {
-    start: u32,
-    end: u32,
+pub(crate) struct Span {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
 }
 
 impl Url {

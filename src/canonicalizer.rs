@@ -3,10 +3,11 @@
 
 use crate::canonical_url::{Offsets, Url};
 use crate::canonicalize;
+use crate::common_url;
 use crate::error::Error;
 use crate::profile::Profile;
-use crate::url::{CowUrl, ParsedUrl};
-use crate::{parse, preprocess, resolve, serialize};
+use crate::url::{CowUrl, ParsedBase};
+use crate::{preprocess, resolve, serialize};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -29,7 +30,7 @@ use std::borrow::Cow;
 #[derive(Clone)]
 pub struct Canonicalizer<'p> {
     profile: &'p dyn Profile,
-    base: Option<ParsedUrl>,
+    base: Option<ParsedBase>,
     encoding: &'static Encoding,
 }
 
@@ -37,7 +38,13 @@ impl std::fmt::Debug for Canonicalizer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Canonicalizer")
             .field("profile", &self.profile.name())
-            .field("base", &self.base.as_ref().and_then(crate::serialize))
+            .field(
+                "base",
+                &self
+                    .base
+                    .as_ref()
+                    .and_then(|b| serialize::serialize_cow(&b.as_cow())),
+            )
             .field("encoding", &self.encoding.name())
             .finish()
     }
@@ -74,8 +81,8 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn base(mut self, base: &str) -> Result<Canonicalizer<'p>, Error> {
-        let parsed = parse(base);
-        if let Some(reason) = parsed.invalid {
+        let parsed = ParsedBase::parse(base);
+        if let Some(reason) = parsed.invalid() {
             return Err(Error::Base {
                 base: base.to_string(),
                 reason,
@@ -114,6 +121,46 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
+        // The common absolute URL, in one pass (the steps give the same,
+        // against any base).
+        let mut out = String::new();
+        if let Some(offsets) =
+            common_url::canonicalize_common_url(input, self.profile, self.encoding, &mut out)
+        {
+            return Ok(Url::new(out, offsets));
+        }
+        self.canonicalize_by_the_steps(input)
+    }
+
+    /// [`Canonicalizer::canonicalize`], writing the canonical URL into
+    /// `out` (cleared first) instead of a new [`Url`], so that a loop over
+    /// many inputs reuses one buffer.  On error `out` is left empty.
+    ///
+    /// ```
+    /// use urlprism::{profile, Canonicalizer};
+    /// let c = Canonicalizer::new(profile::this());
+    /// let mut out = String::new();
+    /// for (input, canonical) in [("HTTP://A.test/./x", "http://a.test/x"), ("http://b.test:80", "http://b.test/")] {
+    ///     c.canonicalize_to(input, &mut out)?;
+    ///     assert_eq!(out, canonical);
+    /// }
+    /// assert!(c.canonicalize_to("no scheme", &mut out).is_err());
+    /// assert_eq!(out, "");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        if common_url::canonicalize_common_url(input, self.profile, self.encoding, out).is_some() {
+            return Ok(());
+        }
+        out.clear();
+        let url = self.canonicalize_by_the_steps(input)?;
+        out.push_str(url.as_str());
+        Ok(())
+    }
+
+    /// [`Canonicalizer::canonicalize`] without its shortcut for the common
+    /// absolute URL: the steps one by one.
+    fn canonicalize_by_the_steps(&self, input: &str) -> Result<Url, Error> {
         let preprocessed = preprocess::preprocess(input);
         let mut resolved = self.resolve(input, &preprocessed);
         if let Some(reason) = resolved.invalid {

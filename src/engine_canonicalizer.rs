@@ -101,6 +101,34 @@ impl<'e> EngineCanonicalizer<'e> {
         EngineCanonicalizer { inner }
     }
 
+    /// [`EngineCanonicalizer::canonicalize`], writing the canonical URL
+    /// into `out` (cleared first) instead of a new [`Url`], so that a loop
+    /// over many inputs reuses one buffer (under a profile; see
+    /// [`Canonicalizer::canonicalize_to`]).  On error `out` is left empty.
+    ///
+    /// ```
+    /// use urlprism::engine::builtin_engine;
+    /// let (ie, whatwg) = (builtin_engine("ie").unwrap(), builtin_engine("whatwg").unwrap());
+    /// let mut out = String::new();
+    /// for e in [&ie, &whatwg] {
+    ///     urlprism::EngineCanonicalizer::new(e).canonicalize_to("HTTP://A.test/./x", &mut out)?;
+    ///     assert_eq!(out, "http://a.test/x");
+    ///     assert!(urlprism::EngineCanonicalizer::new(e).canonicalize_to("no scheme", &mut out).is_err());
+    ///     assert_eq!(out, "");
+    /// }
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        match &self.inner {
+            Inner::Profile(c) => c.canonicalize_to(input, out),
+            Inner::Whatwg { .. } => {
+                out.clear();
+                out.push_str(self.canonicalize(input)?.as_str());
+                Ok(())
+            }
+        }
+    }
+
     /// The canonical URL of `input` under the engine, or why it has none.
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
         match &self.inner {

@@ -45,6 +45,10 @@ pub fn canonicalize_ipv4(s: &str) -> Option<String> {
 /// assert_eq!(parse_ipv4("1..2"), None);
 /// ```
 pub fn parse_ipv4(s: &str) -> Option<u32> {
+    // Every number begins with a digit: `www.example.com` is told at once.
+    if !s.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
     let mut numbers = [0u32; 4];
     let mut count = 0;
     for part in s.split('.') {

@@ -370,3 +370,193 @@ fn canonicalize_str_each(input: &str, profiles: &[&dyn Profile]) -> Vec<Result<S
         .map(|r| r.map(|u| u.as_str().to_owned()))
         .collect()
 }
+
+/// Pieces of generated ASCII URLs for [`shortcut_is_the_steps`]: what the
+/// whole-URL shortcut of `Canonicalizer::canonicalize` covers and what it
+/// must leave to the steps (escapes, dot-segments, `\`, tabs, spaces,
+/// uppercase, ports, IPv4-looking hosts, `xn--` labels, userinfo).
+const SCHEMES: &[&str] = &[
+    "http",
+    "https",
+    "HTTP",
+    "Https",
+    "ftp",
+    "wss",
+    "gopher",
+    "x-y.z+w",
+    "file",
+    "mailto",
+    "javascript",
+    "c",
+    "1a",
+    "",
+];
+const AFTER_SCHEME: &[&str] = &[
+    "://", "://", "://", "://", ":///", ":/", ":\\\\", ":", "://\\",
+];
+const USERINFO: &[&str] = &[
+    "",
+    "",
+    "",
+    "u@",
+    "u:p@",
+    "u:@",
+    ":@",
+    ":p@",
+    "@",
+    "U%41:p!$&'()*+,@",
+    "u:p:q@",
+    "a@b@",
+    "u;v@",
+    "u p@",
+];
+const HOSTS: &[&str] = &[
+    "example.com",
+    "WWW.Example.COM",
+    "a",
+    "a..b.",
+    "1.2.3.4",
+    "0x7F.1",
+    "4294967296",
+    "999.1.1.1",
+    "1.2.3",
+    "0",
+    "08.1",
+    "xn--bcher-kva.de",
+    "XN--A.b",
+    "xn--",
+    "a_b",
+    "",
+    "[::1]",
+    "%41",
+    "a b",
+    "a\tb",
+    "é.de",
+    "a;b",
+    "a:b",
+    "-x-.y",
+];
+const PORTS: &[&str] = &[
+    "", "", "", ":", ":80", ":443", ":21", ":8080", ":080", ":0", ":65535", ":65536", ":8a", "::1",
+    ":99999",
+];
+const PATH_PIECES: &[&str] = &[
+    "/", "/", "/", "a", "B", ".", "..", ".x", "x.", "%2e", "%2E", "%41", "%7e", "%2f", "%2F", "%",
+    "%4", "%zz", "\\", "\t", " ", "\"", "<", ">", "{", "|", "^", "`", ";", "=", "@", ":", "é", "!",
+    "~",
+];
+const QUERY_PIECES: &[&str] = &[
+    "a", "=", "&", "\"", "<", ">", "%", "%41", "?", "/", "'", " ", "{", "é", "\\", "^",
+];
+/// Base URLs for [`shortcut_is_the_steps`]: the input's scheme in another
+/// case, another scheme, `file:`, one that is not hierarchical, one with
+/// an authority of its own.
+const BASES: &[&str] = &[
+    "HTTP://Base.test/dir/page?q#f",
+    "https://b/",
+    "ftp://u:p@f/x/",
+    "file:///c:/x/",
+    "mailto:someone",
+    "x:/opaque",
+    "http:relative",
+];
+const FRAGMENT_PIECES: &[&str] = &["a", "#", "?", "\"", " ", "%", "\u{1}", "é", "<"];
+
+/// A generated ASCII-looking URL from the pieces above.
+fn generated_ascii_url(rng: &mut Rng) -> String {
+    fn pick(rng: &mut Rng, pieces: &[&str]) -> String {
+        pieces[rng.below(pieces.len())].to_string()
+    }
+    let mut url = String::new();
+    if rng.below(20) == 0 {
+        url.push(' ');
+    }
+    url += &pick(rng, SCHEMES);
+    url += &pick(rng, AFTER_SCHEME);
+    url += &pick(rng, USERINFO);
+    url += &pick(rng, HOSTS);
+    url += &pick(rng, PORTS);
+    let path_len = rng.below(8);
+    for _ in 0..path_len {
+        url += &pick(rng, PATH_PIECES);
+    }
+    if rng.below(3) == 0 {
+        url.push('?');
+        for _ in 0..rng.below(5) {
+            url += &pick(rng, QUERY_PIECES);
+        }
+    }
+    if rng.below(4) == 0 {
+        url.push('#');
+        for _ in 0..rng.below(4) {
+            url += &pick(rng, FRAGMENT_PIECES);
+        }
+    }
+    if rng.below(20) == 0 {
+        url.push_str(["\t", " ", "\n"][rng.below(3)]);
+    }
+    url
+}
+
+/// `Canonicalizer::canonicalize` (which takes the whole-URL shortcut for
+/// the common absolute URL) against the steps one by one (`resolve_self`,
+/// `canonicalize`, `serialize`): the same canonical URL, the same
+/// components, the same error, under random mixed profiles and the
+/// built-in ones, on generated ASCII URLs and the real ones, each its own
+/// base or resolved against one of [`BASES`].  Some of
+/// them are covered by the shortcut: a plain `http://host/path` among
+/// them must come out right.
+#[test]
+fn shortcut_is_the_steps() {
+    let real = real_urls();
+    let mut checked = 0usize;
+    for round in 0..rounds() {
+        let mut rng = Rng(round as u64 * 0x9876_5431 + 7);
+        let mixed: Vec<ProfileSpec> = (0..4).map(|_| mixed_profile(|n| rng.below(n))).collect();
+        let profiles: Vec<&ProfileSpec> = mixed.iter().chain(builtin_profiles()).collect();
+        let mut urls: Vec<String> = (0..800).map(|_| generated_ascii_url(&mut rng)).collect();
+        urls.extend((0..200).map(|_| real[rng.below(real.len())].clone()));
+        for input in &urls {
+            for (i, spec) in profiles.iter().enumerate() {
+                let p: &dyn Profile = *spec;
+                // Its own base most of the time, one of `BASES` otherwise.
+                let base = BASES.get(rng.below(3 * BASES.len())).copied();
+                let (fast, resolved) = match base {
+                    Some(b) => (
+                        Canonicalizer::new(p)
+                            .base(b)
+                            .and_then(|c| c.canonicalize(input)),
+                        urlprism::resolve(input, &urlprism::parse(b)),
+                    ),
+                    None => (
+                        Canonicalizer::new(p).canonicalize(input),
+                        urlprism::resolve::resolve_self(input),
+                    ),
+                };
+                let steps = urlprism::canonicalize(&resolved, p, encoding_rs::UTF_8);
+                let agree = match (&fast, &steps) {
+                    (Ok(u), Ok(c)) => {
+                        Some(u.as_str()) == urlprism::serialize(c).as_deref()
+                            && u.username() == c.user.as_deref().unwrap_or("")
+                            && u.password() == c.password.as_deref()
+                            && u.host_str() == c.host.as_deref()
+                            && u.port().map(|p| p.to_string()) == c.port
+                            && u.path() == c.path.as_deref().unwrap_or("")
+                            && u.query() == c.query.as_deref()
+                            && u.fragment() == c.fragment.as_deref()
+                    }
+                    (Err(a), Err(b)) => a == b,
+                    _ => false,
+                };
+                assert!(
+                    agree,
+                    "round {round}, {input:?} (base {base:?}), profile {i}: canonicalize {fast:?} != steps {steps:?}\nprofile:\n{}",
+                    toml::to_string(spec).unwrap_or_default()
+                );
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("checked {checked} (profile, URL) pairs");
+    assert!(checked >= rounds() * 8000);
+}

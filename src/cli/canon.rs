@@ -33,13 +33,51 @@ fn canonicalize(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String>
     }
 }
 
+/// [`canonicalize`] into `out`, which is left empty when there is no
+/// canonical URL.
+fn canonicalize_to(
+    c: &EngineCanonicalizer<'_>,
+    input: &str,
+    out: &mut String,
+) -> Result<(), String> {
+    match catch_panic(|| c.canonicalize_to(input, out)) {
+        Ok(r) => r.map_err(|e| e.to_string()),
+        Err(panic) => {
+            out.clear();
+            Err(format!("internal error: {panic}"))
+        }
+    }
+}
+
 struct Output<W: Write> {
     out: W,
     json: bool,
     any_invalid: bool,
+    /// The canonical URL of the current input and its newline, without
+    /// `--json` (one buffer for all the inputs).
+    line: String,
 }
 
 impl<W: Write> Output<W> {
+    /// Canonicalizes the input at `at` with `c` and writes its line
+    /// (without `--json`).
+    fn canonicalize_and_emit(
+        &mut self,
+        c: &EngineCanonicalizer<'_>,
+        at: Position,
+        input: &str,
+    ) -> io::Result<()> {
+        if self.json {
+            return self.emit(at, input, canonicalize(c, input));
+        }
+        if let Err(e) = canonicalize_to(c, input, &mut self.line) {
+            self.any_invalid = true;
+            eprintln!("{at}: {e}");
+        }
+        self.line.push('\n');
+        self.out.write_all(self.line.as_bytes())
+    }
+
     /// Writes the result for the input at `at`.
     fn emit(&mut self, at: Position, input: &str, result: Result<Url, String>) -> io::Result<()> {
         if let Err(e) = &result {
@@ -82,6 +120,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
         json: args.json,
         any_invalid: false,
+        line: String::new(),
     };
 
     let output = RefCell::new(output);
@@ -112,7 +151,7 @@ fn process<W: Write>(
     let each = |(n, input): Input<'_>| -> io::Result<bool> {
         let mut o = output.borrow_mut();
         match input {
-            Ok(s) => o.emit(n, s, canonicalize(c, s))?,
+            Ok(s) => o.canonicalize_and_emit(c, n, s)?,
             Err((lossy, reason)) => o.emit(n, &lossy, Err(reason))?,
         }
         Ok(true)

@@ -49,47 +49,85 @@ pub(crate) fn for_each_arg(
 }
 
 /// Calls `f` on each line of standard input (without its LF or CRLF), in
-/// order, with one reused buffer: memory stays constant however many lines
-/// there are.  `flush` is called before a read that may block, so that an
-/// interactive caller sees each answer.
+/// order: memory stays constant however many lines there are.  A line is
+/// read where it lies in the input buffer (found with `memchr`); only a
+/// line that straddles two reads is copied, into one reused buffer.
+/// `flush` is called before a read that may block, so that an interactive
+/// caller sees each answer.
 pub(crate) fn for_each_stdin_line(
     mut flush: impl FnMut() -> io::Result<()>,
     mut f: impl FnMut(Input<'_>) -> io::Result<bool>,
 ) -> io::Result<()> {
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(256 * 1024, stdin.lock());
-    let mut buf = Vec::new();
+    // The beginning of a line that straddles two reads.
+    let mut pending = Vec::new();
     let mut lineno = 0;
     loop {
         if reader.buffer().is_empty() {
             flush()?;
         }
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        lineno += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        }
-        if buf.last() == Some(&b'\r') {
-            buf.pop();
-        }
-        let r = std::str::from_utf8(&buf).map_err(|e| {
-            (
-                String::from_utf8_lossy(&buf).into_owned(),
-                format!(
-                    "the line is not valid UTF-8 (invalid byte at offset {})",
-                    e.valid_up_to()
-                ),
-            )
-        });
-        let at = Position {
-            number: lineno,
-            is_argument: false,
+        let available = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
         };
-        if !f((at, r))? {
+        if available.is_empty() {
+            // The end of input: a last line without LF.
+            if pending.is_empty() {
+                return Ok(());
+            }
+            lineno += 1;
+            let go_on = line(&pending, lineno, &mut f)?;
+            pending.clear();
+            if !go_on {
+                return Ok(());
+            }
+            continue;
+        }
+        let Some(end) = memchr::memchr(b'\n', available) else {
+            pending.extend_from_slice(available);
+            let n = available.len();
+            reader.consume(n);
+            continue;
+        };
+        lineno += 1;
+        let go_on = if pending.is_empty() {
+            line(&available[..end], lineno, &mut f)?
+        } else {
+            pending.extend_from_slice(&available[..end]);
+            let go_on = line(&pending, lineno, &mut f)?;
+            pending.clear();
+            go_on
+        };
+        reader.consume(end + 1);
+        if !go_on {
             return Ok(());
         }
     }
+}
+
+/// Calls `f` on the line `bytes` (without its LF; a CR before it is
+/// taken off), line number `lineno`: its text, or its lossy decoding and
+/// why it is not valid UTF-8.
+fn line(
+    bytes: &[u8],
+    lineno: usize,
+    f: &mut impl FnMut(Input<'_>) -> io::Result<bool>,
+) -> io::Result<bool> {
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    let r = std::str::from_utf8(bytes).map_err(|e| {
+        (
+            String::from_utf8_lossy(bytes).into_owned(),
+            format!(
+                "the line is not valid UTF-8 (invalid byte at offset {})",
+                e.valid_up_to()
+            ),
+        )
+    });
+    let at = Position {
+        number: lineno,
+        is_argument: false,
+    };
+    f((at, r))
 }

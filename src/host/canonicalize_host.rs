@@ -10,7 +10,10 @@
 //! assert!(canonicalize_host("a%2Fb", "http", this).is_err());
 //! ```
 
-use super::fast_paths::{idn_fast_path, letters_digits_hyphens_fast_path, xn_labels_fast_path};
+use super::fast_paths::{
+    idn_fast_path, letters_digits_hyphens_fast_path, letters_digits_hyphens_into,
+    xn_labels_fast_path,
+};
 use super::labels::convert_labels;
 use super::nameprep::nameprep_owned;
 use super::observed::{
@@ -136,6 +139,24 @@ pub(crate) fn canonicalize_host_cow(
         shared,
     )?);
     Ok(())
+}
+
+/// The shortcut [`canonicalize_host_cow`] takes for a host of ASCII
+/// letters, digits, hyphens and dots (under the profile that
+/// [`HostParams::other_hosts_as`] names for it, when it does), appending
+/// the canonical host to `out` rather than making a string of it: `false`,
+/// and `out` unchanged, when the shortcut does not cover `host` under
+/// `profile` and the steps must run.
+///
+/// `WWW.Example.COM` → `www.example.com` appended; `a_b.test` → `false`.
+pub(crate) fn canonicalize_ldh_host_into(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+) -> bool {
+    let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
+    letters_digits_hyphens_into(host, profile, out)
 }
 
 /// [`canonicalize_host`], reporting each step to `tracer`.

@@ -51,20 +51,66 @@ pub(super) fn letters_digits_hyphens_fast_path(
     host: &mut Cow<'_, str>,
     profile: &dyn Profile,
 ) -> bool {
-    if !fast_path_applies(host, profile) {
-        return false;
+    match letters_digits_hyphens_result(host, profile) {
+        None => false,
+        Some(LdhResult::Ipv4(v4)) => {
+            *host = Cow::Owned(v4);
+            true
+        }
+        Some(LdhResult::Lowercase { has_uppercase }) => {
+            if has_uppercase {
+                host.to_mut().make_ascii_lowercase();
+            }
+            true
+        }
     }
-    let v4 = match ipv4_address(host, LdhKey::of(profile).ipv4) {
-        Ok(v4) => v4,
-        // The steps say where and why.
-        Err(_) => return false,
-    };
-    if let Some(v4) = v4 {
-        *host = Cow::Owned(v4);
-    } else if host.bytes().any(|b| b.is_ascii_uppercase()) {
-        host.to_mut().make_ascii_lowercase();
+}
+
+/// [`letters_digits_hyphens_fast_path`], appending the canonical host to
+/// `out` (a serialization being written) instead of replacing `host`;
+/// `out` is left as it was when the result is `false`.
+pub(super) fn letters_digits_hyphens_into(
+    host: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+) -> bool {
+    match letters_digits_hyphens_result(host, profile) {
+        None => false,
+        Some(LdhResult::Ipv4(v4)) => {
+            out.push_str(&v4);
+            true
+        }
+        Some(LdhResult::Lowercase { has_uppercase }) => {
+            let start = out.len();
+            out.push_str(host);
+            if has_uppercase {
+                out[start..].make_ascii_lowercase();
+            }
+            true
+        }
     }
-    true
+}
+
+/// What [`letters_digits_hyphens_fast_path`] makes of a host it covers.
+enum LdhResult {
+    /// The host in ASCII lowercase (it has an uppercase letter to lower,
+    /// or none).
+    Lowercase { has_uppercase: bool },
+    /// The IPv4 address the host denotes (step 27).
+    Ipv4(String),
+}
+
+/// The result of [`letters_digits_hyphens_fast_path`] for `host`, `None`
+/// when the shortcut does not cover it.
+#[inline]
+fn letters_digits_hyphens_result(host: &str, profile: &dyn Profile) -> Option<LdhResult> {
+    let key = LdhKey::of(profile);
+    let has_uppercase = covers(key, host)?;
+    // An error: the steps say where and why.
+    match ipv4_address(host, key.ipv4).ok()? {
+        Some(v4) => Some(LdhResult::Ipv4(v4)),
+        None => Some(LdhResult::Lowercase { has_uppercase }),
+    }
 }
 
 /// The profile parameters a shortcut reads: its key.  The shortcut is
@@ -123,18 +169,45 @@ impl ShortcutKey for LdhKey {
     }
 }
 
-/// Whether [`letters_digits_hyphens_fast_path`] covers `host` under
-/// `profile`.
-pub(super) fn fast_path_applies(host: &str, profile: &dyn Profile) -> bool {
-    let key = LdhKey::of(profile);
+/// Flag of [`LDH_FLAGS`]: the octet is not in [`LDH_AND_DOT`].
+const NOT_LDH: u8 = 1;
+/// Flag of [`LDH_FLAGS`]: the octet is an ASCII uppercase letter.
+const UPPERCASE: u8 = 2;
+
+/// The flags of each octet for the scan of [`covers`].
+static LDH_FLAGS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        if !LDH_AND_DOT.contains(b as u8) {
+            t[b] = NOT_LDH;
+        } else if (b as u8).is_ascii_uppercase() {
+            t[b] = UPPERCASE;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Whether [`letters_digits_hyphens_fast_path`] covers `host` under a
+/// profile whose key is `key`: `None` when it does not, otherwise whether
+/// the host has an uppercase letter.  One pass over the host, without a
+/// branch per byte.
+#[inline]
+fn covers(key: LdhKey, host: &str) -> Option<bool> {
     let bytes = host.as_bytes();
-    key.matches()
-        && !bytes.is_empty()
-        && bytes.iter().all(|&b| LDH_AND_DOT.contains(b))
-        && !(key.xn_label_needs_punycode
-            && host
-                .split('.')
-                .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--")))
+    if !key.matches() || bytes.is_empty() {
+        return None;
+    }
+    let flags = bytes.iter().fold(0, |f, &b| f | LDH_FLAGS[b as usize]);
+    let xn_label = || {
+        host.split('.')
+            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
+    };
+    if flags & NOT_LDH != 0 || (key.xn_label_needs_punycode && xn_label()) {
+        return None;
+    }
+    Some(flags & UPPERCASE != 0)
 }
 
 /// The octets of a host made of ASCII letters, digits, hyphens, dots and

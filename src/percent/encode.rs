@@ -5,7 +5,7 @@
 //! `percent_encode("a b", UTF_8, &PATH_SET, ...)` → `a%20b`.
 
 use super::decode::UNRESERVED;
-use crate::octets::OctetSet;
+use crate::octets::{first_where, OctetSet};
 use crate::profile::HexCase;
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
@@ -269,22 +269,10 @@ pub(super) fn table_of(octets: &OctetSet) -> Option<&'static [bool; 256]> {
 /// without a branch.
 #[inline]
 fn first_to_encode(bytes: &[u8], octets: &OctetSet) -> Option<usize> {
-    let Some(t) = table_of(octets) else {
-        return bytes.iter().position(|&b| octets.contains(b));
-    };
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        if chunk.iter().fold(false, |any, &b| any | t[b as usize]) {
-            return chunk.iter().position(|&b| t[b as usize]).map(|p| at + p);
-        }
-        at += 8;
+    match table_of(octets) {
+        Some(t) => first_where(bytes, |b| t[b as usize]),
+        None => bytes.iter().position(|&b| octets.contains(b)),
     }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| t[b as usize])
-        .map(|p| at + p)
 }
 
 /// The UTF-8 path of [`percent_encode`]: unescaped runs are copied as

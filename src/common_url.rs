@@ -1,0 +1,519 @@
+//! The shortcut for the common absolute URL: `scheme://[user[:password]@]host[:port][/path][?query][#fragment]`
+//! in printable ASCII, canonicalized in one pass over the input and
+//! written straight into the serialization, with the offsets of its
+//! components.
+//!
+//! It gives what the steps give (preprocess, parse, resolve, canonicalize,
+//! serialize) for every input it covers, under every profile and against
+//! any base URL, and declines the rest, which then take the steps.  An
+//! input it covers has a scheme and an authority, so resolution against a
+//! valid base gives what resolution against itself gives: with the base's
+//! scheme (in any case) and a hierarchical base it is resolved as a
+//! relative URL with an authority (step 2: only the scheme comes from the
+//! base, the path is normalized), otherwise it is absolute (step 10: the
+//! path is normalized); either way the scheme is lowercased by
+//! canonicalization.  What it covers:
+//!
+//! - preprocessing has no work: every byte is printable ASCII (0x21 to
+//!   0x7E), so there is no tab, newline, space to trim, noncharacter or
+//!   U+FFFD (and the host as written is the host);
+//! - the scheme is two or more scheme characters, and not `file`,
+//!   `mailto` or a scheme that is not hierarchical: "finding the
+//!   authority, path, query, and fragment" parses it; exactly two `/`
+//!   follow the `:`, so there is an authority and the URL is hierarchical;
+//! - resolution against itself only removes dot-segments from the path:
+//!   a path with a `.` or `..` segment (or `%2E`, or a `\`) is declined;
+//! - the user and password have no octet of the userinfo set to encode
+//!   (an empty password, and then an empty user, are dropped as the
+//!   userinfo step does);
+//! - the host is one the letters-digits-hyphens shortcut of
+//!   CanonicalizeHost covers under the profile (the same function the
+//!   steps call first, keyed on the profile parameters it reads); such a
+//!   host has no `:`, `]` or noncharacter, so the URL-level parameters
+//!   ([`crate::profile::UrlParams`]: where the port is split, the host's
+//!   noncharacters) make no difference;
+//! - the port is empty or a decimal number without leading zero up to
+//!   65535 (the scheme's default is dropped);
+//! - in the path, escapes of unreserved characters are decoded and the
+//!   printable octets of the path set are escaped; a `%` that begins no
+//!   escape is declined (the idempotent decoding may rewrite it);
+//! - the query escapes the printable octets of the query set (ASCII is
+//!   itself in the document encodings that take this way), the fragment
+//!   keeps every printable octet.
+//!
+//! `HTTPS://Example.COM:443/a%7Eb/c d?q"#f` is not covered (the space);
+//! `HTTPS://Example.COM:443/a%7Eb/c"d?q"#f` → `https://example.com/a~b/c%22d?q%22#f`.
+
+use crate::canonical_url::{Offsets, Span};
+use crate::canonicalize::default_port;
+use crate::host::canonicalize_host::canonicalize_ldh_host_into;
+use crate::octets::{first_where, OctetSet};
+use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
+use crate::profile::{HexCase, Profile};
+use crate::url::is_not_hierarchical_scheme;
+use encoding_rs::{Encoding, UTF_8};
+
+/// Printable ASCII, 0x21 to 0x7E: the octets the shortcut reads.
+const PRINTABLE: OctetSet = OctetSet::EMPTY.with_range(0x21, 0x7E);
+
+/// Byte class: a valid scheme character.
+const SCHEME: u8 = 1;
+/// Byte class: copied as it is into the path (printable, not in the path
+/// set, and none of `. % ? #`, which the path loop looks at).
+const PATH_COPY: u8 = 2;
+/// Byte class: escaped in the path (printable, in the path set, not `\`).
+const PATH_ESCAPE: u8 = 4;
+/// Byte class: escaped in the query (printable, in the query set).
+const QUERY_ESCAPE: u8 = 8;
+/// Byte class: copied as it is into the query (printable, not in the
+/// query set, not `#`).
+const QUERY_COPY: u8 = 128;
+/// Byte class: copied as it is into the user or password (printable, not
+/// in the userinfo set).
+const USERINFO_COPY: u8 = 16;
+/// Byte class: printable.
+const PRINT: u8 = 32;
+/// Byte class: neither ends nor splits the authority (printable, none of
+/// `/ \\ ? # @ :`).
+const AUTHORITY_PLAIN: u8 = 64;
+
+/// The classes of each octet, made from the octet sets of the steps.
+static CLASS: [u8; 256] = {
+    let scheme = OctetSet::EMPTY
+        .with_range(b'a', b'z')
+        .with_range(b'A', b'Z')
+        .with_range(b'0', b'9')
+        .with_all(b"+-.");
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if PRINTABLE.contains(b) {
+            let mut c = PRINT;
+            if scheme.contains(b) {
+                c |= SCHEME;
+            }
+            let path_special = matches!(b, b'.' | b'%' | b'?' | b'#');
+            if !PATH_SET.contains(b) && !path_special {
+                c |= PATH_COPY;
+            }
+            if PATH_SET.contains(b) && b != b'\\' {
+                c |= PATH_ESCAPE;
+            }
+            if QUERY_SET.contains(b) {
+                c |= QUERY_ESCAPE;
+            } else if b != b'#' {
+                c |= QUERY_COPY;
+            }
+            if !USERINFO_SET.contains(b) {
+                c |= USERINFO_COPY;
+            }
+            if !matches!(b, b'/' | b'\\' | b'?' | b'#' | b'@' | b':') {
+                c |= AUTHORITY_PLAIN;
+            }
+            t[i] = c;
+        }
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn class(b: u8) -> u8 {
+    CLASS[b as usize]
+}
+
+/// Canonicalizes `input` under `profile` (resolved against itself or any
+/// valid base, with the document encoding `encoding`) when it is a URL this shortcut
+/// covers (see the module documentation): its serialization is written
+/// into `out` (which is cleared first) and its offsets returned.  `None`
+/// when it is not covered; `out` then holds nothing of use.
+///
+/// The steps give the same for every input and profile: the tests compare
+/// the two on generated URLs under random mixes of the profiles'
+/// parameters.
+pub(crate) fn canonicalize_common_url(
+    input: &str,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+    out: &mut String,
+) -> Option<Offsets> {
+    let b = input.as_bytes();
+    // Offsets are u32, and escaping can triple the path and query.
+    if b.len() > (u32::MAX / 4) as usize {
+        return None;
+    }
+    out.clear();
+
+    // The scheme, lowercased, and `://`.
+    let scheme_end = match b {
+        // The common schemes, lowercase already.
+        [b'h', b't', b't', b'p', b's', b':', b'/', b'/', ..] => 5,
+        [b'h', b't', b't', b'p', b':', b'/', b'/', ..] => 4,
+        _ => scheme_end(b)?,
+    };
+    // No third slash character.
+    if matches!(b.get(scheme_end + 3), Some(b'/' | b'\\')) {
+        return None;
+    }
+
+    // The authority: up to the first `/`, `\`, `?` or `#`, split at its
+    // last `@` and the last `:` after it.  Read before anything is
+    // written: a host with a byte that is not printable ASCII (an
+    // internationalized one, most often) is declined at once.
+    let authority_start = scheme_end + 3;
+    let (mut last_at, mut last_colon) = (None, None);
+    let mut authority_end = b.len();
+    let mut i = authority_start;
+    loop {
+        i += first_where(&b[i..], |c| class(c) & AUTHORITY_PLAIN == 0).unwrap_or(b.len() - i);
+        match b.get(i) {
+            None => break,
+            Some(b'@') => last_at = Some(i),
+            Some(b':') => last_colon = Some(i),
+            Some(b'/' | b'?' | b'#') => {
+                authority_end = i;
+                break;
+            }
+            Some(_) => return None,
+        }
+        i += 1;
+    }
+    out.reserve(b.len() + 8);
+    out.push_str(&input[..scheme_end]);
+    out.make_ascii_lowercase();
+    out.push_str("://");
+    let mut user = None;
+    let mut password = None;
+    let host_start = match last_at {
+        Some(at) => {
+            let userinfo = &input[authority_start..at];
+            if !userinfo
+                .bytes()
+                .all(|c| class(c) & USERINFO_COPY != 0 || c == b':')
+            {
+                return None;
+            }
+            let (u, p) = match userinfo.split_once(':') {
+                Some((u, p)) => (u, Some(p)),
+                None => (userinfo, None),
+            };
+            // An empty password is dropped, then an empty user without one;
+            // a `:` in the password is escaped by the steps.
+            let p = p.filter(|p| !p.is_empty());
+            if p.is_some_and(|p| p.contains(':')) {
+                return None;
+            }
+            if !u.is_empty() || p.is_some() {
+                user = Some(push_span(out, u));
+                if let Some(p) = p {
+                    out.push(':');
+                    password = Some(push_span(out, p));
+                }
+                out.push('@');
+            }
+            at + 1
+        }
+        None => authority_start,
+    };
+    let (host_end, port) = match last_colon.filter(|&c| c >= host_start) {
+        Some(colon) => (colon, Some(&input[colon + 1..authority_end])),
+        None => (authority_end, None),
+    };
+    let scheme = &input[..scheme_end];
+    let host = &input[host_start..host_end];
+    let host_at = out.len();
+    // The host shortcut reads the scheme only to pick the profile for
+    // other hosts (`file`), with which it compares case-insensitively.
+    if !canonicalize_ldh_host_into(host, scheme, profile, out) {
+        return None;
+    }
+    let host = Some(span(host_at, out.len()));
+    let port = match port {
+        Some(p) => canonical_port(p, default_port(&out[..scheme_end]), out)?,
+        None => None,
+    };
+
+    // The path: at least `/`.
+    let path_at = out.len();
+    let mut i = authority_end;
+    if b.get(i) == Some(&b'/') {
+        i = push_path(input, i, out)?;
+    } else {
+        out.push('/');
+    }
+    let path = Some(span(path_at, out.len()));
+
+    let mut query = None;
+    if b.get(i) == Some(&b'?') {
+        let encoding = encoding.output_encoding();
+        if !(encoding == UTF_8 || encoding.is_ascii_compatible()) {
+            return None;
+        }
+        out.push('?');
+        let at = out.len();
+        i = push_query(input, i + 1, out)?;
+        query = Some(span(at, out.len()));
+    }
+    let mut fragment = None;
+    if b.get(i) == Some(&b'#') {
+        let f = &input[i + 1..];
+        if first_where(f.as_bytes(), |c| class(c) & PRINT == 0).is_some() {
+            return None;
+        }
+        out.push('#');
+        fragment = Some(push_span(out, f));
+    }
+    Some(Offsets {
+        scheme_end: scheme_end as u32,
+        user,
+        password,
+        host,
+        port,
+        path,
+        query,
+        fragment,
+        len: out.len() as u32,
+    })
+}
+
+/// The end of the scheme at the start of `b` when it is followed by `://`
+/// and the shortcut covers it: two or more scheme characters (one letter
+/// is a drive), and not `file`, `mailto` or a scheme that is not
+/// hierarchical, in any case.
+///
+/// `FTP://a` → `Some(3)`; `c://a`, `File://a`, `javascript://a` → `None`.
+fn scheme_end(b: &[u8]) -> Option<usize> {
+    let end = b.iter().position(|&c| class(c) & SCHEME == 0)?;
+    if end < 2 || b.get(end..end + 3) != Some(b"://") {
+        return None;
+    }
+    let scheme = &b[..end];
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name.as_bytes());
+    let hierarchical = std::str::from_utf8(scheme).is_ok_and(|s| !is_not_hierarchical_scheme(s));
+    (hierarchical && !is("file") && !is("mailto")).then_some(end)
+}
+
+/// The span `start..end` of the serialization.
+fn span(start: usize, end: usize) -> Span {
+    Span {
+        start: start as u32,
+        end: end as u32,
+    }
+}
+
+/// Appends `s` to `out`: its span there.
+fn push_span(out: &mut String, s: &str) -> Span {
+    let start = out.len();
+    out.push_str(s);
+    span(start, out.len())
+}
+
+/// The port step on `port`: empty → dropped, the scheme's `default` →
+/// dropped, another number up to 65535 written as it is.  `None` (declined) for anything else, leading zeros
+/// included; `Some(None)` when dropped.
+///
+/// `http` `80` → dropped; `8080` → `:8080`; `080` → declined.
+fn canonical_port(port: &str, default: Option<u16>, out: &mut String) -> Option<Option<Span>> {
+    if port.is_empty() {
+        return Some(None);
+    }
+    let p = port.as_bytes();
+    if p.len() > 5 || p[0] == b'0' || !p.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let value = p.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+    if value > 65535 {
+        return None;
+    }
+    if default == Some(value as u16) {
+        return Some(None);
+    }
+    out.push(':');
+    Some(Some(push_span(out, port)))
+}
+
+/// Appends the canonical path that begins at `input[i]` (a `/`): the
+/// offset of the `?` or `#` after it (or the end).  Declined: a `.` or
+/// `..` segment (which resolution removes), a `\`, an escape of `.`, a `%`
+/// that begins no escape, an octet that is not printable.
+///
+/// `/a%7Eb/c"d` → `/a~b/c%22d`; `/a/./b` → declined.
+fn push_path(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
+    let b = input.as_bytes();
+    let mut run = i;
+    loop {
+        i += first_where(&b[i..], |c| class(c) & PATH_COPY == 0).unwrap_or(b.len() - i);
+        let Some(&c) = b.get(i) else {
+            break;
+        };
+        match c {
+            // The path begins with `/`: a `.` has a byte before it.
+            b'.' => {
+                if b[i - 1] == b'/' && is_dot_segment(&b[i..]) {
+                    return None;
+                }
+                i += 1;
+                continue;
+            }
+            b'?' | b'#' => break,
+            _ => {}
+        }
+        out.push_str(&input[run..i]);
+        if class(c) & PATH_ESCAPE != 0 {
+            push_escape(c, HexCase::Upper, out);
+            i += 1;
+        } else if c == b'%' {
+            let v = percent::escape_at(b, i)?;
+            if v == b'.' {
+                return None;
+            }
+            if UNRESERVED.contains(v) {
+                out.push(char::from(v));
+            } else {
+                out.push_str(&input[i..i + 3]);
+            }
+            i += 3;
+        } else {
+            return None;
+        }
+        run = i;
+    }
+    out.push_str(&input[run..i]);
+    Some(i)
+}
+
+/// Whether `s` (what follows a `/` of the path) begins with a `.` or `..`
+/// segment: `.` or `..` followed by `/`, `?`, `#` or the end (a `\` is
+/// declined anyway).
+#[inline]
+fn is_dot_segment(s: &[u8]) -> bool {
+    let dots = match s {
+        [b'.', b'.', ..] => 2,
+        [b'.', ..] => 1,
+        _ => return false,
+    };
+    matches!(s.get(dots), None | Some(b'/' | b'?' | b'#'))
+}
+
+/// Appends the canonical query that begins at `input[i]`: the offset of
+/// the `#` after it (or the end).  Declined: an octet that is not
+/// printable.
+///
+/// `q="a"` → `q=%22a%22`.
+fn push_query(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
+    let b = input.as_bytes();
+    let mut run = i;
+    loop {
+        i += first_where(&b[i..], |c| class(c) & QUERY_COPY == 0).unwrap_or(b.len() - i);
+        match b.get(i) {
+            None | Some(b'#') => break,
+            Some(&c) if class(c) & QUERY_ESCAPE != 0 => {
+                out.push_str(&input[run..i]);
+                push_escape(c, HexCase::Upper, out);
+                i += 1;
+                run = i;
+            }
+            Some(_) => return None,
+        }
+    }
+    out.push_str(&input[run..i]);
+    Some(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::{builtin_profiles, this};
+
+    /// The shortcut's result, as a string and its components.
+    fn shortcut(input: &str, p: &dyn Profile) -> Option<String> {
+        let mut out = String::new();
+        let offsets = canonicalize_common_url(input, p, UTF_8, &mut out)?;
+        Some(
+            crate::canonical_url::Url::new(out, offsets)
+                .as_str()
+                .to_string(),
+        )
+    }
+
+    #[test]
+    fn covers_the_common_url() {
+        for (input, canonical) in [
+            ("https://example.com/a/b.htm", "https://example.com/a/b.htm"),
+            (
+                "HTTPS://Example.COM:443/a%7Eb/c\"d?q\"#f",
+                "https://example.com/a~b/c%22d?q%22#f",
+            ),
+            ("http://u:p@a.b:8080", "http://u:p@a.b:8080/"),
+            ("http://u:@a.b:/?", "http://u@a.b/?"),
+            ("http://:@a.b#", "http://a.b/#"),
+            (
+                "http://a.b/%2f%2F%41/..x/.y?%zz#a#b",
+                "http://a.b/%2f%2FA/..x/.y?%zz#a#b",
+            ),
+            ("ftp://a:21/", "ftp://a/"),
+            ("gopher://a:80/", "gopher://a:80/"),
+        ] {
+            assert_eq!(
+                shortcut(input, this()).as_deref(),
+                Some(canonical),
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn declines_what_needs_the_steps() {
+        for input in [
+            "http://a/b c",
+            " http://a/",
+            "http://a/./b",
+            "http://a/b/..",
+            "http://a/b/%2e/",
+            "http://a/%4%41",
+            "http:///a",
+            "http:\\\\a",
+            "http://a\\b",
+            "http://a:080/",
+            "http://a:65536/",
+            "http://a:8a/",
+            "http://a_b/",
+            "http://[::1]/",
+            "http://u:p:q@a/",
+            "http://é/",
+            "file://a/",
+            "mailto://a/",
+            "javascript://a/",
+            "c://a/",
+            "no scheme",
+        ] {
+            for p in builtin_profiles() {
+                assert_eq!(shortcut(input, p), None, "{input} under {}", p.name());
+            }
+        }
+    }
+
+    #[test]
+    fn equals_the_steps_when_it_covers() {
+        for p in builtin_profiles() {
+            for input in [
+                "https://WWW.Example.COM/x?y#z",
+                "http://0x7F.1/",
+                "http://1.2.3.4:81/a",
+                "http://a..b./",
+                "http://xn--bcher-kva.de/",
+                "http://XN--A.b/",
+                "http://4294967296/",
+            ] {
+                let resolved = crate::resolve::resolve_self(input);
+                let steps = crate::canonicalize(&resolved, p, UTF_8)
+                    .ok()
+                    .and_then(|c| crate::serialize(&c));
+                if let Some(s) = shortcut(input, p) {
+                    assert_eq!(Some(s), steps, "{input} under {}", p.name());
+                }
+            }
+        }
+    }
+}
