@@ -91,6 +91,11 @@ fn canonical(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String> {
     }
 }
 
+/// [`canonical`] into `out`: whether `input` has a canonical URL.
+fn canonical_to(c: &EngineCanonicalizer<'_>, input: &str, out: &mut String) -> bool {
+    matches!(catch_panic(|| c.canonicalize_to(input, out)), Ok(Ok(())))
+}
+
 /// The URL `url` as a Rust string: `None` for `None`, the reason for a
 /// `str` that is not valid Unicode (a lone surrogate), a `TypeError` for
 /// anything else (`what` names it).
@@ -303,16 +308,16 @@ fn canonicalize_arrow<'py>(
     let built = py.detach(|| {
         let parts = in_parallel(strings.length, threads, |range| {
             let c = options.canonicalizer()?;
-            let mut out = StringsOut::with_capacity(
-                range.len(),
-                strings.data.len() / threads_for(strings.length, threads) + 16,
-            );
+            let share = strings.data.len() / threads_for(strings.length, threads);
+            let mut out = StringsOut::with_capacity(range.len(), share + 16);
+            // One buffer for every canonical URL, rather than a Url each.
+            let mut buffer = String::new();
             for i in range {
-                let canonical = match strings.get(i) {
-                    Some(Ok(s)) => canonical(&c, s).ok(),
-                    _ => None,
+                let valid = match strings.get(i) {
+                    Some(Ok(s)) => canonical_to(&c, s, &mut buffer),
+                    _ => false,
                 };
-                out.push(canonical.as_ref().map(Url::as_str));
+                out.push(valid.then_some(buffer.as_str()));
             }
             Ok(out)
         })?;
