@@ -99,7 +99,7 @@ fn malformed(what: &str) -> pyo3::PyErr {
 pub struct StringsOut {
     validity: Vec<u8>,
     offsets: Vec<i64>,
-    data: Vec<u8>,
+    data: String,
     nulls: usize,
     len: usize,
 }
@@ -122,7 +122,7 @@ impl StringsOut {
         StringsOut {
             validity: Vec::with_capacity(n.div_ceil(8)),
             offsets,
-            data: Vec::with_capacity(bytes),
+            data: String::with_capacity(bytes),
             nulls: 0,
             len: 0,
         }
@@ -135,7 +135,7 @@ impl StringsOut {
         }
         match s {
             Some(s) => {
-                self.data.extend_from_slice(s.as_bytes());
+                self.data.push_str(s);
                 if let Some(last) = self.validity.last_mut() {
                     *last |= 1 << (self.len % 8);
                 }
@@ -154,7 +154,7 @@ impl StringsOut {
         };
         for p in parts {
             let base = out.data.len() as i64;
-            out.data.extend_from_slice(&p.data);
+            out.data.push_str(&p.data);
             out.offsets.extend(p.offsets[1..].iter().map(|o| o + base));
             for i in 0..p.len {
                 let valid = p.validity[i / 8] & (1 << (i % 8)) != 0;
@@ -173,6 +173,20 @@ impl StringsOut {
         out
     }
 
+    /// The string at index `i` (`None` when it is null).
+    pub fn get(&self, i: usize) -> Option<&str> {
+        if self.validity[i / 8] & (1 << (i % 8)) == 0 {
+            return None;
+        }
+        self.data
+            .get(self.offsets[i] as usize..self.offsets[i + 1] as usize)
+    }
+
+    /// How many strings there are.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
     /// The buffers, with 32-bit offsets unless `large` is asked for or
     /// the data does not fit them.
     pub fn finish(self, large: bool) -> Buffers {
@@ -188,7 +202,7 @@ impl StringsOut {
         Buffers {
             validity: self.validity,
             offsets,
-            data: self.data,
+            data: self.data.into_bytes(),
             nulls: self.nulls,
             large,
         }
@@ -273,6 +287,10 @@ mod tests {
         b.push(Some("ab"));
         b.push(None);
         b.push(Some("c"));
+        assert_eq!(
+            [b.get(0), b.get(1), b.get(2)],
+            [Some("ab"), None, Some("c")]
+        );
         let out = b.finish(false);
         assert_eq!(out.validity, [0b101]);
         assert_eq!(out.offsets, offsets32(&[0, 2, 2, 3]));

@@ -189,17 +189,20 @@ fn canonicalize_list<'py>(
             _ => None,
         });
     }
-    let chunks = py.detach(|| {
-        in_parallel(inputs.len(), threads, |range| {
+    let canonical = py.detach(|| {
+        let parts = in_parallel(inputs.len(), threads, |range| {
             let c = options.canonicalizer()?;
-            Ok(inputs[range]
-                .iter()
-                .map(|s| s.and_then(|s| canonical(&c, s).ok()))
-                .collect::<Vec<_>>())
-        })
+            let mut out = StringsOut::with_capacity(range.len(), range.len() * 64);
+            let mut buffer = String::new();
+            for s in &inputs[range] {
+                let valid = s.is_some_and(|s| canonical_to(&c, s, &mut buffer));
+                out.push(valid.then_some(buffer.as_str()));
+            }
+            Ok(out)
+        })?;
+        Ok::<_, PyErr>(StringsOut::concat(parts))
     })?;
-    let urls = chunks.iter().flatten();
-    PyList::new(py, urls.map(|u| u.as_ref().map(Url::as_str)))
+    PyList::new(py, (0..canonical.len()).map(|i| canonical.get(i)))
 }
 
 /// How many threads a batch of `n` URLs runs on: `threads`, or every
