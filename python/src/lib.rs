@@ -189,20 +189,45 @@ fn canonicalize_list<'py>(
             _ => None,
         });
     }
-    let canonical = py.detach(|| {
+    let (canonical, unchanged) = py.detach(|| {
         let parts = in_parallel(inputs.len(), threads, |range| {
             let c = options.canonicalizer()?;
             let mut out = StringsOut::with_capacity(range.len(), range.len() * 64);
+            let mut unchanged = Vec::with_capacity(range.len());
             let mut buffer = String::new();
             for s in &inputs[range] {
                 let valid = s.is_some_and(|s| canonical_to(&c, s, &mut buffer));
-                out.push(valid.then_some(buffer.as_str()));
+                let same = valid && *s == Some(buffer.as_str());
+                // An input already canonical is given back as it is:
+                // no bytes copied, no str made for it.
+                out.push((valid && !same).then_some(buffer.as_str()));
+                unchanged.push(same);
             }
-            Ok(out)
+            Ok((out, unchanged))
         })?;
-        Ok::<_, PyErr>(StringsOut::concat(parts))
+        let (outs, flags): (Vec<StringsOut>, Vec<Vec<bool>>) = parts.into_iter().unzip();
+        Ok::<_, PyErr>((StringsOut::concat(outs), flags.concat()))
     })?;
-    PyList::new(py, (0..canonical.len()).map(|i| canonical.get(i)))
+    // An exact `str` (not a subclass) that is its own canonical URL is
+    // returned itself, which saves making one new `str` per URL on an
+    // already canonical corpus.
+    PyList::new(
+        py,
+        (0..canonical.len()).map(|i| {
+            let text = if unchanged[i] {
+                if items[i].is_exact_instance_of::<PyString>() {
+                    return items[i].clone();
+                }
+                inputs[i]
+            } else {
+                canonical.get(i)
+            };
+            match text {
+                Some(s) => PyString::new(py, s).into_any(),
+                None => py.None().into_bound(py),
+            }
+        }),
+    )
 }
 
 /// How many threads a batch of `n` URLs runs on: `threads`, or every

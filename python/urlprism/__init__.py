@@ -108,7 +108,8 @@ def canonicalize_many(
 
     - A list (or any iterable) of ``str`` or ``None`` gives a list of ``str``
       or ``None``; a ``str`` with a lone surrogate gives ``None``, an item of
-      another type raises ``TypeError`` naming its index.
+      another type raises ``TypeError`` naming its index.  A ``str`` that is
+      already its own canonical URL comes back as the same object.
     - A ``pyarrow`` ``string``, ``large_string`` or ``string_view`` array
       (or a ``ChunkedArray`` of them) gives an array of the same kind
       (``string_view`` gives ``large_string``), null where the input is null
