@@ -189,6 +189,42 @@ impl<'p> Canonicalizer<'p> {
         input: &str,
         profiles: &[&dyn Profile],
     ) -> Vec<Result<Url, Error>> {
+        // The common absolute URL: scanned once, its host canonicalized
+        // under each profile (see `common_url::canonicalize_common_url_each`).
+        let mut each: Vec<Option<Result<Url, Error>>> =
+            common_url::canonicalize_common_url_each(input, profiles, self.encoding)
+                .into_iter()
+                .map(|r| r.map(|(s, offsets)| Ok(Url::new(s, offsets))))
+                .collect();
+        // The profiles the shortcut declined (all or none, but for a host
+        // that only some of them cover): the steps, together.
+        let declined: Vec<&dyn Profile> = profiles
+            .iter()
+            .zip(&each)
+            .filter(|(_, r)| r.is_none())
+            .map(|(p, _)| *p)
+            .collect();
+        if !declined.is_empty() {
+            let mut by_the_steps = self
+                .canonicalize_each_by_the_steps(input, &declined)
+                .into_iter();
+            for r in each.iter_mut().filter(|r| r.is_none()) {
+                *r = by_the_steps.next();
+            }
+        }
+        each.into_iter()
+            .map(|r| r.expect("each profile has a result"))
+            .collect()
+    }
+
+    /// [`Canonicalizer::canonicalize_each`] without its shortcut for the
+    /// common absolute URL: parsed and resolved once, then
+    /// [`canonicalize::canonicalize_each_cow`].
+    fn canonicalize_each_by_the_steps(
+        &self,
+        input: &str,
+        profiles: &[&dyn Profile],
+    ) -> Vec<Result<Url, Error>> {
         let preprocessed = preprocess::preprocess(input);
         let resolved = self.resolve(input, &preprocessed);
         if let Some(reason) = resolved.invalid {
