@@ -182,35 +182,45 @@ pub(crate) fn canonicalize_common_url_each(
             .as_ref()
             .expect("the first covered profile's URL");
         let scheme = &input[..offsets.scheme_end as usize];
-        let mut host = String::new();
-        let covered = canonicalize_ldh_host_into(&input[raw_host.clone()], scheme, *p, &mut host);
-        each.push(covered.then(|| with_host(url, offsets, &host)));
+        let r = with_host(url, offsets, |out| {
+            canonicalize_ldh_host_into(&input[raw_host.clone()], scheme, *p, out)
+        });
+        each.push(r);
     }
     each
 }
 
-/// The URL `url` (with `offsets`, which has a host) with `host` in place
-/// of its host: the spans after the host move by the difference in
+/// The URL `url` (with `offsets`, which has a host) with the host that
+/// `host_into` appends in its place (`None` when it appends none and
+/// says `false`): the spans after the host move by the difference in
 /// length.
 ///
 /// `http://a.test:81/x` with `127.0.0.1` → `http://127.0.0.1:81/x`.
-fn with_host(url: &str, offsets: &Offsets, host: &str) -> (String, Offsets) {
+fn with_host(
+    url: &str,
+    offsets: &Offsets,
+    host_into: impl FnOnce(&mut String) -> bool,
+) -> Option<(String, Offsets)> {
     let old = offsets.host.expect("the shortcut's URLs have a host");
     let (start, end) = (old.start as usize, old.end as usize);
-    let mut out = String::with_capacity(url.len() - (end - start) + host.len());
+    // Room for an IPv4 address in place of a shorter host.
+    let mut out = String::with_capacity(url.len() + 16);
     out.push_str(&url[..start]);
-    out.push_str(host);
+    if !host_into(&mut out) {
+        return None;
+    }
+    let host_end = out.len();
     out.push_str(&url[end..]);
     // The serialization is at most a quarter of u32::MAX long (see
     // `common_url_with_host`), its host too.
     let moved = |s: Option<Span>| {
         s.map(|s| Span {
-            start: s.start - old.end + (start + host.len()) as u32,
-            end: s.end - old.end + (start + host.len()) as u32,
+            start: s.start - old.end + host_end as u32,
+            end: s.end - old.end + host_end as u32,
         })
     };
     let offsets = Offsets {
-        host: Some(span(start, start + host.len())),
+        host: Some(span(start, host_end)),
         port: moved(offsets.port),
         path: moved(offsets.path),
         query: moved(offsets.query),
@@ -218,7 +228,7 @@ fn with_host(url: &str, offsets: &Offsets, host: &str) -> (String, Offsets) {
         len: out.len() as u32,
         ..*offsets
     };
-    (out, offsets)
+    Some((out, offsets))
 }
 
 /// The shortcut, with the host written by `host_into(host, scheme, out)`
