@@ -191,29 +191,29 @@ impl<'p> Canonicalizer<'p> {
     ) -> Vec<Result<Url, Error>> {
         // The common absolute URL: scanned once, its host canonicalized
         // under each profile (see `common_url::canonicalize_common_url_each`).
-        let mut each: Vec<Option<Result<Url, Error>>> =
-            common_url::canonicalize_common_url_each(input, profiles, self.encoding)
-                .into_iter()
-                .map(|r| r.map(|(s, offsets)| Ok(Url::new(s, offsets))))
-                .collect();
+        let shortcut = common_url::canonicalize_common_url_each(input, profiles, self.encoding);
         // The profiles the shortcut declined (all or none, but for a host
         // that only some of them cover): the steps, together.
         let declined: Vec<&dyn Profile> = profiles
             .iter()
-            .zip(&each)
+            .zip(&shortcut)
             .filter(|(_, r)| r.is_none())
             .map(|(p, _)| *p)
             .collect();
-        if !declined.is_empty() {
-            let mut by_the_steps = self
-                .canonicalize_each_by_the_steps(input, &declined)
-                .into_iter();
-            for r in each.iter_mut().filter(|r| r.is_none()) {
-                *r = by_the_steps.next();
-            }
+        let mut by_the_steps = if declined.is_empty() {
+            Vec::new()
+        } else {
+            self.canonicalize_each_by_the_steps(input, &declined)
         }
-        each.into_iter()
-            .map(|r| r.expect("each profile has a result"))
+        .into_iter();
+        shortcut
+            .into_iter()
+            .map(|r| match r {
+                Some((s, offsets)) => Ok(Url::new(s, offsets)),
+                None => by_the_steps
+                    .next()
+                    .expect("a result for each declined profile"),
+            })
             .collect()
     }
 
