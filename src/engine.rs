@@ -99,6 +99,31 @@ pub fn builtin_engine(name: &str) -> Option<EngineSpec> {
         .find(|e| e.name().eq_ignore_ascii_case(name))
 }
 
+/// Gives a name that repeats in `engines` a `#2`, `#3`... suffix at its
+/// second, third... occurrence, so that side-by-side columns stay apart.
+///
+/// ```
+/// use urlprism::compare::Engine;
+/// use urlprism::engine::{builtin_engine, number_repeated_names};
+/// let mut e = vec![builtin_engine("ie").unwrap(), builtin_engine("ie").unwrap()];
+/// number_repeated_names(&mut e);
+/// assert_eq!([e[0].name(), e[1].name()], ["ie", "ie#2"]);
+/// ```
+pub fn number_repeated_names(engines: &mut [EngineSpec]) {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for e in engines {
+        let n = seen.entry(e.name().to_string()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            let renamed = format!("{}#{n}", e.name());
+            match e {
+                EngineSpec::Profile(p) => p.name = renamed,
+                EngineSpec::Whatwg(w) => w.name = renamed,
+            }
+        }
+    }
+}
+
 /// The names of the built-in engines.
 pub fn builtin_names() -> Vec<String> {
     builtin_engines()

@@ -27,10 +27,13 @@ mod common_url;
 pub mod compare;
 pub mod conformance;
 pub mod engine;
+mod engine_canonicalizer;
 pub mod error;
 pub mod host;
 mod ipv4;
 mod ipv6;
+#[cfg(feature = "json")]
+pub mod json;
 mod octets;
 pub mod parse;
 pub mod percent;
@@ -49,6 +52,7 @@ pub use canonicalizer::Canonicalizer;
 /// (the `encoding_rs` crate, re-exported so that a user's crate need not
 /// depend on it).
 pub use encoding_rs;
+pub use engine_canonicalizer::EngineCanonicalizer;
 pub use error::Error;
 pub use parse::parse;
 pub use profile::{Profile, ProfileSpec};

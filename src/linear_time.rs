@@ -22,12 +22,31 @@ fn least_time(work: &impl Fn(usize), size: usize) -> Duration {
 /// leaves room for the constant factor growing with the working set (a
 /// large input falls out of the cache), as `tests/linear_time.rs`
 /// measured; `what` names the work in the failure message.
+///
+/// `size` is doubled first (up to 1,024 times) until `work(size)` takes
+/// at least [`MEASURABLE`]: the ratio of two times of a few microseconds
+/// is the timer's and the scheduler's noise, not the work's (a growth of
+/// 56 was seen on such times of linear work, on a loaded machine).  A
+/// larger size only makes a quadratic cost stand out more.
 pub(crate) fn assert_linear(what: &str, size: usize, work: impl Fn(usize)) {
-    let small = least_time(&work, size).max(Duration::from_micros(1));
+    let mut size = size.max(1);
+    let mut small = least_time(&work, size);
+    for _ in 0..10 {
+        if small >= MEASURABLE {
+            break;
+        }
+        size *= 2;
+        small = least_time(&work, size);
+    }
+    let small = small.max(Duration::from_micros(1));
     let large = least_time(&work, 10 * size);
     let ratio = large.as_secs_f64() / small.as_secs_f64();
     assert!(
         ratio < 50.0,
-        "{what}: 10 times the input took {ratio:.1} times as long ({small:?} -> {large:?})"
+        "{what}: 10 times the input (size {size}) took {ratio:.1} times as long ({small:?} -> {large:?})"
     );
 }
+
+/// The least time of the smaller size's runs that [`assert_linear`]
+/// compares.
+const MEASURABLE: Duration = Duration::from_millis(2);

@@ -1,18 +1,14 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
-use super::{engine_by_name, BaseAndEncoding, JsonComponents, OneProfile, UsageError};
+use super::{engine_by_name, BaseAndEncoding, OneProfile, UsageError};
 use clap::Args;
-use serde::Serialize;
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use urlprism::conformance::catch_panic;
-use urlprism::encoding_rs::Encoding;
-use urlprism::engine::EngineSpec;
-use urlprism::whatwg::Whatwg;
-use urlprism::{Canonicalizer, Url};
+use urlprism::{EngineCanonicalizer, Url};
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {
@@ -28,78 +24,9 @@ pub struct CanonArgs {
     urls: Vec<OsString>,
 }
 
-/// One output record of `--json`.
-#[derive(Serialize)]
-struct JsonLine<'a> {
-    input: &'a str,
-    canonical: Option<&'a str>,
-    error: Option<&'a str>,
-    #[serde(flatten)]
-    components: JsonComponents<'a>,
-}
-
-/// What canonicalizes the inputs: a profile's canonicalizer, or the URL
-/// Standard engine (which parses the base itself).
-// One per command: its size is of no concern.
-#[allow(clippy::large_enum_variant)]
-enum Canon<'a> {
-    Profile(Canonicalizer<'a>),
-    Whatwg {
-        engine: &'a Whatwg,
-        base: Option<&'a str>,
-        encoding: &'static Encoding,
-    },
-}
-
-impl<'a> Canon<'a> {
-    /// The canonicalizer of `engine` with the options of `resolution`.
-    fn new(engine: &'a EngineSpec, resolution: &'a BaseAndEncoding) -> Result<Self, UsageError> {
-        match engine {
-            EngineSpec::Profile(p) => resolution.canonicalizer(p).map(Canon::Profile),
-            EngineSpec::Whatwg(w) => {
-                let encoding = resolution.encoding()?;
-                let base = resolution.base.as_deref();
-                if let Some(b) = base {
-                    w.parse(b, None, encoding)
-                        .map_err(|e| UsageError(format!("--base: {e}")))?;
-                }
-                Ok(Canon::Whatwg {
-                    engine: w,
-                    base,
-                    encoding,
-                })
-            }
-        }
-    }
-
-    /// [`Canon::canonicalize`] into `out` (a buffer reused from input to
-    /// input), left empty on error.
-    fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), urlprism::Error> {
-        match self {
-            Canon::Profile(c) => c.canonicalize_to(input, out),
-            Canon::Whatwg { .. } => {
-                out.clear();
-                out.push_str(self.canonicalize(input)?.as_str());
-                Ok(())
-            }
-        }
-    }
-
-    fn canonicalize(&self, input: &str) -> Result<Url, urlprism::Error> {
-        match self {
-            Canon::Profile(c) => c.canonicalize(input),
-            Canon::Whatwg {
-                engine,
-                base,
-                encoding,
-            } => engine.canonicalize_url(input, *base, encoding),
-        }
-    }
-}
-
 /// The canonical URL of `input`, or why it has none (a panic, a bug,
 /// is reported as an internal error and the batch goes on).
-fn canonicalize(c: &Canon<'_>, input: &str) -> Result<Url, String> {
+fn canonicalize(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String> {
     match catch_panic(|| c.canonicalize(input)) {
         Ok(r) => r.map_err(|e| e.to_string()),
         Err(panic) => Err(format!("internal error: {panic}")),
@@ -108,7 +35,11 @@ fn canonicalize(c: &Canon<'_>, input: &str) -> Result<Url, String> {
 
 /// [`canonicalize`] into `out`, which is left empty when there is no
 /// canonical URL.
-fn canonicalize_to(c: &Canon<'_>, input: &str, out: &mut String) -> Result<(), String> {
+fn canonicalize_to(
+    c: &EngineCanonicalizer<'_>,
+    input: &str,
+    out: &mut String,
+) -> Result<(), String> {
     match catch_panic(|| c.canonicalize_to(input, out)) {
         Ok(r) => r.map_err(|e| e.to_string()),
         Err(panic) => {
@@ -132,7 +63,7 @@ impl<W: Write> Output<W> {
     /// (without `--json`).
     fn canonicalize_and_emit(
         &mut self,
-        c: &Canon<'_>,
+        c: &EngineCanonicalizer<'_>,
         at: Position,
         input: &str,
     ) -> io::Result<()> {
@@ -154,7 +85,7 @@ impl<W: Write> Output<W> {
             eprintln!("{at}: {e}");
         }
         if self.json {
-            json_line(&mut self.out, input, &result)
+            urlprism::json::write_canon(&mut self.out, input, &result)
         } else {
             if let Ok(u) = &result {
                 self.out.write_all(u.as_str().as_bytes())?;
@@ -162,23 +93,6 @@ impl<W: Write> Output<W> {
             self.out.write_all(b"\n")
         }
     }
-}
-
-/// Writes the `--json` line of `input` and its result.
-fn json_line(out: &mut impl Write, input: &str, result: &Result<Url, String>) -> io::Result<()> {
-    let parsed = result.as_ref().ok().map(Url::to_parsed_url);
-    let (canonical, error) = match result {
-        Ok(u) => (Some(u.as_str()), None),
-        Err(e) => (None, Some(e.as_str())),
-    };
-    let line = JsonLine {
-        input,
-        canonical,
-        error,
-        components: JsonComponents::of(parsed.as_ref()),
-    };
-    serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
-    out.write_all(b"\n")
 }
 
 /// What `urlprism canon --json URL` prints for the one argument `url`
@@ -191,16 +105,16 @@ pub(super) fn json_of_argument(
     resolution: &BaseAndEncoding,
 ) -> Result<Vec<u8>, UsageError> {
     let engine = engine_by_name(profile)?;
-    let canonicalizer = Canon::new(&engine, resolution)?;
+    let canonicalizer = resolution.canonicalizer(&engine)?;
     let mut out = Vec::new();
-    json_line(&mut out, url, &canonicalize(&canonicalizer, url))
+    urlprism::json::write_canon(&mut out, url, &canonicalize(&canonicalizer, url))
         .map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
     Ok(out)
 }
 
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     let engine = args.profile.load_engine()?;
-    let canonicalizer = Canon::new(&engine, &args.resolution)?;
+    let canonicalizer = args.resolution.canonicalizer(&engine)?;
     let stdout = io::stdout();
     let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
@@ -231,7 +145,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
 /// Canonicalizes each input (an argument, or a line of standard input).
 fn process<W: Write>(
     urls: &[OsString],
-    c: &Canon<'_>,
+    c: &EngineCanonicalizer<'_>,
     output: &RefCell<Output<W>>,
 ) -> io::Result<()> {
     let each = |(n, input): Input<'_>| -> io::Result<bool> {

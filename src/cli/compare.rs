@@ -2,9 +2,8 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
-use super::{engine_by_name, engine_from_file, BaseAndEncoding, JsonComponents, UsageError};
+use super::{engine_by_name, engine_from_file, BaseAndEncoding, UsageError};
 use clap::Args;
-use serde::Serialize;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -12,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use urlprism::compare::{pair_divergences, Comparer, Comparison, Engine, Field, HostTrace};
-use urlprism::engine::{builtin_engines, EngineSpec};
+use urlprism::engine::{builtin_engines, number_repeated_names, EngineSpec};
 use urlprism::ParsedUrl;
 
 #[derive(Debug, Args)]
@@ -58,18 +57,7 @@ pub(super) fn compared_engines(
     for f in files {
         out.push(engine_from_file(f)?);
     }
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    for e in &mut out {
-        let n = seen.entry(e.name().to_string()).or_insert(0);
-        *n += 1;
-        if *n > 1 {
-            let renamed = format!("{}#{n}", e.name());
-            match e {
-                EngineSpec::Profile(p) => p.name = renamed,
-                EngineSpec::Whatwg(w) => w.name = renamed,
-            }
-        }
-    }
+    number_repeated_names(&mut out);
     Ok(out)
 }
 
@@ -124,51 +112,6 @@ pub(super) fn pad(text: &str, width: usize) -> String {
 // Output
 // ---------------------------------------------------------------------------
 
-/// One result in `--json` output.
-#[derive(Serialize)]
-struct JsonResult<'a> {
-    profile: &'a str,
-    canonical: Option<&'a str>,
-    error: Option<String>,
-    #[serde(flatten)]
-    components: JsonComponents<'a>,
-}
-
-/// One input in `--json` output.
-#[derive(Serialize)]
-struct JsonComparison<'a> {
-    line: usize,
-    input: &'a str,
-    base: Option<&'a str>,
-    agree: bool,
-    differing: &'a [Field],
-    results: Vec<JsonResult<'a>>,
-}
-
-/// Writes the `--json` line of the comparison `c` of input number `line`.
-fn json_line(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()> {
-    let results = c
-        .results
-        .iter()
-        .map(|r| JsonResult {
-            profile: &r.engine,
-            canonical: r.canonical(),
-            error: r.rejection().map(|e| e.to_string()),
-            components: JsonComponents::of(r.url()),
-        })
-        .collect();
-    let j = JsonComparison {
-        line,
-        input: &c.input,
-        base: c.base.as_deref(),
-        agree: c.agree(),
-        differing: &c.differing,
-        results,
-    };
-    serde_json::to_writer(&mut *out, &j).map_err(io::Error::other)?;
-    out.write_all(b"\n")
-}
-
 /// What `urlprism compare --json URL` prints for the one argument `url`
 /// (the object and its newline): compared under the built-in profiles
 /// named (as `--profile`; every built-in one when none is), with the base
@@ -180,13 +123,7 @@ pub(super) fn json_of_argument(
     resolution: &BaseAndEncoding,
 ) -> Result<Vec<u8>, UsageError> {
     let (profiles, encoding, base) = options(names, &[], resolution)?;
-    let engines = engines_of(&profiles);
-    let comparer = Comparer::new(&engines, base, encoding);
-    let resolved = comparer.resolve(url);
-    let c = comparer.compare_resolved(url, &resolved);
-    let mut out = Vec::new();
-    json_line(&mut out, 1, &c).map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
-    Ok(out)
+    Ok(urlprism::json::compare(url, &profiles, base, encoding).into_bytes())
 }
 
 /// The profiles (as [`compared_engines`]), the encoding and the checked
@@ -668,14 +605,14 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
             if !c.agree() {
                 stats.record(&c, &resolved, &engines);
                 if args.json {
-                    json_line(&mut *out, at.number, &c)?;
+                    urlprism::json::write_comparison(&mut *out, at.number, &c)?;
                 } else {
                     tsv_line(&mut *out, &c)?;
                 }
             }
             progress.tick(stats.read, stats.disagreeing);
         } else if args.json {
-            json_line(&mut *out, at.number, &c)?;
+            urlprism::json::write_comparison(&mut *out, at.number, &c)?;
         } else {
             if !first {
                 out.write_all(b"\n")?;

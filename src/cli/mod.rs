@@ -204,25 +204,26 @@ impl BaseAndEncoding {
         }
     }
 
-    /// A canonicalizer under `profile` with the options' base and encoding.
-    pub fn canonicalizer<'p>(
+    /// A canonicalizer under `engine` with the options' base and
+    /// encoding; an unknown encoding or an invalid base is a usage error.
+    pub fn canonicalizer<'e>(
         &self,
-        profile: &'p dyn urlprism::Profile,
-    ) -> Result<urlprism::Canonicalizer<'p>, UsageError> {
-        let c = urlprism::Canonicalizer::new(profile).encoding(self.encoding()?);
+        engine: &'e EngineSpec,
+    ) -> Result<urlprism::EngineCanonicalizer<'e>, UsageError> {
+        let c = urlprism::EngineCanonicalizer::new(engine).encoding(self.encoding()?);
         match &self.base {
-            Some(b) => with_base(c, b),
+            Some(b) => with_base(|| c.base(b)),
             None => Ok(c),
         }
     }
 }
 
-/// `c` resolving against `base`; an invalid base is a usage error.
-fn with_base<'p>(
-    c: urlprism::Canonicalizer<'p>,
-    base: &str,
-) -> Result<urlprism::Canonicalizer<'p>, UsageError> {
-    match urlprism::conformance::catch_panic(|| c.base(base)) {
+/// What `set_base` gives (a canonicalizer with its base URL set); an
+/// invalid base is a usage error.
+pub(super) fn with_base<T>(
+    set_base: impl FnOnce() -> Result<T, urlprism::Error>,
+) -> Result<T, UsageError> {
+    match urlprism::conformance::catch_panic(set_base) {
         Ok(Ok(c)) => Ok(c),
         Ok(Err(e)) => Err(UsageError(format!("--base: {e}"))),
         Err(panic) => Err(UsageError(format!(
@@ -233,41 +234,7 @@ fn with_base<'p>(
 
 /// A usage error when the base URL `base` is invalid.
 pub fn check_base(base: &str) -> Result<(), UsageError> {
-    with_base(
-        urlprism::Canonicalizer::new(urlprism::profile::this()),
-        base,
-    )
-    .map(drop)
-}
-
-/// The eight components of a parsed URL in `--json` output (`null` when
-/// absent, or when there is no URL).
-#[derive(serde::Serialize)]
-pub struct JsonComponents<'a> {
-    scheme: Option<&'a str>,
-    user: Option<&'a str>,
-    password: Option<&'a str>,
-    host: Option<&'a str>,
-    port: Option<&'a str>,
-    path: Option<&'a str>,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-}
-
-impl<'a> JsonComponents<'a> {
-    pub fn of(u: Option<&'a urlprism::ParsedUrl>) -> Self {
-        let c = |f: fn(&urlprism::ParsedUrl) -> &Option<String>| u.and_then(|u| f(u).as_deref());
-        JsonComponents {
-            scheme: c(|u| &u.scheme),
-            user: c(|u| &u.user),
-            password: c(|u| &u.password),
-            host: c(|u| &u.host),
-            port: c(|u| &u.port),
-            path: c(|u| &u.path),
-            query: c(|u| &u.query),
-            fragment: c(|u| &u.fragment),
-        }
-    }
+    with_base(|| urlprism::Canonicalizer::new(urlprism::profile::this()).base(base)).map(drop)
 }
 
 /// The encoding with the Encoding Standard label `label`.

@@ -2,19 +2,15 @@
 //! host under one or more profiles, and where the profiles diverge.
 
 use super::compare::{
-    color_stdout, compared_engines, engines_of, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM,
-    RED,
+    color_stdout, compared_engines, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM, RED,
 };
 use super::UsageError;
 use clap::Args;
-use serde::Serialize;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlprism::compare::{
-    trace_url, AlignedStep, CellState, Comparer, Comparison, Divergence, StepCell, UrlTrace,
-};
+use urlprism::compare::{AlignedStep, CellState, Comparison, StepCell, UrlTrace};
 use urlprism::engine::EngineSpec;
 
 #[derive(Debug, Args)]
@@ -46,32 +42,6 @@ pub struct TraceArgs {
     url: OsString,
 }
 
-/// The `--json` object.
-#[derive(Serialize)]
-struct JsonTrace<'a> {
-    input: &'a str,
-    base: Option<&'a str>,
-    scheme: Option<&'a str>,
-    host: Option<&'a str>,
-    /// Why no host was traced.
-    no_host: Option<&'a str>,
-    profiles: &'a [String],
-    results: Vec<JsonResult<'a>>,
-    steps: &'a [AlignedStep],
-    divergence: Option<&'a Divergence>,
-}
-
-#[derive(Serialize)]
-struct JsonResult<'a> {
-    profile: &'a str,
-    /// The canonical host.
-    host: Option<&'a str>,
-    host_error: Option<&'a str>,
-    /// The whole URL.
-    canonical: Option<&'a str>,
-    error: Option<String>,
-}
-
 /// Which steps the table shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Rows {
@@ -96,9 +66,10 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
     let Some(url) = args.url.to_str() else {
         return Err(UsageError("the URL is not valid UTF-8".into()));
     };
-    let (trace, comparison) = trace_and_compare(url, args.base.as_deref(), &profiles);
+    let (trace, comparison) =
+        urlprism::json::trace_and_compare(url, args.base.as_deref(), &profiles);
     let text = if args.json {
-        json_text(&trace, &comparison)
+        urlprism::json::trace_text(&trace, &comparison)
     } else {
         render(&trace, &comparison, rows, color_stdout())
     };
@@ -127,8 +98,8 @@ pub(super) fn json_of_argument(
     base: Option<&str>,
 ) -> Result<String, UsageError> {
     let profiles = options(names, &[], base)?;
-    let (trace, comparison) = trace_and_compare(url, base, &profiles);
-    Ok(json_text(&trace, &comparison))
+    let (trace, comparison) = urlprism::json::trace_and_compare(url, base, &profiles);
+    Ok(urlprism::json::trace_text(&trace, &comparison))
 }
 
 /// The profiles the options name (as [`compared_engines`]), once the
@@ -143,51 +114,6 @@ fn options(
         super::check_base(b)?;
     }
     Ok(profiles)
-}
-
-/// The host trace of `url` under `profiles`, and its comparison (for the
-/// whole URL's results).
-fn trace_and_compare(
-    url: &str,
-    base: Option<&str>,
-    profiles: &[EngineSpec],
-) -> (UrlTrace, Comparison) {
-    let engines = engines_of(profiles);
-    let trace = trace_url(url, base, &engines);
-    let comparison = Comparer::new(&engines, base, encoding_rs::UTF_8).compare(url);
-    (trace, comparison)
-}
-
-/// The `--json` object and its newline.
-fn json_text(trace: &UrlTrace, comparison: &Comparison) -> String {
-    let results = comparison
-        .results
-        .iter()
-        .map(|r| {
-            let t = trace.traces.iter().find(|t| t.engine == r.engine);
-            JsonResult {
-                profile: &r.engine,
-                host: t.and_then(|t| t.output.as_deref()),
-                host_error: t.and_then(|t| t.error.as_deref()),
-                canonical: r.canonical(),
-                error: r.rejection().map(|e| e.to_string()),
-            }
-        })
-        .collect();
-    let j = JsonTrace {
-        input: &trace.input,
-        base: trace.base.as_deref(),
-        scheme: trace.scheme.as_deref(),
-        host: trace.host.as_deref(),
-        no_host: trace.no_host.as_deref(),
-        profiles: &trace.engines,
-        results,
-        steps: &trace.steps,
-        divergence: trace.divergence.as_ref(),
-    };
-    let mut s = serde_json::to_string(&j).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
-    s.push('\n');
-    s
 }
 
 /// What a cell shows in the "after" column.
@@ -493,7 +419,7 @@ mod tests {
 
     /// The table of `url` under every built-in engine, with `rows`.
     fn table(url: &str, rows: Rows) -> String {
-        let (trace, comparison) = trace_and_compare(url, None, &builtin_engines());
+        let (trace, comparison) = urlprism::json::trace_and_compare(url, None, &builtin_engines());
         render(&trace, &comparison, rows, false)
     }
 

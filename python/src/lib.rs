@@ -1,0 +1,438 @@
+//! `urlprism._urlprism`: the Python extension module of urlprism.  The
+//! package `urlprism` (`python/urlprism/`) wraps it: it documents the
+//! public functions and turns JSON text and Arrow buffers into Python
+//! objects.
+//!
+//! Every call into the library runs under `catch_panic`: a bug reaches
+//! Python as a result's reason ("internal error: ...") or a
+//! `RuntimeError`, never as a `PanicException`.
+
+mod arrow;
+mod profile;
+
+use arrow::{bitmap, Buffers, StringsIn, StringsOut};
+use profile::{engine_of, engines_of, Profile, ProfileError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString};
+use std::sync::Arc;
+use urlprism::compare::{Comparer, Engine};
+use urlprism::conformance::catch_panic;
+use urlprism::encoding_rs::Encoding;
+use urlprism::engine::EngineSpec;
+use urlprism::{EngineCanonicalizer, Url};
+
+/// The options of a canonicalization: the engine, the base URL (checked
+/// once) and the document encoding.
+struct Options {
+    engine: Arc<EngineSpec>,
+    base: Option<String>,
+    encoding: &'static Encoding,
+}
+
+impl Options {
+    fn new(
+        profile: Option<&Bound<'_, PyAny>>,
+        base: Option<&str>,
+        encoding: &str,
+    ) -> PyResult<Options> {
+        let engine = match profile {
+            Some(p) => engine_of(p)?,
+            None => profile::builtin("this")?,
+        };
+        // The base is checked by `canonicalizer`, which every use calls.
+        Ok(Options {
+            engine,
+            base: base.map(str::to_string),
+            encoding: encoding_of(encoding)?,
+        })
+    }
+
+    /// The canonicalizer; an invalid base is a `ValueError`.
+    fn canonicalizer(&self) -> PyResult<EngineCanonicalizer<'_>> {
+        let c = EngineCanonicalizer::new(&self.engine).encoding(self.encoding);
+        match &self.base {
+            None => Ok(c),
+            Some(b) => with_base(b, || c.base(b)),
+        }
+    }
+}
+
+/// What `set_base` gives (a canonicalizer with the base URL `base`); an
+/// invalid base is a `ValueError`.
+fn with_base<T>(base: &str, set_base: impl FnOnce() -> Result<T, urlprism::Error>) -> PyResult<T> {
+    match catch_panic(set_base) {
+        Ok(Ok(c)) => Ok(c),
+        Ok(Err(e)) => Err(PyValueError::new_err(format!("base: {e}"))),
+        Err(panic) => Err(PyValueError::new_err(format!(
+            "base: cannot parse the base URL {base:?}: internal error: {panic}"
+        ))),
+    }
+}
+
+/// The encoding of an Encoding Standard label; an unknown one is a
+/// `ValueError`.
+fn encoding_of(label: &str) -> PyResult<&'static Encoding> {
+    Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "encoding: unknown label {label:?} (an Encoding Standard label, e.g. utf-8, \
+             shift_jis, windows-1252)"
+        ))
+    })
+}
+
+/// The canonical URL of `input` under `c`, or why it has none (a panic,
+/// a bug, is reported as an internal error).
+fn canonical(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String> {
+    match catch_panic(|| c.canonicalize(input)) {
+        Ok(Ok(u)) => Ok(u),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(panic) => Err(format!("internal error: {panic}")),
+    }
+}
+
+/// [`canonical`] into `out`: whether `input` has a canonical URL.
+fn canonical_to(c: &EngineCanonicalizer<'_>, input: &str, out: &mut String) -> bool {
+    matches!(catch_panic(|| c.canonicalize_to(input, out)), Ok(Ok(())))
+}
+
+/// The URL `url` as a Rust string: `None` for `None`, the reason for a
+/// `str` that is not valid Unicode (a lone surrogate), a `TypeError` for
+/// anything else (`what` names it).
+fn input_of<'a>(
+    url: &'a Bound<'_, PyAny>,
+    what: impl FnOnce() -> String,
+) -> PyResult<Option<Result<&'a str, String>>> {
+    if url.is_none() {
+        return Ok(None);
+    }
+    let Ok(s) = url.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "{}: expected a str or None, got {}",
+            what(),
+            url.get_type().name()?
+        )));
+    };
+    Ok(Some(
+        s.to_str()
+            .map_err(|e| format!("the URL is not valid Unicode: {e}")),
+    ))
+}
+
+/// canonicalize(url, profile="this", base=None, encoding="utf-8")
+/// --
+///
+/// The canonical URL of `url`, or `None` when it has none (`explain`
+/// says why).
+#[pyfunction]
+#[pyo3(signature = (url, profile = None, base = None, encoding = "utf-8"))]
+fn canonicalize(
+    url: &Bound<'_, PyAny>,
+    profile: Option<&Bound<'_, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+) -> PyResult<Option<String>> {
+    Ok(explained(url, profile, base, encoding)?.ok())
+}
+
+/// explain(url, profile="this", base=None, encoding="utf-8")
+/// --
+///
+/// Why `url` has no canonical URL, or `None` when it has one.
+#[pyfunction]
+#[pyo3(signature = (url, profile = None, base = None, encoding = "utf-8"))]
+fn explain(
+    url: &Bound<'_, PyAny>,
+    profile: Option<&Bound<'_, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+) -> PyResult<Option<String>> {
+    Ok(explained(url, profile, base, encoding)?.err())
+}
+
+fn explained(
+    url: &Bound<'_, PyAny>,
+    profile: Option<&Bound<'_, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+) -> PyResult<Result<String, String>> {
+    let options = Options::new(profile, base, encoding)?;
+    let c = options.canonicalizer()?;
+    Ok(match input_of(url, || "url".to_string())? {
+        None => Err("the URL is None".to_string()),
+        Some(Err(reason)) => Err(reason),
+        Some(Ok(s)) => canonical(&c, s).map(String::from),
+    })
+}
+
+/// The canonical URLs of a list of `str` (or `None`), a list of `str` or
+/// `None`; the work runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (urls, profile = None, base = None, encoding = "utf-8", threads = None))]
+fn canonicalize_list<'py>(
+    py: Python<'py>,
+    urls: &Bound<'py, PyList>,
+    profile: Option<&Bound<'py, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let options = Options::new(profile, base, encoding)?;
+    // Owned references: the strings live while the GIL is released even
+    // if another thread empties the list meanwhile.
+    let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
+    let mut inputs: Vec<Option<&str>> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        inputs.push(match input_of(item, || format!("urls[{i}]"))? {
+            Some(Ok(s)) => Some(s),
+            // None, and a str that is not valid Unicode, have no canonical URL.
+            _ => None,
+        });
+    }
+    let canonical = py.detach(|| {
+        let parts = in_parallel(inputs.len(), threads, |range| {
+            let c = options.canonicalizer()?;
+            let mut out = StringsOut::with_capacity(range.len(), range.len() * 64);
+            let mut buffer = String::new();
+            for s in &inputs[range] {
+                let valid = s.is_some_and(|s| canonical_to(&c, s, &mut buffer));
+                out.push(valid.then_some(buffer.as_str()));
+            }
+            Ok(out)
+        })?;
+        Ok::<_, PyErr>(StringsOut::concat(parts))
+    })?;
+    PyList::new(py, (0..canonical.len()).map(|i| canonical.get(i)))
+}
+
+/// How many threads a batch of `n` URLs runs on: `threads`, or every
+/// core when `None`, but no more than one per 4096 URLs.
+fn threads_for(n: usize, threads: Option<usize>) -> usize {
+    let cores = || std::thread::available_parallelism().map_or(1, |c| c.get());
+    let most = threads.unwrap_or_else(cores).clamp(1, 256);
+    most.min(n.div_ceil(4096)).max(1)
+}
+
+/// `work` run on `threads` contiguous ranges of `0..n` (one per thread),
+/// its results in order.
+fn in_parallel<R: Send>(
+    n: usize,
+    threads: Option<usize>,
+    work: impl Fn(std::ops::Range<usize>) -> PyResult<R> + Sync,
+) -> PyResult<Vec<R>> {
+    let threads = threads_for(n, threads);
+    if threads == 1 {
+        return Ok(vec![work(0..n)?]);
+    }
+    let chunk = n.div_ceil(threads);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || work(t * chunk..((t + 1) * chunk).min(n))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(PyRuntimeError::new_err(
+                        "internal error: a worker thread panicked",
+                    ))
+                })
+            })
+            .collect()
+    })
+}
+
+/// An Arrow string array's buffers, as `canonicalize_arrow` and
+/// `compare_arrow` take them (see `urlprism/_arrow.py`).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct ArrowIn<'py> {
+    validity: Option<Bound<'py, PyBytes>>,
+    validity_offset: usize,
+    offsets: Bound<'py, PyBytes>,
+    data: Bound<'py, PyBytes>,
+    data_base: usize,
+    length: usize,
+    large: bool,
+}
+
+impl<'py> ArrowIn<'py> {
+    fn strings(&self) -> PyResult<StringsIn<'_>> {
+        let s = StringsIn {
+            validity: self.validity.as_ref().map(|v| v.as_bytes()),
+            validity_offset: self.validity_offset,
+            offsets: self.offsets.as_bytes(),
+            data: self.data.as_bytes(),
+            data_base: self.data_base,
+            length: self.length,
+            large: self.large,
+        };
+        s.check()?;
+        Ok(s)
+    }
+}
+
+/// An Arrow string array's new buffers: (validity, offsets, data, null
+/// count, large).
+type ArrowOut<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    usize,
+    bool,
+);
+
+fn arrow_out<'py>(py: Python<'py>, b: &Buffers) -> ArrowOut<'py> {
+    (
+        PyBytes::new(py, &b.validity),
+        PyBytes::new(py, &b.offsets),
+        PyBytes::new(py, &b.data),
+        b.nulls,
+        b.large,
+    )
+}
+
+/// The canonical URLs of an Arrow string array given as its buffers:
+/// the new array's buffers, null where the input is null or has no
+/// canonical URL.  The work runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (array, profile = None, base = None, encoding = "utf-8", threads = None))]
+fn canonicalize_arrow<'py>(
+    py: Python<'py>,
+    array: ArrowIn<'py>,
+    profile: Option<&Bound<'py, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+    threads: Option<usize>,
+) -> PyResult<ArrowOut<'py>> {
+    let options = Options::new(profile, base, encoding)?;
+    let strings = array.strings()?;
+    let built = py.detach(|| {
+        let parts = in_parallel(strings.length, threads, |range| {
+            let c = options.canonicalizer()?;
+            let share = strings.data.len() / threads_for(strings.length, threads);
+            let mut out = StringsOut::with_capacity(range.len(), share + 16);
+            // One buffer for every canonical URL, rather than a Url each.
+            let mut buffer = String::new();
+            for i in range {
+                let valid = match strings.get(i) {
+                    Some(Ok(s)) => canonical_to(&c, s, &mut buffer),
+                    _ => false,
+                };
+                out.push(valid.then_some(buffer.as_str()));
+            }
+            Ok(out)
+        })?;
+        Ok::<_, PyErr>(StringsOut::concat(parts).finish(strings.large))
+    })?;
+    Ok(arrow_out(py, &built))
+}
+
+/// Each engine's canonical URLs of an Arrow string array and whether
+/// they agree: (names, one array's buffers per engine, the agree bitmap).
+#[pyfunction]
+#[pyo3(signature = (array, profiles = None, base = None, encoding = "utf-8"))]
+fn compare_arrow<'py>(
+    py: Python<'py>,
+    array: ArrowIn<'py>,
+    profiles: Option<&Bound<'py, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+) -> PyResult<(Vec<String>, Vec<ArrowOut<'py>>, Bound<'py, PyBytes>)> {
+    let engines = engines_of(profiles)?;
+    let (base, encoding) = checked(base, encoding)?;
+    let strings = array.strings()?;
+    let (columns, agree) = py.detach(|| {
+        let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+        let comparer = Comparer::new(&dyns, base, encoding);
+        let bytes = strings.data.len() + 16;
+        let mut columns: Vec<StringsOut> = engines
+            .iter()
+            .map(|_| StringsOut::with_capacity(strings.length, bytes))
+            .collect();
+        let mut agree = Vec::with_capacity(strings.length);
+        for i in 0..strings.length {
+            let comparison = match strings.get(i) {
+                Some(Ok(s)) => Some(comparer.compare(s)),
+                _ => None,
+            };
+            for (j, column) in columns.iter_mut().enumerate() {
+                column.push(comparison.as_ref().and_then(|c| c.results[j].canonical()));
+            }
+            agree.push(comparison.is_some_and(|c| c.agree()));
+        }
+        let columns: Vec<Buffers> = columns
+            .into_iter()
+            .map(|c| c.finish(strings.large))
+            .collect();
+        (columns, bitmap(agree.into_iter()))
+    });
+    let names = engines.iter().map(|e| e.name().to_string()).collect();
+    let columns = columns.iter().map(|b| arrow_out(py, b)).collect();
+    Ok((names, columns, PyBytes::new(py, &agree)))
+}
+
+/// The base (checked as `urlprism compare` checks it) and the encoding.
+fn checked<'b>(
+    base: Option<&'b str>,
+    encoding: &str,
+) -> PyResult<(Option<&'b str>, &'static Encoding)> {
+    let encoding = encoding_of(encoding)?;
+    if let Some(b) = base {
+        let this = urlprism::profile::this();
+        with_base(b, || urlprism::Canonicalizer::new(this).base(b))?;
+    }
+    Ok((base, encoding))
+}
+
+/// The text of `urlprism compare --json URL`: `url` under `profiles`.
+#[pyfunction]
+#[pyo3(signature = (url, profiles = None, base = None, encoding = "utf-8"))]
+fn compare_json(
+    url: &str,
+    profiles: Option<&Bound<'_, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+) -> PyResult<String> {
+    let engines = engines_of(profiles)?;
+    let (base, encoding) = checked(base, encoding)?;
+    catch_panic(|| urlprism::json::compare(url, &engines, base, encoding))
+        .map_err(|panic| PyRuntimeError::new_err(format!("internal error: {panic}")))
+}
+
+/// The text of `urlprism trace --json URL`: `url` under `profiles`.
+#[pyfunction]
+#[pyo3(signature = (url, profiles = None, base = None))]
+fn trace_json(
+    url: &str,
+    profiles: Option<&Bound<'_, PyAny>>,
+    base: Option<&str>,
+) -> PyResult<String> {
+    let engines = engines_of(profiles)?;
+    let (base, _) = checked(base, "utf-8")?;
+    catch_panic(|| urlprism::json::trace(url, &engines, base))
+        .map_err(|panic| PyRuntimeError::new_err(format!("internal error: {panic}")))
+}
+
+/// The names of the built-in profiles and engines.
+#[pyfunction]
+fn profiles() -> Vec<String> {
+    profile::builtin_names()
+}
+
+#[pymodule]
+fn _urlprism(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Profile>()?;
+    m.add("ProfileError", m.py().get_type::<ProfileError>())?;
+    m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(canonicalize_list, m)?)?;
+    m.add_function(wrap_pyfunction!(canonicalize_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_json, m)?)?;
+    m.add_function(wrap_pyfunction!(trace_json, m)?)?;
+    m.add_function(wrap_pyfunction!(profiles, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

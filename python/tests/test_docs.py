@@ -1,0 +1,26 @@
+"""The examples of the docstrings and of the READMEs run, so that they
+cannot rot."""
+
+import doctest
+import re
+
+import pytest
+
+import urlprism
+from conftest import ROOT
+
+
+def test_docstrings():
+    r = doctest.testmod(urlprism, extraglobs={"urlprism": urlprism})
+    assert r.attempted > 10 and r.failed == 0
+
+
+@pytest.mark.parametrize("readme", ["README.md", "python/README.md"])
+def test_readme_examples(readme):
+    text = (ROOT / readme).read_text("utf-8")
+    src = "\n".join(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if b.lstrip().startswith(">>>"))
+    test = doctest.DocTestParser().get_doctest(src, {}, readme, readme, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    r = runner.summarize(verbose=False)
+    assert r.attempted >= 5 and r.failed == 0

@@ -1,0 +1,98 @@
+"""Spark in local mode, on every line of the benchmark corpora (over 100k
+URLs): the columns equal the command line's results."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from conftest import corpora, read_lines, run_cli
+
+pytest.importorskip("pyspark")
+
+import urlprism.spark  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    urls: list[str] = []
+    if not corpora():
+        pytest.skip("no benchmark corpora (../shared/bench)")
+    for p in corpora():
+        urls += read_lines(p)
+    assert len(urls) >= 100_000
+    d = tmp_path_factory.mktemp("spark")
+    path = d / "urls.txt"
+    path.write_bytes("".join(u + "\n" for u in urls).encode("utf-8"))
+    parquet = d / "urls.parquet"
+    pq.write_table(pa.table({"id": pa.array(range(len(urls)), pa.int64()), "url": urls}), parquet)
+    return urls, path, parquet
+
+
+@pytest.fixture(scope="module")
+def df(spark, corpus):
+    return spark.read.parquet(str(corpus[2])).repartition(4)
+
+
+def collect(frame, *cols):
+    t = frame.select("id", *cols).toArrow().sort_by("id")
+    return t
+
+
+@pytest.mark.parametrize("profile", ["this", "whatwg"])
+def test_canonicalize_equals_cli(df, corpus, profile):
+    urls, path, _ = corpus
+    expected = [l or None for l in run_cli(["canon", "--profile", profile], path.read_bytes()).decode().split("\n")[:-1]]
+    t = collect(df, urlprism.spark.canonicalize("url", profile=profile))
+    assert t.num_rows == len(urls)
+    got = t.column("canonical").to_pylist()
+    mismatches = [(u, e, g) for u, e, g in zip(urls, expected, got) if e != g]
+    assert not mismatches, mismatches[:5]
+
+
+def test_compare_equals_cli(df, corpus):
+    urls, path, _ = corpus
+    expected = [json.loads(l) for l in run_cli(["compare", "--json"], path.read_bytes()).splitlines()]
+    t = collect(df, urlprism.spark.compare("url"))
+    got = t.column("compare").to_pylist()
+    assert len(got) == len(expected)
+    for u, e, g in zip(urls, expected, got):
+        assert g == {**{r["profile"]: r["canonical"] for r in e["results"]}, "agree": e["agree"]}, u
+
+
+def test_nulls_and_profile_file(spark):
+    root = Path(__file__).resolve().parents[2]
+    toml = root / "profiles" / "whatwg-transitional.toml"
+    df = spark.createDataFrame([("http://faß.de/",), (None,)], "url string")
+    rows = df.select(
+        urlprism.spark.canonicalize("url", profile=str(toml)).alias("t"),
+        urlprism.spark.compare("url", profiles=["whatwg", urlprism.Profile.from_file(toml)]).alias("c"),
+    ).collect()
+    assert rows[0]["t"] == "http://fass.de/"
+    assert rows[0]["c"].asDict() == {"whatwg": "http://xn--fa-hia.de/", "whatwg-2015": "http://fass.de/", "agree": False}
+    assert rows[1]["t"] is None and rows[1]["c"] is None
+    with pytest.raises(urlprism.ProfileError, match='unknown profile "nope"'):
+        urlprism.spark.canonicalize("url", profile="nope")
+    with pytest.raises(urlprism.ProfileError, match="cannot read profile file"):
+        urlprism.spark.compare("url", profiles=["this", "/nonexistent/p.toml"])
+    with pytest.raises(ValueError, match="^base: "):
+        urlprism.spark.compare("url", base="nope")
+
+
+def test_example_writes_the_disagreements(spark, corpus, tmp_path):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+    import spark_disagreements
+
+    urls, path, parquet = corpus
+    out = spark_disagreements.disagreements(spark.read.parquet(str(parquet)))
+    out.write.mode("overwrite").parquet(str(tmp_path / "d"))
+    written = spark.read.parquet(str(tmp_path / "d")).toArrow()
+    cli = run_cli(["compare", "--diff-only", "--json"], path.read_bytes())
+    expected = sorted(json.loads(l)["input"] for l in cli.splitlines())
+    assert sorted(written.column("url").to_pylist()) == expected
+    assert written.column_names == ["url", "this", "chrome", "gecko", "ie", "whatwg"]

@@ -1,0 +1,197 @@
+"""Canonicalize and compare URLs the way web browsers did around 2011
+(profiles ``this``, ``chrome``, ``gecko``, ``ie``) and as the URL Standard
+does (``whatwg``): the Rust library urlprism, from Python.
+
+>>> import urlprism
+>>> urlprism.canonicalize("HTTP://Example.COM:80/a/./b/../c")
+'http://example.com/a/c'
+>>> urlprism.canonicalize("http://Bücher.DE/", profile="ie")
+'http://bücher.de/'
+>>> urlprism.canonicalize("no-scheme") is None
+True
+>>> urlprism.explain("no-scheme")
+"invalid URL: no scheme: the URL does not begin with scheme characters and ':'"
+>>> urlprism.canonicalize_many(["../x", None], base="http://a/b/c")
+['http://a/x', None]
+>>> urlprism.compare("http://a%5Fb.test/", profiles=["this", "gecko"])["differing"]
+['host']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Iterable, Optional, Union
+
+from . import _urlprism
+from ._urlprism import Profile, ProfileError, __version__
+
+__all__ = [
+    "Profile",
+    "ProfileError",
+    "canonicalize",
+    "canonicalize_many",
+    "compare",
+    "compare_many",
+    "explain",
+    "profiles",
+    "trace",
+    "__version__",
+]
+
+ProfileLike = Union[str, "os.PathLike[str]", Profile]
+
+
+def profiles() -> list[str]:
+    """The names of the built-in profiles and engines.
+
+    >>> urlprism.profiles()
+    ['this', 'chrome', 'gecko', 'ie', 'whatwg']
+    """
+    return _urlprism.profiles()
+
+
+def canonicalize(
+    url: Optional[str],
+    profile: ProfileLike = "this",
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+) -> Optional[str]:
+    """The canonical URL of ``url`` under ``profile``, or ``None`` when it has
+    none (an invalid URL, ``None``, or a ``str`` with a lone surrogate);
+    :func:`explain` says why.
+
+    ``profile`` is a built-in name (:func:`profiles`), a path to a TOML
+    profile file (a ``str`` ending in ``.toml`` or holding a ``/``, or an
+    ``os.PathLike``) or a :class:`Profile`.  ``base`` is the base URL every
+    input is resolved against (by default an input is its own base);
+    ``encoding`` the document encoding of the query, an Encoding Standard
+    label.  An unknown profile raises :class:`ProfileError`, an invalid
+    base or an unknown encoding ``ValueError``, a ``url`` that is neither a
+    ``str`` nor ``None`` ``TypeError``.
+
+    >>> urlprism.canonicalize("../Bücher?é", base="http://example.com/dir/", encoding="windows-1252")
+    'http://example.com/B%C3%BCcher?%E9'
+    """
+    return _urlprism.canonicalize(url, profile, base, encoding)
+
+
+def explain(
+    url: Optional[str],
+    profile: ProfileLike = "this",
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+) -> Optional[str]:
+    """Why ``url`` has no canonical URL (what ``urlprism canon`` writes to
+    standard error), or ``None`` when it has one.  The arguments are those
+    of :func:`canonicalize`.
+
+    >>> urlprism.explain("http://a:99999/")
+    'invalid port "99999": not a decimal number from 0 to 65535'
+    >>> urlprism.explain("http://a/") is None
+    True
+    """
+    return _urlprism.explain(url, profile, base, encoding)
+
+
+def canonicalize_many(
+    urls: Any,
+    profile: ProfileLike = "this",
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+    threads: Optional[int] = 1,
+) -> Any:
+    """The canonical URLs of many URLs, in order, ``None`` (or null) for each
+    that has none; the arguments are those of :func:`canonicalize`, checked
+    once.  The work runs without the GIL, on the calling thread, or on
+    ``threads`` threads (``None``: one per core), at most one per 4096 URLs.
+
+    - A list (or any iterable) of ``str`` or ``None`` gives a list of ``str``
+      or ``None``; a ``str`` with a lone surrogate gives ``None``, an item of
+      another type raises ``TypeError`` naming its index.
+    - A ``pyarrow`` ``string``, ``large_string`` or ``string_view`` array
+      (or a ``ChunkedArray`` of them) gives an array of the same kind
+      (``string_view`` gives ``large_string``), null where the input is null
+      or has no canonical URL.  No Python object is made per URL: the
+      array's buffers are read and written in Rust.
+
+    >>> import pyarrow as pa
+    >>> urlprism.canonicalize_many(pa.array(["HTTP://A/", None, "x"])).to_pylist()
+    ['http://a/', None, None]
+    """
+    from . import _arrow
+
+    if _arrow.is_arrow(urls):
+        return _arrow.canonicalize(urls, profile, base, encoding, threads)
+    if not isinstance(urls, list):
+        if isinstance(urls, (str, bytes)):
+            raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
+        urls = list(urls)
+    return _urlprism.canonicalize_list(urls, profile, base, encoding, threads)
+
+
+def compare_many(
+    urls: Any,
+    profiles: Optional[Iterable[ProfileLike]] = None,
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+) -> Any:
+    """Each profile's canonical URL of many URLs and whether they agree (as
+    ``urlprism compare`` decides it): a ``pyarrow`` struct array with one
+    string field per profile (named after it; null when the URL has no
+    canonical URL under it) and a boolean field ``agree``; null where the
+    input is null.  ``urls`` is a ``pyarrow`` string array or a list of
+    ``str``; ``profiles`` defaults to every built-in one.  Needs ``pyarrow``.
+
+    >>> r = urlprism.compare_many(["http://a%5Fb.test/"], profiles=["this", "gecko"])
+    >>> r.to_pylist()
+    [{'this': 'http://a_b.test/', 'gecko': 'http://a%5fb.test/', 'agree': False}]
+    """
+    from . import _arrow
+
+    return _arrow.compare(urls, _profile_list(profiles), base, encoding)
+
+
+def compare(
+    url: str,
+    profiles: Optional[Iterable[ProfileLike]] = None,
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+) -> dict[str, Any]:
+    """The object ``urlprism compare --json URL`` prints for ``url``: each
+    profile's canonical URL, error and components, ``agree`` and the
+    ``differing`` fields.  ``profiles`` defaults to every built-in one; a
+    name that repeats is numbered (``ie#2``).
+
+    >>> c = urlprism.compare("http://Bücher.de/", profiles=["this", "ie"])
+    >>> [r["canonical"] for r in c["results"]]
+    ['http://xn--bcher-kva.de/', 'http://bücher.de/']
+    """
+    return json.loads(_urlprism.compare_json(url, _profile_list(profiles), base, encoding))
+
+
+def trace(
+    url: str,
+    profiles: Optional[Iterable[ProfileLike]] = None,
+    base: Optional[str] = None,
+) -> dict[str, Any]:
+    """The object ``urlprism trace --json URL`` prints for ``url``: every
+    CanonicalizeHost (and Nameprep) step of its host under each profile,
+    aligned, and the first step where they diverge.
+
+    >>> t = urlprism.trace("http://a%5Fb.test/", profiles=["this", "gecko"])
+    >>> t["steps"][t["divergence"]["index"]]["step"]
+    '6'
+    """
+    return json.loads(_urlprism.trace_json(url, _profile_list(profiles), base))
+
+
+def _profile_list(profiles: Optional[Iterable[ProfileLike]]) -> Optional[list[ProfileLike]]:
+    if profiles is None:
+        return None
+    if isinstance(profiles, (str, os.PathLike, Profile)):
+        raise TypeError(
+            f"profiles: expected a list of profiles, got a single {type(profiles).__name__} "
+            f"(write [{profiles!r}] for one)"
+        )
+    return list(profiles)

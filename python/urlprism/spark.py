@@ -1,0 +1,93 @@
+"""urlprism in Spark: columns of canonical URLs, and of every profile's
+canonical URL side by side, computed by Arrow-based UDFs on the executors.
+
+>>> from pyspark.sql import SparkSession                        # doctest: +SKIP
+>>> import urlprism.spark                                       # doctest: +SKIP
+>>> df = spark.createDataFrame([("HTTP://A/./b",)], ["url"])    # doctest: +SKIP
+>>> df.select(urlprism.spark.canonicalize("url", profile="ie")).first()[0]  # doctest: +SKIP
+'http://a/b'
+
+The UDFs are ``pyspark.sql.functions.arrow_udf`` (Spark 4.1 and later):
+each executor gets Arrow batches and hands them to
+:func:`urlprism.canonicalize_many` as they are, without pandas and without
+a Python object per URL.  A profile reaches the executors as its name or
+its TOML text (a :class:`urlprism.Profile` pickles so) and is loaded once
+per worker process.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable, Iterator, Optional, Union
+
+import pyarrow as pa
+from pyspark.sql import Column
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+import urlprism
+from urlprism import Profile
+
+ColumnOrName = Union[Column, str]
+ProfileLike = Union[str, Profile]
+
+
+def _shippable(profile: object) -> ProfileLike:
+    """A profile the executors can load: a built-in name as it is, a path
+    read here (the executors may not see the file) into a Profile."""
+    if isinstance(profile, Profile):
+        return profile
+    if isinstance(profile, str) and not (profile.endswith(".toml") or os.sep in profile or "/" in profile):
+        return profile  # a name: an unknown one fails in the check that follows
+    return Profile.from_file(profile)  # type: ignore[arg-type]
+
+
+def canonicalize(
+    col: ColumnOrName,
+    profile: ProfileLike = "this",
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+) -> Column:
+    """A string column of the canonical URLs of ``col`` under ``profile``
+    (null where the URL is null or has none).  The arguments are those of
+    :func:`urlprism.canonicalize`, checked here, on the driver, once."""
+    p = _shippable(profile)
+    urlprism.canonicalize("http://example/", p, base, encoding)  # a bad option fails here
+
+    @F.arrow_udf(T.StringType())  # type: ignore[misc]
+    def _canonicalize(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
+        for urls in batches:
+            # One thread: Spark runs a worker process per core already.
+            out = urlprism.canonicalize_many(urls, p, base, encoding)
+            yield out.cast(pa.string()) if out.type != pa.string() else out
+
+    return _canonicalize(col).alias("canonical")
+
+
+def compare(
+    col: ColumnOrName,
+    profiles: Optional[Iterable[ProfileLike]] = None,
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+) -> Column:
+    """A struct column with one string field per profile (its canonical URL
+    of ``col``, null when there is none) and ``agree`` (whether the
+    profiles agree on every component, as ``urlprism compare`` decides
+    it); null where ``col`` is null.  ``profiles`` defaults to every
+    built-in one."""
+    ps = None if profiles is None else [_shippable(p) for p in profiles]
+    sample = urlprism.compare_many(["http://example/"], ps, base, encoding)
+    names = [f.name for f in sample.type]
+    schema = T.StructType(
+        [T.StructField(n, T.StringType()) for n in names[:-1]]
+        + [T.StructField("agree", T.BooleanType())]
+    )
+    target = pa.struct([pa.field(n, pa.string()) for n in names[:-1]] + [pa.field("agree", pa.bool_())])
+
+    @F.arrow_udf(schema)  # type: ignore[misc]
+    def _compare(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
+        for urls in batches:
+            out = urlprism.compare_many(urls, ps, base, encoding)
+            yield out.cast(target) if out.type != target else out
+
+    return _compare(col).alias("compare")

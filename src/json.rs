@@ -1,0 +1,250 @@
+//! The JSON objects of `urlprism canon --json`, `compare --json` and
+//! `trace --json`: one definition, written by the command-line tool, its
+//! HTTP server and the Python package alike (feature `json`).
+//!
+//! ```
+//! use urlprism::engine::builtin_engines;
+//! let engines = builtin_engines();
+//! let line = urlprism::json::compare("http://a%5Fb.test/", &engines, None, urlprism::encoding_rs::UTF_8);
+//! let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+//! assert_eq!(v["agree"], false);
+//! assert_eq!(v["differing"], serde_json::json!(["host"]));
+//! assert_eq!(v["results"][2]["profile"], "gecko");
+//! assert_eq!(v["results"][2]["canonical"], "http://a%5fb.test/");
+//! ```
+
+use crate::compare::{
+    trace_url, AlignedStep, Comparer, Comparison, Divergence, Engine, Field, UrlTrace,
+};
+use crate::engine::EngineSpec;
+use crate::{ParsedUrl, Url};
+use encoding_rs::Encoding;
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// The eight components of a parsed URL (`null` when absent, or when
+/// there is no URL).
+#[derive(Serialize)]
+struct Components<'a> {
+    scheme: Option<&'a str>,
+    user: Option<&'a str>,
+    password: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Components<'a> {
+    fn of(u: Option<&'a ParsedUrl>) -> Self {
+        let c = |f: fn(&ParsedUrl) -> &Option<String>| u.and_then(|u| f(u).as_deref());
+        Components {
+            scheme: c(|u| &u.scheme),
+            user: c(|u| &u.user),
+            password: c(|u| &u.password),
+            host: c(|u| &u.host),
+            port: c(|u| &u.port),
+            path: c(|u| &u.path),
+            query: c(|u| &u.query),
+            fragment: c(|u| &u.fragment),
+        }
+    }
+}
+
+/// One line of `canon --json`.
+#[derive(Serialize)]
+struct CanonLine<'a> {
+    input: &'a str,
+    canonical: Option<&'a str>,
+    error: Option<&'a str>,
+    #[serde(flatten)]
+    components: Components<'a>,
+}
+
+/// Writes the `canon --json` line (the object and its newline) of `input`
+/// and its canonical URL or the reason it has none.
+///
+/// ```
+/// let mut out = Vec::new();
+/// urlprism::json::write_canon(&mut out, "x", &Err("no scheme".to_string())).unwrap();
+/// assert!(String::from_utf8(out).unwrap().starts_with(r#"{"input":"x","canonical":null,"error":"no scheme","scheme":null"#));
+/// ```
+pub fn write_canon(
+    out: &mut impl Write,
+    input: &str,
+    result: &Result<Url, String>,
+) -> io::Result<()> {
+    let parsed = result.as_ref().ok().map(Url::to_parsed_url);
+    let (canonical, error) = match result {
+        Ok(u) => (Some(u.as_str()), None),
+        Err(e) => (None, Some(e.as_str())),
+    };
+    let line = CanonLine {
+        input,
+        canonical,
+        error,
+        components: Components::of(parsed.as_ref()),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// One engine's result in a `compare --json` line.
+#[derive(Serialize)]
+struct CompareResult<'a> {
+    profile: &'a str,
+    canonical: Option<&'a str>,
+    error: Option<String>,
+    #[serde(flatten)]
+    components: Components<'a>,
+}
+
+/// One line of `compare --json`.
+#[derive(Serialize)]
+struct CompareLine<'a> {
+    line: usize,
+    input: &'a str,
+    base: Option<&'a str>,
+    agree: bool,
+    differing: &'a [Field],
+    results: Vec<CompareResult<'a>>,
+}
+
+/// Writes the `compare --json` line (the object and its newline) of the
+/// comparison `c` of input number `line`.
+pub fn write_comparison(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()> {
+    let results = c
+        .results
+        .iter()
+        .map(|r| CompareResult {
+            profile: &r.engine,
+            canonical: r.canonical(),
+            error: r.rejection().map(|e| e.to_string()),
+            components: Components::of(r.url()),
+        })
+        .collect();
+    let j = CompareLine {
+        line,
+        input: &c.input,
+        base: c.base.as_deref(),
+        agree: c.agree(),
+        differing: &c.differing,
+        results,
+    };
+    serde_json::to_writer(&mut *out, &j).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// What `urlprism compare --json URL` prints for the one argument `url`
+/// (the object and its newline, `"line":1`): compared under `engines`,
+/// resolved against `base` (a checked one: an invalid base makes every
+/// result an error) with the document encoding `encoding`.
+pub fn compare(
+    url: &str,
+    engines: &[EngineSpec],
+    base: Option<&str>,
+    encoding: &'static Encoding,
+) -> String {
+    let engines = engines_of(engines);
+    let c = Comparer::new(&engines, base, encoding).compare(url);
+    let mut out = Vec::new();
+    // Writing into a Vec fails only if serialization does, which it
+    // does not for these types.
+    let _ = write_comparison(&mut out, 1, &c);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The `trace --json` object.
+#[derive(Serialize)]
+struct TraceObject<'a> {
+    input: &'a str,
+    base: Option<&'a str>,
+    scheme: Option<&'a str>,
+    host: Option<&'a str>,
+    /// Why no host was traced.
+    no_host: Option<&'a str>,
+    profiles: &'a [String],
+    results: Vec<TraceResult<'a>>,
+    steps: &'a [AlignedStep],
+    divergence: Option<&'a Divergence>,
+}
+
+/// One engine's result in the `trace --json` object.
+#[derive(Serialize)]
+struct TraceResult<'a> {
+    profile: &'a str,
+    /// The canonical host.
+    host: Option<&'a str>,
+    host_error: Option<&'a str>,
+    /// The whole URL.
+    canonical: Option<&'a str>,
+    error: Option<String>,
+}
+
+/// The host trace of `url` (resolved against `base`) under `engines`, and
+/// its comparison for the whole URL's results (UTF-8 queries): what
+/// `urlprism trace` shows.
+pub fn trace_and_compare(
+    url: &str,
+    base: Option<&str>,
+    engines: &[EngineSpec],
+) -> (UrlTrace, Comparison) {
+    let engines = engines_of(engines);
+    let trace = trace_url(url, base, &engines);
+    let comparison = Comparer::new(&engines, base, encoding_rs::UTF_8).compare(url);
+    (trace, comparison)
+}
+
+/// What `urlprism trace --json URL` prints (the object and its newline)
+/// under `engines`, resolved against `base`.
+///
+/// ```
+/// use urlprism::engine::builtin_engines;
+/// let text = urlprism::json::trace("http://a%5Fb.test/", &builtin_engines(), None);
+/// let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+/// assert_eq!(v["host"], "a%5Fb.test");
+/// assert_eq!(v["results"][0]["host"], "a_b.test");
+/// ```
+pub fn trace(url: &str, engines: &[EngineSpec], base: Option<&str>) -> String {
+    let (t, c) = trace_and_compare(url, base, engines);
+    trace_text(&t, &c)
+}
+
+/// The `trace --json` object of a trace and its comparison (as made by
+/// [`trace_and_compare`]), and its newline.
+pub fn trace_text(trace: &UrlTrace, comparison: &Comparison) -> String {
+    let results = comparison
+        .results
+        .iter()
+        .map(|r| {
+            let t = trace.traces.iter().find(|t| t.engine == r.engine);
+            TraceResult {
+                profile: &r.engine,
+                host: t.and_then(|t| t.output.as_deref()),
+                host_error: t.and_then(|t| t.error.as_deref()),
+                canonical: r.canonical(),
+                error: r.rejection().map(|e| e.to_string()),
+            }
+        })
+        .collect();
+    let j = TraceObject {
+        input: &trace.input,
+        base: trace.base.as_deref(),
+        scheme: trace.scheme.as_deref(),
+        host: trace.host.as_deref(),
+        no_host: trace.no_host.as_deref(),
+        profiles: &trace.engines,
+        results,
+        steps: &trace.steps,
+        divergence: trace.divergence.as_ref(),
+    };
+    let mut s = serde_json::to_string(&j).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    s.push('\n');
+    s
+}
+
+/// The engines as `dyn Engine`s, in the same order.
+fn engines_of(engines: &[EngineSpec]) -> Vec<&dyn Engine> {
+    engines.iter().map(|e| e as &dyn Engine).collect()
+}
