@@ -113,6 +113,18 @@ fn ours_profiles(input: &str, profiles: &[&dyn Profile]) -> usize {
         .sum()
 }
 
+/// `Canonicalizer::canonicalize_each` under `profiles` (the input its
+/// own base): the whole-URL shortcut scans it once and canonicalizes its
+/// host under each profile; what it does not cover is parsed and resolved
+/// once and canonicalized together; each result a `Url`.
+fn ours_canonicalizer_profiles(input: &str, profiles: &[&dyn Profile]) -> usize {
+    Canonicalizer::new(this())
+        .canonicalize_each(input, profiles)
+        .into_iter()
+        .map(|r| r.map_or(0, |u| u.as_str().len()))
+        .sum()
+}
+
 fn peer_absolute(input: &str) -> Option<String> {
     url::Url::parse(input).ok().map(|u| u.as_str().to_string())
 }
@@ -374,6 +386,44 @@ fn main() {
             peer: Box::new(|| idn.iter().map(|u| ours_profiles(black_box(u), &one)).sum()),
             ada: None,
             limit: Some(2.5),
+        },
+        Row {
+            name: "canonicalizer-profiles-ascii",
+            unit: "URL",
+            count: ascii.len(),
+            ours: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| ours_canonicalizer_profiles(black_box(u), &all))
+                    .sum()
+            }),
+            peer_name: "urlprism THIS alone",
+            peer: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| sum_len(ours_absolute(black_box(u), this_p)))
+                    .sum()
+            }),
+            ada: None,
+            limit: Some(2.0),
+        },
+        Row {
+            name: "canonicalizer-profiles-idn",
+            unit: "URL",
+            count: idn.len(),
+            ours: Box::new(|| {
+                idn.iter()
+                    .map(|u| ours_canonicalizer_profiles(black_box(u), &all))
+                    .sum()
+            }),
+            peer_name: "urlprism THIS alone",
+            peer: Box::new(|| {
+                idn.iter()
+                    .map(|u| sum_len(ours_absolute(black_box(u), this_p)))
+                    .sum()
+            }),
+            ada: None,
+            limit: Some(2.0),
         },
     ];
 

@@ -138,6 +138,109 @@ pub(crate) fn canonicalize_common_url(
     encoding: &'static Encoding,
     out: &mut String,
 ) -> Option<Offsets> {
+    common_url_with_host(input, encoding, out, |host, scheme, out| {
+        canonicalize_ldh_host_into(host, scheme, profile, out)
+    })
+    .map(|(offsets, _)| offsets)
+}
+
+/// [`canonicalize_common_url`] under each of `profiles`: element `i` is
+/// what it gives under `profiles[i]` (`None` where it declines), with
+/// the URL's serialization and offsets.
+///
+/// The profile decides nothing in this shortcut but the host (the
+/// letters-digits-hyphens shortcut of CanonicalizeHost, keyed on the
+/// profile parameters it reads): the input is scanned, and every other
+/// component written, once, under the first profile the shortcut covers;
+/// each later profile only canonicalizes the host as written, and its URL
+/// is the first one with that host put in its place.  A profile before the
+/// first covered one was declined by its host (nothing else reads the
+/// profile), and so is left to the steps.
+///
+/// `HTTP://Example.COM/a` under THIS and IE → `http://example.com/a`
+/// twice, the host canonicalized twice, the rest once.
+pub(crate) fn canonicalize_common_url_each(
+    input: &str,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Vec<Option<(String, Offsets)>> {
+    let mut each: Vec<Option<(String, Offsets)>> = Vec::with_capacity(profiles.len());
+    let mut first: Option<(usize, std::ops::Range<usize>)> = None;
+    for (i, p) in profiles.iter().enumerate() {
+        let Some((done, raw_host)) = &first else {
+            let mut out = String::new();
+            let r = common_url_with_host(input, encoding, &mut out, |host, scheme, out| {
+                canonicalize_ldh_host_into(host, scheme, *p, out)
+            });
+            each.push(r.map(|(offsets, raw_host)| {
+                first = Some((i, raw_host));
+                (out, offsets)
+            }));
+            continue;
+        };
+        let (url, offsets) = each[*done]
+            .as_ref()
+            .expect("the first covered profile's URL");
+        let scheme = &input[..offsets.scheme_end as usize];
+        let r = with_host(url, offsets, |out| {
+            canonicalize_ldh_host_into(&input[raw_host.clone()], scheme, *p, out)
+        });
+        each.push(r);
+    }
+    each
+}
+
+/// The URL `url` (with `offsets`, which has a host) with the host that
+/// `host_into` appends in its place (`None` when it appends none and
+/// says `false`): the spans after the host move by the difference in
+/// length.
+///
+/// `http://a.test:81/x` with `127.0.0.1` → `http://127.0.0.1:81/x`.
+fn with_host(
+    url: &str,
+    offsets: &Offsets,
+    host_into: impl FnOnce(&mut String) -> bool,
+) -> Option<(String, Offsets)> {
+    let old = offsets.host.expect("the shortcut's URLs have a host");
+    let (start, end) = (old.start as usize, old.end as usize);
+    // Room for an IPv4 address in place of a shorter host.
+    let mut out = String::with_capacity(url.len() + 16);
+    out.push_str(&url[..start]);
+    if !host_into(&mut out) {
+        return None;
+    }
+    let host_end = out.len();
+    out.push_str(&url[end..]);
+    // The serialization is at most a quarter of u32::MAX long (see
+    // `common_url_with_host`), its host too.
+    let moved = |s: Option<Span>| {
+        s.map(|s| Span {
+            start: s.start - old.end + host_end as u32,
+            end: s.end - old.end + host_end as u32,
+        })
+    };
+    let offsets = Offsets {
+        host: Some(span(start, host_end)),
+        port: moved(offsets.port),
+        path: moved(offsets.path),
+        query: moved(offsets.query),
+        fragment: moved(offsets.fragment),
+        len: out.len() as u32,
+        ..*offsets
+    };
+    Some((out, offsets))
+}
+
+/// The shortcut, with the host written by `host_into(host, scheme, out)`
+/// (the host as written, the scheme as written, the serialization so
+/// far; `false` declines): the offsets, and where the host is in `input`.
+#[inline(always)]
+fn common_url_with_host(
+    input: &str,
+    encoding: &'static Encoding,
+    out: &mut String,
+    host_into: impl FnOnce(&str, &str, &mut String) -> bool,
+) -> Option<(Offsets, std::ops::Range<usize>)> {
     let b = input.as_bytes();
     // Offsets are u32, and escaping can triple the path and query.
     if b.len() > (u32::MAX / 4) as usize {
@@ -225,7 +328,7 @@ pub(crate) fn canonicalize_common_url(
     let host_at = out.len();
     // The host shortcut reads the scheme only to pick the profile for
     // other hosts (`file`), with which it compares case-insensitively.
-    if !canonicalize_ldh_host_into(host, scheme, profile, out) {
+    if !host_into(host, scheme, out) {
         return None;
     }
     let host = Some(span(host_at, out.len()));
@@ -264,7 +367,7 @@ pub(crate) fn canonicalize_common_url(
         out.push('#');
         fragment = Some(push_span(out, f));
     }
-    Some(Offsets {
+    let offsets = Offsets {
         scheme_end: scheme_end as u32,
         user,
         password,
@@ -274,7 +377,8 @@ pub(crate) fn canonicalize_common_url(
         query,
         fragment,
         len: out.len() as u32,
-    })
+    };
+    Some((offsets, host_start..host_end))
 }
 
 /// The end of the scheme at the start of `b` when it is followed by `://`
@@ -515,5 +619,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Under several profiles at once: for each, what it gives alone
+    /// (serialization and offsets), in either order; a profile the host
+    /// shortcut declines (IE and an `xn--` label) comes out `None` before
+    /// or after one it covers.
+    #[test]
+    fn each_is_alone() {
+        let all: Vec<&dyn Profile> = builtin_profiles().iter().map(|p| p as _).collect();
+        let reversed: Vec<&dyn Profile> = all.iter().rev().copied().collect();
+        for input in [
+            "https://WWW.Example.COM/x?y#z",
+            "http://u:p@0x7F.1:8080/a?b",
+            "http://1.2.3.4:81/a",
+            "http://a..b./#f",
+            "http://xn--bcher-kva.de/",
+            "HTTP://XN--A.b/",
+            "http://4294967296/",
+            "http://a b/",
+        ] {
+            for order in [&all, &reversed] {
+                let each = canonicalize_common_url_each(input, order, UTF_8);
+                for (p, got) in order.iter().zip(each) {
+                    let mut out = String::new();
+                    let alone = canonicalize_common_url(input, *p, UTF_8, &mut out)
+                        .map(|o| (out, format!("{o:?}")));
+                    let got = got.map(|(s, o)| (s, format!("{o:?}")));
+                    assert_eq!(got, alone, "{input} under {}", p.name());
+                }
+            }
+        }
+        // Hosts of other lengths under later profiles: Gecko without its
+        // other hosts keeps `0x7F.1`, THIS reads 127.0.0.1; the spans
+        // after the host move.
+        let mut gecko = crate::profile::builtin("gecko").unwrap().clone();
+        gecko.canonicalize_host.other_hosts.clear();
+        let input = "http://u@0x7F.1:81/p?q#f";
+        for order in [[&gecko as &dyn Profile, this()], [this(), &gecko]] {
+            let each = canonicalize_common_url_each(input, &order, UTF_8);
+            for (p, got) in order.iter().zip(each) {
+                let mut out = String::new();
+                let alone = canonicalize_common_url(input, *p, UTF_8, &mut out)
+                    .map(|o| (out, format!("{o:?}")));
+                assert_eq!(got.map(|(s, o)| (s, format!("{o:?}"))), alone);
+            }
+        }
+        let mut out = String::new();
+        canonicalize_common_url(input, &gecko, UTF_8, &mut out).unwrap();
+        assert_eq!(out, "http://u@0x7f.1:81/p?q#f");
+        let ie = crate::profile::builtin("ie").unwrap() as &dyn Profile;
+        let each = canonicalize_common_url_each("http://xn--4gq.jp/", &[ie, this()], UTF_8);
+        assert!(each[0].is_none());
+        assert_eq!(each[1].as_ref().unwrap().0, "http://xn--4gq.jp/");
     }
 }

@@ -371,6 +371,19 @@ fn canonicalize_str_each(input: &str, profiles: &[&dyn Profile]) -> Vec<Result<S
         .collect()
 }
 
+/// The same serialization and the same components.
+fn same_url(a: &urlprism::Url, b: &urlprism::Url) -> bool {
+    a.as_str() == b.as_str()
+        && a.scheme() == b.scheme()
+        && a.username() == b.username()
+        && a.password() == b.password()
+        && a.host_str() == b.host_str()
+        && a.port() == b.port()
+        && a.path() == b.path()
+        && a.query() == b.query()
+        && a.fragment() == b.fragment()
+}
+
 /// Pieces of generated ASCII URLs for [`shortcut_is_the_steps`]: what the
 /// whole-URL shortcut of `Canonicalizer::canonicalize` covers and what it
 /// must leave to the steps (escapes, dot-segments, `\`, tabs, spaces,
@@ -554,6 +567,36 @@ fn shortcut_is_the_steps() {
                     toml::to_string(spec).unwrap_or_default()
                 );
                 checked += 1;
+            }
+            // Together (the shortcut's scan once, each profile's host), in
+            // both orders, against a base or not: as alone.
+            let all: Vec<&dyn Profile> = profiles.iter().map(|p| *p as &dyn Profile).collect();
+            let reversed: Vec<&dyn Profile> = all.iter().rev().copied().collect();
+            let base = BASES.get(rng.below(3 * BASES.len())).copied();
+            for order in [&all, &reversed] {
+                let c = match base {
+                    Some(b) => Canonicalizer::new(urlprism::profile::this())
+                        .base(b)
+                        .unwrap(),
+                    None => Canonicalizer::new(urlprism::profile::this()),
+                };
+                let together = c.canonicalize_each(input, order);
+                for (i, (p, t)) in order.iter().zip(&together).enumerate() {
+                    let alone = match base {
+                        Some(b) => Canonicalizer::new(*p).base(b).unwrap(),
+                        None => Canonicalizer::new(*p),
+                    }
+                    .canonicalize(input);
+                    let agree = match (t, &alone) {
+                        (Ok(t), Ok(a)) => same_url(t, a),
+                        (Err(a), Err(b)) => a == b,
+                        _ => false,
+                    };
+                    assert!(
+                        agree,
+                        "round {round}, {input:?} (base {base:?}), profile {i}: canonicalize_each {t:?} != canonicalize {alone:?}"
+                    );
+                }
             }
         }
     }

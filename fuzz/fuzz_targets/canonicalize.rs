@@ -7,8 +7,10 @@
 //! normalization; see `path_taken_verbatim_from_base`).  The profiles
 //! canonicalized together (`canonicalize_each`) give what each gives alone,
 //! the built-in ones and two that mix their parameters
-//! (`urlprism_fuzz::mixed_profiles`), and under the mixed ones the host
-//! gives the same canonicalized with the shortcuts and traced step by step.
+//! (`urlprism_fuzz::mixed_profiles`), and so do the built-in ones from the
+//! string (`Canonicalizer::canonicalize_each`, as `Url`s); under the
+//! mixed ones the host gives the same canonicalized with the shortcuts
+//! and traced step by step.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -34,6 +36,42 @@ fuzz_target!(|data: &[u8]| {
             "{}: together differs from alone on {input:?}",
             p.name()
         );
+    }
+    // The same from the string, as `Url`s (`Canonicalizer::canonicalize_each`
+    // takes the whole-URL shortcut once for all profiles): serialization
+    // and components as each alone.
+    let canonicalizer = |p: &'static dyn urlprism::Profile| -> Option<urlprism::Canonicalizer<'static>> {
+        let c = urlprism::Canonicalizer::new(p).encoding(picked);
+        match base.as_deref() {
+            Some(b) => c.base(b).ok(),
+            None => Some(c),
+        }
+    };
+    let components = |u: &urlprism::Url| {
+        (
+            u.as_str().to_owned(),
+            u.username().to_owned(),
+            u.password().map(str::to_owned),
+            u.host_str().map(str::to_owned),
+            u.port(),
+            u.path().to_owned(),
+            u.query().map(str::to_owned),
+            u.fragment().map(str::to_owned),
+        )
+    };
+    let statics: Vec<&'static dyn urlprism::Profile> =
+        builtin_profiles().iter().map(|p| p as _).collect();
+    if let Some(c) = canonicalizer(statics[0]) {
+        for (p, t) in statics.iter().zip(c.canonicalize_each(&input, &statics)) {
+            let alone = canonicalizer(*p).map(|c| c.canonicalize(&input));
+            let alone = alone.expect("the base was valid for the first profile");
+            assert_eq!(
+                t.as_ref().map(components).map_err(ToString::to_string),
+                alone.as_ref().map(components).map_err(ToString::to_string),
+                "{}: Canonicalizer::canonicalize_each differs from alone on {input:?}",
+                p.name()
+            );
+        }
     }
     if let (Some(host), Some(scheme)) = (resolved.host.as_deref(), resolved.scheme.as_deref()) {
         let scheme = scheme.to_ascii_lowercase();
