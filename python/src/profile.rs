@@ -169,9 +169,7 @@ fn read(path: &std::path::Path) -> PyResult<String> {
 /// The engine of the profile file at `path` (read once per process).
 fn from_path(path: PathBuf) -> PyResult<Arc<EngineSpec>> {
     cached(format!("path:{}", path.display()), || {
-        let text = read(&path)?;
-        EngineSpec::from_toml(&text, &path.display().to_string())
-            .map_err(|e| ProfileError::new_err(e.to_string()))
+        EngineSpec::from_file(&path).map_err(|e| ProfileError::new_err(e.to_string()))
     })
 }
 
