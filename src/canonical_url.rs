@@ -252,6 +252,11 @@ impl Url {
             offsets,
         }
     }
+
+    /// Where the components are in the serialization.
+    pub(crate) fn offsets(&self) -> Offsets {
+        self.offsets
+    }
 }
 
 impl Offsets {

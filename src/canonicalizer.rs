@@ -190,31 +190,11 @@ impl<'p> Canonicalizer<'p> {
         profiles: &[&dyn Profile],
     ) -> Vec<Result<Url, Error>> {
         // The common absolute URL: scanned once, its host canonicalized
-        // under each profile (see `common_url::canonicalize_common_url_each`).
-        let shortcut = common_url::canonicalize_common_url_each(input, profiles, self.encoding);
-        // The profiles the shortcut declined (all or none, but for a host
-        // that only some of them cover): the steps, together.
-        let declined: Vec<&dyn Profile> = profiles
-            .iter()
-            .zip(&shortcut)
-            .filter(|(_, r)| r.is_none())
-            .map(|(p, _)| *p)
-            .collect();
-        let mut by_the_steps = if declined.is_empty() {
-            Vec::new()
-        } else {
-            self.canonicalize_each_by_the_steps(input, &declined)
-        }
-        .into_iter();
-        shortcut
-            .into_iter()
-            .map(|r| match r {
-                Some((s, offsets)) => Ok(Url::new(s, offsets)),
-                None => by_the_steps
-                    .next()
-                    .expect("a result for each declined profile"),
-            })
-            .collect()
+        // under each profile (see `common_url::canonicalize_common_url_each`);
+        // the profiles it declines take the steps, together.
+        common_url::canonicalize_common_url_each(input, profiles, self.encoding, Ok, |declined| {
+            self.canonicalize_each_by_the_steps(input, declined)
+        })
     }
 
     /// [`Canonicalizer::canonicalize_each`] without its shortcut for the

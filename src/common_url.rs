@@ -44,9 +44,9 @@
 //! `HTTPS://Example.COM:443/a%7Eb/c d?q"#f` is not covered (the space);
 //! `HTTPS://Example.COM:443/a%7Eb/c"d?q"#f` → `https://example.com/a~b/c%22d?q%22#f`.
 
-use crate::canonical_url::{Offsets, Span};
+use crate::canonical_url::{Offsets, Span, Url};
 use crate::canonicalize::default_port;
-use crate::host::canonicalize_host::canonicalize_ldh_host_into;
+use crate::host::canonicalize_host::{canonicalize_ldh_host_into, LdhHostKey, SharedLdhHost};
 use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
 use crate::profile::{HexCase, Profile};
@@ -141,51 +141,118 @@ pub(crate) fn canonicalize_common_url(
     common_url_with_host(input, encoding, out, |host, scheme, out| {
         canonicalize_ldh_host_into(host, scheme, profile, out)
     })
-    .map(|(offsets, _)| offsets)
 }
 
 /// [`canonicalize_common_url`] under each of `profiles`: element `i` is
-/// what it gives under `profiles[i]` (`None` where it declines), with
-/// the URL's serialization and offsets.
+/// `covered(url)` for the URL it gives under `profiles[i]`, or, where it
+/// declines, the element `by_the_steps` gives for that profile (called
+/// once, with the profiles declined, in order; with all of them when the
+/// URL is declined for anything but its host).
 ///
 /// The profile decides nothing in this shortcut but the host (the
-/// letters-digits-hyphens shortcut of CanonicalizeHost, keyed on the
-/// profile parameters it reads): the input is scanned, and every other
-/// component written, once, under the first profile the shortcut covers;
-/// each later profile only canonicalizes the host as written, and its URL
-/// is the first one with that host put in its place.  A profile before the
-/// first covered one was declined by its host (nothing else reads the
-/// profile), and so is left to the steps.
+/// letters-digits-hyphens shortcut of CanonicalizeHost): the input is
+/// scanned, and every other component written, once, with the host of the
+/// first profile the shortcut covers; the URL of each later profile is
+/// that one with its own host put in place.  A URL the shortcut declines
+/// for anything but its host (an internationalized host is declined as
+/// soon as the authority is read) is declined under every profile, after
+/// one scan.
 ///
-/// `HTTP://Example.COM/a` under THIS and IE → `http://example.com/a`
-/// twice, the host canonicalized twice, the rest once.
-pub(crate) fn canonicalize_common_url_each(
+/// The host is read once ([`SharedLdhHost`]), and each profile reduced to
+/// the parameters the host shortcut reads *for this host*
+/// ([`LdhHostKey`]: step 27's rule only for a host that begins with a
+/// digit, step 18's only for one with an `xn--` label): a profile whose
+/// key equals an earlier one's gets a copy of that one's URL (or is
+/// declined with it), whatever else in it differs.
+///
+/// `HTTP://Example.COM/a` under THIS, CHROME, GECKO and IE →
+/// `http://example.com/a` four times, the host canonicalized once;
+/// `http://0x7F.1/` under THIS and IE → `http://127.0.0.1/` once (their
+/// keys are equal: IE's round trip does not matter without an `xn--`
+/// label), under a profile without step 27 → `http://0x7f.1/`.
+pub(crate) fn canonicalize_common_url_each<T>(
     input: &str,
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
-) -> Vec<Option<(String, Offsets)>> {
-    let mut each: Vec<Option<(String, Offsets)>> = Vec::with_capacity(profiles.len());
-    let mut first: Option<(usize, std::ops::Range<usize>)> = None;
-    for (i, p) in profiles.iter().enumerate() {
-        let Some((done, raw_host)) = &first else {
-            let mut out = String::new();
-            let r = common_url_with_host(input, encoding, &mut out, |host, scheme, out| {
-                canonicalize_ldh_host_into(host, scheme, *p, out)
-            });
-            each.push(r.map(|(offsets, raw_host)| {
-                first = Some((i, raw_host));
-                (out, offsets)
+    covered: impl Fn(Url) -> T,
+    by_the_steps: impl FnOnce(&[&dyn Profile]) -> Vec<T>,
+) -> Vec<T> {
+    // The keys of the profiles, on the stack for up to eight of them.
+    let mut on_stack = [LdhHostKey::Declined; 8];
+    let mut on_heap = Vec::new();
+    let keys: &mut [LdhHostKey] = match profiles.len() <= on_stack.len() {
+        true => &mut on_stack[..profiles.len()],
+        false => {
+            on_heap.resize(profiles.len(), LdhHostKey::Declined);
+            &mut on_heap
+        }
+    };
+    let mut shared = None;
+    let mut first = 0;
+    let mut out = String::new();
+    let scanned = common_url_with_host(input, encoding, &mut out, |host, scheme, out| {
+        let host = SharedLdhHost::new(host, scheme);
+        for (k, p) in keys.iter_mut().zip(profiles) {
+            *k = host.key(*p);
+        }
+        // The first profile whose key covers the host (and whose step 27
+        // does not fail).
+        let written = keys.iter().position(|&k| host.write(k, out));
+        shared = Some(host);
+        written.map(|i| first = i).is_some()
+    });
+    let (Some(offsets), Some(host)) = (scanned, shared) else {
+        return by_the_steps(profiles);
+    };
+    // One URL per distinct key (`urls[key.slot()]`, `Some(None)` when
+    // declined): the keys before the first covered one are declined, the
+    // first one's URL is the one written, each later one's puts its host
+    // in that one's place.
+    let mut urls: [Option<Option<Url>>; LdhHostKey::SLOTS] = Default::default();
+    let mut uses = [0usize; LdhHostKey::SLOTS];
+    for &k in &keys[..first] {
+        urls[k.slot()] = Some(None);
+    }
+    urls[keys[first].slot()] = Some(Some(Url::new(out, offsets)));
+    for &k in &keys[first + 1..] {
+        if urls[k.slot()].is_none() {
+            let url = urls[keys[first].slot()]
+                .as_ref()
+                .and_then(Option::as_ref)
+                .expect("the first covered profile's URL");
+            urls[k.slot()] = Some(with_host(url.as_str(), &url.offsets(), |out| {
+                host.write(k, out)
             }));
-            continue;
-        };
-        let (url, offsets) = each[*done]
-            .as_ref()
-            .expect("the first covered profile's URL");
-        let scheme = &input[..offsets.scheme_end as usize];
-        let r = with_host(url, offsets, |out| {
-            canonicalize_ldh_host_into(&input[raw_host.clone()], scheme, *p, out)
+        }
+    }
+    let declined = |k: &LdhHostKey| matches!(urls[k.slot()], Some(None));
+    let mut by_the_steps = match keys.iter().any(declined) {
+        true => {
+            let declined: Vec<&dyn Profile> = (keys.iter().zip(profiles))
+                .filter(|(k, _)| declined(k))
+                .map(|(_, p)| *p)
+                .collect();
+            by_the_steps(&declined)
+        }
+        false => Vec::new(),
+    }
+    .into_iter();
+    // Each URL moved out for the last profile that shares it, copied for
+    // the others.
+    for &k in keys.iter() {
+        uses[k.slot()] += 1;
+    }
+    let mut each = Vec::with_capacity(profiles.len());
+    for &k in keys.iter() {
+        uses[k.slot()] -= 1;
+        let url = urls[k.slot()].as_mut().expect("a result for every key");
+        each.push(match url {
+            None => by_the_steps
+                .next()
+                .expect("a result for each declined profile"),
+            Some(u) if uses[k.slot()] > 0 => covered(u.clone()),
+            Some(_) => covered(url.take().expect("a URL")),
         });
-        each.push(r);
     }
     each
 }
@@ -200,7 +267,7 @@ fn with_host(
     url: &str,
     offsets: &Offsets,
     host_into: impl FnOnce(&mut String) -> bool,
-) -> Option<(String, Offsets)> {
+) -> Option<Url> {
     let old = offsets.host.expect("the shortcut's URLs have a host");
     let (start, end) = (old.start as usize, old.end as usize);
     // Room for an IPv4 address in place of a shorter host.
@@ -228,19 +295,19 @@ fn with_host(
         len: out.len() as u32,
         ..*offsets
     };
-    Some((out, offsets))
+    Some(Url::new(out, offsets))
 }
 
 /// The shortcut, with the host written by `host_into(host, scheme, out)`
 /// (the host as written, the scheme as written, the serialization so
-/// far; `false` declines): the offsets, and where the host is in `input`.
+/// far; `false` declines): the offsets.
 #[inline(always)]
-fn common_url_with_host(
-    input: &str,
+fn common_url_with_host<'i>(
+    input: &'i str,
     encoding: &'static Encoding,
     out: &mut String,
-    host_into: impl FnOnce(&str, &str, &mut String) -> bool,
-) -> Option<(Offsets, std::ops::Range<usize>)> {
+    host_into: impl FnOnce(&'i str, &'i str, &mut String) -> bool,
+) -> Option<Offsets> {
     let b = input.as_bytes();
     // Offsets are u32, and escaping can triple the path and query.
     if b.len() > (u32::MAX / 4) as usize {
@@ -378,7 +445,7 @@ fn common_url_with_host(
         fragment,
         len: out.len() as u32,
     };
-    Some((offsets, host_start..host_end))
+    Some(offsets)
 }
 
 /// The end of the scheme at the start of `b` when it is followed by `://`
@@ -621,6 +688,39 @@ mod tests {
         }
     }
 
+    /// [`canonicalize_common_url_each`] of `input` under `profiles`, `None`
+    /// where it declines.
+    fn each_or_none(input: &str, profiles: &[&dyn Profile]) -> Vec<Option<Url>> {
+        let mut asked = Vec::new();
+        let each = canonicalize_common_url_each(input, profiles, UTF_8, Some, |declined| {
+            asked.extend(declined.iter().map(|p| p.name().to_string()));
+            vec![None; declined.len()]
+        });
+        assert_eq!(each.len(), profiles.len());
+        // The steps are asked for the profiles declined, once each.
+        let declined: Vec<String> = (profiles.iter().zip(&each))
+            .filter(|(_, u)| u.is_none())
+            .map(|(p, _)| p.name().to_string())
+            .collect();
+        assert_eq!(asked, declined, "{input}");
+        each
+    }
+
+    /// [`canonicalize_common_url_each`] of `input` under `order`: for
+    /// each profile what it gives alone, serialization and offsets.
+    fn assert_each_is_alone(input: &str, order: &[&dyn Profile]) {
+        let each = each_or_none(input, order);
+        for (i, p) in order.iter().enumerate() {
+            let mut out = String::new();
+            let alone = canonicalize_common_url(input, *p, UTF_8, &mut out)
+                .map(|o| (out, format!("{o:?}")));
+            let got = each[i]
+                .as_ref()
+                .map(|u| (u.as_str().to_string(), format!("{:?}", u.offsets())));
+            assert_eq!(got, alone, "{input} under {} (profile {i})", p.name());
+        }
+    }
+
     /// Under several profiles at once: for each, what it gives alone
     /// (serialization and offsets), in either order; a profile the host
     /// shortcut declines (IE and an `xn--` label) comes out `None` before
@@ -640,14 +740,7 @@ mod tests {
             "http://a b/",
         ] {
             for order in [&all, &reversed] {
-                let each = canonicalize_common_url_each(input, order, UTF_8);
-                for (p, got) in order.iter().zip(each) {
-                    let mut out = String::new();
-                    let alone = canonicalize_common_url(input, *p, UTF_8, &mut out)
-                        .map(|o| (out, format!("{o:?}")));
-                    let got = got.map(|(s, o)| (s, format!("{o:?}")));
-                    assert_eq!(got, alone, "{input} under {}", p.name());
-                }
+                assert_each_is_alone(input, order);
             }
         }
         // Hosts of other lengths under later profiles: Gecko without its
@@ -657,20 +750,96 @@ mod tests {
         gecko.canonicalize_host.other_hosts.clear();
         let input = "http://u@0x7F.1:81/p?q#f";
         for order in [[&gecko as &dyn Profile, this()], [this(), &gecko]] {
-            let each = canonicalize_common_url_each(input, &order, UTF_8);
-            for (p, got) in order.iter().zip(each) {
-                let mut out = String::new();
-                let alone = canonicalize_common_url(input, *p, UTF_8, &mut out)
-                    .map(|o| (out, format!("{o:?}")));
-                assert_eq!(got.map(|(s, o)| (s, format!("{o:?}"))), alone);
-            }
+            assert_each_is_alone(input, &order);
         }
         let mut out = String::new();
         canonicalize_common_url(input, &gecko, UTF_8, &mut out).unwrap();
         assert_eq!(out, "http://u@0x7f.1:81/p?q#f");
         let ie = crate::profile::builtin("ie").unwrap() as &dyn Profile;
-        let each = canonicalize_common_url_each("http://xn--4gq.jp/", &[ie, this()], UTF_8);
+        let each = each_or_none("http://xn--4gq.jp/", &[ie, this()]);
         assert!(each[0].is_none());
-        assert_eq!(each[1].as_ref().unwrap().0, "http://xn--4gq.jp/");
+        assert_eq!(each[1].as_ref().unwrap().as_str(), "http://xn--4gq.jp/");
+        // Declined for every profile: the steps are asked for all.
+        for input in ["http://é/", "http://a/./b"] {
+            assert!(each_or_none(input, &all).iter().all(Option::is_none));
+        }
+    }
+
+    /// The profiles the narrower key ([`LdhHostKey`]) tells apart for one
+    /// host, and only those, share a result: a numeric host under the
+    /// three IPv4 rules (127.0.0.1, `0x7f.1` kept, a failure under
+    /// googleurl 2011, the same string from two rules), an `xn--` host
+    /// under IE's step 18 and THIS, a host no rule reads, each profile
+    /// before and after the others, in every order.
+    #[test]
+    fn narrower_key_shares_only_equal_results() {
+        use crate::profile::Ipv4Rule;
+        let with_rule = |rule| {
+            let mut p = this().clone();
+            p.canonicalize_host.ipv4 = rule;
+            p
+        };
+        let spec = with_rule(Ipv4Rule::Spec);
+        let googleurl = with_rule(Ipv4Rule::Googleurl2011);
+        let none = with_rule(Ipv4Rule::None);
+        let ie = crate::profile::builtin("ie").unwrap();
+        let mut ie_without_other_hosts = ie.clone();
+        ie_without_other_hosts.canonicalize_host.other_hosts.clear();
+        let mut gecko_without_other_hosts = crate::profile::builtin("gecko").unwrap().clone();
+        gecko_without_other_hosts
+            .canonicalize_host
+            .other_hosts
+            .clear();
+        let profiles: [&dyn Profile; 7] = [
+            &spec,
+            &googleurl,
+            &none,
+            ie,
+            &ie_without_other_hosts,
+            &gecko_without_other_hosts,
+            crate::profile::builtin("chrome").unwrap(),
+        ];
+        let hosts = [
+            "0x7f.1",
+            "0X7F.1",
+            "1.2.3.4",
+            "99999999999.abc",
+            "192.168.0.256",
+            "4294967296",
+            "1a.b",
+            "a.0x7f",
+            "xn--4gq.jp",
+            "WWW.XN--4GQ.jp",
+            "a-b--c.d",
+            "Example.COM",
+        ];
+        let mut distinct_results = 0;
+        for host in hosts {
+            let input = format!("http://u@{host}:81/p?q#f");
+            // Every order of three of the profiles, and all of them both ways.
+            for a in 0..profiles.len() {
+                for b in 0..profiles.len() {
+                    for c in 0..profiles.len() {
+                        assert_each_is_alone(&input, &[profiles[a], profiles[b], profiles[c]]);
+                    }
+                }
+            }
+            let reversed: Vec<&dyn Profile> = profiles.iter().rev().copied().collect();
+            assert_each_is_alone(&input, &profiles);
+            assert_each_is_alone(&input, &reversed);
+            let results: std::collections::BTreeSet<Option<String>> =
+                profiles.iter().map(|p| shortcut(&input, *p)).collect();
+            distinct_results += results.len() - 1;
+        }
+        // The profiles do tell these hosts apart: the test would miss a
+        // key that merges them otherwise.
+        assert!(distinct_results >= 7, "{distinct_results}");
+        let mut out = String::new();
+        assert!(
+            canonicalize_common_url("http://99999999999.abc/", &googleurl, UTF_8, &mut out)
+                .is_none()
+        );
+        assert!(canonicalize_common_url("http://0x7f.1/", &none, UTF_8, &mut out).is_some());
+        assert_eq!(out, "http://0x7f.1/");
     }
 }

@@ -12,7 +12,7 @@
 
 use super::fast_paths::{
     idn_fast_path, letters_digits_hyphens_fast_path, letters_digits_hyphens_into,
-    xn_labels_fast_path,
+    xn_labels_fast_path, LdhHost,
 };
 use super::labels::convert_labels;
 use super::nameprep::nameprep_owned;
@@ -34,6 +34,8 @@ use crate::profile::{
 use crate::unicode::stringprep;
 use std::borrow::Cow;
 
+/// A profile's key for one host, for the shortcut under several profiles.
+pub(crate) use super::fast_paths::LdhHostKey;
 /// The work on a host shared between profiles, for `canonicalize_each`.
 pub(crate) use super::fast_paths::SharedHostWork;
 /// A label separator (step 15), where it was before the host pipeline was
@@ -66,18 +68,84 @@ fn other_hosts_profile(
     if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
         return None;
     }
-    let is_class = |class: &HostClass| match class {
+    if !profile
+        .host()
+        .other_hosts
+        .iter()
+        .any(|class| is_class(host, scheme, class))
+    {
+        return None;
+    }
+    crate::profile::builtin(name).map(|p| p as &dyn Profile)
+}
+
+/// Whether `host` of a URL whose scheme is `scheme` is of `class`.
+fn is_class(host: &str, scheme: &str, class: &HostClass) -> bool {
+    match class {
         HostClass::File => scheme.eq_ignore_ascii_case("file"),
         HostClass::IpLiteral => host.starts_with('[') || host.ends_with(']'),
         HostClass::Ipv4Form => is_ipv4_form(host),
         HostClass::Delimiters => host.bytes().any(|b| {
             b.is_ascii() && !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'%'))
         }),
-    };
-    if !profile.host().other_hosts.iter().any(is_class) {
-        return None;
     }
-    crate::profile::builtin(name).map(|p| p as &dyn Profile)
+}
+
+/// A host of ASCII letters, digits, hyphens and dots (or any other: the
+/// shortcut then declines it) canonicalized by the shortcut of
+/// [`canonicalize_ldh_host_into`] under several profiles: read once, and
+/// each profile reduced to its [`LdhHostKey`] for this host, so that the
+/// profiles with equal keys share one result.
+///
+/// `0x7f.1` under THIS and IE → one key (both `spec`, IE's round trip
+/// does not matter without an `xn--` label); under Gecko without its other
+/// hosts, another (`none`); `www.example.com` → one key under all three.
+#[derive(Debug)]
+pub(crate) struct SharedLdhHost<'h> {
+    host: LdhHost<'h>,
+    scheme: &'h str,
+    /// The host is of a class of [`HostClass`] (told only for a host the
+    /// shortcut may cover): no profile names another for it otherwise.
+    of_a_class: bool,
+}
+
+impl<'h> SharedLdhHost<'h> {
+    /// `host` of a URL whose scheme is `scheme`.
+    pub(crate) fn new(host: &'h str, scheme: &'h str) -> SharedLdhHost<'h> {
+        let ldh = LdhHost::of(host);
+        // A host of letters, digits, `-` and `.` has no `[` or `]` and no
+        // delimiter: of the classes, only `file` and `ipv4-form` can hold
+        // it (`is_class`).
+        let of_a_class =
+            ldh.covered_octets() && (scheme.eq_ignore_ascii_case("file") || is_ipv4_form(host));
+        SharedLdhHost {
+            host: ldh,
+            scheme,
+            of_a_class,
+        }
+    }
+
+    /// The key of `profile` for this host: the key, for this host, of the
+    /// profile that canonicalizes it ([`other_hosts_profile`]).
+    pub(crate) fn key(&self, profile: &dyn Profile) -> LdhHostKey {
+        if !self.host.covered_octets() {
+            return LdhHostKey::Declined;
+        }
+        let profile = match self.of_a_class {
+            true => {
+                other_hosts_profile(self.host.as_str(), self.scheme, profile).unwrap_or(profile)
+            }
+            false => profile,
+        };
+        self.host.key(profile)
+    }
+
+    /// Appends to `out` what [`canonicalize_ldh_host_into`] appends under
+    /// a profile whose key for this host is `key`; `false`, and `out`
+    /// unchanged, when it declines.
+    pub(crate) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
+        self.host.write(key, out)
+    }
 }
 
 /// Whether `host` is of the class [`HostClass::Ipv4Form`]: with its
@@ -975,5 +1043,109 @@ mod tests {
     fn huge_label_is_linear_and_fails() {
         let h = "ü".repeat(200_000);
         assert!(this_host(&h).is_err());
+    }
+
+    /// [`SharedLdhHost`]: under every profile, the key it gives a host
+    /// writes what [`canonicalize_ldh_host_into`] writes alone (so that
+    /// profiles with equal keys may share one result), for hosts that tell
+    /// the IPv4 rules, step 18 and the other hosts apart, under the
+    /// built-in profiles and mixes of their parameters, with a `file` and
+    /// an `http` scheme.
+    #[test]
+    fn shared_ldh_host_key_writes_what_each_profile_writes() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut pick = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mixed: Vec<crate::profile::ProfileSpec> = (0..64)
+            .map(|_| crate::profile::mixed_profile(&mut pick))
+            .collect();
+        let profiles: Vec<&dyn Profile> = crate::profile::builtin_profiles()
+            .iter()
+            .chain(&mixed)
+            .map(|p| p as &dyn Profile)
+            .collect();
+        let hosts = [
+            "",
+            "0x7f.1",
+            "0X7F.1.",
+            "1.2.3.4",
+            "1.2.3",
+            "08.1",
+            "0",
+            "4294967296",
+            "99999999999.abc",
+            "99999999999.com",
+            "192.168.0.256",
+            "1a.b",
+            "a.0x7f",
+            ".1",
+            "xn--4gq.jp",
+            "WWW.XN--4GQ.jp",
+            "xn--",
+            "a-xn--b.c",
+            "a--b",
+            "Example.COM",
+            "a..b.",
+            "-x-.y",
+            "a_b",
+            "[::1]",
+            "%41",
+            "é.de",
+            "a b",
+        ];
+        let mut keys_seen = std::collections::HashMap::new();
+        for scheme in ["http", "file", "FILE"] {
+            for host in hosts {
+                let shared = SharedLdhHost::new(host, scheme);
+                for (i, p) in profiles.iter().enumerate() {
+                    let key = shared.key(*p);
+                    let (mut together, mut alone) = (String::from("x"), String::from("x"));
+                    let t = shared.write(key, &mut together);
+                    let a = canonicalize_ldh_host_into(host, scheme, *p, &mut alone);
+                    let got = (t, together);
+                    assert_eq!(
+                        got,
+                        (a, alone),
+                        "{host:?} ({scheme}) under profile {i}, key {key:?}"
+                    );
+                    keys_seen
+                        .entry((scheme, host, format!("{key:?}")))
+                        .or_insert(got.clone());
+                    assert_eq!(keys_seen[&(scheme, host, format!("{key:?}"))], got);
+                }
+            }
+        }
+        // The keys do differ between profiles for some hosts, and agree
+        // for more profiles than LdhKey does.
+        let differing = hosts
+            .iter()
+            .filter(|h| {
+                let s = SharedLdhHost::new(h, "http");
+                profiles.iter().any(|p| s.key(*p) != s.key(profiles[0]))
+            })
+            .count();
+        assert!(differing >= 5, "{differing}");
+        // One slot per key, and the rule read back as it was given.
+        let mut slots = [false; LdhHostKey::SLOTS];
+        for ipv4 in [
+            None,
+            Some(crate::profile::Ipv4Rule::Spec),
+            Some(crate::profile::Ipv4Rule::Googleurl2011),
+            Some(crate::profile::Ipv4Rule::None),
+        ] {
+            let key = LdhHostKey::covered(ipv4);
+            assert_eq!(key.ipv4(), Some(ipv4));
+            assert!(!std::mem::replace(&mut slots[key.slot()], true));
+        }
+        assert_eq!(LdhHostKey::Declined.ipv4(), None);
+        assert!(!slots[LdhHostKey::Declined.slot()]);
+        let s = SharedLdhHost::new("www.example.com", "http");
+        assert!(profiles
+            .iter()
+            .all(|p| s.key(*p) == s.key(profiles[0]) || s.key(*p) == LdhHostKey::Declined));
     }
 }

@@ -74,7 +74,14 @@ pub(super) fn letters_digits_hyphens_into(
     profile: &dyn Profile,
     out: &mut String,
 ) -> bool {
-    match letters_digits_hyphens_result(host, profile) {
+    push_ldh_result(host, letters_digits_hyphens_result(host, profile), out)
+}
+
+/// Appends to `out` the canonical `host` that `result` describes: `false`,
+/// and `out` unchanged, when it is `None`.
+#[inline]
+fn push_ldh_result(host: &str, result: Option<LdhResult>, out: &mut String) -> bool {
+    match result {
         None => false,
         Some(LdhResult::Ipv4(v4)) => {
             out.push_str(&v4);
@@ -106,11 +113,175 @@ enum LdhResult {
 fn letters_digits_hyphens_result(host: &str, profile: &dyn Profile) -> Option<LdhResult> {
     let key = LdhKey::of(profile);
     let has_uppercase = covers(key, host)?;
-    // An error: the steps say where and why.
-    match ipv4_address(host, key.ipv4).ok()? {
-        Some(v4) => Some(LdhResult::Ipv4(v4)),
-        None => Some(LdhResult::Lowercase { has_uppercase }),
+    ldh_step_27(host, has_uppercase, Some(key.ipv4))
+}
+
+/// Step 27 on a host the letters-digits-hyphens shortcut covers, under
+/// `ipv4` (`None`: the host does not begin with an ASCII digit, and step
+/// 27 finds no address in it under any rule, see [`LdhHostKey`]); `None`
+/// when step 27 fails (the steps say where and why).
+#[inline]
+fn ldh_step_27(host: &str, has_uppercase: bool, ipv4: Option<Ipv4Rule>) -> Option<LdhResult> {
+    match ipv4.map(|rule| ipv4_address(host, rule)).transpose().ok()? {
+        Some(Some(v4)) => Some(LdhResult::Ipv4(v4)),
+        _ => Some(LdhResult::Lowercase { has_uppercase }),
     }
+}
+
+/// A host read once for the letters-digits-hyphens shortcut under several
+/// profiles: what the shortcut's result depends on besides the profile.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LdhHost<'h> {
+    host: &'h str,
+    /// Not empty, and only ASCII letters, digits, `-` and `.`.
+    ldh: bool,
+    /// It has an ASCII uppercase letter.
+    has_uppercase: bool,
+    /// It has a label that begins with `xn--`, in any case.
+    xn_label: bool,
+    /// It begins with an ASCII digit.
+    starts_with_digit: bool,
+}
+
+/// What [`letters_digits_hyphens_fast_path`] reads of a profile *for one
+/// host* ([`LdhHost::key`]): narrower than [`LdhKey`], which holds every
+/// parameter the shortcut reads for some host.  Two profiles with equal
+/// keys for a host give the same result for it (the same canonical host,
+/// or both decline), because the shortcut reads of the profile only:
+///
+/// - whether [`LdhKey::matches`] (it declines otherwise, whatever the
+///   host);
+/// - step 18's `xn_label_needs_punycode`, for a host with an `xn--` label
+///   only: the shortcut declines such a host under a profile that sets it
+///   (the steps run IE's round trip) and covers it otherwise; a host
+///   without one is covered whatever the parameter says (step 18 finds no
+///   `xn--` label in it: `www.example.com` under THIS and IE alike);
+/// - step 27's `ipv4` rule, for a host that begins with an ASCII digit
+///   only.  Every rule finds no address in a host that does not, and then
+///   leaves it to be lowercased: `spec` and `canonicalize_ipv4` tell such
+///   a host at once ("every number begins with a digit"); `googleurl-2011`
+///   reads the first component in base 10 (no `0` prefix) and finds its
+///   first character no decimal digit, or finds it empty (`.a`), and
+///   either way says NEUTRAL (not an address, not BROKEN) before it reads
+///   further; `none` runs no step 27.  So `www.example.com` is
+///   lowercased under all three, where `0x7f.1` is `127.0.0.1` under
+///   `spec`, `0x7f.1` under `none`, and `99999999999.abc` fails under
+///   `googleurl-2011`.
+///
+/// The profile here is the one that canonicalizes the host: the one
+/// [`HostParams::other_hosts_as`](crate::profile::HostParams::other_hosts_as)
+/// names when the host is of its classes (see
+/// `canonicalize_host::SharedLdhHost`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LdhHostKey {
+    /// The shortcut declines the host.
+    Declined,
+    /// The shortcut covers the host, which does not begin with a digit:
+    /// no rule of step 27 finds an address in it.
+    Covered,
+    /// The shortcut covers the host, step 27 under the `spec` rule.
+    CoveredIpv4Spec,
+    /// The shortcut covers the host, step 27 under the `googleurl-2011`
+    /// rule.
+    CoveredIpv4Googleurl2011,
+    /// The shortcut covers the host, with no step 27 (the `none` rule).
+    CoveredIpv4None,
+}
+
+impl LdhHostKey {
+    /// How many keys there are.
+    pub(crate) const SLOTS: usize = 5;
+
+    /// The key's number, below [`LdhHostKey::SLOTS`]: one per key.
+    pub(crate) fn slot(self) -> usize {
+        self as usize
+    }
+
+    /// The key of a covered host, step 27 under `ipv4` (`None`: the host
+    /// does not begin with a digit).
+    pub(super) fn covered(ipv4: Option<Ipv4Rule>) -> LdhHostKey {
+        match ipv4 {
+            None => LdhHostKey::Covered,
+            Some(Ipv4Rule::Spec) => LdhHostKey::CoveredIpv4Spec,
+            Some(Ipv4Rule::Googleurl2011) => LdhHostKey::CoveredIpv4Googleurl2011,
+            Some(Ipv4Rule::None) => LdhHostKey::CoveredIpv4None,
+        }
+    }
+
+    /// Step 27's rule for a covered host (`Some(None)`: no rule finds an
+    /// address in it); `None` when declined.
+    pub(super) fn ipv4(self) -> Option<Option<Ipv4Rule>> {
+        match self {
+            LdhHostKey::Declined => None,
+            LdhHostKey::Covered => Some(None),
+            LdhHostKey::CoveredIpv4Spec => Some(Some(Ipv4Rule::Spec)),
+            LdhHostKey::CoveredIpv4Googleurl2011 => Some(Some(Ipv4Rule::Googleurl2011)),
+            LdhHostKey::CoveredIpv4None => Some(Some(Ipv4Rule::None)),
+        }
+    }
+}
+
+impl<'h> LdhHost<'h> {
+    /// `host`, read once.
+    pub(super) fn of(host: &'h str) -> LdhHost<'h> {
+        let bytes = host.as_bytes();
+        let flags = bytes.iter().fold(0, |f, &b| f | LDH_FLAGS[b as usize]);
+        let ldh = !bytes.is_empty() && flags & NOT_LDH == 0;
+        LdhHost {
+            host,
+            ldh,
+            has_uppercase: flags & UPPERCASE != 0,
+            // A host without `-` is told at once.
+            xn_label: ldh && flags & HYPHEN != 0 && has_xn_label(host),
+            starts_with_digit: bytes.first().is_some_and(u8::is_ascii_digit),
+        }
+    }
+
+    /// Whether the host is not empty and of ASCII letters, digits, `-` and
+    /// `.` only (the shortcut declines any other under every profile).
+    pub(super) fn covered_octets(&self) -> bool {
+        self.ldh
+    }
+
+    /// The host.
+    pub(super) fn as_str(&self) -> &'h str {
+        self.host
+    }
+
+    /// The key of `profile` (the one that canonicalizes the host) for this
+    /// host.
+    pub(super) fn key(&self, profile: &dyn Profile) -> LdhHostKey {
+        if !self.ldh {
+            return LdhHostKey::Declined;
+        }
+        let key = LdhKey::of(profile);
+        if !key.matches() || (key.xn_label_needs_punycode && self.xn_label) {
+            return LdhHostKey::Declined;
+        }
+        LdhHostKey::covered(self.starts_with_digit.then_some(key.ipv4))
+    }
+
+    /// Appends to `out` the canonical host under a profile whose key for
+    /// this host is `key`: what [`letters_digits_hyphens_into`] appends
+    /// under that profile.  `false`, and `out` unchanged, when it declines.
+    pub(super) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
+        let Some(ipv4) = key.ipv4() else {
+            return false;
+        };
+        push_ldh_result(
+            self.host,
+            ldh_step_27(self.host, self.has_uppercase, ipv4),
+            out,
+        )
+    }
+}
+
+/// Whether `host` has a label that begins with `xn--`, in any case.
+///
+/// `a.XN--4gq.jp` → `true`; `a-xn--b.c`, `x--n` → `false`.
+fn has_xn_label(host: &str) -> bool {
+    host.split('.')
+        .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
 }
 
 /// The profile parameters a shortcut reads: its key.  The shortcut is
@@ -157,9 +328,12 @@ impl ShortcutKey for LdhKey {
         LdhKey {
             nameprep_whole_host: hp.nameprep_whole_host,
             final_ascii_lowercase: hp.final_ascii_lowercase,
-            sets_touch_the_host: touches(&hp.forbidden, LDH_AND_DOT)
-                || touches(&hp.percent_encode, LDH_AND_DOT)
-                || touches(&hp.early_percent_encode, LDH_AND_DOT),
+            sets_touch_the_host: touches(
+                &hp.forbidden
+                    .union(hp.percent_encode)
+                    .union(hp.early_percent_encode),
+                LDH_AND_DOT,
+            ),
             xn_label_needs_punycode: hp.xn_label_needs_punycode,
             ipv4: hp.ipv4,
         }
@@ -173,6 +347,8 @@ impl ShortcutKey for LdhKey {
 const NOT_LDH: u8 = 1;
 /// Flag of [`LDH_FLAGS`]: the octet is an ASCII uppercase letter.
 const UPPERCASE: u8 = 2;
+/// Flag of [`LDH_FLAGS`]: the octet is `-`.
+const HYPHEN: u8 = 4;
 
 /// The flags of each octet for the scan of [`covers`].
 static LDH_FLAGS: [u8; 256] = {
@@ -183,6 +359,8 @@ static LDH_FLAGS: [u8; 256] = {
             t[b] = NOT_LDH;
         } else if (b as u8).is_ascii_uppercase() {
             t[b] = UPPERCASE;
+        } else if b as u8 == b'-' {
+            t[b] = HYPHEN;
         }
         b += 1;
     }
@@ -200,10 +378,7 @@ fn covers(key: LdhKey, host: &str) -> Option<bool> {
         return None;
     }
     let flags = bytes.iter().fold(0, |f, &b| f | LDH_FLAGS[b as usize]);
-    let xn_label = || {
-        host.split('.')
-            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
-    };
+    let xn_label = || flags & HYPHEN != 0 && has_xn_label(host);
     if flags & NOT_LDH != 0 || (key.xn_label_needs_punycode && xn_label()) {
         return None;
     }
