@@ -63,17 +63,20 @@ fn other_hosts_profile(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
+    mut shared: Option<&mut SharedHostWork>,
 ) -> Option<&'static dyn Profile> {
     let name = profile.host().other_hosts_as.as_str();
     if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
         return None;
     }
-    if !profile
-        .host()
-        .other_hosts
-        .iter()
-        .any(|class| is_class(host, scheme, class))
-    {
+    // Whether the host is of the IPv4 form (the costly class, with NFKC
+    // when the host is not ASCII) is told once for all the profiles that
+    // share the work on the host.
+    let is = |class: &HostClass| match (class, shared.as_deref_mut()) {
+        (HostClass::Ipv4Form, Some(work)) => work.is_ipv4_form(host, || is_ipv4_form(host)),
+        _ => is_class(host, scheme, class),
+    };
+    if !profile.host().other_hosts.iter().any(is) {
         return None;
     }
     crate::profile::builtin(name).map(|p| p as &dyn Profile)
@@ -132,9 +135,8 @@ impl<'h> SharedLdhHost<'h> {
             return LdhHostKey::Declined;
         }
         let profile = match self.of_a_class {
-            true => {
-                other_hosts_profile(self.host.as_str(), self.scheme, profile).unwrap_or(profile)
-            }
+            true => other_hosts_profile(self.host.as_str(), self.scheme, profile, None)
+                .unwrap_or(profile),
             false => profile,
         };
         self.host.key(profile)
@@ -193,9 +195,10 @@ pub(crate) fn canonicalize_host_cow(
     host: &mut Cow<'_, str>,
     scheme: &str,
     profile: &dyn Profile,
-    shared: Option<&mut SharedHostWork>,
+    mut shared: Option<&mut SharedHostWork>,
 ) -> Result<(), Error> {
-    let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
+    let profile =
+        other_hosts_profile(host, scheme, profile, shared.as_deref_mut()).unwrap_or(profile);
     if letters_digits_hyphens_fast_path(host, profile) {
         return Ok(());
     }
@@ -223,7 +226,7 @@ pub(crate) fn canonicalize_ldh_host_into(
     profile: &dyn Profile,
     out: &mut String,
 ) -> bool {
-    let profile = other_hosts_profile(host, scheme, profile).unwrap_or(profile);
+    let profile = other_hosts_profile(host, scheme, profile, None).unwrap_or(profile);
     letters_digits_hyphens_into(host, profile, out)
 }
 
@@ -234,7 +237,7 @@ pub fn canonicalize_host_traced<T: Tracer>(
     profile: &dyn Profile,
     tracer: &mut T,
 ) -> Result<String, Error> {
-    if let Some(other) = other_hosts_profile(host, scheme, profile) {
+    if let Some(other) = other_hosts_profile(host, scheme, profile, None) {
         if T::ENABLED {
             let step = const { steps::host("1") };
             tracer.step(
@@ -872,6 +875,71 @@ mod tests {
                 proptest::prop_assert_eq!(&r, &canonicalize_host(&host, "http", p), "{} {:?}", p.name, host);
             }
         }
+    }
+
+    /// One [`SharedHostWork`] for hosts that follow one another (as
+    /// under profiles that keep a host's noncharacters and profiles that
+    /// do not): what it tells about one host (its IPv4 form for the other
+    /// hosts, whether it qualifies, its labels converted) never reaches
+    /// another.  The hosts tell the IPv4 form apart (fullwidth, escaped,
+    /// with a joiner) and are canonicalized under profiles with and
+    /// without other hosts, each in turn, both ways round.
+    #[test]
+    fn shared_work_across_hosts_changes_nothing() {
+        let mut gecko_without_other_hosts = crate::profile::builtin("gecko").unwrap().clone();
+        gecko_without_other_hosts
+            .canonicalize_host
+            .other_hosts
+            .clear();
+        let mut profiles: Vec<&dyn Profile> = crate::profile::builtin_profiles()
+            .iter()
+            .map(|p| p as &dyn Profile)
+            .collect();
+        profiles.push(&gecko_without_other_hosts);
+        let hosts = [
+            "\u{FF10}\u{FF38}\u{FF17}\u{FF46}\u{FF0E}\u{FF11}",
+            "\u{FF10}\u{FF38}\u{FF17}\u{FF46}\u{FF0E}\u{FF11}a",
+            "%30x7f.1",
+            "19\u{200C}2.168.0.001",
+            "0x7f.1",
+            "\u{65E5}\u{672C}.jp",
+            "b\u{FC}cher.de",
+            "\u{43C}\u{43E}\u{441}\u{43A}\u{432}\u{430}.\u{440}\u{444}",
+            "a\u{FDD0}b.test",
+        ];
+        for scheme in ["http", "file"] {
+            let mut shared = SharedHostWork::default();
+            for round in 0..2 {
+                for host in hosts {
+                    let order: Vec<&dyn Profile> = match round {
+                        0 => profiles.clone(),
+                        _ => profiles.iter().rev().copied().collect(),
+                    };
+                    for p in order {
+                        let mut h = Cow::Borrowed(host);
+                        let r = canonicalize_host_cow(&mut h, scheme, p, Some(&mut shared))
+                            .map(|()| h.into_owned());
+                        assert_eq!(
+                            r,
+                            canonicalize_host(host, scheme, p),
+                            "{} {scheme} {host:?}",
+                            p.name()
+                        );
+                    }
+                }
+            }
+        }
+        // The hosts do tell the profiles apart: THIS reads the fullwidth
+        // IPv4 form for Gecko, which alone keeps it.
+        let gecko = crate::profile::builtin("gecko").unwrap();
+        assert_eq!(
+            canonicalize_host(hosts[0], "http", gecko).unwrap(),
+            "127.0.0.1"
+        );
+        assert_ne!(
+            canonicalize_host(hosts[0], "http", &gecko_without_other_hosts).unwrap(),
+            "127.0.0.1"
+        );
     }
 
     proptest::proptest! {

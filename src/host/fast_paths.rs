@@ -620,18 +620,40 @@ pub(crate) struct SharedHostWork {
     converted: Vec<(ToAsciiKey, Option<String>)>,
     /// The labels' Punycode, encoded once for every profile.
     aces: AceCache,
+    /// Whether `host` is of the IPv4 form (the class of
+    /// [`HostParams::other_hosts`](crate::profile::HostParams::other_hosts)),
+    /// once told.
+    ipv4_form: Option<bool>,
 }
 
 impl SharedHostWork {
-    /// [`qualify`] of `host`, computed once per host.
-    fn qualify(&mut self, host: &str) -> Qualified {
-        if self.host != host || self.qualified.is_none() {
+    /// Makes the work about `host`: what was kept about another host is
+    /// dropped (the Punycode of labels, which does not depend on the host,
+    /// stays).
+    fn about(&mut self, host: &str) {
+        if self.host != host {
             self.host.clear();
             self.host.push_str(host);
-            self.qualified = Some(qualify(host, &mut self.text, true));
+            self.qualified = None;
+            self.text.clear();
             self.converted.clear();
+            self.ipv4_form = None;
+        }
+    }
+
+    /// [`qualify`] of `host`, computed once per host.
+    fn qualify(&mut self, host: &str) -> Qualified {
+        self.about(host);
+        if self.qualified.is_none() {
+            self.qualified = Some(qualify(host, &mut self.text, true));
         }
         self.qualified.unwrap_or(Qualified::No)
+    }
+
+    /// Whether `host` is of the IPv4 form: `tell()`, asked once per host.
+    pub(super) fn is_ipv4_form(&mut self, host: &str, tell: impl FnOnce() -> bool) -> bool {
+        self.about(host);
+        *self.ipv4_form.get_or_insert_with(tell)
     }
 }
 
