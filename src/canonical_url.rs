@@ -254,8 +254,56 @@ impl Url {
     }
 
     /// Where the components are in the serialization.
+    #[cfg(test)]
     pub(crate) fn offsets(&self) -> Offsets {
         self.offsets
+    }
+
+    /// This URL (which has a host) with the host that `host_into` appends
+    /// in place of its own (`None` when it appends none and says
+    /// `false`): the spans after the host move by the difference in
+    /// length.  What serializing the URL's components with that host gives
+    /// (the host is one component, serialized as it is), the error for a
+    /// serialization of 4 GiB or more included.
+    ///
+    /// `http://a.test:81/x` with `127.0.0.1` → `http://127.0.0.1:81/x`.
+    pub(crate) fn with_host(
+        &self,
+        host_into: impl FnOnce(&mut String) -> bool,
+    ) -> Option<Result<Url, Error>> {
+        let url = self.as_str();
+        let old = self.offsets.host.expect("a URL with a host");
+        let (start, end) = (old.start as usize, old.end as usize);
+        // Room for an IPv4 address in place of a shorter host.
+        let mut out = String::with_capacity(url.len() + 16);
+        out.push_str(&url[..start]);
+        if !host_into(&mut out) {
+            return None;
+        }
+        let host_end = out.len();
+        out.push_str(&url[end..]);
+        if u32::try_from(out.len()).is_err() {
+            return Some(Err(Error::TooLong { len: out.len() }));
+        }
+        let moved = |s: Option<Span>| {
+            s.map(|s| Span {
+                start: s.start - old.end + host_end as u32,
+                end: s.end - old.end + host_end as u32,
+            })
+        };
+        let offsets = Offsets {
+            host: Some(Span {
+                start: old.start,
+                end: host_end as u32,
+            }),
+            port: moved(self.offsets.port),
+            path: moved(self.offsets.path),
+            query: moved(self.offsets.query),
+            fragment: moved(self.offsets.fragment),
+            len: out.len() as u32,
+            ..self.offsets
+        };
+        Some(Ok(Url::new(out, offsets)))
     }
 }
 

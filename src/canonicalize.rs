@@ -102,14 +102,70 @@ pub(crate) fn canonicalize_each_cow<'a>(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Vec<Result<CowUrl<'a>, Error>> {
+    match canonicalize_each_parts(u, profiles, encoding) {
+        Each::Whole(each) => each,
+        Each::AllButHost(mut parts) => {
+            let mut results = Vec::with_capacity(profiles.len());
+            let last = parts.hosts.len().saturating_sub(1);
+            for (i, host) in std::mem::take(&mut parts.hosts).into_iter().enumerate() {
+                results.push(host.and_then(|host| {
+                    parts.result.clone()?;
+                    // The last profile takes the shared components themselves.
+                    let mut c = if i == last {
+                        std::mem::take(&mut parts.shared)
+                    } else {
+                        parts.shared.clone()
+                    };
+                    c.host = host;
+                    c.host_as_written = None;
+                    Ok(c)
+                }));
+            }
+            results
+        }
+    }
+}
+
+/// The profiles' results of [`canonicalize_each_parts`].
+pub(crate) enum Each<'a> {
+    /// Each profile's whole result.
+    Whole(Vec<Result<CowUrl<'a>, Error>>),
+    /// The components but the host, the same for every profile, and each
+    /// profile's host.
+    AllButHost(AllButHost<'a>),
+}
+
+/// The canonical components of a URL under several profiles whose
+/// results differ only by their host (see [`canonicalize_each`]).
+pub(crate) struct AllButHost<'a> {
+    /// Every component but the host (and the host as written), canonical.
+    pub(crate) shared: CowUrl<'a>,
+    /// Whether canonicalizing them failed: the error of every profile
+    /// whose host does not fail first.
+    pub(crate) result: Result<(), Error>,
+    /// Each profile's canonical host (`None`: the URL has none), or the
+    /// error CanonicalizeHost gives.
+    pub(crate) hosts: Vec<Result<Option<Cow<'a, str>>, Error>>,
+}
+
+/// [`canonicalize_each_cow`], the components every profile shares apart
+/// from the hosts when they can be shared: profile `i`'s result is
+/// `hosts[i]`, then `result`, then `shared` with that host.
+pub(crate) fn canonicalize_each_parts<'a>(
+    u: &CowUrl<'a>,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Each<'a> {
     let each = || {
-        profiles
-            .iter()
-            .map(|p| {
-                let mut c = u.clone();
-                canonicalize_in_place(&mut c, *p, encoding).map(|()| c)
-            })
-            .collect()
+        Each::Whole(
+            profiles
+                .iter()
+                .map(|p| {
+                    let mut c = u.clone();
+                    canonicalize_in_place(&mut c, *p, encoding).map(|()| c)
+                })
+                .collect(),
+        )
     };
     // A profile that splits the port off elsewhere gives this URL another
     // port: nothing is shared.
@@ -123,7 +179,7 @@ pub(crate) fn canonicalize_each_cow<'a>(
         return each();
     }
     let mut shared = u.clone();
-    let shared_result = canonicalize_components(&mut shared, None, encoding);
+    let result = canonicalize_components(&mut shared, None, encoding);
     if shared
         .path
         .as_deref()
@@ -136,23 +192,15 @@ pub(crate) fn canonicalize_each_cow<'a>(
         scheme.to_mut().make_ascii_lowercase();
     }
     let mut shared_host = SharedHostWork::default();
-    let mut results: Vec<Result<CowUrl<'a>, Error>> = Vec::with_capacity(profiles.len());
-    for (i, p) in profiles.iter().enumerate() {
-        let r = canonical_host(u, &scheme, *p, &mut shared_host).and_then(|host| {
-            shared_result.clone()?;
-            // The last profile takes the shared components themselves.
-            let mut c = if i + 1 == profiles.len() {
-                std::mem::take(&mut shared)
-            } else {
-                shared.clone()
-            };
-            c.host = host;
-            c.host_as_written = None;
-            Ok(c)
-        });
-        results.push(r);
-    }
-    results
+    let hosts = profiles
+        .iter()
+        .map(|p| canonical_host(u, &scheme, *p, &mut shared_host))
+        .collect();
+    Each::AllButHost(AllButHost {
+        shared,
+        result,
+        hosts,
+    })
 }
 
 /// The host of `u` (not a `file:` URL) canonicalized under `profile`, as

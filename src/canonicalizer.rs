@@ -2,7 +2,7 @@
 //! profile, an optional base URL and a document encoding.
 
 use crate::canonical_url::{Offsets, Url};
-use crate::canonicalize;
+use crate::canonicalize::{self, AllButHost, Each};
 use crate::common_url;
 use crate::error::Error;
 use crate::profile::Profile;
@@ -213,10 +213,13 @@ impl<'p> Canonicalizer<'p> {
                 .map(|_| Err(Error::Invalid(reason)))
                 .collect();
         }
-        canonicalize::canonicalize_each_cow(&resolved, profiles, self.encoding)
-            .into_iter()
-            .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
-            .collect()
+        match canonicalize::canonicalize_each_parts(&resolved, profiles, self.encoding) {
+            Each::Whole(each) => each
+                .into_iter()
+                .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
+                .collect(),
+            Each::AllButHost(parts) => urls_but_host(parts),
+        }
     }
 
     /// `input` (preprocessed: `preprocessed`) resolved against the base,
@@ -251,6 +254,49 @@ fn canonicalize_into_url(
     }
     canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
     serialize_into_url(resolved)
+}
+
+/// The [`Url`]s of the profiles whose canonical components differ only by
+/// their host (see [`canonicalize::canonicalize_each_parts`]): the first
+/// URL with a host is serialized, and each other host put in its place
+/// ([`Url::with_host`]), or the first URL copied when the host is the
+/// same.  What serializing each profile's components gives.
+///
+/// `http://Bücher.de/a b` under THIS, CHROME, GECKO and IE:
+/// `http://xn--bcher-kva.de/a%20b` serialized once, copied for CHROME and
+/// GECKO, `http://bücher.de/a%20b` spliced for IE.
+fn urls_but_host(mut parts: AllButHost<'_>) -> Vec<Result<Url, Error>> {
+    // Where the first URL serialized is in `each`.
+    let mut first: Option<usize> = None;
+    let mut each: Vec<Result<Url, Error>> = Vec::with_capacity(parts.hosts.len());
+    for host in std::mem::take(&mut parts.hosts) {
+        let url = host.and_then(|host| {
+            parts.result.clone()?;
+            if let Some(Ok(url)) = first.map(|i| &each[i]) {
+                match (url.host_str(), host.as_deref()) {
+                    (h, host) if h == host => return Ok(url.clone()),
+                    (Some(_), Some(host)) => {
+                        return url
+                            .with_host(|out| {
+                                out.push_str(host);
+                                true
+                            })
+                            .expect("the host is written")
+                    }
+                    _ => {}
+                }
+            }
+            let mut c = parts.shared.clone();
+            c.host = host;
+            c.host_as_written = None;
+            serialize_into_url(&mut c)
+        });
+        if first.is_none() && url.is_ok() {
+            first = Some(each.len());
+        }
+        each.push(url);
+    }
+    each
 }
 
 /// The [`Url`] of the canonical components `c`: their offsets counted, then

@@ -220,9 +220,9 @@ pub(crate) fn canonicalize_common_url_each<T>(
                 .as_ref()
                 .and_then(Option::as_ref)
                 .expect("the first covered profile's URL");
-            urls[k.slot()] = Some(with_host(url.as_str(), &url.offsets(), |out| {
-                host.write(k, out)
-            }));
+            // Not too long: the input is at most a quarter of u32::MAX
+            // long, and so is the host written.
+            urls[k.slot()] = Some(url.with_host(|out| host.write(k, out)).and_then(Result::ok));
         }
     }
     let declined = |k: &LdhHostKey| matches!(urls[k.slot()], Some(None));
@@ -255,47 +255,6 @@ pub(crate) fn canonicalize_common_url_each<T>(
         });
     }
     each
-}
-
-/// The URL `url` (with `offsets`, which has a host) with the host that
-/// `host_into` appends in its place (`None` when it appends none and
-/// says `false`): the spans after the host move by the difference in
-/// length.
-///
-/// `http://a.test:81/x` with `127.0.0.1` → `http://127.0.0.1:81/x`.
-fn with_host(
-    url: &str,
-    offsets: &Offsets,
-    host_into: impl FnOnce(&mut String) -> bool,
-) -> Option<Url> {
-    let old = offsets.host.expect("the shortcut's URLs have a host");
-    let (start, end) = (old.start as usize, old.end as usize);
-    // Room for an IPv4 address in place of a shorter host.
-    let mut out = String::with_capacity(url.len() + 16);
-    out.push_str(&url[..start]);
-    if !host_into(&mut out) {
-        return None;
-    }
-    let host_end = out.len();
-    out.push_str(&url[end..]);
-    // The serialization is at most a quarter of u32::MAX long (see
-    // `common_url_with_host`), its host too.
-    let moved = |s: Option<Span>| {
-        s.map(|s| Span {
-            start: s.start - old.end + host_end as u32,
-            end: s.end - old.end + host_end as u32,
-        })
-    };
-    let offsets = Offsets {
-        host: Some(span(start, host_end)),
-        port: moved(offsets.port),
-        path: moved(offsets.path),
-        query: moved(offsets.query),
-        fragment: moved(offsets.fragment),
-        len: out.len() as u32,
-        ..*offsets
-    };
-    Some(Url::new(out, offsets))
 }
 
 /// The shortcut, with the host written by `host_into(host, scheme, out)`

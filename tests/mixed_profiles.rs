@@ -248,6 +248,7 @@ fn check(input: &str, specs: &[&ProfileSpec], mixed: usize) -> Result<(), String
     let u = urlprism::resolve(input, &urlprism::parse(input));
     let together = canonicalize_each(&u, profiles, utf8);
     let together_str = canonicalize_str_each(input, profiles);
+    let together_urls = Canonicalizer::new(profiles[0]).canonicalize_each(input, profiles);
     let engines: Vec<&dyn Engine> = specs.iter().map(|p| *p as _).collect();
     let compared = Comparer::new(&engines, None, utf8).compare(input);
     for (i, p) in profiles.iter().enumerate() {
@@ -263,6 +264,22 @@ fn check(input: &str, specs: &[&ProfileSpec], mixed: usize) -> Result<(), String
             return Err(format!(
                 "profile {i}: canonicalize_str_each {:?} != canonicalize_str {alone_str:?}",
                 together_str[i]
+            ));
+        }
+        // The components too (the hosts put in place of another's move
+        // the spans after them).
+        let agree = match (
+            &together_urls[i],
+            &Canonicalizer::new(*p).canonicalize(input),
+        ) {
+            (Ok(t), Ok(a)) => same_url(t, a),
+            (Err(t), Err(a)) => t == a,
+            _ => false,
+        };
+        if !agree {
+            return Err(format!(
+                "profile {i}: the components of canonicalize_each {:?} differ from canonicalize's",
+                together_urls[i]
             ));
         }
         if compared.results[i].canonical() != alone_str.as_deref().ok() {
@@ -448,6 +465,11 @@ const HOSTS: &[&str] = &[
     "a;b",
     "a:b",
     "-x-.y",
+    "99999999999.abc",
+    "a.0X7F",
+    "1a.b",
+    "WWW.XN--4GQ.jp",
+    "a-b--c.d",
 ];
 const PORTS: &[&str] = &[
     "", "", "", ":", ":80", ":443", ":21", ":8080", ":080", ":0", ":65535", ":65536", ":8a", "::1",
