@@ -199,7 +199,14 @@ pub(crate) fn canonicalize_host_cow(
 ) -> Result<(), Error> {
     let profile =
         other_hosts_profile(host, scheme, profile, shared.as_deref_mut()).unwrap_or(profile);
-    if letters_digits_hyphens_fast_path(host, profile) {
+    // The shortcut declines a host with an octet other than letters,
+    // digits, `-` and `.` under every profile: told once for all the
+    // profiles that share the work on the host.
+    let may_be_ldh = match shared.as_deref_mut() {
+        Some(work) => work.is_ldh(host),
+        None => true,
+    };
+    if may_be_ldh && letters_digits_hyphens_fast_path(host, profile) {
         return Ok(());
     }
     *host = Cow::Owned(canonicalize_host_steps(
