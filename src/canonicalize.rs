@@ -102,28 +102,27 @@ pub(crate) fn canonicalize_each_cow<'a>(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Vec<Result<CowUrl<'a>, Error>> {
-    match canonicalize_each_parts(u, profiles, encoding) {
-        Each::Whole(each) => each,
-        Each::AllButHost(mut parts) => {
-            let mut results = Vec::with_capacity(profiles.len());
-            let last = parts.hosts.len().saturating_sub(1);
-            for (i, host) in std::mem::take(&mut parts.hosts).into_iter().enumerate() {
-                results.push(host.and_then(|host| {
-                    parts.result.clone()?;
-                    // The last profile takes the shared components themselves.
-                    let mut c = if i == last {
-                        std::mem::take(&mut parts.shared)
-                    } else {
-                        parts.shared.clone()
-                    };
-                    c.host = host;
-                    c.host_as_written = None;
-                    Ok(c)
-                }));
-            }
-            results
-        }
+    let Some((mut shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
+        return each_whole(u, profiles, encoding);
+    };
+    let mut shared_host = SharedHostWork::default();
+    let mut results: Vec<Result<CowUrl<'a>, Error>> = Vec::with_capacity(profiles.len());
+    for (i, p) in profiles.iter().enumerate() {
+        let r = canonical_host(u, &scheme, *p, &mut shared_host).and_then(|host| {
+            result.clone()?;
+            // The last profile takes the shared components themselves.
+            let mut c = if i + 1 == profiles.len() {
+                std::mem::take(&mut shared)
+            } else {
+                shared.clone()
+            };
+            c.host = host;
+            c.host_as_written = None;
+            Ok(c)
+        });
+        results.push(r);
     }
+    results
 }
 
 /// The profiles' results of [`canonicalize_each_parts`].
@@ -156,41 +155,9 @@ pub(crate) fn canonicalize_each_parts<'a>(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Each<'a> {
-    let each = || {
-        Each::Whole(
-            profiles
-                .iter()
-                .map(|p| {
-                    let mut c = u.clone();
-                    canonicalize_in_place(&mut c, *p, encoding).map(|()| c)
-                })
-                .collect(),
-        )
+    let Some((shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
+        return Each::Whole(each_whole(u, profiles, encoding));
     };
-    // A profile that splits the port off elsewhere gives this URL another
-    // port: nothing is shared.
-    let port_split_differs = || {
-        profiles
-            .iter()
-            .any(|p| p.url().port_split != PortSplit::LastColon)
-            && server_info_split(u.host.as_deref(), u.port.as_deref()).is_some()
-    };
-    if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") || port_split_differs() {
-        return each();
-    }
-    let mut shared = u.clone();
-    let result = canonicalize_components(&mut shared, None, encoding);
-    if shared
-        .path
-        .as_deref()
-        .is_some_and(|p| p.starts_with("//") || p.starts_with("/.//"))
-    {
-        return each();
-    }
-    let mut scheme = Cow::Borrowed(u.scheme.as_deref().unwrap_or(""));
-    if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-        scheme.to_mut().make_ascii_lowercase();
-    }
     let mut shared_host = SharedHostWork::default();
     let hosts = profiles
         .iter()
@@ -201,6 +168,60 @@ pub(crate) fn canonicalize_each_parts<'a>(
         result,
         hosts,
     })
+}
+
+/// Each profile's whole result, canonicalized on its own.
+fn each_whole<'a>(
+    u: &CowUrl<'a>,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Vec<Result<CowUrl<'a>, Error>> {
+    profiles
+        .iter()
+        .map(|p| {
+            let mut c = u.clone();
+            canonicalize_in_place(&mut c, *p, encoding).map(|()| c)
+        })
+        .collect()
+}
+
+/// The components of `u` but the host, canonicalized once for every
+/// profile (and whether that failed), and the scheme in lowercase; `None`
+/// when the profiles' results may differ elsewhere than in the host: a
+/// `file:` URL, whose HOSTPATH loop moves text between host and path; a
+/// path beginning with `//`, whose `/.` depends on the host being empty; a
+/// profile that splits the port off elsewhere.
+#[allow(clippy::type_complexity)]
+fn all_but_host<'a, 'u>(
+    u: &'u CowUrl<'a>,
+    profiles: &[&dyn Profile],
+    encoding: &'static Encoding,
+) -> Option<(CowUrl<'a>, Result<(), Error>, Cow<'u, str>)> {
+    // A profile that splits the port off elsewhere gives this URL another
+    // port: nothing is shared.
+    let port_split_differs = || {
+        profiles
+            .iter()
+            .any(|p| p.url().port_split != PortSplit::LastColon)
+            && server_info_split(u.host.as_deref(), u.port.as_deref()).is_some()
+    };
+    if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") || port_split_differs() {
+        return None;
+    }
+    let mut shared = u.clone();
+    let result = canonicalize_components(&mut shared, None, encoding);
+    if shared
+        .path
+        .as_deref()
+        .is_some_and(|p| p.starts_with("//") || p.starts_with("/.//"))
+    {
+        return None;
+    }
+    let mut scheme = Cow::Borrowed(u.scheme.as_deref().unwrap_or(""));
+    if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+        scheme.to_mut().make_ascii_lowercase();
+    }
+    Some((shared, result, scheme))
 }
 
 /// The host of `u` (not a `file:` URL) canonicalized under `profile`, as

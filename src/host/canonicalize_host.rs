@@ -69,11 +69,13 @@ fn other_hosts_profile(
     if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
         return None;
     }
-    // Whether the host is of the IPv4 form (the costly class, with NFKC
-    // when the host is not ASCII) is told once for all the profiles that
-    // share the work on the host.
+    // Whether a host that is not ASCII is of the IPv4 form (the costly
+    // class: NFKC) is told once for all the profiles that share the work
+    // on the host.
     let is = |class: &HostClass| match (class, shared.as_deref_mut()) {
-        (HostClass::Ipv4Form, Some(work)) => work.is_ipv4_form(host, || is_ipv4_form(host)),
+        (HostClass::Ipv4Form, Some(work)) if !host.is_ascii() => {
+            work.is_ipv4_form(host, || is_ipv4_form(host))
+        }
         _ => is_class(host, scheme, class),
     };
     if !profile.host().other_hosts.iter().any(is) {
@@ -199,14 +201,9 @@ pub(crate) fn canonicalize_host_cow(
 ) -> Result<(), Error> {
     let profile =
         other_hosts_profile(host, scheme, profile, shared.as_deref_mut()).unwrap_or(profile);
-    // The shortcut declines a host with an octet other than letters,
-    // digits, `-` and `.` under every profile: told once for all the
-    // profiles that share the work on the host.
-    let may_be_ldh = match shared.as_deref_mut() {
-        Some(work) => work.is_ldh(host),
-        None => true,
-    };
-    if may_be_ldh && letters_digits_hyphens_fast_path(host, profile) {
+    // The shortcut declines a host that is not ASCII under every profile
+    // (it covers letters, digits, `-` and `.` only): not asked for it.
+    if host.is_ascii() && letters_digits_hyphens_fast_path(host, profile) {
         return Ok(());
     }
     *host = Cow::Owned(canonicalize_host_steps(

@@ -624,8 +624,6 @@ pub(crate) struct SharedHostWork {
     /// [`HostParams::other_hosts`](crate::profile::HostParams::other_hosts)),
     /// once told.
     ipv4_form: Option<bool>,
-    /// Whether `host` is of letters, digits, `-` and `.`, once told.
-    ldh: Option<bool>,
 }
 
 impl SharedHostWork {
@@ -640,7 +638,6 @@ impl SharedHostWork {
             self.text.clear();
             self.converted.clear();
             self.ipv4_form = None;
-            self.ldh = None;
         }
     }
 
@@ -651,16 +648,6 @@ impl SharedHostWork {
             self.qualified = Some(qualify(host, &mut self.text, true));
         }
         self.qualified.unwrap_or(Qualified::No)
-    }
-
-    /// Whether `host` is not empty and of ASCII letters, digits, `-` and
-    /// `.` only (the only hosts [`letters_digits_hyphens_fast_path`] may
-    /// cover), told once per host.
-    pub(super) fn is_ldh(&mut self, host: &str) -> bool {
-        self.about(host);
-        *self
-            .ldh
-            .get_or_insert_with(|| LdhHost::of(host).covered_octets())
     }
 
     /// Whether `host` is of the IPv4 form: `tell()`, asked once per host.
