@@ -321,16 +321,15 @@ impl Engine for Whatwg {
         &self.name
     }
 
-    /// Parses `input` against `base` itself (the URL Standard's parser
-    /// resolves as it parses): the shared `resolved` URL is not used.
+    /// Parses `input` against `base` (the URL Standard's parser resolves
+    /// as it parses): [`Whatwg::canonicalize_url`].
     fn canonicalize(
         &self,
-        _resolved: &ParsedUrl,
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<ParsedUrl, Error> {
-        self.parse(input, base, encoding).map(|u| components(&u))
+    ) -> Result<crate::Url, Error> {
+        self.canonicalize_url(input, base, encoding)
     }
 
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
