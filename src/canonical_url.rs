@@ -41,7 +41,7 @@ pub struct Url {
 }
 
 /// Where the components of a [`Url`] are in its serialization.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Offsets {
     /// The end of the scheme (the offset of its `:`).
     pub(crate) scheme_end: u32,
@@ -268,6 +268,15 @@ impl Url {
         let serialization = serialize::serialize_cow(&c)
             .ok_or(Error::Invalid(crate::url::InvalidReason::NoScheme))?;
         Ok(Url::new(serialization, offsets))
+    }
+
+    /// Whether `other` has the same serialization and the same components
+    /// (the same string may part differently: `http://:@h/` has an empty
+    /// user name and an empty password, or an empty password alone).  The
+    /// offsets are counted from the components' lengths, so equal strings
+    /// have equal components exactly when their offsets are equal.
+    pub(crate) fn same_components(&self, other: &Url) -> bool {
+        self.offsets == other.offsets && self.serialization == other.serialization
     }
 
     /// The user name as the steps left it: `None` when the URL has none

@@ -232,11 +232,7 @@ impl Comparison {
 /// Same canonical components, or the same rejection message.
 fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
     match (&a.outcome, &b.outcome) {
-        // The same string may part differently into components (an empty
-        // user name and an empty password, or an empty password alone).
-        (Ok(x), Ok(y)) => {
-            x.as_str() == y.as_str() && Field::COMPONENTS.iter().all(|f| f.of(x) == f.of(y))
-        }
+        (Ok(x), Ok(y)) => x.same_components(y),
         (Err(x), Err(y)) => x.to_string() == y.to_string(),
         _ => false,
     }
@@ -405,6 +401,10 @@ fn all_differing(results: &[EngineResult]) -> Vec<Field> {
     }
     let accepted: Vec<&Url> = results.iter().filter_map(EngineResult::url).collect();
     if let Some((head, rest)) = accepted.split_first() {
+        // The common case: they all agree.
+        if rest.iter().all(|u| u.same_components(head)) {
+            return out;
+        }
         for f in Field::COMPONENTS {
             let v = f.of(head);
             if rest.iter().any(|u| f.of(u) != v) {
