@@ -79,9 +79,10 @@ impl Field {
     ///
     /// ```
     /// use urlprism::compare::Field;
-    /// let u = urlprism::Url::parse("http://@a/?")?;
-    /// assert_eq!(Field::User.of(&u), Some(""));
-    /// assert_eq!(Field::Port.of(&u), None);
+    /// let u = urlprism::Url::parse("http://u@a:81/?")?;
+    /// assert_eq!(Field::User.of(&u), Some("u"));
+    /// assert_eq!(Field::Password.of(&u), None);
+    /// assert_eq!(Field::Port.of(&u), Some("81"));
     /// assert_eq!(Field::Query.of(&u), Some(""));
     /// assert_eq!(Field::Fragment.of(&u), None);
     /// # Ok::<(), urlprism::Error>(())
