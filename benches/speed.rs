@@ -99,7 +99,8 @@ fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<Strin
 }
 
 /// Resolved once (the input against itself), canonicalized under each of
-/// `profiles` together (`canonicalize_each`, as `urlprism compare` does:
+/// `profiles` together (`canonicalize_each` on a `ParsedUrl`, as
+/// `urlprism compare` did before it took `Canonicalizer::canonicalize_each`:
 /// the components no profile parameter touches are canonicalized once),
 /// each serialized.
 fn ours_profiles(input: &str, profiles: &[&dyn Profile]) -> usize {
