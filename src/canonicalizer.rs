@@ -3,13 +3,23 @@
 
 use crate::canonical_url::{Offsets, Url};
 use crate::canonicalize;
-use crate::common_url;
 use crate::error::Error;
 use crate::profile::Profile;
 use crate::url::{CowUrl, ParsedBase};
+use crate::{common_reference, common_url};
 use crate::{preprocess, resolve, serialize};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
+
+thread_local! {
+    /// The buffer of [`Canonicalizer::shortcut`] for the text of a
+    /// resolved reference.
+    static RESOLVED_TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// The largest buffer [`RESOLVED_TEXT`] keeps after use (a longer text
+/// is rare; its buffer is given back).
+const RESOLVED_TEXT_KEPT: usize = 1 << 16;
 
 /// Canonicalizes URLs under one profile, resolving them against a base URL
 /// (parsed once) and with a document encoding for their queries: the whole
@@ -121,15 +131,49 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
-        // The common absolute URL, in one pass (the steps give the same,
-        // against any base).
         let mut out = String::new();
-        if let Some(offsets) =
-            common_url::canonicalize_common_url(input, self.profile, self.encoding, &mut out)
-        {
+        if let Some(offsets) = self.shortcut(input, &mut out) {
             return Ok(Url::new(out, offsets));
         }
         self.canonicalize_by_the_steps(input)
+    }
+
+    /// The shortcuts, which give what the steps give: the common absolute
+    /// URL in one pass (against any base), or the common relative
+    /// reference against a common base, resolved as text and then taken
+    /// as the common absolute URL.  `None` when both decline.
+    #[inline]
+    fn shortcut(&self, input: &str, out: &mut String) -> Option<Offsets> {
+        if let Some(offsets) =
+            common_url::canonicalize_common_url(input, self.profile, self.encoding, out)
+        {
+            return Some(offsets);
+        }
+        let base = self.base.as_ref()?;
+        let common = base.common()?;
+        // The text is written into a buffer kept by the thread, so that
+        // the shortcut costs no allocation of its own.
+        RESOLVED_TEXT.with_borrow_mut(|text| {
+            let offsets = common_reference::resolve_as_text(input, base.text(), &common, text)
+                .then(|| {
+                    common_url::canonicalize_common_url(text, self.profile, self.encoding, out)
+                })
+                .flatten();
+            if text.capacity() > RESOLVED_TEXT_KEPT {
+                *text = String::new();
+            }
+            offsets
+        })
+    }
+
+    /// `input` resolved against the base as text, when the shortcut for
+    /// the common relative reference covers it (see
+    /// [`common_reference`]).
+    fn reference_as_text(&self, input: &str) -> Option<String> {
+        let base = self.base.as_ref()?;
+        let common = base.common()?;
+        let mut text = String::with_capacity(base.text().len() + input.len() + 1);
+        common_reference::resolve_as_text(input, base.text(), &common, &mut text).then_some(text)
     }
 
     /// [`Canonicalizer::canonicalize`], writing the canonical URL into
@@ -149,7 +193,7 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
-        if common_url::canonicalize_common_url(input, self.profile, self.encoding, out).is_some() {
+        if self.shortcut(input, out).is_some() {
             return Ok(());
         }
         out.clear();
@@ -191,7 +235,14 @@ impl<'p> Canonicalizer<'p> {
     ) -> Vec<Result<Url, Error>> {
         // The common absolute URL: scanned once, its host canonicalized
         // under each profile (see `common_url::canonicalize_common_url_each`).
-        let shortcut = common_url::canonicalize_common_url_each(input, profiles, self.encoding);
+        // A common relative reference is taken as the text of its
+        // resolution (see `Canonicalizer::shortcut`).
+        let text = self.reference_as_text(input);
+        let shortcut = common_url::canonicalize_common_url_each(
+            text.as_deref().unwrap_or(input),
+            profiles,
+            self.encoding,
+        );
         // The profiles the shortcut declined (all or none, but for a host
         // that only some of them cover): the steps, together.
         let declined: Vec<&dyn Profile> = profiles

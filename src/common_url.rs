@@ -387,7 +387,7 @@ fn common_url_with_host(
 /// hierarchical, in any case.
 ///
 /// `FTP://a` → `Some(3)`; `c://a`, `File://a`, `javascript://a` → `None`.
-fn scheme_end(b: &[u8]) -> Option<usize> {
+pub(crate) fn scheme_end(b: &[u8]) -> Option<usize> {
     let end = b.iter().position(|&c| class(c) & SCHEME == 0)?;
     if end < 2 || b.get(end..end + 3) != Some(b"://") {
         return None;

@@ -23,6 +23,7 @@
 mod canonical_url;
 pub mod canonicalize;
 mod canonicalizer;
+mod common_reference;
 mod common_url;
 pub mod compare;
 pub mod conformance;

@@ -172,6 +172,32 @@ pub(crate) const fn eq_mask(x: u64, b: u8) -> u64 {
     !(((t & !HIGH) + !HIGH) | t) & HIGH
 }
 
+/// Whether every byte of `bytes` is printable ASCII (0x21 to 0x7E) and
+/// none is `except`: eight bytes at a time, each word tested for a byte
+/// below 0x21, a byte above 0x7E (0x7F and non-ASCII) and `except`
+/// without a branch per byte.
+///
+/// `printable_without(b"http://a/b", b'\\')` → `true`; `printable_without(b"a b", b'\\')` → `false`.
+#[inline]
+pub(crate) fn printable_without(bytes: &[u8], except: u8) -> bool {
+    // A byte below 0x21 borrows into its high bit when 0x21 is taken
+    // from it (the high bit of a byte that had it is masked off); a byte
+    // above 0x7E reaches it when 1 is added (or had it).
+    let below = |x: u64| x.wrapping_sub(LOW * 0x21) & !x & HIGH;
+    let above = |x: u64| ((x & !HIGH) + LOW) | x;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        if (below(x) | above(x)) & HIGH != 0 || eq_mask(x, except) != 0 {
+            return false;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .all(|&c| (0x21..=0x7E).contains(&c) && c != except)
+}
+
 /// The eight bytes of `bytes` from `i` as a little-endian `u64` (the
 /// caller keeps `i + 8 <= bytes.len()`; otherwise 0, which matches no
 /// needle but 0).
@@ -290,6 +316,25 @@ impl<'de> Deserialize<'de> for OctetSet {
 
 #[cfg(test)]
 mod tests {
+
+    /// The word-at-a-time test is the byte-at-a-time one, for every
+    /// octet in every position and around the word boundary.
+    #[test]
+    fn printable_without_is_the_bytewise_test() {
+        let naive = |b: &[u8], e: u8| b.iter().all(|&c| (0x21..=0x7E).contains(&c) && c != e);
+        for len in [1usize, 7, 8, 9, 16, 17] {
+            for at in 0..len {
+                for octet in 0..=255u8 {
+                    let mut b = vec![b'a'; len];
+                    b[at] = octet;
+                    for e in [b'\\', b' ', 0xFF] {
+                        assert_eq!(printable_without(&b, e), naive(&b, e), "{b:?} {e}");
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

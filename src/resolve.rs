@@ -238,7 +238,7 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// Whether "remove dot-segments" leaves `path` as it is: it has no `\\`
 /// and no segment beginning with `.`, `%2E` or `%2e` (so no `.` or `..`
 /// segment), and then only rule E, which copies, applies.
-fn is_free_of_dot_segments(path: &str) -> bool {
+pub(crate) fn is_free_of_dot_segments(path: &str) -> bool {
     let b = path.as_bytes();
     if dot_len(b).is_some() {
         return false;
@@ -272,8 +272,20 @@ fn remove_dot_segments_cow(path: &str) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(path)
     };
-    let s = input.as_bytes();
     let mut output = String::with_capacity(input.len());
+    push_without_dot_segments(&input, &mut output);
+    Cow::Owned(output)
+}
+
+/// Appends to `output` the path `input` (without `\\`) with its
+/// dot-segments removed ("remove dot-segments", rules A to E): what is in
+/// `output` before stays, rule C removes segments only from what is
+/// appended.  Linear in the length of `input`.
+///
+/// `http://a` and `/b/../c` → `http://a/c`.
+pub(crate) fn push_without_dot_segments(input: &str, output: &mut String) {
+    let floor = output.len();
+    let s = input.as_bytes();
     let mut i = 0;
     while i < s.len() {
         let rest = &s[i..];
@@ -297,7 +309,7 @@ fn remove_dot_segments_cow(path: &str) -> Cow<'_, str> {
             // C. Replace a leading "/../" or "/.." by "/" and remove the
             // last segment and its preceding "/" from the output.
             if let Some(n) = dot_dot_segment_len(&rest[1..]) {
-                let cut = output.rfind('/').unwrap_or(0);
+                let cut = output[floor..].rfind('/').map_or(floor, |c| floor + c);
                 output.truncate(cut);
                 if i + 1 + n == s.len() {
                     output.push('/');
@@ -319,7 +331,6 @@ fn remove_dot_segments_cow(path: &str) -> Cow<'_, str> {
         output.push_str(&input[i..end]);
         i = end;
     }
-    Cow::Owned(output)
 }
 
 // ---------------------------------------------------------------------

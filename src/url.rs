@@ -1,5 +1,6 @@
 //! The *parsed URL* of the specification: optional components and two flags.
 
+use crate::common_reference::CommonBase;
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -252,14 +253,29 @@ impl CowUrl<'_> {
 /// [`ParsedBase::as_cow`] lends its components out as a [`CowUrl`] for
 /// nothing.
 ///
+/// A base the shortcut for the common relative reference covers
+/// ([`CommonBase`], found by a scan) is parsed only when the steps need
+/// its components: a reference the shortcut covers needs only the text.
+///
 /// `http://a/b?c` is held as the string and the ranges `0..4` (scheme),
 /// `7..8` (authority, host), `8..10` (path), `11..12` (query).
 #[derive(Clone, Debug)]
 pub(crate) struct ParsedBase {
     text: String,
+    /// Where its components end, when the shortcut for the common relative
+    /// reference covers it.
+    common: Option<CommonBase>,
+    /// Its components, parsed at once when it is not common, otherwise
+    /// when first asked for.
+    parsed: std::sync::OnceLock<Components>,
+}
+
+/// The parse of a [`ParsedBase`].
+#[derive(Clone, Debug)]
+struct Components {
     /// Scheme, authority, user, password, host, port, path, query,
     /// fragment, host as written.
-    components: [Option<Held>; 10],
+    held: [Option<Held>; 10],
     invalid: Option<InvalidReason>,
     hierarchical: bool,
 }
@@ -273,15 +289,14 @@ enum Held {
     Owned(String),
 }
 
-impl ParsedBase {
-    /// The steps to parse a URL on `input` ([`crate::parse()`]), held.
-    pub fn parse(input: &str) -> ParsedBase {
-        let text = crate::preprocess::preprocess(input).into_owned();
-        let (components, invalid, hierarchical) = {
-            let mut u = crate::parse::parse_preprocessed(&text);
-            crate::parse::keep_host_as_written(input, &mut u);
-            let hold = |c: Option<Cow<'_, str>>| c.map(|c| Held::of(&text, c));
-            let components = [
+impl Components {
+    /// The steps to parse a URL on `text`, which is `input` preprocessed.
+    fn parse(input: &str, text: &str) -> Components {
+        let mut u = crate::parse::parse_preprocessed(text);
+        crate::parse::keep_host_as_written(input, &mut u);
+        let hold = |c: Option<Cow<'_, str>>| c.map(|c| Held::of(text, c));
+        Components {
+            held: [
                 hold(u.scheme),
                 hold(u.authority),
                 hold(u.user),
@@ -292,26 +307,66 @@ impl ParsedBase {
                 hold(u.query),
                 hold(u.fragment),
                 hold(u.host_as_written),
-            ];
-            (components, u.invalid, u.hierarchical)
-        };
+            ],
+            invalid: u.invalid,
+            hierarchical: u.hierarchical,
+        }
+    }
+}
+
+impl ParsedBase {
+    /// The steps to parse a URL on `input` ([`crate::parse()`]), held.
+    pub fn parse(input: &str) -> ParsedBase {
+        // A common base is printable ASCII: preprocessing leaves it as it
+        // is, and the host as written is the host.
+        if let Some(common) = CommonBase::scan(input) {
+            return ParsedBase {
+                text: input.to_string(),
+                common: Some(common),
+                parsed: std::sync::OnceLock::new(),
+            };
+        }
+        let text = crate::preprocess::preprocess(input).into_owned();
+        let parsed = Components::parse(input, &text);
         ParsedBase {
             text,
-            components,
-            invalid,
-            hierarchical,
+            common: None,
+            parsed: std::sync::OnceLock::from(parsed),
         }
     }
 
-    /// Why the URL is invalid, when it is.
+    /// Its components, parsed now if they were not yet (only a common
+    /// base is parsed late, and its text is its input).
+    fn components(&self) -> &Components {
+        self.parsed
+            .get_or_init(|| Components::parse(&self.text, &self.text))
+    }
+
+    /// Where its components end, when the shortcut for the common relative
+    /// reference covers it ([`crate::common_reference`]).
+    pub fn common(&self) -> Option<CommonBase> {
+        self.common
+    }
+
+    /// The URL as preprocessed.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Why the URL is invalid, when it is (a common base has a scheme, so
+    /// it is valid).
     pub fn invalid(&self) -> Option<InvalidReason> {
-        self.invalid
+        match self.common {
+            Some(_) => None,
+            None => self.components().invalid,
+        }
     }
 
     /// The parsed URL, its components borrowed from this one.
     pub fn as_cow(&self) -> CowUrl<'_> {
+        let parsed = self.components();
         let c = |i: usize| {
-            self.components[i].as_ref().map(|h| match h {
+            parsed.held[i].as_ref().map(|h| match h {
                 Held::Range(start, end) => Cow::Borrowed(&self.text[*start..*end]),
                 Held::Owned(s) => Cow::Borrowed(s.as_str()),
             })
@@ -326,8 +381,8 @@ impl ParsedBase {
             path: c(6),
             query: c(7),
             fragment: c(8),
-            invalid: self.invalid,
-            hierarchical: self.hierarchical,
+            invalid: parsed.invalid,
+            hierarchical: parsed.hierarchical,
             host_as_written: c(9),
         }
     }
@@ -379,7 +434,8 @@ mod parsed_base_tests {
         }
         let held = ParsedBase::parse("http://a/b?c");
         assert!(held
-            .components
+            .components()
+            .held
             .iter()
             .flatten()
             .all(|h| matches!(h, Held::Range(..))));

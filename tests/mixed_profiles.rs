@@ -603,3 +603,129 @@ fn shortcut_is_the_steps() {
     eprintln!("checked {checked} (profile, URL) pairs");
     assert!(checked >= rounds() * 8000);
 }
+
+/// Beginnings of generated relative references for
+/// [`reference_shortcut_is_the_steps`]: each case of the steps to resolve
+/// a relative URL, and what the shortcut for the common relative
+/// reference must decline (a scheme, `\`, spaces).
+const REFERENCE_STARTS: &[&str] = &[
+    "",
+    "",
+    "/",
+    "/",
+    "//",
+    "//h.test",
+    "//H.test:81",
+    "?",
+    "#",
+    "./",
+    "../",
+    "../../../",
+    ".",
+    "..",
+    "g",
+    "g/",
+    "G:h",
+    "http:",
+    "HTTP:x",
+    "./g:h",
+    "%2e/",
+    "%2E%2e/",
+    "\\",
+    "/\\",
+    " ",
+    "\t/",
+    "//a@b",
+    "///",
+];
+
+/// Generated relative references and bases under random mixed profiles:
+/// `Canonicalizer::canonicalize` with a base (which resolves a common
+/// relative reference against a common base as text and takes the
+/// result as the common absolute URL) against the steps one by one
+/// (`resolve`, `canonicalize`, `serialize`): the same canonical URL and
+/// components, or the same error; `canonicalize_each` gives what each
+/// profile gives alone.
+#[test]
+fn reference_shortcut_is_the_steps() {
+    let real = real_urls();
+    let mut checked = 0usize;
+    for round in 0..rounds() {
+        let mut rng = Rng(round as u64 * 0x1234_5679 + 11);
+        let mixed: Vec<ProfileSpec> = (0..4).map(|_| mixed_profile(|n| rng.below(n))).collect();
+        let profiles: Vec<&ProfileSpec> = mixed.iter().chain(builtin_profiles()).collect();
+        let all: Vec<&dyn Profile> = profiles.iter().map(|p| *p as &dyn Profile).collect();
+        for _ in 0..300 {
+            let base = match rng.below(3) {
+                0 => generated_ascii_url(&mut rng),
+                1 => real[rng.below(real.len())].clone(),
+                _ => BASES[rng.below(BASES.len())].to_string(),
+            };
+            let mut reference = REFERENCE_STARTS[rng.below(REFERENCE_STARTS.len())].to_string();
+            for _ in 0..rng.below(6) {
+                reference += PATH_PIECES[rng.below(PATH_PIECES.len())];
+            }
+            if rng.below(3) == 0 {
+                reference.push('?');
+                for _ in 0..rng.below(4) {
+                    reference += QUERY_PIECES[rng.below(QUERY_PIECES.len())];
+                }
+            }
+            if rng.below(4) == 0 {
+                reference.push('#');
+                reference += FRAGMENT_PIECES[rng.below(FRAGMENT_PIECES.len())];
+            }
+            let Ok(any) = Canonicalizer::new(urlprism::profile::this()).base(&base) else {
+                continue;
+            };
+            let resolved = urlprism::resolve(&reference, &urlprism::parse(&base));
+            for (i, p) in all.iter().enumerate() {
+                let fast = Canonicalizer::new(*p)
+                    .base(&base)
+                    .and_then(|c| c.canonicalize(&reference));
+                let steps = urlprism::canonicalize(&resolved, *p, encoding_rs::UTF_8);
+                let agree = match (&fast, &steps) {
+                    (Ok(u), Ok(c)) => {
+                        Some(u.as_str()) == urlprism::serialize(c).as_deref()
+                            && u.username() == c.user.as_deref().unwrap_or("")
+                            && u.password() == c.password.as_deref()
+                            && u.host_str() == c.host.as_deref()
+                            && u.port().map(|p| p.to_string()) == c.port
+                            && u.path() == c.path.as_deref().unwrap_or("")
+                            && u.query() == c.query.as_deref()
+                            && u.fragment() == c.fragment.as_deref()
+                    }
+                    (Err(a), Err(b)) => a == b,
+                    _ => false,
+                };
+                assert!(
+                    agree,
+                    "round {round}, {reference:?} against {base:?}, profile {i}: canonicalize {fast:?} != steps {steps:?}\nprofile:\n{}",
+                    toml::to_string(profiles[i]).unwrap_or_default()
+                );
+                checked += 1;
+            }
+            for (i, (p, t)) in all
+                .iter()
+                .zip(any.canonicalize_each(&reference, &all))
+                .enumerate()
+            {
+                let alone = Canonicalizer::new(*p)
+                    .base(&base)
+                    .unwrap()
+                    .canonicalize(&reference);
+                let agree = match (&t, &alone) {
+                    (Ok(t), Ok(a)) => same_url(t, a),
+                    (Err(a), Err(b)) => a == b,
+                    _ => false,
+                };
+                assert!(
+                    agree,
+                    "round {round}, {reference:?} against {base:?}, profile {i}: canonicalize_each {t:?} != canonicalize {alone:?}"
+                );
+            }
+        }
+    }
+    eprintln!("checked {checked} (profile, reference, base) triples");
+    assert!(checked >= rounds() * 1000);
+}
