@@ -58,6 +58,9 @@ pub(crate) struct CommonBase {
     authority_end: usize,
     path_end: usize,
     query_end: usize,
+    /// The end of the base's directory: its path up to and including the
+    /// last `/` ("merge path"), `authority_end` when the path is empty.
+    directory_end: usize,
 }
 
 impl CommonBase {
@@ -106,11 +109,15 @@ impl CommonBase {
         if !is_free_of_dot_segments(&input[authority_end..path_end]) {
             return None;
         }
+        let directory_end = input[authority_end..path_end]
+            .rfind('/')
+            .map_or(authority_end, |slash| authority_end + slash + 1);
         Some(CommonBase {
             scheme_end,
             authority_end,
             path_end,
             query_end,
+            directory_end,
         })
     }
 }
@@ -128,17 +135,15 @@ pub(crate) fn resolve_as_text(
     out: &mut String,
 ) -> bool {
     let r = reference.as_bytes();
-    // (`%` is printable: no octet is excepted.)
-    if !printable_without(r, b' ') {
+    // The reference's path ends at its query or fragment; it has no `\`,
+    // and no octet of the reference is other than printable (` ` is
+    // not printable: no other octet is excepted).
+    let path_end = first_of2(r, b'?', b'#').unwrap_or(r.len());
+    if !printable_without(&r[..path_end], b'\\') || !printable_without(&r[path_end..], b' ') {
         return false;
     }
     out.clear();
-    // The reference's path ends at its query or fragment.
-    let path_end = first_where(r, |c| c == b'?' || c == b'#').unwrap_or(r.len());
     let path = &reference[..path_end];
-    if path.contains('\\') {
-        return false;
-    }
     match r {
         // Step 6 of the steps to resolve a URL: the base without its
         // fragment.
@@ -169,21 +174,17 @@ pub(crate) fn resolve_as_text(
         // Step 6 of the steps to resolve a relative URL: a reference with
         // a `:` in its first segment may have a scheme (declined).
         _ => {
-            let first_segment = &path[..path.find('/').unwrap_or(path.len())];
-            if first_segment.contains(':') {
+            let mut first_segment = r[..path_end].iter().take_while(|&&c| c != b'/');
+            if first_segment.any(|&c| c == b':') {
                 return false;
             }
-            out.push_str(&base_text[..base.authority_end]);
             // "Merge path": the base has an authority; with an empty path
             // `/`, otherwise its path up to and including its last `/`.
-            let base_path = &base_text[base.authority_end..base.path_end];
-            let at = out.len();
-            match base_path.rfind('/') {
-                Some(slash) => out.push_str(&base_path[..=slash]),
-                None if base_path.is_empty() => out.push('/'),
-                None => {}
+            out.push_str(&base_text[..base.directory_end]);
+            if base.directory_end == base.authority_end {
+                out.push('/');
             }
-            push_merged(at, path, out);
+            push_merged(base.authority_end, path, out);
             out.push_str(&reference[path_end..]);
         }
     }
@@ -382,11 +383,15 @@ mod tests {
         if !is_free_of_dot_segments(&input[authority_end..path_end]) {
             return None;
         }
+        let directory_end = input[authority_end..path_end]
+            .rfind('/')
+            .map_or(authority_end, |slash| authority_end + slash + 1);
         Some(CommonBase {
             scheme_end,
             authority_end,
             path_end,
             query_end,
+            directory_end,
         })
     }
 

@@ -266,8 +266,9 @@ pub(crate) struct ParsedBase {
     /// reference covers it.
     common: Option<CommonBase>,
     /// Its components, parsed at once when it is not common, otherwise
-    /// when first asked for.
-    parsed: std::sync::OnceLock<Components>,
+    /// when first asked for (boxed: a `Canonicalizer` that holds the base
+    /// is moved by value, and a common base then moves a pointer).
+    parsed: std::sync::OnceLock<Box<Components>>,
 }
 
 /// The parse of a [`ParsedBase`].
@@ -327,7 +328,7 @@ impl ParsedBase {
             };
         }
         let text = crate::preprocess::preprocess(input).into_owned();
-        let parsed = Components::parse(input, &text);
+        let parsed = Box::new(Components::parse(input, &text));
         ParsedBase {
             text,
             common: None,
@@ -339,7 +340,7 @@ impl ParsedBase {
     /// base is parsed late, and its text is its input).
     fn components(&self) -> &Components {
         self.parsed
-            .get_or_init(|| Components::parse(&self.text, &self.text))
+            .get_or_init(|| Box::new(Components::parse(&self.text, &self.text)))
     }
 
     /// Where its components end, when the shortcut for the common relative
