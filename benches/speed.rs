@@ -27,6 +27,7 @@ use encoding_rs::UTF_8;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use urlprism::compare::{Comparer, Engine};
 use urlprism::profile::{builtin_profiles, this};
 use urlprism::resolve::resolve_self;
 use urlprism::{
@@ -98,7 +99,8 @@ fn ours_relative(base: &str, input: &str, profile: &dyn Profile) -> Option<Strin
 }
 
 /// Resolved once (the input against itself), canonicalized under each of
-/// `profiles` together (`canonicalize_each`, as `urlprism compare` does:
+/// `profiles` together (`canonicalize_each` on a `ParsedUrl`, as
+/// `urlprism compare` did before it took `Canonicalizer::canonicalize_each`:
 /// the components no profile parameter touches are canonicalized once),
 /// each serialized.
 fn ours_profiles(input: &str, profiles: &[&dyn Profile]) -> usize {
@@ -123,6 +125,19 @@ fn ours_canonicalizer_profiles(input: &str, profiles: &[&dyn Profile]) -> usize 
         .into_iter()
         .map(|r| r.map_or(0, |u| u.as_str().len()))
         .sum()
+}
+
+/// What `urlprism compare` does per URL under the engines of `comparer`
+/// (its own base): every engine's result, the fields on which they differ
+/// and the groups that agree.
+fn ours_compare(input: &str, comparer: &Comparer<'_>) -> usize {
+    let c = comparer.compare(input);
+    let canonical: usize = c
+        .results
+        .iter()
+        .map(|r| r.canonical().map_or(0, str::len))
+        .sum();
+    canonical + c.differing.len() + c.groups().len()
 }
 
 fn peer_absolute(input: &str) -> Option<String> {
@@ -223,6 +238,11 @@ fn main() {
         .map(|p| p as &dyn Profile)
         .collect();
     let one: Vec<&dyn Profile> = vec![this_p];
+    let engines: Vec<&dyn Engine> = builtin_profiles()
+        .iter()
+        .map(|p| p as &dyn Engine)
+        .collect();
+    let comparer = Comparer::new(&engines, None, UTF_8);
 
     if let Some(d) = &dump_dir {
         std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
@@ -424,6 +444,44 @@ fn main() {
             }),
             ada: None,
             limit: Some(2.0),
+        },
+        Row {
+            name: "compare-ascii",
+            unit: "URL",
+            count: ascii.len(),
+            ours: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| ours_compare(black_box(u), &comparer))
+                    .sum()
+            }),
+            peer_name: "canonicalize_each x4",
+            peer: Box::new(|| {
+                ascii
+                    .iter()
+                    .map(|u| ours_canonicalizer_profiles(black_box(u), &all))
+                    .sum()
+            }),
+            ada: None,
+            limit: None,
+        },
+        Row {
+            name: "compare-idn",
+            unit: "URL",
+            count: idn.len(),
+            ours: Box::new(|| {
+                idn.iter()
+                    .map(|u| ours_compare(black_box(u), &comparer))
+                    .sum()
+            }),
+            peer_name: "canonicalize_each x4",
+            peer: Box::new(|| {
+                idn.iter()
+                    .map(|u| ours_canonicalizer_profiles(black_box(u), &all))
+                    .sum()
+            }),
+            ada: None,
+            limit: None,
         },
     ];
 

@@ -2,6 +2,7 @@
 //! its components in it.
 
 use crate::error::Error;
+use crate::serialize;
 use crate::url::{CowUrl, ParsedUrl};
 use std::cmp::Ordering;
 use std::fmt;
@@ -40,7 +41,7 @@ pub struct Url {
 }
 
 /// Where the components of a [`Url`] are in its serialization.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Offsets {
     /// The end of the scheme (the offset of its `:`).
     pub(crate) scheme_end: u32,
@@ -232,6 +233,68 @@ impl Url {
             hierarchical: false,
             host_as_written: None,
         }
+    }
+
+    /// The URL whose components are those of `u`, as they are (nothing
+    /// is canonicalized), serialized by the steps to serialize
+    /// ([`crate::serialize()`]): how an engine that canonicalizes in its
+    /// own way (a [`crate::compare::Engine`]) hands back its result.  An
+    /// error when `u` has the /invalid/ flag set (it has no
+    /// serialization), or when the serialization would be 4 GiB or longer.
+    ///
+    /// ```
+    /// use urlprism::{ParsedUrl, Url};
+    /// let u = ParsedUrl {
+    ///     scheme: Some("http".into()),
+    ///     user: Some("".into()),
+    ///     host: Some("a".into()),
+    ///     path: Some("/B".into()),
+    ///     ..ParsedUrl::default()
+    /// };
+    /// let url = Url::from_parsed_url(&u)?;
+    /// assert_eq!(url.as_str(), "http://@a/B");
+    /// assert_eq!(url.to_parsed_url(), u);
+    ///
+    /// let e = Url::from_parsed_url(&urlprism::parse("no scheme")).unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid URL: no scheme: the URL does not begin with scheme characters and ':'");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn from_parsed_url(u: &ParsedUrl) -> Result<Url, Error> {
+        if let Some(reason) = u.invalid {
+            return Err(Error::Invalid(reason));
+        }
+        let c = u.as_cow();
+        let offsets = Offsets::of(&c)?;
+        let serialization = serialize::serialize_cow(&c)
+            .ok_or(Error::Invalid(crate::url::InvalidReason::NoScheme))?;
+        Ok(Url::new(serialization, offsets))
+    }
+
+    /// Whether `other` has the same serialization and the same components
+    /// (the same string may part differently: `http://:@h/` has an empty
+    /// user name and an empty password, or an empty password alone).  The
+    /// offsets are counted from the components' lengths, so equal strings
+    /// have equal components exactly when their offsets are equal.
+    pub(crate) fn same_components(&self, other: &Url) -> bool {
+        self.offsets == other.offsets && self.serialization == other.serialization
+    }
+
+    /// The user name as the steps left it: `None` when the URL has none
+    /// (where [`Url::username`] gives the empty string).
+    pub(crate) fn user_part(&self) -> Option<&str> {
+        self.component(self.offsets.user)
+    }
+
+    /// The port as written in the serialization (where [`Url::port`]
+    /// gives its number).
+    pub(crate) fn port_part(&self) -> Option<&str> {
+        self.component(self.offsets.port)
+    }
+
+    /// The path as the steps left it: `None` when the URL has none
+    /// (where [`Url::path`] gives the empty string).
+    pub(crate) fn path_part(&self) -> Option<&str> {
+        self.component(self.offsets.path)
     }
 
     fn component(&self, span: Option<Span>) -> Option<&str> {

@@ -65,9 +65,10 @@ pub fn canonicalize_owned(
     Ok(c.into_owned())
 }
 
-/// Canonicalizes a parsed URL under each of `profiles` at once, as
-/// `urlprism compare` does: element `i` is what [`canonicalize`] gives
-/// under `profiles[i]`.
+/// Canonicalizes a parsed URL under each of `profiles` at once (as
+/// [`crate::Canonicalizer::canonicalize_each`], and so `urlprism
+/// compare`, does with a URL its whole-URL shortcut declines): element
+/// `i` is what [`canonicalize`] gives under `profiles[i]`.
 ///
 /// Only the host depends on the profile (CanonicalizeHost, and the host
 /// as written); the scheme, user and password, port, path, query and

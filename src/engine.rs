@@ -19,8 +19,8 @@
 use crate::compare::{Engine, HostTrace};
 use crate::error::Error;
 use crate::profile::{builtin_profiles, Profile, ProfileError, ProfileSpec};
-use crate::url::ParsedUrl;
 use crate::whatwg::{self, Whatwg};
+use crate::Url;
 use encoding_rs::Encoding;
 
 /// An engine described as data: a 2011 profile or the URL Standard.
@@ -142,14 +142,13 @@ impl Engine for EngineSpec {
 
     fn canonicalize(
         &self,
-        resolved: &ParsedUrl,
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<ParsedUrl, Error> {
+    ) -> Result<Url, Error> {
         match self {
-            EngineSpec::Profile(p) => Engine::canonicalize(p, resolved, input, base, encoding),
-            EngineSpec::Whatwg(w) => w.canonicalize(resolved, input, base, encoding),
+            EngineSpec::Profile(p) => Engine::canonicalize(p, input, base, encoding),
+            EngineSpec::Whatwg(w) => w.canonicalize(input, base, encoding),
         }
     }
 

@@ -17,12 +17,12 @@ use crate::compare::{
     trace_url, AlignedStep, Comparer, Comparison, Divergence, Engine, Field, UrlTrace,
 };
 use crate::engine::EngineSpec;
-use crate::{ParsedUrl, Url};
+use crate::Url;
 use encoding_rs::Encoding;
 use serde::Serialize;
 use std::io::{self, Write};
 
-/// The eight components of a parsed URL (`null` when absent, or when
+/// The eight components of a canonical URL (`null` when absent, or when
 /// there is no URL).
 #[derive(Serialize)]
 struct Components<'a> {
@@ -37,17 +37,17 @@ struct Components<'a> {
 }
 
 impl<'a> Components<'a> {
-    fn of(u: Option<&'a ParsedUrl>) -> Self {
-        let c = |f: fn(&ParsedUrl) -> &Option<String>| u.and_then(|u| f(u).as_deref());
+    fn of(u: Option<&'a Url>) -> Self {
+        let c = |f: Field| u.and_then(|u| f.of(u));
         Components {
-            scheme: c(|u| &u.scheme),
-            user: c(|u| &u.user),
-            password: c(|u| &u.password),
-            host: c(|u| &u.host),
-            port: c(|u| &u.port),
-            path: c(|u| &u.path),
-            query: c(|u| &u.query),
-            fragment: c(|u| &u.fragment),
+            scheme: c(Field::Scheme),
+            user: c(Field::User),
+            password: c(Field::Password),
+            host: c(Field::Host),
+            port: c(Field::Port),
+            path: c(Field::Path),
+            query: c(Field::Query),
+            fragment: c(Field::Fragment),
         }
     }
 }
@@ -75,7 +75,6 @@ pub fn write_canon(
     input: &str,
     result: &Result<Url, String>,
 ) -> io::Result<()> {
-    let parsed = result.as_ref().ok().map(Url::to_parsed_url);
     let (canonical, error) = match result {
         Ok(u) => (Some(u.as_str()), None),
         Err(e) => (None, Some(e.as_str())),
@@ -84,7 +83,7 @@ pub fn write_canon(
         input,
         canonical,
         error,
-        components: Components::of(parsed.as_ref()),
+        components: Components::of(result.as_ref().ok()),
     };
     serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
     out.write_all(b"\n")

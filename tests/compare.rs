@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::Output;
 use urlprism::compare::{compare, trace_url, Engine, Field};
 use urlprism::conformance::{read_suite_file, Expectation, Record};
-use urlprism::{Error, ParsedUrl};
+use urlprism::{Error, ParsedUrl, Url};
 
 mod cli_support;
 mod suite;
@@ -651,18 +651,17 @@ impl Engine for Whatwg {
     }
     fn canonicalize(
         &self,
-        _resolved: &ParsedUrl,
         input: &str,
         base: Option<&str>,
         _encoding: &'static encoding_rs::Encoding,
-    ) -> Result<ParsedUrl, Error> {
+    ) -> Result<Url, Error> {
         let parsed = match base {
             Some(b) => url::Url::parse(b).and_then(|b| b.join(input)),
             None => url::Url::parse(input),
         };
         let u = parsed.map_err(|_| Error::Invalid(urlprism::url::InvalidReason::NoScheme))?;
         let opt = |s: &str| (!s.is_empty()).then(|| s.to_string());
-        Ok(ParsedUrl {
+        Url::from_parsed_url(&ParsedUrl {
             scheme: Some(u.scheme().to_string()),
             user: opt(u.username()),
             password: u.password().map(str::to_string),

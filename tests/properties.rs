@@ -1,7 +1,8 @@
 //! Property tests (issue 6): no panic on arbitrary input, THIS output is a
 //! fixed point of the pipeline and is plain ASCII without controls outside
-//! the fragment, every profile is deterministic, and a canonical URL
-//! survives `parse` + `serialize`.
+//! the fragment, every profile is deterministic, a canonical URL
+//! survives `parse` + `serialize`, and `compare` gives what each engine
+//! gives alone.
 //!
 //! Inputs come from two sources: strings of arbitrary characters, and
 //! strings glued together from URL-ish pieces (schemes, `//`, `@`, `:`,
@@ -115,6 +116,16 @@ proptest! {
         let strings = common::canonicalize_str_each(&s, b.as_deref(), &profiles, enc);
         for (p, t) in profiles.iter().zip(&strings) {
             prop_assert_eq!(t, &canonicalize_str(&s, b.as_deref(), *p, enc), "{}", p.name());
+        }
+    }
+
+    /// `compare` (its profiles canonicalized together, each result a
+    /// `Url`) gives what each engine gives alone, and says they differ
+    /// exactly where the results alone differ.
+    #[test]
+    fn compare_equals_each_engine_alone(s in input(), b in base(), enc in encoding()) {
+        for engines in common::compared_engine_sets() {
+            common::check_comparison(&engines, &s, b.as_deref(), enc).map_err(TestCaseError::fail)?;
         }
     }
 

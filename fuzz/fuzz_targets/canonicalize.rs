@@ -10,7 +10,8 @@
 //! (`urlprism_fuzz::mixed_profiles`), and so do the built-in ones from the
 //! string (`Canonicalizer::canonicalize_each`, as `Url`s); under the
 //! mixed ones the host gives the same canonicalized with the shortcuts
-//! and traced step by step.
+//! and traced step by step.  `Canonicalizer::canonicalize`, with its
+//! shortcuts, gives what the steps give under every one of them.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -40,13 +41,14 @@ fuzz_target!(|data: &[u8]| {
     // The same from the string, as `Url`s (`Canonicalizer::canonicalize_each`
     // takes the whole-URL shortcut once for all profiles): serialization
     // and components as each alone.
-    let canonicalizer = |p: &'static dyn urlprism::Profile| -> Option<urlprism::Canonicalizer<'static>> {
-        let c = urlprism::Canonicalizer::new(p).encoding(picked);
-        match base.as_deref() {
-            Some(b) => c.base(b).ok(),
-            None => Some(c),
-        }
-    };
+    let canonicalizer =
+        |p: &'static dyn urlprism::Profile| -> Option<urlprism::Canonicalizer<'static>> {
+            let c = urlprism::Canonicalizer::new(p).encoding(picked);
+            match base.as_deref() {
+                Some(b) => c.base(b).ok(),
+                None => Some(c),
+            }
+        };
     let components = |u: &urlprism::Url| {
         (
             u.as_str().to_owned(),
@@ -72,6 +74,35 @@ fuzz_target!(|data: &[u8]| {
                 p.name()
             );
         }
+    }
+    // `Canonicalizer::canonicalize` (its shortcuts: the common absolute
+    // URL, the common relative reference resolved as text) is the steps
+    // one by one, under the built-in and the mixed profiles.
+    for p in &profiles {
+        let c = urlprism::Canonicalizer::new(*p).encoding(picked);
+        let c = match base.as_deref() {
+            Some(b) => c.base(b),
+            None => Ok(c),
+        };
+        let Ok(c) = c else { continue };
+        // Without a base the input is its own (an input invalid by itself
+        // keeps its own reason: `resolve_self`).
+        let own;
+        let resolved = match base {
+            Some(_) => &resolved,
+            None => {
+                own = urlprism::resolve::resolve_self(&input);
+                &own
+            }
+        };
+        let steps = urlprism::canonicalize(resolved, *p, picked)
+            .map(|u| urlprism::serialize(&u).expect("a canonical URL serializes"));
+        assert_eq!(
+            c.canonicalize(&input).map(|u| u.as_str().to_owned()),
+            steps,
+            "{}: Canonicalizer::canonicalize differs from the steps on {input:?} against {base:?}",
+            p.name()
+        );
     }
     if let (Some(host), Some(scheme)) = (resolved.host.as_deref(), resolved.scheme.as_deref()) {
         let scheme = scheme.to_ascii_lowercase();
@@ -110,7 +141,8 @@ fuzz_target!(|data: &[u8]| {
             );
             let verbatim = path_taken_verbatim_from_base(&input, same_base);
             for second_base in [same_base, canon.as_str()] {
-                let r = urlprism_fuzz::canonicalize_str(&canon, Some(second_base), profile, encoding);
+                let r =
+                    urlprism_fuzz::canonicalize_str(&canon, Some(second_base), profile, encoding);
                 if verbatim {
                     // The second round must be a fixed point.
                     let c2 = r.expect("the canonical URL stays valid");

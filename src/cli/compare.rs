@@ -598,12 +598,13 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
                 return Ok(true);
             }
         };
-        let resolved = comparer.resolve(input);
-        let c = comparer.compare_resolved(input, &resolved);
+        let c = comparer.compare(input);
         let mut out = out.borrow_mut();
         if args.diff_only {
             if !c.agree() {
-                stats.record(&c, &resolved, &engines);
+                // The host to trace is the resolved one, as
+                // CanonicalizeHost receives it.
+                stats.record(&c, &comparer.resolve(input), &engines);
                 if args.json {
                     urlprism::json::write_comparison(&mut *out, at.number, &c)?;
                 } else {

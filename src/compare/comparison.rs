@@ -2,11 +2,12 @@
 //! [`compare`]), each engine's result and the fields on which they
 //! differ ([`Comparison`]).
 
-use super::engine::Engine;
+use super::engine::{base_error, Engine};
 use super::guard::guarded as catch_panic;
 use crate::error::Error;
-use crate::profile::Profile;
+use crate::profile::{self, Profile};
 use crate::url::ParsedUrl;
+use crate::{Canonicalizer, Url};
 use encoding_rs::Encoding;
 use serde::Serialize;
 use std::fmt;
@@ -72,19 +73,31 @@ impl Field {
         }
     }
 
-    /// The component of `u` (`None` for [`Field::Valid`] and for an absent
-    /// component).
-    pub fn of(self, u: &ParsedUrl) -> Option<&str> {
+    /// The component of the canonical URL `u` (`None` for
+    /// [`Field::Valid`] and for an absent component: an absent user name
+    /// or path is kept apart from an empty one).
+    ///
+    /// ```
+    /// use urlprism::compare::Field;
+    /// let u = urlprism::Url::parse("http://u@a:81/?")?;
+    /// assert_eq!(Field::User.of(&u), Some("u"));
+    /// assert_eq!(Field::Password.of(&u), None);
+    /// assert_eq!(Field::Port.of(&u), Some("81"));
+    /// assert_eq!(Field::Query.of(&u), Some(""));
+    /// assert_eq!(Field::Fragment.of(&u), None);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn of(self, u: &Url) -> Option<&str> {
         match self {
             Field::Valid => None,
-            Field::Scheme => u.scheme.as_deref(),
-            Field::User => u.user.as_deref(),
-            Field::Password => u.password.as_deref(),
-            Field::Host => u.host.as_deref(),
-            Field::Port => u.port.as_deref(),
-            Field::Path => u.path.as_deref(),
-            Field::Query => u.query.as_deref(),
-            Field::Fragment => u.fragment.as_deref(),
+            Field::Scheme => Some(u.scheme()),
+            Field::User => u.user_part(),
+            Field::Password => u.password(),
+            Field::Host => u.host_str(),
+            Field::Port => u.port_part(),
+            Field::Path => u.path_part(),
+            Field::Query => u.query(),
+            Field::Fragment => u.fragment(),
         }
     }
 }
@@ -95,20 +108,11 @@ impl fmt::Display for Field {
     }
 }
 
-/// A canonical URL: its serialization and its components.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Canonical {
-    pub serialized: String,
-    pub url: ParsedUrl,
-}
-
 /// Why an engine gave no canonical URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rejection {
     /// The engine says the URL is invalid, and which step said so.
     Error(Error),
-    /// The engine returned a URL that cannot be serialized.
-    Unserializable,
     /// The engine panicked (a bug); the panic message.
     Panic(String),
 }
@@ -127,7 +131,6 @@ impl fmt::Display for Rejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rejection::Error(e) => write!(f, "{e}"),
-            Rejection::Unserializable => f.write_str("invalid URL: it has no serialization"),
             Rejection::Panic(p) => write!(f, "internal error: {p}"),
         }
     }
@@ -138,18 +141,20 @@ impl fmt::Display for Rejection {
 pub struct EngineResult {
     /// The engine's name.
     pub engine: String,
-    pub outcome: Result<Canonical, Rejection>,
+    /// The canonical URL (its serialization and its components), or why
+    /// there is none.
+    pub outcome: Result<Url, Rejection>,
 }
 
 impl EngineResult {
     /// The canonical URL, when there is one.
     pub fn canonical(&self) -> Option<&str> {
-        self.outcome.as_ref().ok().map(|c| c.serialized.as_str())
+        self.outcome.as_ref().ok().map(Url::as_str)
     }
 
-    /// The canonical components, when there is a canonical URL.
-    pub fn url(&self) -> Option<&ParsedUrl> {
-        self.outcome.as_ref().ok().map(|c| &c.url)
+    /// The canonical URL, when there is one.
+    pub fn url(&self) -> Option<&Url> {
+        self.outcome.as_ref().ok()
     }
 
     /// The rejection, when there is no canonical URL.
@@ -164,7 +169,7 @@ impl EngineResult {
         match (field, &self.outcome) {
             (Field::Valid, Ok(_)) => Some("valid"),
             (Field::Valid, Err(_)) => Some("invalid"),
-            (f, Ok(c)) => f.of(&c.url),
+            (f, Ok(u)) => f.of(u),
             (_, Err(_)) => None,
         }
     }
@@ -177,7 +182,7 @@ pub fn differing_fields(a: &EngineResult, b: &EngineResult) -> Vec<Field> {
     match (&a.outcome, &b.outcome) {
         (Ok(x), Ok(y)) => Field::COMPONENTS
             .into_iter()
-            .filter(|f| f.of(&x.url) != f.of(&y.url))
+            .filter(|f| f.of(x) != f.of(y))
             .collect(),
         (Err(_), Err(_)) => Vec::new(),
         _ => vec![Field::Valid],
@@ -228,14 +233,7 @@ impl Comparison {
 /// Same canonical components, or the same rejection message.
 fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
     match (&a.outcome, &b.outcome) {
-        // The components, not the parse's leftovers (the raw authority,
-        // the /hierarchical/ flag) that engines of other kinds set apart.
-        (Ok(x), Ok(y)) => {
-            x.serialized == y.serialized
-                && Field::COMPONENTS
-                    .iter()
-                    .all(|f| f.of(&x.url) == f.of(&y.url))
-        }
+        (Ok(x), Ok(y)) => x.same_components(y),
         (Err(x), Err(y)) => x.to_string() == y.to_string(),
         _ => false,
     }
@@ -243,24 +241,61 @@ fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
 
 /// Runs URLs through a fixed list of engines, with one base URL (parsed
 /// once) and one document encoding.
+///
+/// The engines that are profiles ([`Engine::as_profile`]) are run
+/// together by one [`Canonicalizer::canonicalize_each`] per input (the
+/// whole-URL shortcut scans the input once; what it declines is parsed
+/// and resolved once), each giving a [`Url`]; the other engines each run
+/// [`Engine::canonicalize`] on the input and the base as given.
+///
+/// ```
+/// use urlprism::compare::{Comparer, Engine};
+/// use urlprism::engine::builtin_engines;
+/// let engines = builtin_engines();
+/// let engines: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+/// let c = Comparer::new(&engines, Some("http://example.com/dir/"), urlprism::encoding_rs::UTF_8);
+/// let r = c.compare("../Straße?a b");
+/// assert_eq!(r.results[0].canonical(), Some("http://example.com/Stra%C3%9Fe?a%20b"));
+/// assert_eq!(r.results[0].url().unwrap().path(), "/Stra%C3%9Fe");
+/// assert!(r.agree());
+/// ```
 pub struct Comparer<'e> {
     engines: Vec<&'e dyn Engine>,
+    /// The engines that are profiles, in column order.
+    profiles: Vec<&'e dyn Profile>,
+    /// The base as given, and parsed (for [`Comparer::resolve`]).
     base: Option<(String, Result<ParsedUrl, String>)>,
+    /// What canonicalizes under the profiles (its own profile unused:
+    /// [`Canonicalizer::canonicalize_each`] takes the profiles), or the
+    /// rejection of every input when the base is invalid.
+    canonicalizer: Result<Canonicalizer<'static>, Rejection>,
     encoding: &'static Encoding,
 }
 
 impl<'e> Comparer<'e> {
     /// A comparer of `engines`, resolving every input against `base` (each
     /// input against itself when `None`), with the document encoding
-    /// `encoding`.
+    /// `encoding`.  An invalid base (one without a scheme) makes every
+    /// input invalid under the profiles (step 4 of the steps to resolve);
+    /// the other engines decide for themselves.
     pub fn new(
         engines: &[&'e dyn Engine],
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Comparer<'e> {
+        let canonicalizer = catch_panic(|| {
+            let c = Canonicalizer::new(profile::this()).encoding(encoding);
+            match base {
+                Some(b) => c.base(b).map_err(|e| Rejection::Error(base_error(e))),
+                None => Ok(c),
+            }
+        })
+        .unwrap_or_else(|panic| Err(Rejection::Panic(panic)));
         Comparer {
             engines: engines.to_vec(),
+            profiles: engines.iter().filter_map(|e| e.as_profile()).collect(),
             base: base.map(|b| (b.to_string(), catch_panic(|| crate::parse(b)))),
+            canonicalizer,
             encoding,
         }
     }
@@ -275,8 +310,9 @@ impl<'e> Comparer<'e> {
         self.engines.iter().map(|e| e.name().to_string()).collect()
     }
 
-    /// The resolved URL of `input` (the work shared by every engine), or
-    /// the panic message of a bug in parsing or resolution.
+    /// The resolved URL of `input` (what the profiles canonicalize, and
+    /// whose host [`super::trace_url`] traces), or the panic message of a
+    /// bug in parsing or resolution.
     pub fn resolve(&self, input: &str) -> Result<ParsedUrl, String> {
         match &self.base {
             Some((_, Ok(base))) => catch_panic(|| crate::resolve(input, base)),
@@ -287,31 +323,15 @@ impl<'e> Comparer<'e> {
 
     /// Runs `input` through every engine.
     pub fn compare(&self, input: &str) -> Comparison {
-        let resolved = self.resolve(input);
-        self.compare_resolved(input, &resolved)
-    }
-
-    /// Runs `input`, already resolved by [`Comparer::resolve`], through
-    /// every engine (for a caller that needs the resolved URL as well).
-    pub fn compare_resolved(
-        &self,
-        input: &str,
-        resolved: &Result<ParsedUrl, String>,
-    ) -> Comparison {
         let base = self.base.as_ref().map(|(b, _)| b.as_str());
-        let mut together = match resolved {
-            Ok(r) => self.profiles_together(r),
-            Err(_) => Vec::new(),
-        }
-        .into_iter();
+        let mut profiles = self.profiles_together(input).into_iter();
         let results: Vec<EngineResult> = self
             .engines
             .iter()
             .map(|e| {
-                let outcome = match (resolved, together.next().flatten()) {
-                    (_, Some(outcome)) => outcome,
-                    (Ok(r), None) => run_engine(*e, r, input, base, self.encoding),
-                    (Err(panic), None) => Err(Rejection::Panic(panic.clone())),
+                let outcome = match e.as_profile().and_then(|_| profiles.next()) {
+                    Some(outcome) => outcome,
+                    None => run_engine(*e, input, base, self.encoding),
                 };
                 EngineResult {
                     engine: e.name().to_string(),
@@ -327,56 +347,47 @@ impl<'e> Comparer<'e> {
             differing,
         }
     }
-}
 
-impl Comparer<'_> {
-    /// The outcomes of the engines that are profiles, canonicalized
-    /// together by [`crate::canonicalize_each`], in engine order (`None`
-    /// for the other engines).  Empty when fewer than two engines are
-    /// profiles, or when canonicalizing them together panicked: each
-    /// engine then runs alone (and reports its own panic).
-    fn profiles_together(&self, resolved: &ParsedUrl) -> Vec<Option<Result<Canonical, Rejection>>> {
-        let profiles: Vec<&dyn Profile> =
-            self.engines.iter().filter_map(|e| e.as_profile()).collect();
-        if profiles.len() < 2 {
-            return Vec::new();
-        }
-        let together = catch_panic(|| {
-            crate::canonicalize_each(resolved, &profiles, self.encoding)
-                .into_iter()
-                .map(outcome)
-                .collect::<Vec<_>>()
-        });
-        let Ok(outcomes) = together else {
-            return Vec::new();
+    /// The outcomes of the engines that are profiles, in engine order:
+    /// canonicalized together by [`Canonicalizer::canonicalize_each`], or,
+    /// when that panicked, each alone (so that the profile whose steps
+    /// panic is the one that reports it).
+    fn profiles_together(&self, input: &str) -> Vec<Result<Url, Rejection>> {
+        let c = match &self.canonicalizer {
+            _ if self.profiles.is_empty() => return Vec::new(),
+            Ok(c) => c,
+            Err(rejection) => return vec![Err(rejection.clone()); self.profiles.len()],
         };
-        let mut outcomes = outcomes.into_iter();
-        self.engines
+        let outcomes = |profiles: &[&dyn Profile]| {
+            c.canonicalize_each(input, profiles)
+                .into_iter()
+                .map(|r| r.map_err(Rejection::Error))
+                .collect::<Vec<_>>()
+        };
+        if let Ok(together) = catch_panic(|| outcomes(&self.profiles)) {
+            return together;
+        }
+        self.profiles
             .iter()
-            .map(|e| e.as_profile().and_then(|_| outcomes.next()))
+            .map(|p| match catch_panic(|| outcomes(&[*p])) {
+                Ok(mut one) => one.remove(0),
+                Err(panic) => Err(Rejection::Panic(panic)),
+            })
             .collect()
     }
 }
 
-/// The outcome of an engine's canonicalization: the canonical URL with its
-/// serialization, or why there is none.
-fn outcome(canonical: Result<ParsedUrl, Error>) -> Result<Canonical, Rejection> {
-    let url = canonical.map_err(Rejection::Error)?;
-    match crate::serialize(&url) {
-        Some(serialized) => Ok(Canonical { serialized, url }),
-        None => Err(Rejection::Unserializable),
-    }
-}
-
+/// The outcome of an engine that is not a profile.
 fn run_engine(
     engine: &dyn Engine,
-    resolved: &ParsedUrl,
     input: &str,
     base: Option<&str>,
     encoding: &'static Encoding,
-) -> Result<Canonical, Rejection> {
-    let r = catch_panic(|| outcome(engine.canonicalize(resolved, input, base, encoding)));
-    r.unwrap_or_else(|panic| Err(Rejection::Panic(panic)))
+) -> Result<Url, Rejection> {
+    match catch_panic(|| engine.canonicalize(input, base, encoding)) {
+        Ok(r) => r.map_err(Rejection::Error),
+        Err(panic) => Err(Rejection::Panic(panic)),
+    }
 }
 
 /// The fields on which any two results differ, in [`Field::ALL`] order.
@@ -389,8 +400,12 @@ fn all_differing(results: &[EngineResult]) -> Vec<Field> {
     if results.iter().any(|r| r.outcome.is_ok() != valid) {
         out.push(Field::Valid);
     }
-    let accepted: Vec<&ParsedUrl> = results.iter().filter_map(EngineResult::url).collect();
+    let accepted: Vec<&Url> = results.iter().filter_map(EngineResult::url).collect();
     if let Some((head, rest)) = accepted.split_first() {
+        // The common case: they all agree.
+        if rest.iter().all(|u| u.same_components(head)) {
+            return out;
+        }
         for f in Field::COMPONENTS {
             let v = f.of(head);
             if rest.iter().any(|u| f.of(u) != v) {

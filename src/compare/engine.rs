@@ -7,7 +7,8 @@ use crate::error::Error;
 use crate::host::canonicalize_host::canonicalize_host_traced;
 use crate::host::trace::{StepLog, TraceStep};
 use crate::profile::Profile;
-use crate::url::ParsedUrl;
+use crate::url::InvalidReason;
+use crate::{Canonicalizer, Url};
 use encoding_rs::Encoding;
 use serde::Serialize;
 
@@ -19,24 +20,60 @@ use serde::Serialize;
 ///
 /// Every [`Profile`] is an engine (through a blanket implementation).  An
 /// engine that is not made of the specification's marked steps implements
-/// [`Engine::canonicalize`] in its own way, from the shared resolved URL or
-/// from the raw `input` and `base` strings, and keeps the default
-/// [`Engine::trace_host`] (no trace).
+/// [`Engine::canonicalize`] in its own way, from the raw `input` and
+/// `base` strings, hands back its result as a [`Url`] (made with
+/// [`Url::from_parsed_url`] when it has the components at hand), and
+/// keeps the default [`Engine::trace_host`] (no trace).
+///
+/// ```
+/// use urlprism::compare::{compare, Engine, Field};
+/// use urlprism::{encoding_rs::Encoding, Error, Url};
+///
+/// /// Every input lowercased, its own base.
+/// struct Lowercase;
+/// impl Engine for Lowercase {
+///     fn name(&self) -> &str {
+///         "lowercase"
+///     }
+///     fn canonicalize(&self, input: &str, _: Option<&str>, _: &'static Encoding) -> Result<Url, Error> {
+///         Url::from_parsed_url(&urlprism::parse(&input.to_ascii_lowercase()))
+///     }
+/// }
+/// let this = urlprism::profile::this();
+/// let c = compare("http://A/%7E", None, urlprism::encoding_rs::UTF_8, &[this, &Lowercase]);
+/// assert_eq!(c.results[0].canonical(), Some("http://a/~"));
+/// assert_eq!(c.results[1].canonical(), Some("http://a/%7e"));
+/// assert_eq!(c.differing, [Field::Path]);
+/// ```
 pub trait Engine: Send + Sync {
     /// Short name, the column's heading (e.g. `this`, `chrome`).
     fn name(&self) -> &str;
 
-    /// The canonical form of `resolved`, the result of parsing `base`
-    /// (`input` itself when `None`) and resolving `input` against it;
-    /// `encoding` is the document encoding (for the query).  A `resolved`
-    /// URL with the /invalid/ flag set is passed on too: the engine decides.
+    /// The canonical form of `input` resolved against `base` (`input`
+    /// itself when `None`), `encoding` being the document encoding (for
+    /// the query): the canonical URL, or why there is none.
+    ///
+    /// A [`Comparer`](super::Comparer) passes the same `base` with every
+    /// input (as given: the engine parses it, and decides what an invalid
+    /// one means), and runs the engines that are profiles together
+    /// ([`Engine::as_profile`]) rather than through this method.
+    ///
+    /// ```
+    /// use urlprism::compare::Engine;
+    /// let gecko: &dyn Engine = urlprism::profile::builtin("gecko").unwrap();
+    /// let utf8 = urlprism::encoding_rs::UTF_8;
+    /// let u = gecko.canonicalize("../A%5Fb", Some("http://h.test/d/e"), utf8)?;
+    /// assert_eq!(u.as_str(), "http://h.test/A_b");
+    /// let e = gecko.canonicalize("x", Some("no scheme"), utf8).unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid URL: the base URL is invalid");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
     fn canonicalize(
         &self,
-        resolved: &ParsedUrl,
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<ParsedUrl, Error>;
+    ) -> Result<Url, Error>;
 
     /// The CanonicalizeHost steps for `host` of a URL whose (lowercase)
     /// scheme is `scheme`, or `None` when the engine has no such steps.
@@ -46,18 +83,44 @@ pub trait Engine: Send + Sync {
     }
 
     /// The engine as a marked-step profile, when it is one: a
-    /// [`Comparer`](super::Comparer) canonicalizes the profiles among its engines together
-    /// ([`crate::canonicalize_each`]), sharing what no profile parameter
-    /// touches.
+    /// [`Comparer`](super::Comparer) canonicalizes the profiles among its
+    /// engines together ([`Canonicalizer::canonicalize_each`]), sharing
+    /// what no profile parameter touches.
     fn as_profile(&self) -> Option<&dyn Profile> {
         None
     }
 }
 
-/// Every profile is an engine: the marked steps, on the shared resolved URL.
-/// Written once for a profile type and for `dyn Profile` (which a blanket
-/// impl over `?Sized` types cannot give: `as_profile` needs the coercion
-/// to `&dyn Profile`).
+/// `input` resolved against `base` (or itself) and canonicalized under
+/// `profile` by a [`Canonicalizer`].  An invalid `base` (one without a
+/// scheme) makes every input invalid, as step 4 of the steps to resolve
+/// says, rather than refusing the base as [`Canonicalizer::base`] does.
+pub(super) fn canonicalize_under(
+    profile: &dyn Profile,
+    input: &str,
+    base: Option<&str>,
+    encoding: &'static Encoding,
+) -> Result<Url, Error> {
+    let c = Canonicalizer::new(profile).encoding(encoding);
+    match base {
+        None => c.canonicalize(input),
+        Some(b) => c.base(b).map_err(base_error)?.canonicalize(input),
+    }
+}
+
+/// What step 4 of the steps to resolve makes of an input resolved against
+/// a base that [`Canonicalizer::base`] refuses.
+pub(super) fn base_error(e: Error) -> Error {
+    match e {
+        Error::Base { .. } => Error::Invalid(InvalidReason::InvalidBase),
+        e => e,
+    }
+}
+
+/// Every profile is an engine: the marked steps, through a
+/// [`Canonicalizer`].  Written once for a profile type and for
+/// `dyn Profile` (which a blanket impl over `?Sized` types cannot give:
+/// `as_profile` needs the coercion to `&dyn Profile`).
 macro_rules! profile_engine {
     ($($generics:tt)*) => {
         impl $($generics)* {
@@ -66,12 +129,11 @@ macro_rules! profile_engine {
             }
             fn canonicalize(
                 &self,
-                resolved: &ParsedUrl,
-                _input: &str,
-                _base: Option<&str>,
+                input: &str,
+                base: Option<&str>,
                 encoding: &'static Encoding,
-            ) -> Result<ParsedUrl, Error> {
-                crate::canonicalize(resolved, self, encoding)
+            ) -> Result<Url, Error> {
+                canonicalize_under(self, input, base, encoding)
             }
             fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
                 Some(trace_host(host, scheme, self))

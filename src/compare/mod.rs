@@ -44,7 +44,7 @@ mod tests {
     use super::*;
     use crate::error::Error;
     use crate::profile::{builtin, builtin_profiles};
-    use crate::url::ParsedUrl;
+    use crate::Url;
     use encoding_rs::Encoding;
 
     fn all() -> Vec<&'static dyn Engine> {
@@ -131,14 +131,11 @@ mod tests {
         }
         fn canonicalize(
             &self,
-            _resolved: &ParsedUrl,
             input: &str,
             _base: Option<&str>,
             _encoding: &'static Encoding,
-        ) -> Result<ParsedUrl, Error> {
-            let mut u = crate::parse(&input.to_ascii_lowercase());
-            u.invalid = None;
-            Ok(u)
+        ) -> Result<Url, Error> {
+            Url::from_parsed_url(&crate::parse(&input.to_ascii_lowercase()))
         }
     }
 
@@ -165,11 +162,10 @@ mod tests {
             }
             fn canonicalize(
                 &self,
-                _: &ParsedUrl,
                 _: &str,
                 _: Option<&str>,
                 _: &'static Encoding,
-            ) -> Result<ParsedUrl, Error> {
+            ) -> Result<Url, Error> {
                 panic!("boom")
             }
         }

@@ -31,7 +31,7 @@ pub mod wpt;
 
 use crate::compare::{Engine, HostTrace};
 use crate::error::Error;
-use crate::url::ParsedUrl;
+use crate::url::{CowUrl, ParsedUrl};
 use encoding_rs::Encoding;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -178,8 +178,8 @@ impl Whatwg {
         encoding: &'static Encoding,
     ) -> Result<crate::Url, Error> {
         let url = self.parse(input, base, encoding)?;
-        let c = components(&url);
-        let offsets = crate::canonical_url::Offsets::of(&c.as_cow())?;
+        // The components borrowed from the URL: only their lengths count.
+        let offsets = crate::canonical_url::Offsets::of(&components_cow(&url))?;
         Ok(crate::Url::new(String::from(url), offsets))
     }
 
@@ -294,25 +294,31 @@ fn failure(e: &Error) -> String {
 /// assert_eq!(urlprism::serialize(&c).unwrap(), u.as_str());
 /// ```
 pub fn components(url: &Url) -> ParsedUrl {
+    components_cow(url).into_owned()
+}
+
+/// [`components`], borrowed from `url` (but for the port, written anew,
+/// and a path given its `/.`).
+fn components_cow(url: &Url) -> CowUrl<'_> {
     let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
     // The crate's `host_str` is `None` for an empty host too: the
     // serialization tells them apart (`file:///x` has `//`, `file:/x` not).
     let has_authority = url.as_str()[url.scheme().len() + 1..].starts_with("//");
-    let host = has_authority.then(|| url.host_str().unwrap_or("").to_string());
-    let mut path = url.path().to_string();
-    if host.is_none() && path.starts_with("//") {
-        path.insert_str(0, "/.");
-    }
-    ParsedUrl {
-        scheme: Some(url.scheme().to_string()),
-        user: credentials.then(|| url.username().to_string()),
-        password: url.password().filter(|p| !p.is_empty()).map(str::to_string),
-        host,
-        port: url.port().map(|p| p.to_string()),
+    let host = has_authority.then(|| url.host_str().unwrap_or(""));
+    let path = match url.path() {
+        p if host.is_none() && p.starts_with("//") => Cow::Owned(format!("/.{p}")),
+        p => Cow::Borrowed(p),
+    };
+    CowUrl {
+        scheme: Some(Cow::Borrowed(url.scheme())),
+        user: credentials.then(|| Cow::Borrowed(url.username())),
+        password: url.password().filter(|p| !p.is_empty()).map(Cow::Borrowed),
+        host: host.map(Cow::Borrowed),
+        port: url.port().map(|p| Cow::Owned(p.to_string())),
         path: Some(path),
-        query: url.query().map(str::to_string),
-        fragment: url.fragment().map(str::to_string),
-        ..ParsedUrl::default()
+        query: url.query().map(Cow::Borrowed),
+        fragment: url.fragment().map(Cow::Borrowed),
+        ..CowUrl::default()
     }
 }
 
@@ -321,16 +327,15 @@ impl Engine for Whatwg {
         &self.name
     }
 
-    /// Parses `input` against `base` itself (the URL Standard's parser
-    /// resolves as it parses): the shared `resolved` URL is not used.
+    /// Parses `input` against `base` (the URL Standard's parser resolves
+    /// as it parses): [`Whatwg::canonicalize_url`].
     fn canonicalize(
         &self,
-        _resolved: &ParsedUrl,
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<ParsedUrl, Error> {
-        self.parse(input, base, encoding).map(|u| components(&u))
+    ) -> Result<crate::Url, Error> {
+        self.canonicalize_url(input, base, encoding)
     }
 
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {

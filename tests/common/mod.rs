@@ -178,3 +178,187 @@ pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String 
         canon.to_string()
     }
 }
+
+/// One engine's result alone: the canonical string and its eight
+/// components (in the order of [`urlprism::compare::Field::COMPONENTS`]),
+/// or the error's message.
+pub type Alone = Result<(String, Vec<Option<String>>), String>;
+
+/// What `engine` gives alone for `input` resolved against `base` (or
+/// itself) with the document encoding `encoding`: a profile through its
+/// own [`Canonicalizer`] (which must agree with the steps one by one,
+/// whose components are taken), the URL Standard engine through
+/// [`urlprism::whatwg::Whatwg::parse`] and
+/// [`urlprism::whatwg::components`].  A base that a `Canonicalizer`
+/// refuses makes the steps' resolution invalid (its step 4); an input
+/// that is its own base is resolved as `resolve_self` does it.
+pub fn engine_alone(
+    engine: &urlprism::engine::EngineSpec,
+    input: &str,
+    base: Option<&str>,
+    encoding: &'static Encoding,
+) -> Result<Alone, String> {
+    use urlprism::engine::EngineSpec;
+    let parts = |u: &ParsedUrl| {
+        vec![
+            u.scheme.clone(),
+            u.user.clone(),
+            u.password.clone(),
+            u.host.clone(),
+            u.port.clone(),
+            u.path.clone(),
+            u.query.clone(),
+            u.fragment.clone(),
+        ]
+    };
+    match engine {
+        EngineSpec::Profile(p) => {
+            let resolved = match base {
+                Some(b) => resolve(input, &parse(b)),
+                None => urlprism::resolve::resolve_self(input),
+            };
+            let steps = canonicalize(&resolved, p, encoding);
+            let by_canonicalizer = match canonicalizer(base, p, encoding) {
+                Ok(c) => c.canonicalize(input),
+                Err(_) if steps.is_err() => return Ok(Err(steps.unwrap_err().to_string())),
+                Err(e) => {
+                    return Err(format!(
+                        "{}: the base is refused ({e}), the steps resolve it",
+                        p.name
+                    ))
+                }
+            };
+            match (by_canonicalizer, steps) {
+                (Ok(url), Ok(c)) if serialize(&c).as_deref() == Some(url.as_str()) => {
+                    Ok(Ok((url.into_string(), parts(&c))))
+                }
+                (Err(e), Err(f)) if e.to_string() == f.to_string() => Ok(Err(e.to_string())),
+                (a, b) => Err(format!(
+                    "{}: the Canonicalizer gives {a:?}, the steps {b:?}",
+                    p.name
+                )),
+            }
+        }
+        EngineSpec::Whatwg(w) => Ok(w
+            .parse(input, base, encoding)
+            .map(|u| {
+                (
+                    u.as_str().to_string(),
+                    parts(&urlprism::whatwg::components(&u)),
+                )
+            })
+            .map_err(|e| e.to_string())),
+    }
+}
+
+/// Checks that `urlprism compare` (a [`urlprism::compare::Comparer`] of
+/// `engines`) gives for `input` what each engine gives alone
+/// ([`engine_alone`], and the engine's own
+/// [`urlprism::compare::Engine::canonicalize`]): each canonical string and
+/// its components, or the same error; and that the fields on which it
+/// says they differ, whether they agree, and the groups that agree, are
+/// those of the results alone.
+pub fn check_comparison(
+    engines: &[urlprism::engine::EngineSpec],
+    input: &str,
+    base: Option<&str>,
+    encoding: &'static Encoding,
+) -> Result<(), String> {
+    use urlprism::compare::{Comparer, Engine, Field};
+    let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+    let c = Comparer::new(&dyns, base, encoding).compare(input);
+    let at = || format!("{input:?} (base {base:?}, {})", encoding.name());
+    let mut alone: Vec<Alone> = Vec::new();
+    for (e, r) in engines.iter().zip(&c.results) {
+        let a = engine_alone(e, input, base, encoding).map_err(|m| format!("{}: {m}", at()))?;
+        let got: Alone = match &r.outcome {
+            Ok(u) => Ok((
+                u.as_str().to_string(),
+                Field::COMPONENTS
+                    .iter()
+                    .map(|f| f.of(u).map(str::to_string))
+                    .collect(),
+            )),
+            Err(rejection) => Err(rejection.to_string()),
+        };
+        if r.engine != e.name() || got != a {
+            return Err(format!(
+                "{}: {}: compare gives {got:?}, alone {a:?}",
+                at(),
+                e.name()
+            ));
+        }
+        let own = Engine::canonicalize(e, input, base, encoding);
+        let own = own
+            .map(urlprism::Url::into_string)
+            .map_err(|e| e.to_string());
+        if own != a.as_ref().map(|(s, _)| s.clone()).map_err(Clone::clone) {
+            return Err(format!(
+                "{}: {}: Engine::canonicalize gives {own:?}, alone {a:?}",
+                at(),
+                e.name()
+            ));
+        }
+        alone.push(a);
+    }
+    // The fields that differ, from the results alone.
+    let mut differing = Vec::new();
+    if alone.iter().any(|a| a.is_ok()) && alone.iter().any(|a| a.is_err()) {
+        differing.push(Field::Valid);
+    }
+    let accepted: Vec<&Vec<Option<String>>> = alone.iter().flatten().map(|(_, p)| p).collect();
+    for (k, f) in Field::COMPONENTS.into_iter().enumerate() {
+        if accepted.windows(2).any(|w| w[0][k] != w[1][k]) {
+            differing.push(f);
+        }
+    }
+    if c.differing != differing || c.agree() != differing.is_empty() {
+        return Err(format!(
+            "{}: compare says {:?} differ, the results alone {differing:?}",
+            at(),
+            c.differing
+        ));
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, a) in alone.iter().enumerate() {
+        match groups.iter_mut().find(|g| alone[g[0]] == *a) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    if c.groups() != groups {
+        return Err(format!(
+            "{}: compare groups {:?}, the results alone {groups:?}",
+            at(),
+            c.groups()
+        ));
+    }
+    Ok(())
+}
+
+/// The engine selections the comparison tests run: every built-in engine
+/// (the four profiles and `whatwg`); one profile beside `whatwg`; two
+/// profiles beside two profile files (the URL Standard with Transitional
+/// Processing, and CHROME with two parameters changed).
+pub fn compared_engine_sets() -> Vec<Vec<urlprism::engine::EngineSpec>> {
+    use urlprism::engine::{builtin_engine, builtin_engines, EngineSpec};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let transitional = EngineSpec::from_file(&root.join("profiles/whatwg-transitional.toml"))
+        .expect("profiles/whatwg-transitional.toml reads");
+    let chrome = std::fs::read_to_string(root.join("profiles/chrome.toml")).expect("chrome.toml");
+    let mix_text = chrome
+        .replacen("name = \"chrome\"", "name = \"mix\"", 1)
+        .replacen(
+            "final_ascii_lowercase = true ",
+            "final_ascii_lowercase = false",
+            1,
+        )
+        .replacen("hex_case = \"upper\"", "hex_case = \"lower\"", 1);
+    let mix = EngineSpec::from_toml(&mix_text, "mix.toml").expect("the mixed profile reads");
+    let named = |n: &str| builtin_engine(n).expect("a built-in engine");
+    vec![
+        builtin_engines(),
+        vec![named("ie"), named("whatwg")],
+        vec![named("this"), named("gecko"), transitional, mix],
+    ]
+}
