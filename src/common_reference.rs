@@ -64,6 +64,22 @@ pub(crate) struct CommonBase {
 }
 
 impl CommonBase {
+    /// The ends `[scheme, authority, path, query]` of the components of
+    /// the base `text`, with the end of its directory found.
+    fn with_directory(text: &str, ends: [usize; 4]) -> CommonBase {
+        let [scheme_end, authority_end, path_end, query_end] = ends;
+        let directory_end = text[authority_end..path_end]
+            .rfind('/')
+            .map_or(authority_end, |slash| authority_end + slash + 1);
+        CommonBase {
+            scheme_end,
+            authority_end,
+            path_end,
+            query_end,
+            directory_end,
+        }
+    }
+
     /// The ends of the components of the base URL `input`, when the
     /// shortcut covers it (see the module documentation), found in one
     /// scan of `input` (which preprocessing leaves as it is) without
@@ -109,16 +125,10 @@ impl CommonBase {
         if !is_free_of_dot_segments(&input[authority_end..path_end]) {
             return None;
         }
-        let directory_end = input[authority_end..path_end]
-            .rfind('/')
-            .map_or(authority_end, |slash| authority_end + slash + 1);
-        Some(CommonBase {
-            scheme_end,
-            authority_end,
-            path_end,
-            query_end,
-            directory_end,
-        })
+        Some(CommonBase::with_directory(
+            input,
+            [scheme_end, authority_end, path_end, query_end],
+        ))
     }
 }
 
@@ -383,16 +393,10 @@ mod tests {
         if !is_free_of_dot_segments(&input[authority_end..path_end]) {
             return None;
         }
-        let directory_end = input[authority_end..path_end]
-            .rfind('/')
-            .map_or(authority_end, |slash| authority_end + slash + 1);
-        Some(CommonBase {
-            scheme_end,
-            authority_end,
-            path_end,
-            query_end,
-            directory_end,
-        })
+        Some(CommonBase::with_directory(
+            input,
+            [scheme_end, authority_end, path_end, query_end],
+        ))
     }
 
     /// The scan finds what parsing finds, on generated bases and the

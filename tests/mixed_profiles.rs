@@ -401,6 +401,28 @@ fn same_url(a: &urlprism::Url, b: &urlprism::Url) -> bool {
         && a.fragment() == b.fragment()
 }
 
+/// Whether a `Canonicalizer`'s result is what the steps give: the same
+/// serialization and components, or the same error.
+fn agrees_with_the_steps(
+    fast: &Result<urlprism::Url, urlprism::Error>,
+    steps: &Result<urlprism::ParsedUrl, urlprism::Error>,
+) -> bool {
+    match (fast, steps) {
+        (Ok(u), Ok(c)) => {
+            Some(u.as_str()) == urlprism::serialize(c).as_deref()
+                && u.username() == c.user.as_deref().unwrap_or("")
+                && u.password() == c.password.as_deref()
+                && u.host_str() == c.host.as_deref()
+                && u.port().map(|p| p.to_string()) == c.port
+                && u.path() == c.path.as_deref().unwrap_or("")
+                && u.query() == c.query.as_deref()
+                && u.fragment() == c.fragment.as_deref()
+        }
+        (Err(a), Err(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// Pieces of generated ASCII URLs for [`shortcut_is_the_steps`]: what the
 /// whole-URL shortcut of `Canonicalizer::canonicalize` covers and what it
 /// must leave to the steps (escapes, dot-segments, `\`, tabs, spaces,
@@ -569,20 +591,7 @@ fn shortcut_is_the_steps() {
                     ),
                 };
                 let steps = urlprism::canonicalize(&resolved, p, encoding_rs::UTF_8);
-                let agree = match (&fast, &steps) {
-                    (Ok(u), Ok(c)) => {
-                        Some(u.as_str()) == urlprism::serialize(c).as_deref()
-                            && u.username() == c.user.as_deref().unwrap_or("")
-                            && u.password() == c.password.as_deref()
-                            && u.host_str() == c.host.as_deref()
-                            && u.port().map(|p| p.to_string()) == c.port
-                            && u.path() == c.path.as_deref().unwrap_or("")
-                            && u.query() == c.query.as_deref()
-                            && u.fragment() == c.fragment.as_deref()
-                    }
-                    (Err(a), Err(b)) => a == b,
-                    _ => false,
-                };
+                let agree = agrees_with_the_steps(&fast, &steps);
                 assert!(
                     agree,
                     "round {round}, {input:?} (base {base:?}), profile {i}: canonicalize {fast:?} != steps {steps:?}\nprofile:\n{}",
@@ -706,20 +715,7 @@ fn reference_shortcut_is_the_steps() {
                     .base(&base)
                     .and_then(|c| c.canonicalize(&reference));
                 let steps = urlprism::canonicalize(&resolved, *p, encoding_rs::UTF_8);
-                let agree = match (&fast, &steps) {
-                    (Ok(u), Ok(c)) => {
-                        Some(u.as_str()) == urlprism::serialize(c).as_deref()
-                            && u.username() == c.user.as_deref().unwrap_or("")
-                            && u.password() == c.password.as_deref()
-                            && u.host_str() == c.host.as_deref()
-                            && u.port().map(|p| p.to_string()) == c.port
-                            && u.path() == c.path.as_deref().unwrap_or("")
-                            && u.query() == c.query.as_deref()
-                            && u.fragment() == c.fragment.as_deref()
-                    }
-                    (Err(a), Err(b)) => a == b,
-                    _ => false,
-                };
+                let agree = agrees_with_the_steps(&fast, &steps);
                 assert!(
                     agree,
                     "round {round}, {reference:?} against {base:?}, profile {i}: canonicalize {fast:?} != steps {steps:?}\nprofile:\n{}",
