@@ -67,6 +67,26 @@ const SHAPES: &[Shape] = &[
         Some("http://example.com/a/b/c"),
         |n| repeat("", "../", "x", n),
     ),
+    // What the shortcut for the common relative reference takes: leading
+    // `./` and `../` off the base's directory, a long merged path, a
+    // dot-segment after the leading ones (the merged path then runs
+    // "remove dot-segments" whole), a long query against the base's path.
+    ("relative ./ run", Some("http://example.com/a/b/c"), |n| {
+        repeat("", "./", "x", n)
+    }),
+    (
+        "relative long path",
+        Some("http://example.com/a/b/c"),
+        |n| repeat("", "abcdefgh/", "x", n),
+    ),
+    (
+        "relative inner dot segments",
+        Some("http://example.com/a/b/c"),
+        |n| repeat("../x", "/y/..", "", n),
+    ),
+    ("relative query", Some("http://example.com/a/b/c?q"), |n| {
+        repeat("?", "a=b&", "", n)
+    }),
     ("escaped dot segments", None, |n| {
         repeat("http://example.com/a", "/%2e%2E/x", "", n)
     }),
