@@ -149,31 +149,33 @@ impl<'p> Canonicalizer<'p> {
         {
             return Some(offsets);
         }
-        let base = self.base.as_ref()?;
-        let common = base.common()?;
-        // The text is written into a buffer kept by the thread, so that
-        // the shortcut costs no allocation of its own.
-        RESOLVED_TEXT.with_borrow_mut(|text| {
-            let offsets = common_reference::resolve_as_text(input, base.text(), &common, text)
-                .then(|| {
-                    common_url::canonicalize_common_url(text, self.profile, self.encoding, out)
-                })
-                .flatten();
-            if text.capacity() > RESOLVED_TEXT_KEPT {
-                *text = String::new();
-            }
-            offsets
+        self.with_reference_text(input, |text| {
+            common_url::canonicalize_common_url(text, self.profile, self.encoding, out)
         })
+        .flatten()
     }
 
-    /// `input` resolved against the base as text, when the shortcut for
-    /// the common relative reference covers it (see
-    /// [`common_reference`]).
-    fn reference_as_text(&self, input: &str) -> Option<String> {
+    /// `f` of `input` resolved against the base as text, when the shortcut
+    /// for the common relative reference covers it (see
+    /// [`common_reference`]); `None` when it does not.  The text is written
+    /// into a buffer the thread keeps, so that the shortcut costs no
+    /// allocation of its own (a buffer of its own when that one is in use).
+    fn with_reference_text<R>(&self, input: &str, f: impl FnOnce(&str) -> R) -> Option<R> {
         let base = self.base.as_ref()?;
         let common = base.common()?;
-        let mut text = String::with_capacity(base.text().len() + input.len() + 1);
-        common_reference::resolve_as_text(input, base.text(), &common, &mut text).then_some(text)
+        let resolve = |text: &mut String| {
+            common_reference::resolve_as_text(input, base.text(), &common, text).then(|| f(text))
+        };
+        RESOLVED_TEXT.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut text) => {
+                let r = resolve(&mut text);
+                if text.capacity() > RESOLVED_TEXT_KEPT {
+                    *text = String::new();
+                }
+                r
+            }
+            Err(_) => resolve(&mut String::new()),
+        })
     }
 
     /// [`Canonicalizer::canonicalize`], writing the canonical URL into
@@ -238,14 +240,17 @@ impl<'p> Canonicalizer<'p> {
         // the profiles it declines take the steps, together.  A common
         // relative reference is taken as the text of its resolution (see
         // `Canonicalizer::shortcut`).
-        let text = self.reference_as_text(input);
-        common_url::canonicalize_common_url_each(
-            text.as_deref().unwrap_or(input),
-            profiles,
-            self.encoding,
-            Ok,
-            |declined| self.canonicalize_each_by_the_steps(input, declined),
-        )
+        let each = |text: &str| {
+            common_url::canonicalize_common_url_each(
+                text,
+                profiles,
+                self.encoding,
+                Ok,
+                |declined| self.canonicalize_each_by_the_steps(input, declined),
+            )
+        };
+        self.with_reference_text(input, each)
+            .unwrap_or_else(|| each(input))
     }
 
     /// [`Canonicalizer::canonicalize_each`] without its shortcut for the

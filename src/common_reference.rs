@@ -202,9 +202,9 @@ pub(crate) fn resolve_as_text(
 }
 
 /// Appends the reference's `path` (no `\`, not beginning with `/`) to the
-/// base's directory written at `out[at..]` (empty, or beginning and
-/// ending with `/`, without dot-segments), the merged path's
-/// dot-segments removed.
+/// base's directory written at `out[at..]` (beginning and ending with `/`,
+/// `/` at least: an empty base path merges as `/`; without dot-segments),
+/// the merged path's dot-segments removed.
 ///
 /// The directory has no dot-segment, so "remove dot-segments" copies it
 /// (rule E) up to the path's first segment; there a `./` goes (rule B)
@@ -215,28 +215,22 @@ pub(crate) fn resolve_as_text(
 /// "remove dot-segments" whole.
 fn push_merged(at: usize, path: &str, out: &mut String) {
     let mut rest = path;
-    // The directory is `/…/` (empty only under a base path without `/`,
-    // which an authority rules out).
-    if out.len() > at {
-        loop {
-            if let Some(r) = rest.strip_prefix("./") {
-                rest = r;
-            } else if let Some(r) = rest.strip_prefix("../") {
-                // The last segment of the directory `/…/last/`, or nothing
-                // at `/`.
-                let directory = &out[at..out.len() - 1];
-                let keep = directory.rfind('/').map_or(1, |slash| slash + 1);
-                out.truncate(at + keep);
-                rest = r;
-            } else {
-                break;
-            }
+    loop {
+        if let Some(r) = rest.strip_prefix("./") {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("../") {
+            // The last segment of the directory `/…/last/`, or nothing at
+            // `/`.
+            let directory = &out[at..out.len() - 1];
+            let keep = directory.rfind('/').map_or(1, |slash| slash + 1);
+            out.truncate(at + keep);
+            rest = r;
+        } else {
+            break;
         }
     }
-    if is_free_of_dot_segments(rest) {
-        out.push_str(rest);
-    } else {
-        out.push_str(rest);
+    out.push_str(rest);
+    if !is_free_of_dot_segments(rest) {
         let merged = out.split_off(at);
         push_without_dot_segments(&merged, out);
     }

@@ -466,21 +466,7 @@ pub(super) fn idn_fast_path(
         tracer: &mut NoTrace,
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
     };
-    // Nameprep leaves every label as it is: only its Check bidi step has
-    // work in step 20.2.1.1.
-    let out = usable.and_then(|()| {
-        let hp = profile.host();
-        convert_labels(
-            input,
-            scheme,
-            profile,
-            hp,
-            true,
-            hp.nameprep_whole_host,
-            &mut pl,
-        )
-        .ok()
-    });
+    let out = usable.and_then(|()| convert_prepared_labels(input, scheme, profile, &mut pl));
     if let Some(work) = shared {
         work.text = text;
         if let (Some(()), Some(key)) = (usable, key) {
@@ -775,7 +761,6 @@ pub(super) fn xn_labels_fast_path(
     scheme: &str,
     profile: &dyn Profile,
 ) -> Option<String> {
-    let hp = profile.host();
     let qualifies = XnLabelsKey::of(profile).matches()
         && !host.is_empty()
         && !host.ends_with('.')
@@ -791,14 +776,20 @@ pub(super) fn xn_labels_fast_path(
         tracer: &mut NoTrace,
         shared: None,
     };
-    convert_labels(
-        &lower,
-        scheme,
-        profile,
-        hp,
-        true,
-        hp.nameprep_whole_host,
-        &mut pl,
-    )
-    .ok()
+    convert_prepared_labels(&lower, scheme, profile, &mut pl)
+}
+
+/// Steps 19 to 21 on a host the shortcuts take, which Nameprep leaves as
+/// it is (ASCII case aside, lowered already): step 20.2.1.1 only checks
+/// bidi, and step 11's Nameprep holds wherever the profile runs it (no
+/// step before 17 changes such a host: no escape, no octet of the step 14
+/// set).  `None` when a label fails step 20.
+fn convert_prepared_labels(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    pl: &mut Pipeline<'_, NoTrace>,
+) -> Option<String> {
+    let hp = profile.host();
+    convert_labels(host, scheme, profile, hp, true, hp.nameprep_whole_host, pl).ok()
 }
