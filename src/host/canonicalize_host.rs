@@ -1014,6 +1014,50 @@ mod tests {
         );
     }
 
+    /// Profiles that differ only in their bidi data (or their step 20
+    /// parameters) share no conversion of a host on which those differ,
+    /// whichever comes first: `\u{7B1}x` (U+07B1 is RandALCat since
+    /// Unicode 3.2, not in 3.1) passes Check bidi under 3.1 only; a
+    /// 70-letter ASCII label is truncated under Gecko's 62 only; `de` is on
+    /// Gecko's whitelist.
+    #[test]
+    fn shared_work_tells_step_20_parameters_apart() {
+        use crate::profile::BidiVersion;
+        let this = crate::profile::this();
+        let mut bidi_3_1 = this.clone();
+        bidi_3_1.nameprep.bidi = BidiVersion::V3_1;
+        let mut truncating = this.clone();
+        truncating.canonicalize_host.truncate_ascii_label = 62;
+        let mut whitelisting = this.clone();
+        whitelisting.canonicalize_host.idn_tld_check = true;
+        let long = "a".repeat(70);
+        let hosts = [
+            "\u{7B1}x.b\u{FC}cher.com".to_string(),
+            format!("{long}.b\u{FC}cher.com"),
+            "b\u{FC}cher.de".to_string(),
+        ];
+        for (other, host) in [&bidi_3_1, &truncating, &whitelisting]
+            .into_iter()
+            .zip(&hosts)
+        {
+            let alone: Vec<_> = [this, other]
+                .iter()
+                .map(|p| canonicalize_host(host, "http", *p))
+                .collect();
+            assert_ne!(alone[0], alone[1], "{host:?}");
+            for order in [[0, 1], [1, 0]] {
+                let mut shared = SharedHostWork::default();
+                for i in order {
+                    let p = [this, other][i];
+                    let mut h = Cow::Borrowed(host.as_str());
+                    let r = canonicalize_host_cow(&mut h, "http", p, Some(&mut shared))
+                        .map(|()| h.into_owned());
+                    assert_eq!(r, alone[i], "{host:?} {order:?}");
+                }
+            }
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
         /// The untraced pipeline (with its shortcuts: no second Nameprep
