@@ -4,6 +4,7 @@
 //! profiles.
 
 use crate::unicode::punycode as puny;
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// The longest label, in characters (RFC 1034; RFC 3490 ToASCII step 8).
@@ -74,17 +75,19 @@ pub(crate) struct AceCache {
     /// Where each label is in `text`, and its ACE form (with `xn--`;
     /// `None`: it cannot be encoded).
     aces: Vec<(Range<usize>, Option<Range<usize>>)>,
+    /// Each label's place in `aces`, once there are more than
+    /// [`ACE_CACHE_SCANNED`] (a host of many labels stays linear).
+    index: HashMap<String, usize>,
 }
+
+/// How many labels [`AceCache`] looks through one by one; beyond, it
+/// keeps an index.
+const ACE_CACHE_SCANNED: usize = 16;
 
 impl AceCache {
     /// The Punycode of `label` (see [`push_ace`]), encoded once.
     pub(super) fn ace(&mut self, label: &str) -> Option<&str> {
-        let text = &self.text;
-        let i = match self
-            .aces
-            .iter()
-            .position(|(l, _)| &text[l.clone()] == label)
-        {
+        let i = match self.position(label) {
             Some(i) => i,
             None => {
                 let start = self.text.len();
@@ -95,6 +98,16 @@ impl AceCache {
                     self.text.truncate(end);
                 }
                 self.aces.push((start..end, encoded));
+                if self.aces.len() > ACE_CACHE_SCANNED {
+                    if self.index.is_empty() {
+                        let text = &self.text;
+                        self.index = (self.aces.iter().enumerate())
+                            .map(|(i, (l, _))| (text[l.clone()].to_string(), i))
+                            .collect();
+                    } else {
+                        self.index.insert(label.to_string(), self.aces.len() - 1);
+                    }
+                }
                 self.aces.len() - 1
             }
         };
@@ -102,9 +115,63 @@ impl AceCache {
         Some(&self.text[ace.start + 4..ace.end])
     }
 
+    /// Where `label` is in `aces`, if it is there.
+    fn position(&self, label: &str) -> Option<usize> {
+        if self.aces.len() > ACE_CACHE_SCANNED {
+            return self.index.get(label).copied();
+        }
+        let text = &self.text;
+        self.aces
+            .iter()
+            .position(|(l, _)| &text[l.clone()] == label)
+    }
+
+    /// The room its labels take, in octets.
+    pub(super) fn room(&self) -> usize {
+        self.text.capacity()
+    }
+
     /// Forgets every label, keeping the room.
     pub(super) fn clear(&mut self) {
         self.text.clear();
         self.aces.clear();
+        self.index.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Labels asked again give what they gave, past the index's start
+    /// too; labels that cannot be encoded give `None` each time.
+    #[test]
+    fn ace_cache_gives_each_label_its_punycode() {
+        let mut cache = AceCache::default();
+        let labels: Vec<String> = (0..3 * ACE_CACHE_SCANNED)
+            .map(|i| format!("\u{FC}{i}"))
+            .chain(["a".repeat(70) + "\u{FC}"])
+            .collect();
+        for round in 0..2 {
+            for label in &labels {
+                let mut alone = String::new();
+                let expected = push_ace(label, &mut alone).map(|()| &alone[4..]);
+                assert_eq!(cache.ace(label), expected, "{label:?} round {round}");
+            }
+        }
+        cache.clear();
+        assert_eq!(cache.ace("b\u{FC}cher"), Some("bcher-kva"));
+    }
+
+    /// A host of many different labels costs time linear in their number
+    /// (the index, not a scan of every label before).
+    #[test]
+    fn many_labels_are_linear() {
+        crate::linear_time::assert_linear("AceCache of n labels", 2_000, |n| {
+            let mut cache = AceCache::default();
+            for i in 0..n {
+                std::hint::black_box(cache.ace(&format!("\u{FC}{i:x}")));
+            }
+        });
     }
 }

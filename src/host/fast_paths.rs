@@ -743,7 +743,10 @@ impl SharedHostWork {
     /// Whether its buffers have grown too large to keep (see
     /// [`with_shared_host_work`]).
     fn too_large(&self) -> bool {
-        self.host.capacity() + self.text.capacity() + self.converted_text.capacity()
+        self.host.capacity()
+            + self.text.capacity()
+            + self.converted_text.capacity()
+            + self.aces.room()
             > SHARED_HOST_WORK_KEPT
     }
 
