@@ -207,9 +207,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
     if first == 0 && keys.iter().all(|&k| k == keys[0]) {
         let url = Url::new(out, offsets);
         let mut each = Vec::with_capacity(profiles.len());
-        for _ in 1..profiles.len() {
-            each.push(covered(url.clone()));
-        }
+        each.extend(std::iter::repeat_with(|| covered(url.clone())).take(profiles.len() - 1));
         each.push(covered(url));
         return each;
     }

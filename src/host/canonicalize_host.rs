@@ -175,6 +175,7 @@ impl<'h> SharedLdhHost<'h> {
     /// Appends to `out` what [`canonicalize_ldh_host_into`] appends under
     /// a profile whose key for this host is `key`; `false`, and `out`
     /// unchanged, when it declines.
+    #[inline]
     pub(crate) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         self.host.write(key, out)
     }

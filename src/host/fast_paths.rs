@@ -276,6 +276,7 @@ impl<'h> LdhHost<'h> {
     /// Appends to `out` the canonical host under a profile whose key for
     /// this host is `key`: what [`letters_digits_hyphens_into`] appends
     /// under that profile.  `false`, and `out` unchanged, when it declines.
+    #[inline]
     pub(super) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         let Some(ipv4) = key.ipv4() else {
             return false;
