@@ -125,6 +125,7 @@ pub(crate) struct SharedLdhHost<'h> {
 
 impl<'h> SharedLdhHost<'h> {
     /// `host` of a URL whose scheme is `scheme`.
+    #[inline]
     pub(crate) fn new(host: &'h str, scheme: &'h str) -> SharedLdhHost<'h> {
         let ldh = LdhHost::of(host);
         // A host of letters, digits, `-` and `.` is of the `file` class
