@@ -1250,4 +1250,46 @@ mod tests {
             .iter()
             .all(|p| s.key(*p) == s.key(profiles[0]) || s.key(*p) == LdhHostKey::Declined));
     }
+
+    /// [`SharedLdhHost`] tells the classes of a host the shortcut may
+    /// cover as `is_class` does, for every class: `file` by the scheme,
+    /// `ipv4-form` from the host as written (the octets that may make the
+    /// form, then `has_ipv4_form`), no IP literal, no delimiter.  Every
+    /// host of up to five octets of hexadecimal digits, `x`, `X`, other
+    /// letters and digits, `.`, `-` and `_`, under three schemes.
+    #[test]
+    fn shared_ldh_host_classes_are_is_class() {
+        let octets = b"0179aAfFxXgz.-_";
+        let mut host = Vec::new();
+        let mut of_form = 0;
+        let mut check = |host: &[u8]| {
+            let host = std::str::from_utf8(host).unwrap();
+            for scheme in ["http", "file", "FILE"] {
+                let s = SharedLdhHost::new(host, scheme);
+                let is = |class| is_class(host, scheme, &class);
+                if !s.host.covered_octets() {
+                    assert!(!s.file && !s.ipv4_form, "{host:?}");
+                    continue;
+                }
+                assert_eq!(s.file, is(HostClass::File), "{host:?} ({scheme})");
+                assert_eq!(s.ipv4_form, is(HostClass::Ipv4Form), "{host:?}");
+                assert!(!is(HostClass::IpLiteral) && !is(HostClass::Delimiters));
+                of_form += usize::from(s.ipv4_form);
+            }
+        };
+        // Every string of up to five of `octets`, in order of length.
+        let mut todo = std::collections::VecDeque::from([Vec::new()]);
+        while let Some(h) = todo.pop_front() {
+            check(&h);
+            if h.len() < 5 {
+                for &o in octets {
+                    host.clone_from(&h);
+                    host.push(o);
+                    todo.push_back(host.clone());
+                }
+            }
+        }
+        // The IPv4 form is found in hosts of it (`0x7.1`, `077`, `9.9`).
+        assert!(of_form > 1000, "{of_form}");
+    }
 }

@@ -815,3 +815,30 @@ fn convert_prepared_labels(
     let hp = profile.host();
     convert_labels(host, scheme, profile, hp, true, hp.nameprep_whole_host, pl).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`has_xn_label`] is "some label begins with `xn--`, in any case",
+    /// on every host of up to seven octets of `x`, `X`, `n`, `N`, `-`,
+    /// `.` and `a`.
+    #[test]
+    fn has_xn_label_is_a_label_that_begins_with_xn() {
+        let octets = b"xXnN-.a";
+        let by_labels = |h: &str| {
+            h.split('.')
+                .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
+        };
+        let mut found = 0;
+        let mut todo = vec![String::new()];
+        while let Some(h) = todo.pop() {
+            assert_eq!(has_xn_label(&h), by_labels(&h), "{h:?}");
+            found += usize::from(by_labels(&h));
+            if h.len() < 7 {
+                todo.extend(octets.iter().map(|&o| format!("{h}{}", char::from(o))));
+            }
+        }
+        assert!(found > 1000, "{found}");
+    }
+}
