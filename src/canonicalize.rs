@@ -10,7 +10,7 @@
 
 use crate::error::Error;
 use crate::host::canonicalize_host::{
-    canonicalize_host_cow, canonicalize_host_in_place, SharedHostWork,
+    canonicalize_host_cow, canonicalize_host_in_place, with_shared_host_work, SharedHostWork,
 };
 use crate::percent;
 use crate::profile::{HexCase, PortSplit, Profile};
@@ -106,24 +106,25 @@ pub(crate) fn canonicalize_each_cow<'a>(
     let Some((mut shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
         return each_whole(u, profiles, encoding);
     };
-    let mut shared_host = SharedHostWork::default();
-    let mut results: Vec<Result<CowUrl<'a>, Error>> = Vec::with_capacity(profiles.len());
-    for (i, p) in profiles.iter().enumerate() {
-        let r = canonical_host(u, &scheme, *p, &mut shared_host).and_then(|host| {
-            result.clone()?;
-            // The last profile takes the shared components themselves.
-            let mut c = if i + 1 == profiles.len() {
-                std::mem::take(&mut shared)
-            } else {
-                shared.clone()
-            };
-            c.host = host;
-            c.host_as_written = None;
-            Ok(c)
-        });
-        results.push(r);
-    }
-    results
+    with_shared_host_work(|shared_host| {
+        let mut results: Vec<Result<CowUrl<'a>, Error>> = Vec::with_capacity(profiles.len());
+        for (i, p) in profiles.iter().enumerate() {
+            let r = canonical_host(u, &scheme, *p, shared_host).and_then(|host| {
+                result.clone()?;
+                // The last profile takes the shared components themselves.
+                let mut c = if i + 1 == profiles.len() {
+                    std::mem::take(&mut shared)
+                } else {
+                    shared.clone()
+                };
+                c.host = host;
+                c.host_as_written = None;
+                Ok(c)
+            });
+            results.push(r);
+        }
+        results
+    })
 }
 
 /// The profiles' results of [`canonicalize_each_parts`].  (Returned once
@@ -162,11 +163,12 @@ pub(crate) fn canonicalize_each_parts<'a>(
     let Some((shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
         return Each::Whole(each_whole(u, profiles, encoding));
     };
-    let mut shared_host = SharedHostWork::default();
-    let hosts = profiles
-        .iter()
-        .map(|p| canonical_host(u, &scheme, *p, &mut shared_host))
-        .collect();
+    let hosts = with_shared_host_work(|shared_host| {
+        profiles
+            .iter()
+            .map(|p| canonical_host(u, &scheme, *p, shared_host))
+            .collect()
+    });
     Each::AllButHost(AllButHost {
         shared,
         result,

@@ -38,8 +38,8 @@ impl Rng {
 
 /// Characters that exercise the host steps: ASCII letters in both cases,
 /// digits, label separators, escapes, delimiters, compatibility forms,
-/// combining marks, Hangul jamo, RandALCat, CJK, mapped-to-nothing,
-/// noncharacters, Gecko's blacklist.
+/// combining marks, Hangul jamo, RandALCat (U+07B1 only since Unicode
+/// 3.2), CJK, mapped-to-nothing, noncharacters, Gecko's blacklist.
 const HOST_CHARS: &[char] = &[
     'a',
     'b',
@@ -88,6 +88,7 @@ const HOST_CHARS: &[char] = &[
     '\u{AE30}',
     '\u{5D0}',
     '\u{627}',
+    '\u{7B1}',
     '\u{661}',
     '\u{4E00}',
     '\u{FB01}',

@@ -4,6 +4,7 @@
 //! profiles.
 
 use crate::unicode::punycode as puny;
+use std::ops::Range;
 
 /// The longest label, in characters (RFC 1034; RFC 3490 ToASCII step 8).
 pub(super) const MAX_LABEL_LEN: usize = 63;
@@ -64,29 +65,46 @@ pub(super) fn push_ace(label: &str, out: &mut String) -> Option<()> {
 
 /// Labels and their Punycode, encoded once when one host is
 /// canonicalized under several profiles (the encoding reads no profile
-/// parameter).
+/// parameter).  The labels and their ACE forms are written one after the
+/// other into one string, so that a label costs no allocation of its own.
 #[derive(Debug, Default)]
 pub(crate) struct AceCache {
-    /// Labels and their Punycode (without `xn--`; `None`: it cannot be
-    /// encoded), as encoded so far.
-    aces: Vec<(String, Option<String>)>,
+    /// The labels and their ACE forms, as encoded so far.
+    text: String,
+    /// Where each label is in `text`, and its ACE form (with `xn--`;
+    /// `None`: it cannot be encoded).
+    aces: Vec<(Range<usize>, Option<Range<usize>>)>,
 }
 
 impl AceCache {
     /// The Punycode of `label` (see [`push_ace`]), encoded once.
     pub(super) fn ace(&mut self, label: &str) -> Option<&str> {
-        let i = match self.aces.iter().position(|(l, _)| l == label) {
+        let text = &self.text;
+        let i = match self
+            .aces
+            .iter()
+            .position(|(l, _)| &text[l.clone()] == label)
+        {
             Some(i) => i,
             None => {
-                let mut ace = String::new();
-                let encoded = push_ace(label, &mut ace).map(|()| {
-                    ace.replace_range(..4, "");
-                    ace
-                });
-                self.aces.push((label.to_string(), encoded));
+                let start = self.text.len();
+                self.text.push_str(label);
+                let end = self.text.len();
+                let encoded = push_ace(label, &mut self.text).map(|()| end..self.text.len());
+                if encoded.is_none() {
+                    self.text.truncate(end);
+                }
+                self.aces.push((start..end, encoded));
                 self.aces.len() - 1
             }
         };
-        self.aces[i].1.as_deref()
+        let ace = self.aces[i].1.clone()?;
+        Some(&self.text[ace.start + 4..ace.end])
+    }
+
+    /// Forgets every label, keeping the room.
+    pub(super) fn clear(&mut self) {
+        self.text.clear();
+        self.aces.clear();
     }
 }

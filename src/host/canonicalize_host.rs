@@ -31,13 +31,13 @@ use crate::percent::{self, percent_encode};
 use crate::profile::{
     Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, Profile, RootDot,
 };
-use crate::unicode::stringprep;
+use crate::unicode::{nfkc, stringprep};
 use std::borrow::Cow;
 
 /// A profile's key for one host, for the shortcut under several profiles.
 pub(crate) use super::fast_paths::LdhHostKey;
 /// The work on a host shared between profiles, for `canonicalize_each`.
-pub(crate) use super::fast_paths::SharedHostWork;
+pub(crate) use super::fast_paths::{with_shared_host_work, SharedHostWork};
 /// A label separator (step 15), where it was before the host pipeline was
 /// split by concern.
 pub use super::labels::is_label_separator;
@@ -200,7 +200,17 @@ fn is_ipv4_form(host: &str) -> bool {
         return has_ipv4_form(host);
     }
     let decoded = percent::percent_decode_utf8(host);
-    has_ipv4_form(&crate::unicode::nfkc::nfkc_cow(
+    // A non-ASCII character that no NFKC variant acts on stays (or is
+    // composed into another non-ASCII character): the result cannot have
+    // the form, which is ASCII (`\u{E44}\u{E17}\u{E22}`, Thai, is told at
+    // once; `\u{FF10}` is not).
+    if decoded
+        .chars()
+        .any(|c| !c.is_ascii() && nfkc::latest_nfkc_leaves_alone(c))
+    {
+        return false;
+    }
+    has_ipv4_form(&nfkc::nfkc_cow(
         &decoded,
         &crate::profile::this().nameprep.nfkc,
     ))
@@ -313,6 +323,7 @@ fn canonicalize_host_steps<T: Tracer>(
     let mut pl = Pipeline {
         tracer,
         shared: None,
+        known_idn_enabled: None,
     };
     pl.note(const { steps::host("2") }, true, host, || s.clone());
     // Steps 3 and 4: the fallback, made when it is needed.
@@ -893,6 +904,63 @@ mod tests {
         ]
     }
 
+    /// The characters of [`ipv4_form_is_told_as_by_nfkc`]: IPv4 form
+    /// characters, ASCII and compatibility forms of them (fullwidth, one
+    /// dot leader, circled and parenthesized digits, superscripts), and
+    /// characters NFKC leaves non-ASCII (combining marks among them).
+    fn ipv4_form_char() -> impl proptest::strategy::Strategy<Value = char> {
+        proptest::sample::select(vec![
+            '0',
+            '1',
+            '7',
+            '9',
+            'x',
+            'X',
+            'a',
+            'f',
+            'g',
+            '.',
+            '%',
+            '2',
+            'e',
+            '3',
+            '\u{FF10}',
+            '\u{FF17}',
+            '\u{FF38}',
+            '\u{FF46}',
+            '\u{FF0E}',
+            '\u{2024}',
+            '\u{2488}',
+            '\u{2460}',
+            '\u{B9}',
+            '\u{2070}',
+            '\u{3002}',
+            '\u{200C}',
+            '\u{AD}',
+            '\u{301}',
+            '\u{338}',
+            '\u{E44}',
+            '\u{4E00}',
+            '\u{FC}',
+            '\u{1D7CE}',
+            '\u{2151}',
+            '\u{FB01}',
+        ])
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// [`is_ipv4_form`], which tells some hosts at once, says what the
+        /// form of the host's NFKC says.
+        #[test]
+        fn ipv4_form_is_told_as_by_nfkc(v in proptest::collection::vec(ipv4_form_char(), 1..10)) {
+            let host: String = v.into_iter().collect();
+            let decoded = percent::percent_decode_utf8(&host);
+            let nfkc = nfkc::nfkc_cow(&decoded, &crate::profile::this().nameprep.nfkc);
+            proptest::prop_assert_eq!(is_ipv4_form(&host), has_ipv4_form(&nfkc), "{:?}", host);
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
         /// One host canonicalized under every profile in turn, sharing the
@@ -974,6 +1042,50 @@ mod tests {
             canonicalize_host(hosts[0], "http", &gecko_without_other_hosts).unwrap(),
             "127.0.0.1"
         );
+    }
+
+    /// Profiles that differ only in their bidi data (or their step 20
+    /// parameters) share no conversion of a host on which those differ,
+    /// whichever comes first: `\u{7B1}x` (U+07B1 is RandALCat since
+    /// Unicode 3.2, not in 3.1) passes Check bidi under 3.1 only; a
+    /// 70-letter ASCII label is truncated under Gecko's 62 only; `de` is on
+    /// Gecko's whitelist.
+    #[test]
+    fn shared_work_tells_step_20_parameters_apart() {
+        use crate::profile::BidiVersion;
+        let this = crate::profile::this();
+        let mut bidi_3_1 = this.clone();
+        bidi_3_1.nameprep.bidi = BidiVersion::V3_1;
+        let mut truncating = this.clone();
+        truncating.canonicalize_host.truncate_ascii_label = 62;
+        let mut whitelisting = this.clone();
+        whitelisting.canonicalize_host.idn_tld_check = true;
+        let long = "a".repeat(70);
+        let hosts = [
+            "\u{7B1}x.b\u{FC}cher.com".to_string(),
+            format!("{long}.b\u{FC}cher.com"),
+            "b\u{FC}cher.de".to_string(),
+        ];
+        for (other, host) in [&bidi_3_1, &truncating, &whitelisting]
+            .into_iter()
+            .zip(&hosts)
+        {
+            let alone: Vec<_> = [this, other]
+                .iter()
+                .map(|p| canonicalize_host(host, "http", *p))
+                .collect();
+            assert_ne!(alone[0], alone[1], "{host:?}");
+            for order in [[0, 1], [1, 0]] {
+                let mut shared = SharedHostWork::default();
+                for i in order {
+                    let p = [this, other][i];
+                    let mut h = Cow::Borrowed(host.as_str());
+                    let r = canonicalize_host_cow(&mut h, "http", p, Some(&mut shared))
+                        .map(|()| h.into_owned());
+                    assert_eq!(r, alone[i], "{host:?} {order:?}");
+                }
+            }
+        }
     }
 
     proptest::proptest! {

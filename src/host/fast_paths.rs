@@ -9,7 +9,7 @@
 //! `tests/mixed_profiles.rs` under random mixes of their parameters.
 
 use super::ace::AceCache;
-use super::labels::{convert_labels, is_label_separator};
+use super::labels::{convert_labels, idn_enabled_tld, is_label_separator, labels};
 use super::observed::ipv4_address;
 use super::pipeline::Pipeline;
 use super::trace::NoTrace;
@@ -17,9 +17,12 @@ use crate::octets::OctetSet;
 use crate::profile::{
     BidiVersion, Ipv4Rule, LabelConversion, NfkcVariant, Profile, UnicodeVersion,
 };
+use crate::unicode::bidi::may_hold_rand_al;
 use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_PROHIBITED};
 use crate::unicode::{nfkc, stringprep};
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::ops::Range;
 
 /// The octets of a host made of ASCII letters, digits, hyphens and dots.
 pub(super) const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
@@ -474,55 +477,133 @@ pub(super) fn idn_fast_path(
     // through the round trip as in the steps.
     let usable = (qualified != Qualified::No).then_some(());
     let input = if text.is_empty() { host } else { text.as_str() };
-    // A profile whose step 20.2.1 reads the same parameters as one before
-    // it gets that one's labels.
-    let key = ToAsciiKey::of(profile);
-    if let (Some(()), Some(work), Some(key)) = (usable, shared.as_deref_mut(), key) {
-        if let Some((_, labels)) = work.converted.iter().find(|(k, _)| *k == key) {
-            let labels = labels.clone();
+    // A profile whose step 20.2.1 reads, for these labels, the same
+    // parameters as one before it gets that one's labels.
+    let key = match (usable, shared.as_deref_mut()) {
+        (Some(()), Some(work)) => ToAsciiKey::of(profile, input, work),
+        _ => None,
+    };
+    if let (Some(work), Some(key)) = (shared.as_deref_mut(), key) {
+        if let Some(labels) = work.converted(key) {
+            let labels = labels.map(str::to_string);
             work.text = text;
             return labels;
         }
     }
+    let known_idn_enabled = shared
+        .as_deref()
+        .and_then(|work| work.facts?.idn_enabled)
+        .filter(|_| key.is_some());
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
+        known_idn_enabled,
     };
     let out = usable.and_then(|()| convert_prepared_labels(input, scheme, profile, &mut pl));
     if let Some(work) = shared {
         work.text = text;
-        if let (Some(()), Some(key)) = (usable, key) {
-            work.converted.push((key, out.clone()));
+        if let Some(key) = key {
+            work.keep_converted(key, out.as_deref());
         }
     }
     out
 }
 
 /// What step 20.2.1 (THIS/GECKO/CHROME) reads of a profile when
-/// [`idn_fast_path`] converts the labels (Nameprep is known to leave them
-/// as they are, so that only its Check bidi step runs): two profiles with
-/// the same key convert a host's labels the same way.  `None` for IE's
-/// round trip (step 20.2.2), whose ToASCII runs the profile's whole
-/// Nameprep on a decoded label.
+/// [`idn_fast_path`] converts the labels of a host (Nameprep is known to
+/// leave them as they are, so that only its Check bidi step runs), each
+/// parameter narrowed to what it does to *these* labels
+/// ([`LabelFacts`]): two profiles with the same key convert them the same
+/// way.  `None` for IE's round trip (step 20.2.2), whose ToASCII runs the
+/// profile's whole Nameprep on a decoded label.
+///
+/// A parameter that cannot act on the labels counts as its neutral value:
+/// - the bidi data (20.2.1.1, Check bidi) when no character of the host
+///   may be RandALCat under any version
+///   ([`may_be_rand_al`](crate::unicode::bidi::may_be_rand_al)): the
+///   check then passes under every version;
+/// - Gecko's IDN whitelist (20.1) counts by its outcome, /idn-enabled/: a
+///   profile that runs the check and finds the TLD off the list (or a
+///   blacklisted character) converts as one that does not run it;
+/// - 20.2.1.2.1.1 (an `xn--` label with non-ASCII characters fails) when
+///   no non-ASCII label begins with `xn--`;
+/// - 20.2.1.3.1 (Gecko's truncation) when no ASCII label is longer than
+///   the length it truncates to;
+/// - 20.2.1.3.2 (an empty label fails) when no label is empty.
+///
+/// `bücher.de` under THIS, CHROME and GECKO (`de` is whitelisted): THIS
+/// and CHROME share a key, GECKO (/idn-enabled/) has another;
+/// `bücher.com` (not whitelisted): one key for all three.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ToAsciiKey {
-    bidi: BidiVersion,
-    idn_tld_check: bool,
+    bidi: Option<BidiVersion>,
+    idn_enabled: bool,
     xn_non_ascii_fails: bool,
     truncate_ascii_label: usize,
     empty_label_fails: bool,
 }
 
 impl ToAsciiKey {
-    fn of(profile: &dyn Profile) -> Option<ToAsciiKey> {
+    /// The key of `profile` for the labels of `text` (what step 20
+    /// converts), whose [`LabelFacts`] `work` holds or finds.
+    fn of(profile: &dyn Profile, text: &str, work: &mut SharedHostWork) -> Option<ToAsciiKey> {
         let hp = profile.host();
-        (hp.label_conversion == LabelConversion::ToAscii).then(|| ToAsciiKey {
-            bidi: profile.nameprep().bidi,
-            idn_tld_check: hp.idn_tld_check,
-            xn_non_ascii_fails: hp.xn_non_ascii_fails,
-            truncate_ascii_label: hp.truncate_ascii_label,
-            empty_label_fails: hp.empty_label_fails,
+        if hp.label_conversion != LabelConversion::ToAscii {
+            return None;
+        }
+        let facts = work.facts.get_or_insert_with(|| LabelFacts::of(text));
+        let idn_enabled = hp.idn_tld_check
+            && *facts
+                .idn_enabled
+                .get_or_insert_with(|| idn_enabled_tld(text, Some(&mut work.aces)));
+        let truncates =
+            hp.truncate_ascii_label > 0 && facts.longest_ascii > hp.truncate_ascii_label;
+        Some(ToAsciiKey {
+            bidi: facts.may_be_rand_al.then_some(profile.nameprep().bidi),
+            idn_enabled,
+            xn_non_ascii_fails: hp.xn_non_ascii_fails && facts.xn_non_ascii,
+            truncate_ascii_label: if truncates {
+                hp.truncate_ascii_label
+            } else {
+                0
+            },
+            empty_label_fails: hp.empty_label_fails && facts.empty_label,
         })
+    }
+}
+
+/// What the parameters of [`ToAsciiKey`] may act on in the labels of a
+/// host, found once per host.
+#[derive(Clone, Copy, Debug, Default)]
+struct LabelFacts {
+    /// A character may be RandALCat under some version
+    /// ([`may_hold_rand_al`]).
+    may_be_rand_al: bool,
+    /// A non-ASCII label begins with `xn--`.
+    xn_non_ascii: bool,
+    /// The length of the longest ASCII label.
+    longest_ascii: usize,
+    /// A label is empty.
+    empty_label: bool,
+    /// Step 20.1's /idn-enabled/, once a profile that runs it asks.
+    idn_enabled: Option<bool>,
+}
+
+impl LabelFacts {
+    fn of(text: &str) -> LabelFacts {
+        let mut facts = LabelFacts {
+            may_be_rand_al: may_hold_rand_al(text.as_bytes()),
+            ..LabelFacts::default()
+        };
+        for label in labels(text) {
+            if label.is_ascii() {
+                facts.longest_ascii = facts.longest_ascii.max(label.len());
+                facts.empty_label |= label.is_empty();
+            } else {
+                facts.xn_non_ascii |= label.starts_with("xn--");
+            }
+        }
+        facts
     }
 }
 
@@ -623,9 +704,14 @@ pub(crate) struct SharedHostWork {
     qualified: Option<Qualified>,
     /// What [`qualify`] made of `host` for step 20 (empty: `host` itself).
     text: String,
-    /// Step 20.2.1's conversion of `text` (`None`: it failed), for the
-    /// parameters it reads.
-    converted: Vec<(ToAsciiKey, Option<String>)>,
+    /// What the parameters of step 20.2.1 may act on in `text`'s labels,
+    /// once a profile asks.
+    facts: Option<LabelFacts>,
+    /// Step 20.2.1's conversion of `text` (where in `converted_text`;
+    /// `None`: it failed), for the parameters it reads.
+    converted: Vec<(ToAsciiKey, Option<Range<usize>>)>,
+    /// The conversions of `converted`, one after the other.
+    converted_text: String,
     /// The labels' Punycode, encoded once for every profile.
     aces: AceCache,
     /// Whether `host` is of the IPv4 form (the class of
@@ -640,13 +726,47 @@ impl SharedHostWork {
     /// stays).
     fn about(&mut self, host: &str) {
         if self.host != host {
-            self.host.clear();
+            let aces = std::mem::take(&mut self.aces);
+            self.clear();
+            self.aces = aces;
             self.host.push_str(host);
-            self.qualified = None;
-            self.text.clear();
-            self.converted.clear();
-            self.ipv4_form = None;
         }
+    }
+
+    /// Forgets everything, keeping the room (see [`with_shared_host_work`]).
+    fn clear(&mut self) {
+        self.host.clear();
+        self.qualified = None;
+        self.text.clear();
+        self.facts = None;
+        self.converted.clear();
+        self.converted_text.clear();
+        self.aces.clear();
+        self.ipv4_form = None;
+    }
+
+    /// Step 20.2.1's conversion of the host's labels for `key`, when a
+    /// profile before made it: `Some(None)` when it failed.
+    fn converted(&self, key: ToAsciiKey) -> Option<Option<&str>> {
+        let (_, range) = self.converted.iter().find(|(k, _)| *k == key)?;
+        Some(range.clone().map(|r| &self.converted_text[r]))
+    }
+
+    /// Keeps step 20.2.1's conversion for `key` (`None`: it failed).
+    fn keep_converted(&mut self, key: ToAsciiKey, labels: Option<&str>) {
+        let range = labels.map(|l| {
+            let start = self.converted_text.len();
+            self.converted_text.push_str(l);
+            start..self.converted_text.len()
+        });
+        self.converted.push((key, range));
+    }
+
+    /// Whether its buffers have grown too large to keep (see
+    /// [`with_shared_host_work`]).
+    fn too_large(&self) -> bool {
+        self.host.capacity() + self.text.capacity() + self.converted_text.capacity()
+            > SHARED_HOST_WORK_KEPT
     }
 
     /// [`qualify`] of `host`, computed once per host.
@@ -663,6 +783,34 @@ impl SharedHostWork {
         self.about(host);
         *self.ipv4_form.get_or_insert_with(tell)
     }
+}
+
+thread_local! {
+    /// The [`SharedHostWork`] of [`with_shared_host_work`], whose buffers
+    /// serve one URL after another.
+    static SHARED_HOST_WORK: RefCell<SharedHostWork> = RefCell::new(SharedHostWork::default());
+}
+
+/// The most room [`SHARED_HOST_WORK`] keeps after use, in octets (a
+/// longer host is rare; its buffers are given back).
+const SHARED_HOST_WORK_KEPT: usize = 1 << 16;
+
+/// `f` of a [`SharedHostWork`] about nothing yet: the thread's, whose
+/// buffers are reused from one call to the next so that sharing the work
+/// costs no allocation in the common case, or one of its own when that
+/// one is in use.
+pub(crate) fn with_shared_host_work<R>(f: impl FnOnce(&mut SharedHostWork) -> R) -> R {
+    SHARED_HOST_WORK.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut work) => {
+            work.clear();
+            let r = f(&mut work);
+            if work.too_large() {
+                *work = SharedHostWork::default();
+            }
+            r
+        }
+        Err(_) => f(&mut SharedHostWork::default()),
+    })
 }
 
 /// Whether the characters of `host` qualify for [`idn_fast_path`]: a
@@ -797,6 +945,7 @@ pub(super) fn xn_labels_fast_path(
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         shared: None,
+        known_idn_enabled: None,
     };
     convert_prepared_labels(&lower, scheme, profile, &mut pl)
 }

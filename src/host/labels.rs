@@ -22,6 +22,26 @@ pub fn is_label_separator(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 
+/// The labels of `s`, split at `.` (step 17), as `s.split('.')` gives
+/// them: `a..b.` → `a`, ``, `b`, ``.  One pass over the octets, without
+/// the searcher a `str` pattern sets up for each label (labels are short).
+pub(super) fn labels(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == b'.') {
+            Some(dot) => {
+                rest = Some(&r[dot + 1..]);
+                Some(&r[..dot])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 /// Steps 19 to 21: each label of `s` (step 17 split it at `.`) converted
 /// by step 20, and the labels joined with `.` again (step 21), written into
 /// one string as they come.  `prepared`: Nameprep is known to leave every
@@ -40,7 +60,10 @@ pub(super) fn convert_labels<T: Tracer>(
     step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
-    let idn_enabled = hp.idn_tld_check && idn_enabled_tld(s, pl.shared.as_deref_mut());
+    let idn_enabled = hp.idn_tld_check
+        && pl
+            .known_idn_enabled
+            .unwrap_or_else(|| idn_enabled_tld(s, pl.shared.as_deref_mut()));
     pl.note(const { steps::host("20.1") }, hp.idn_tld_check, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
@@ -63,7 +86,7 @@ pub(super) fn convert_labels<T: Tracer>(
     // Room for ACE labels longer than their Unicode (`bücher` →
     // `xn--bcher-kva`).
     let mut out = String::with_capacity(2 * s.len() + 8);
-    for (i, label) in s.split('.').enumerate() {
+    for (i, label) in labels(s).enumerate() {
         if i > 0 {
             out.push('.');
             if ace {
@@ -472,4 +495,30 @@ pub(super) fn to_ascii_std3<'a>(
         return Err("ToASCII: the label is empty or longer than 63 characters".into());
     }
     Ok(ascii)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::labels;
+
+    /// [`labels`] splits as `str::split('.')` does, empty labels and
+    /// non-ASCII ones included.
+    #[test]
+    fn labels_split_as_str_split() {
+        let pieces = ["", ".", "a", "bü", "日本", "xn--4gq", "-"];
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let s = format!("{a}{b}{c}");
+                    let ours: Vec<&str> = labels(&s).collect();
+                    let std: Vec<&str> = s.split('.').collect();
+                    assert_eq!(ours, std, "{s:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 343);
+        assert_eq!(labels("a..b.").collect::<Vec<_>>(), ["a", "", "b", ""]);
+    }
 }

@@ -14,6 +14,9 @@ pub(crate) struct Pipeline<'t, T: Tracer> {
     /// canonicalized under, if any (see `SharedHostWork` in
     /// `fast_paths.rs`).
     pub shared: Option<&'t mut AceCache>,
+    /// Step 20.1's /idn-enabled/ for the host, when the work shared with
+    /// other profiles has found it already.
+    pub known_idn_enabled: Option<bool>,
 }
 
 impl<T: Tracer> Pipeline<'_, T> {

@@ -12,17 +12,23 @@ pub const RULE_2: &str =
 pub const RULE_3: &str =
     "RFC 3454 section 6 requirement 3: a string with a RandALCat character does not start and end with one";
 
-/// Whether `c` may have bidi class R or AL in the latest Unicode (the data
-/// of the `unicode-bidi` crate): false only if it certainly has not.  The
+/// Whether `c` may be RandALCat (bidi class R or AL) under some
+/// [`BidiVersion`]: false only if it certainly is not under any.  The
 /// code point ranges are the blocks holding every R and AL character and
-/// every unassigned code point defaulting to R or AL (DerivedBidiClass.txt):
-/// Hebrew to Arabic Extended-A (U+0590..U+08FF), U+200F RIGHT-TO-LEFT
-/// MARK, the Hebrew and Arabic presentation forms (U+FB1D..U+FDFF,
-/// U+FE70..U+FEFF), and the right-to-left ranges of the supplementary
-/// planes (U+10800..U+10FFF, U+1E800..U+1EFFF).  A test checks every code
-/// point against `unicode_bidi::bidi_class`.
+/// every unassigned code point defaulting to R or AL in the latest Unicode
+/// (DerivedBidiClass.txt), which hold RFC 3454's table D.1 (Unicode 3.2,
+/// and 3.1 without what 3.2 added) too: Hebrew to Arabic Extended-A
+/// (U+0590..U+08FF), U+200F RIGHT-TO-LEFT MARK, the Hebrew and Arabic
+/// presentation forms (U+FB1D..U+FDFF, U+FE70..U+FEFF), and the
+/// right-to-left ranges of the supplementary planes (U+10800..U+10FFF,
+/// U+1E800..U+1EFFF).  A test checks every code point against
+/// `unicode_bidi::bidi_class` and table D.1.
+///
+/// A string without such a character passes [`check_bidi`] under every
+/// version (requirements 2 and 3 apply only to a string with a RandALCat
+/// character): `bücher`, `日本` do; `\u{5D0}` may not.
 #[inline]
-pub fn may_be_rand_al_latest(c: char) -> bool {
+pub fn may_be_rand_al(c: char) -> bool {
     matches!(
         c as u32,
         0x0590..=0x08FF
@@ -34,11 +40,29 @@ pub fn may_be_rand_al_latest(c: char) -> bool {
     )
 }
 
+/// Whether the UTF-8 octets `s` may hold a character that
+/// [`may_be_rand_al`]: false only if none of them does.  One look at each
+/// octet, for the leading octets of those ranges: `0xD6..=0xDF` (U+0590
+/// to U+07FF), `0xE0` before `0xA0..=0xA3` (U+0800 to U+08FF), `0xE2`
+/// (U+200F among others), `0xEF` (the presentation forms among others),
+/// `0xF0` (the supplementary ranges among others).  A test checks every
+/// code point.
+///
+/// `bücher`, `日本`, Thai and Cyrillic: false; `\u{5D0}`: true.
+#[inline]
+pub fn may_hold_rand_al(s: &[u8]) -> bool {
+    s.iter().enumerate().any(|(i, &b)| match b {
+        0xD6..=0xDF | 0xE2 | 0xEF | 0xF0 => true,
+        0xE0 => matches!(s.get(i + 1), Some(0xA0..=0xA3)),
+        _ => false,
+    })
+}
+
 /// Whether `c` is RandALCat (bidi class R or AL) under `version`: RFC 3454
 /// table D.1 for 3.2, 4.0 and 4.1 (one lookup in the flag table), the
 /// same without the code points Unicode 3.2 assigned for 3.1, the
 /// `unicode-bidi` crate for the latest Unicode (asked only when
-/// [`may_be_rand_al_latest`] says it may be).
+/// [`may_be_rand_al`] says it may be).
 ///
 /// U+07B1 THAANA LETTER NAA (new in 3.2) is RandALCat under 3.2, not
 /// under 3.1; U+0786 THAANA LETTER DHAALU is under both.
@@ -47,8 +71,7 @@ pub fn is_rand_al(c: char, version: BidiVersion) -> bool {
         BidiVersion::V3_2 | BidiVersion::V4_0 | BidiVersion::V4_1 => flags(c) & FLAG_D_1 != 0,
         BidiVersion::V3_1 => flags(c) & FLAG_D_1 != 0 && !assigned_in_3_2(c),
         BidiVersion::Latest => {
-            may_be_rand_al_latest(c)
-                && matches!(unicode_bidi::bidi_class(c), BidiClass::R | BidiClass::AL)
+            may_be_rand_al(c) && matches!(unicode_bidi::bidi_class(c), BidiClass::R | BidiClass::AL)
         }
     }
 }
@@ -78,11 +101,9 @@ fn assigned_in_3_2(c: char) -> bool {
 /// current Bidi_Class of `unicode-bidi`).  Requirement 1 (the Prohibit
 /// step's C.8) is not checked here.  `Err` says which rule failed.
 pub fn check_bidi(s: &str, version: BidiVersion) -> Result<(), &'static str> {
-    if s.is_ascii() {
-        // ASCII holds no RandALCat character.
-        return Ok(());
-    }
-    if !s.chars().any(|c| is_rand_al(c, version)) {
+    // Most strings have no character that may be RandALCat at all (ASCII
+    // has none): one look at each octet, under any version.
+    if !may_hold_rand_al(s.as_bytes()) || !s.chars().any(|c| is_rand_al(c, version)) {
         return Ok(());
     }
     if s.chars().any(|c| is_l(c, version)) {
@@ -131,7 +152,11 @@ mod tests {
         let mut rand_al = 0;
         for c in (0..0x11_0000u32).filter_map(char::from_u32) {
             let latest = matches!(unicode_bidi::bidi_class(c), BidiClass::R | BidiClass::AL);
-            assert!(!latest || may_be_rand_al_latest(c), "{c:?}");
+            assert!(!latest || may_be_rand_al(c), "{c:?}");
+            assert!(!in_ranges(D_1, c) || may_be_rand_al(c), "{c:?}");
+            let mut utf8 = [0; 4];
+            let octets = c.encode_utf8(&mut utf8).as_bytes();
+            assert!(!may_be_rand_al(c) || may_hold_rand_al(octets), "{c:?}");
             assert_eq!(is_rand_al(c, Latest), latest, "{c:?}");
             rand_al += usize::from(latest);
             for v in [V3_2, V4_0, V4_1] {

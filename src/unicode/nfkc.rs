@@ -289,7 +289,7 @@ pub fn may_change(c: char) -> bool {
 /// characters, so `c` has combining class 0 and NFKC_Quick_Check=Yes today
 /// too; a test checks every code point against `unicode-normalization`.
 #[inline]
-fn latest_nfkc_leaves_alone(c: char) -> bool {
+pub fn latest_nfkc_leaves_alone(c: char) -> bool {
     flags(c) & (FLAG_A_1 | FLAG_NFKC_OWN_MAYBE) == 0
 }
 
