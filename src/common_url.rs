@@ -203,7 +203,8 @@ pub(crate) fn canonicalize_common_url_each<T>(
         return by_the_steps(profiles);
     };
     // The common case: every profile has the first one's key, and shares
-    // its URL.
+    // its URL (written once, copied for all but the last, each copy
+    // allocated to its length; `profiles` is not empty, one was covered).
     if first == 0 && keys.iter().all(|&k| k == keys[0]) {
         let url = Url::new(out, offsets);
         let mut each = Vec::with_capacity(profiles.len());
