@@ -1044,6 +1044,30 @@ mod tests {
         );
     }
 
+    /// IE's round trip of the ASCII labels of a host the shortcuts take
+    /// (letters, digits, hyphens) fails where the steps fail: a hyphen
+    /// first or last, an empty label, a label over 63 letters.
+    #[test]
+    fn ie_round_trip_of_ascii_labels_is_the_steps() {
+        let ie = crate::profile::builtin("ie").unwrap();
+        let long = "a".repeat(64);
+        for host in [
+            "a-.b\u{FC}cher.jp".to_string(),
+            "-a.b\u{FC}cher.jp".to_string(),
+            "a.b\u{FC}cher..jp".to_string(),
+            format!("{long}.b\u{FC}cher.jp"),
+            format!("{}.b\u{FC}cher.jp", &long[1..]),
+            "www.b\u{FC}cher.xn--4gq.jp".to_string(),
+        ] {
+            for scheme in ["http", "ftp"] {
+                let fast = canonicalize_host(&host, scheme, ie);
+                let mut log = crate::host::trace::StepLog::default();
+                let slow = canonicalize_host_traced(&host, scheme, ie, &mut log);
+                assert_eq!(fast, slow, "{host:?} {scheme}");
+            }
+        }
+    }
+
     /// Profiles that differ only in their bidi data (or their step 20
     /// parameters) share no conversion of a host on which those differ,
     /// whichever comes first: `\u{7B1}x` (U+07B1 is RandALCat since

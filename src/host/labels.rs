@@ -277,6 +277,30 @@ pub(super) fn label_ie_round_trip(
         let prepared = known == LabelKnown::Prepared;
         return label_ie_round_trip_fixed_point(label, profile, out, ace_out, prepared, shared);
     }
+    if known == LabelKnown::Prepared && !label.starts_with("xn--") {
+        // An ASCII label (the label is lowercased): letters, digits and
+        // hyphens, so that the round trip gives it back unless ToASCII's
+        // UseSTD3ASCIIRules (its hyphens) or length check fails (20.2.2.4;
+        // 20.2.2.5 compares the label with itself, 20.2.2.6 finds no
+        // U+3002).  `www` → `www`; `-a` fails.
+        if label.starts_with('-') || label.ends_with('-') {
+            return Err(give_up(
+                "20.2.2.4",
+                "ToASCII: the label begins or ends with '-'",
+            ));
+        }
+        if label.is_empty() || label.len() > MAX_LABEL_LEN {
+            return Err(give_up(
+                "20.2.2.4",
+                "ToASCII: the label is empty or longer than 63 characters",
+            ));
+        }
+        out.push_str(label);
+        if let Some(ace_out) = ace_out {
+            ace_out.push_str(label);
+        }
+        return Ok(());
+    }
     // 20.2.2.1 and 20.2.2.2: /p_label/.
     let mut encoded = String::new();
     let p_label: &str = if label.is_ascii() {

@@ -40,6 +40,30 @@ mod tests {
         assert!(!is_idn_whitelisted_tld("example"));
     }
 
+    /// Every TLD of `data/gecko-idn-whitelist.txt` is found, in any case;
+    /// each with a letter more or less is not (unless it is listed too).
+    #[test]
+    fn whitelist_is_the_data_file() {
+        let text = include_str!("../../data/gecko-idn-whitelist.txt");
+        let listed: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(listed.len() > 50, "{}", listed.len());
+        for tld in &listed {
+            assert!(is_idn_whitelisted_tld(tld), "{tld}");
+            assert!(is_idn_whitelisted_tld(&tld.to_ascii_uppercase()), "{tld}");
+            for other in [format!("{tld}a"), tld[1..].to_string(), format!("a{tld}")] {
+                assert_eq!(
+                    is_idn_whitelisted_tld(&other),
+                    listed.contains(&other.as_str()),
+                    "{other}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn blacklist() {
         for c in [
