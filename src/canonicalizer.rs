@@ -342,10 +342,14 @@ fn urls_but_host(mut parts: AllButHost<'_>) -> Vec<Result<Url, Error>> {
                     _ => {}
                 }
             }
-            let mut c = parts.shared.clone();
-            c.host = host;
+            // Serialized from the shared components borrowed, with this
+            // host: one allocation, of the right size.
+            let mut c = parts.shared.borrowed();
+            c.host = host.as_deref().map(Cow::Borrowed);
             c.host_as_written = None;
-            serialize_into_url(&mut c)
+            let offsets = Offsets::of(&c)?;
+            let s = serialize::serialize_cow(&c).expect("a canonicalized URL is valid");
+            Ok(Url::new(s, offsets))
         });
         if first.is_none() && url.is_ok() {
             first = Some(each.len());

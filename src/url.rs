@@ -192,6 +192,28 @@ pub(crate) struct CowUrl<'a> {
 }
 
 impl CowUrl<'_> {
+    /// The same components, borrowed from these (a copy that costs no
+    /// allocation).
+    pub(crate) fn borrowed(&self) -> CowUrl<'_> {
+        fn b<'s>(c: &'s Option<Cow<'_, str>>) -> Option<Cow<'s, str>> {
+            c.as_deref().map(Cow::Borrowed)
+        }
+        CowUrl {
+            scheme: b(&self.scheme),
+            authority: b(&self.authority),
+            user: b(&self.user),
+            password: b(&self.password),
+            host: b(&self.host),
+            port: b(&self.port),
+            path: b(&self.path),
+            query: b(&self.query),
+            fragment: b(&self.fragment),
+            invalid: self.invalid,
+            hierarchical: self.hierarchical,
+            host_as_written: b(&self.host_as_written),
+        }
+    }
+
     /// The [`ParsedUrl`] with these components (borrowed ones copied).
     pub fn into_owned(self) -> ParsedUrl {
         let o = |c: Option<Cow<'_, str>>| c.map(Cow::into_owned);
