@@ -192,9 +192,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
     let mut out = String::new();
     let scanned = common_url_with_host(input, encoding, &mut out, |host, scheme, out| {
         let host = SharedLdhHost::new(host, scheme);
-        for (k, p) in keys.iter_mut().zip(profiles) {
-            *k = host.key(*p);
-        }
+        host.keys(profiles, keys);
         // The first profile whose key covers the host (and whose step 27
         // does not fail).
         let written = keys.iter().position(|&k| host.write(k, out));
@@ -204,6 +202,16 @@ pub(crate) fn canonicalize_common_url_each<T>(
     let (Some(offsets), Some(host)) = (scanned, shared) else {
         return by_the_steps(profiles);
     };
+    // The common case: every profile has the first one's key, and shares
+    // its URL (written once, copied for all but the last, each copy
+    // allocated to its length; `profiles` is not empty, one was covered).
+    if first == 0 && keys.iter().all(|&k| k == keys[0]) {
+        let url = Url::new(out, offsets);
+        let mut each = Vec::with_capacity(profiles.len());
+        each.extend(std::iter::repeat_with(|| covered(url.clone())).take(profiles.len() - 1));
+        each.push(covered(url));
+        return each;
+    }
     // One URL per distinct key (`urls[key.slot()]`, `Some(None)` when
     // declined): the keys before the first covered one are declined, the
     // first one's URL is the one written, each later one's puts its host

@@ -65,19 +65,27 @@ fn other_hosts_profile(
     profile: &dyn Profile,
     mut shared: Option<&mut SharedHostWork>,
 ) -> Option<&'static dyn Profile> {
-    let name = profile.host().other_hosts_as.as_str();
-    if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
-        return None;
-    }
     // Whether a host that is not ASCII is of the IPv4 form (the costly
     // class: NFKC) is told once for all the profiles that share the work
     // on the host.
-    let is = |class: &HostClass| match (class, shared.as_deref_mut()) {
+    other_hosts_profile_by(profile, |class| match (class, shared.as_deref_mut()) {
         (HostClass::Ipv4Form, Some(work)) if !host.is_ascii() => {
             work.is_ipv4_form(host, || is_ipv4_form(host))
         }
         _ => is_class(host, scheme, class),
-    };
+    })
+}
+
+/// [`other_hosts_profile`] of a host whose classes `is` tells.
+#[inline]
+fn other_hosts_profile_by(
+    profile: &dyn Profile,
+    is: impl FnMut(&HostClass) -> bool,
+) -> Option<&'static dyn Profile> {
+    let name = profile.host().other_hosts_as.as_str();
+    if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
+        return None;
+    }
     if !profile.host().other_hosts.iter().any(is) {
         return None;
     }
@@ -108,45 +116,67 @@ fn is_class(host: &str, scheme: &str, class: &HostClass) -> bool {
 #[derive(Debug)]
 pub(crate) struct SharedLdhHost<'h> {
     host: LdhHost<'h>,
-    scheme: &'h str,
-    /// The host is of a class of [`HostClass`] (told only for a host the
-    /// shortcut may cover): no profile names another for it otherwise.
-    of_a_class: bool,
+    /// The host is of the class [`HostClass::File`] (told only for a host
+    /// the shortcut may cover).
+    file: bool,
+    /// The host is of the class [`HostClass::Ipv4Form`] (likewise).
+    ipv4_form: bool,
 }
 
 impl<'h> SharedLdhHost<'h> {
     /// `host` of a URL whose scheme is `scheme`.
+    #[inline]
     pub(crate) fn new(host: &'h str, scheme: &'h str) -> SharedLdhHost<'h> {
         let ldh = LdhHost::of(host);
-        // A host of letters, digits, `-` and `.` has no `[` or `]` and no
-        // delimiter: of the classes, only `file` and `ipv4-form` can hold
-        // it (`is_class`).
-        let of_a_class =
-            ldh.covered_octets() && (scheme.eq_ignore_ascii_case("file") || is_ipv4_form(host));
+        // A host of letters, digits, `-` and `.` is of the `file` class
+        // with its scheme (`is_class`); it has no escape and is ASCII, so it
+        // is of the IPv4 form when it has it as written (`is_ipv4_form`).
+        let covered = ldh.covered_octets();
         SharedLdhHost {
             host: ldh,
-            scheme,
-            of_a_class,
+            file: covered && scheme.eq_ignore_ascii_case("file"),
+            ipv4_form: covered && ldh.may_be_ipv4_form() && has_ipv4_form(host),
         }
     }
 
     /// The key of `profile` for this host: the key, for this host, of the
     /// profile that canonicalizes it ([`other_hosts_profile`]).
+    #[cfg(test)]
     pub(crate) fn key(&self, profile: &dyn Profile) -> LdhHostKey {
+        let mut key = [LdhHostKey::Declined];
+        self.keys(&[profile], &mut key);
+        key[0]
+    }
+
+    /// The key of each of `profiles` for this host, into `keys` (as long).
+    #[inline]
+    pub(crate) fn keys(&self, profiles: &[&dyn Profile], keys: &mut [LdhHostKey]) {
         if !self.host.covered_octets() {
-            return LdhHostKey::Declined;
+            keys.fill(LdhHostKey::Declined);
+            return;
         }
-        let profile = match self.of_a_class {
-            true => other_hosts_profile(self.host.as_str(), self.scheme, profile, None)
-                .unwrap_or(profile),
-            false => profile,
+        // A host of letters, digits, `-` and `.` has no `[` or `]` and no
+        // delimiter: of the classes, only `file` and `ipv4-form` can hold
+        // it (`is_class`); no profile names another for a host of none.
+        let of_a_class = self.file || self.ipv4_form;
+        let is = |class: &HostClass| match class {
+            HostClass::File => self.file,
+            HostClass::Ipv4Form => self.ipv4_form,
+            HostClass::IpLiteral | HostClass::Delimiters => false,
         };
-        self.host.key(profile)
+        for (k, &p) in keys.iter_mut().zip(profiles) {
+            let p = match of_a_class {
+                true => other_hosts_profile_by(p, is).unwrap_or(p),
+                false => p,
+            };
+            *k = self.host.key(p);
+        }
     }
 
     /// Appends to `out` what [`canonicalize_ldh_host_into`] appends under
     /// a profile whose key for this host is `key`; `false`, and `out`
     /// unchanged, when it declines.
+    #[inline]
     pub(crate) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         self.host.write(key, out)
     }
@@ -1355,5 +1385,47 @@ mod tests {
         assert!(profiles
             .iter()
             .all(|p| s.key(*p) == s.key(profiles[0]) || s.key(*p) == LdhHostKey::Declined));
+    }
+
+    /// [`SharedLdhHost`] tells the classes of a host the shortcut may
+    /// cover as `is_class` does, for every class: `file` by the scheme,
+    /// `ipv4-form` from the host as written (the octets that may make the
+    /// form, then `has_ipv4_form`), no IP literal, no delimiter.  Every
+    /// host of up to five octets of hexadecimal digits, `x`, `X`, other
+    /// letters and digits, `.`, `-` and `_`, under three schemes.
+    #[test]
+    fn shared_ldh_host_classes_are_is_class() {
+        let octets = b"0179aAfFxXgz.-_";
+        let mut host = Vec::new();
+        let mut of_form = 0;
+        let mut check = |host: &[u8]| {
+            let host = std::str::from_utf8(host).unwrap();
+            for scheme in ["http", "file", "FILE"] {
+                let s = SharedLdhHost::new(host, scheme);
+                let is = |class| is_class(host, scheme, &class);
+                if !s.host.covered_octets() {
+                    assert!(!s.file && !s.ipv4_form, "{host:?}");
+                    continue;
+                }
+                assert_eq!(s.file, is(HostClass::File), "{host:?} ({scheme})");
+                assert_eq!(s.ipv4_form, is(HostClass::Ipv4Form), "{host:?}");
+                assert!(!is(HostClass::IpLiteral) && !is(HostClass::Delimiters));
+                of_form += usize::from(s.ipv4_form);
+            }
+        };
+        // Every string of up to five of `octets`, in order of length.
+        let mut todo = std::collections::VecDeque::from([Vec::new()]);
+        while let Some(h) = todo.pop_front() {
+            check(&h);
+            if h.len() < 5 {
+                for &o in octets {
+                    host.clone_from(&h);
+                    host.push(o);
+                    todo.push_back(host.clone());
+                }
+            }
+        }
+        // The IPv4 form is found in hosts of it (`0x7.1`, `077`, `9.9`).
+        assert!(of_form > 1000, "{of_form}");
     }
 }

@@ -144,6 +144,9 @@ pub(super) struct LdhHost<'h> {
     xn_label: bool,
     /// It begins with an ASCII digit.
     starts_with_digit: bool,
+    /// Only hexadecimal digits, `x`, `X` and `.`: the octets that can
+    /// make the IPv4 form (see [`LdhHost::may_be_ipv4_form`]).
+    ipv4_form_octets: bool,
 }
 
 /// What [`letters_digits_hyphens_fast_path`] reads of a profile *for one
@@ -237,7 +240,20 @@ impl<'h> LdhHost<'h> {
             // A host without `-` is told at once.
             xn_label: ldh && flags & HYPHEN != 0 && has_xn_label(host),
             starts_with_digit: bytes.first().is_some_and(u8::is_ascii_digit),
+            ipv4_form_octets: flags & NOT_IPV4_FORM == 0,
         }
+    }
+
+    /// Whether a host the shortcut may cover
+    /// ([`LdhHost::covered_octets`]) may have the IPv4 form: `false` when
+    /// it has an octet that no part of the form can hold (the form is
+    /// made of decimal, octal and `0x` hexadecimal numbers and `.`; an
+    /// escape or a non-ASCII character, which NFKC may turn into one, is
+    /// not in such a host).
+    ///
+    /// `0x7F.1`, `abc.de` → `true`; `www.example.com` → `false`.
+    pub(super) fn may_be_ipv4_form(&self) -> bool {
+        self.ipv4_form_octets
     }
 
     /// Whether the host is not empty and of ASCII letters, digits, `-` and
@@ -246,13 +262,9 @@ impl<'h> LdhHost<'h> {
         self.ldh
     }
 
-    /// The host.
-    pub(super) fn as_str(&self) -> &'h str {
-        self.host
-    }
-
     /// The key of `profile` (the one that canonicalizes the host) for this
     /// host.
+    #[inline]
     pub(super) fn key(&self, profile: &dyn Profile) -> LdhHostKey {
         if !self.ldh {
             return LdhHostKey::Declined;
@@ -267,6 +279,7 @@ impl<'h> LdhHost<'h> {
     /// Appends to `out` the canonical host under a profile whose key for
     /// this host is `key`: what [`letters_digits_hyphens_into`] appends
     /// under that profile.  `false`, and `out` unchanged, when it declines.
+    #[inline]
     pub(super) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         let Some(ipv4) = key.ipv4() else {
             return false;
@@ -283,8 +296,10 @@ impl<'h> LdhHost<'h> {
 ///
 /// `a.XN--4gq.jp` → `true`; `a-xn--b.c`, `x--n` → `false`.
 fn has_xn_label(host: &str) -> bool {
-    host.split('.')
-        .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
+    let b = host.as_bytes();
+    let is_xn = |label: &[u8]| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--");
+    // A label begins at the start and after each `.`.
+    is_xn(b) || (0..b.len()).any(|i| b[i] == b'.' && is_xn(&b[i + 1..]))
 }
 
 /// The profile parameters a shortcut reads: its key.  The shortcut is
@@ -352,18 +367,25 @@ const NOT_LDH: u8 = 1;
 const UPPERCASE: u8 = 2;
 /// Flag of [`LDH_FLAGS`]: the octet is `-`.
 const HYPHEN: u8 = 4;
+/// Flag of [`LDH_FLAGS`]: the octet is none of the hexadecimal digits,
+/// `x`, `X` and `.` (see [`LdhHost::may_be_ipv4_form`]).
+const NOT_IPV4_FORM: u8 = 8;
 
 /// The flags of each octet for the scan of [`covers`].
 static LDH_FLAGS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
-        if !LDH_AND_DOT.contains(b as u8) {
+        let o = b as u8;
+        if !LDH_AND_DOT.contains(o) {
             t[b] = NOT_LDH;
-        } else if (b as u8).is_ascii_uppercase() {
+        } else if o.is_ascii_uppercase() {
             t[b] = UPPERCASE;
-        } else if b as u8 == b'-' {
+        } else if o == b'-' {
             t[b] = HYPHEN;
+        }
+        if !(o.is_ascii_hexdigit() || matches!(o, b'x' | b'X' | b'.')) {
+            t[b] |= NOT_IPV4_FORM;
         }
         b += 1;
     }
@@ -944,4 +966,31 @@ fn convert_prepared_labels(
 ) -> Option<String> {
     let hp = profile.host();
     convert_labels(host, scheme, profile, hp, true, hp.nameprep_whole_host, pl).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`has_xn_label`] is "some label begins with `xn--`, in any case",
+    /// on every host of up to seven octets of `x`, `X`, `n`, `N`, `-`,
+    /// `.` and `a`.
+    #[test]
+    fn has_xn_label_is_a_label_that_begins_with_xn() {
+        let octets = b"xXnN-.a";
+        let by_labels = |h: &str| {
+            h.split('.')
+                .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"))
+        };
+        let mut found = 0;
+        let mut todo = vec![String::new()];
+        while let Some(h) = todo.pop() {
+            assert_eq!(has_xn_label(&h), by_labels(&h), "{h:?}");
+            found += usize::from(by_labels(&h));
+            if h.len() < 7 {
+                todo.extend(octets.iter().map(|&o| format!("{h}{}", char::from(o))));
+            }
+        }
+        assert!(found > 1000, "{found}");
+    }
 }

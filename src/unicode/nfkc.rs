@@ -285,7 +285,7 @@ pub fn may_change(c: char) -> bool {
 /// Whether the latest NFKC (`unicode-normalization`) certainly leaves `c`
 /// alone in any string: `c` is assigned in Unicode 3.2 (not in RFC 3454
 /// table A.1) and the own NFKC may not act on it (no
-/// [`FLAG_NFKC_OWN_MAYBE`]).  Normalization is stable for assigned
+/// `FLAG_NFKC_OWN_MAYBE`).  Normalization is stable for assigned
 /// characters, so `c` has combining class 0 and NFKC_Quick_Check=Yes today
 /// too; a test checks every code point against `unicode-normalization`.
 #[inline]
