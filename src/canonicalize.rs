@@ -589,7 +589,8 @@ fn split_server_info(u: &mut CowUrl<'_>) {
 fn server_info_split(host: Option<&str>, port: Option<&str>) -> Option<(String, Option<String>)> {
     let host = host?;
     // With neither a `]` nor a second `:` both rules split alike.
-    if !host.contains([':', ']']) && !port.is_some_and(|p| p.contains([':', ']'])) {
+    let colon_or_bracket = |s: &str| s.bytes().any(|b| b == b':' || b == b']');
+    if !colon_or_bracket(host) && !port.is_some_and(colon_or_bracket) {
         return None;
     }
     let joined = join_server_info(host, port);
@@ -639,7 +640,11 @@ fn host_as_written(u: &mut CowUrl<'_>, keep_noncharacters: bool) {
 /// `a\u{FFFE}b` → `a\u{FFFD}b`; `a\u{FDD0}b` and `a\u{1FFFE}b` stay.
 fn replace_fffe_ffff_in_host(u: &mut CowUrl<'_>) {
     if let Some(h) = u.host.as_mut() {
-        if h.contains(['\u{FFFE}', '\u{FFFF}']) {
+        // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
+        if h.as_bytes()
+            .windows(3)
+            .any(|w| matches!(w, [0xEF, 0xBF, 0xBE | 0xBF]))
+        {
             *h = Cow::Owned(h.replace(['\u{FFFE}', '\u{FFFF}'], "\u{FFFD}"));
         }
     }

@@ -361,7 +361,7 @@ fn canonicalize_host_steps<T: Tracer>(
 
 /// Step 2: `host` without U+0009, U+000A and U+000D.
 fn remove_tab_newline(host: &str) -> String {
-    if host.contains(['\t', '\n', '\r']) {
+    if host.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
         host.chars()
             .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
             .collect()

@@ -84,7 +84,13 @@ pub fn is_l(c: char, version: BidiVersion) -> bool {
     match version {
         BidiVersion::V3_2 | BidiVersion::V4_0 | BidiVersion::V4_1 => flags(c) & FLAG_D_2 != 0,
         BidiVersion::V3_1 => flags(c) & FLAG_D_2 != 0 && !assigned_in_3_2(c),
-        BidiVersion::Latest => unicode_bidi::bidi_class(c) == BidiClass::L,
+        // No character of the right-to-left blocks but the noncharacters
+        // U+FDD0..U+FDEF is LCat (a test checks every one): Hebrew and
+        // Arabic labels are told without a search.
+        BidiVersion::Latest => {
+            !(may_be_rand_al(c) && !matches!(c, '\u{FDD0}'..='\u{FDEF}'))
+                && unicode_bidi::bidi_class(c) == BidiClass::L
+        }
     }
 }
 
@@ -103,7 +109,8 @@ fn assigned_in_3_2(c: char) -> bool {
 pub fn check_bidi(s: &str, version: BidiVersion) -> Result<(), &'static str> {
     // Most strings have no character that may be RandALCat at all (ASCII
     // has none): one look at each octet, under any version.
-    if !may_hold_rand_al(s.as_bytes()) || !s.chars().any(|c| is_rand_al(c, version)) {
+    if s.is_ascii() || !may_hold_rand_al(s.as_bytes()) || !s.chars().any(|c| is_rand_al(c, version))
+    {
         return Ok(());
     }
     if s.chars().any(|c| is_l(c, version)) {
@@ -153,6 +160,8 @@ mod tests {
         for c in (0..0x11_0000u32).filter_map(char::from_u32) {
             let latest = matches!(unicode_bidi::bidi_class(c), BidiClass::R | BidiClass::AL);
             assert!(!latest || may_be_rand_al(c), "{c:?}");
+            let l = unicode_bidi::bidi_class(c) == BidiClass::L;
+            assert_eq!(is_l(c, Latest), l, "{c:?}");
             assert!(!in_ranges(D_1, c) || may_be_rand_al(c), "{c:?}");
             let mut utf8 = [0; 4];
             let octets = c.encode_utf8(&mut utf8).as_bytes();
