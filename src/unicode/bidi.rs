@@ -88,7 +88,7 @@ pub fn is_l(c: char, version: BidiVersion) -> bool {
         // U+FDD0..U+FDEF is LCat (a test checks every one): Hebrew and
         // Arabic labels are told without a search.
         BidiVersion::Latest => {
-            !(may_be_rand_al(c) && !matches!(c, '\u{FDD0}'..='\u{FDEF}'))
+            (matches!(c, '\u{FDD0}'..='\u{FDEF}') || !may_be_rand_al(c))
                 && unicode_bidi::bidi_class(c) == BidiClass::L
         }
     }
