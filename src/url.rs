@@ -95,6 +95,27 @@ pub fn is_slash(c: char) -> bool {
     c == '/' || c == '\\'
 }
 
+/// A [`CowUrl`] whose components are borrowed from those of `$u` (a
+/// [`ParsedUrl`] or a [`CowUrl`]: the fields have the same names).
+macro_rules! borrowed_components {
+    ($u:expr) => {
+        CowUrl {
+            scheme: $u.scheme.as_deref().map(Cow::Borrowed),
+            authority: $u.authority.as_deref().map(Cow::Borrowed),
+            user: $u.user.as_deref().map(Cow::Borrowed),
+            password: $u.password.as_deref().map(Cow::Borrowed),
+            host: $u.host.as_deref().map(Cow::Borrowed),
+            port: $u.port.as_deref().map(Cow::Borrowed),
+            path: $u.path.as_deref().map(Cow::Borrowed),
+            query: $u.query.as_deref().map(Cow::Borrowed),
+            fragment: $u.fragment.as_deref().map(Cow::Borrowed),
+            invalid: $u.invalid,
+            hierarchical: $u.hierarchical,
+            host_as_written: $u.host_as_written.as_deref().map(Cow::Borrowed),
+        }
+    };
+}
+
 impl ParsedUrl {
     /// Whether the /invalid/ flag is set.
     pub fn is_invalid(&self) -> bool {
@@ -125,23 +146,7 @@ impl ParsedUrl {
 
     /// The same parsed URL, its components borrowed from this one.
     pub(crate) fn as_cow(&self) -> CowUrl<'_> {
-        fn b(c: &Option<String>) -> Option<Cow<'_, str>> {
-            c.as_deref().map(Cow::Borrowed)
-        }
-        CowUrl {
-            scheme: b(&self.scheme),
-            authority: b(&self.authority),
-            user: b(&self.user),
-            password: b(&self.password),
-            host: b(&self.host),
-            port: b(&self.port),
-            path: b(&self.path),
-            query: b(&self.query),
-            fragment: b(&self.fragment),
-            invalid: self.invalid,
-            hierarchical: self.hierarchical,
-            host_as_written: b(&self.host_as_written),
-        }
+        borrowed_components!(self)
     }
 
     /// The same parsed URL, its components moved (not copied).
@@ -195,23 +200,7 @@ impl CowUrl<'_> {
     /// The same components, borrowed from these (a copy that costs no
     /// allocation).
     pub(crate) fn borrowed(&self) -> CowUrl<'_> {
-        fn b<'s>(c: &'s Option<Cow<'_, str>>) -> Option<Cow<'s, str>> {
-            c.as_deref().map(Cow::Borrowed)
-        }
-        CowUrl {
-            scheme: b(&self.scheme),
-            authority: b(&self.authority),
-            user: b(&self.user),
-            password: b(&self.password),
-            host: b(&self.host),
-            port: b(&self.port),
-            path: b(&self.path),
-            query: b(&self.query),
-            fragment: b(&self.fragment),
-            invalid: self.invalid,
-            hierarchical: self.hierarchical,
-            host_as_written: b(&self.host_as_written),
-        }
+        borrowed_components!(self)
     }
 
     /// The [`ParsedUrl`] with these components (borrowed ones copied).
