@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::profile::Profile;
 use crate::url::{CowUrl, ParsedBase};
 use crate::{common_reference, common_url};
-use crate::{preprocess, resolve, serialize};
+use crate::{preprocess, resolve, serialize, thread_buffer};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -16,10 +16,6 @@ thread_local! {
     /// resolved reference.
     static RESOLVED_TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
-
-/// The largest buffer [`RESOLVED_TEXT`] keeps after use (a longer text
-/// is rare; its buffer is given back).
-const RESOLVED_TEXT_KEPT: usize = 1 << 16;
 
 /// Canonicalizes URLs under one profile, resolving them against a base URL
 /// (parsed once) and with a document encoding for their queries: the whole
@@ -166,16 +162,7 @@ impl<'p> Canonicalizer<'p> {
         let resolve = |text: &mut String| {
             common_reference::resolve_as_text(input, base.text(), &common, text).then(|| f(text))
         };
-        RESOLVED_TEXT.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut text) => {
-                let r = resolve(&mut text);
-                if text.capacity() > RESOLVED_TEXT_KEPT {
-                    *text = String::new();
-                }
-                r
-            }
-            Err(_) => resolve(&mut String::new()),
-        })
+        thread_buffer::with_kept(&RESOLVED_TEXT, resolve)
     }
 
     /// [`Canonicalizer::canonicalize`], writing the canonical URL into
@@ -255,7 +242,7 @@ impl<'p> Canonicalizer<'p> {
 
     /// [`Canonicalizer::canonicalize_each`] without its shortcut for the
     /// common absolute URL: parsed and resolved once, then
-    /// [`canonicalize::canonicalize_each_cow`].
+    /// [`canonicalize::canonicalize_each_parts`].
     fn canonicalize_each_by_the_steps(
         &self,
         input: &str,

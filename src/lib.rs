@@ -42,6 +42,7 @@ pub mod preprocess;
 pub mod profile;
 pub mod resolve;
 pub mod serialize;
+mod thread_buffer;
 pub mod unicode;
 pub mod url;
 pub mod whatwg;

@@ -17,6 +17,7 @@ use crate::octets::OctetSet;
 use crate::profile::{
     BidiVersion, Ipv4Rule, LabelConversion, NfkcVariant, Profile, UnicodeVersion,
 };
+use crate::thread_buffer::{with_kept, Room};
 use crate::unicode::bidi::may_hold_rand_al;
 use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_PROHIBITED};
 use crate::unicode::{nfkc, stringprep};
@@ -762,16 +763,6 @@ impl SharedHostWork {
         self.converted.push((key, range));
     }
 
-    /// Whether its buffers have grown too large to keep (see
-    /// [`with_shared_host_work`]).
-    fn too_large(&self) -> bool {
-        self.host.capacity()
-            + self.text.capacity()
-            + self.converted_text.capacity()
-            + self.aces.room()
-            > SHARED_HOST_WORK_KEPT
-    }
-
     /// [`qualify`] of `host`, computed once per host.
     fn qualify(&mut self, host: &str) -> Qualified {
         self.about(host);
@@ -788,31 +779,28 @@ impl SharedHostWork {
     }
 }
 
+impl Room for SharedHostWork {
+    fn room(&self) -> usize {
+        self.host.capacity()
+            + self.text.capacity()
+            + self.converted_text.capacity()
+            + self.aces.room()
+    }
+}
+
 thread_local! {
     /// The [`SharedHostWork`] of [`with_shared_host_work`], whose buffers
     /// serve one URL after another.
     static SHARED_HOST_WORK: RefCell<SharedHostWork> = RefCell::new(SharedHostWork::default());
 }
 
-/// The most room [`SHARED_HOST_WORK`] keeps after use, in octets (a
-/// longer host is rare; its buffers are given back).
-const SHARED_HOST_WORK_KEPT: usize = 1 << 16;
-
 /// `f` of a [`SharedHostWork`] about nothing yet: the thread's, whose
 /// buffers are reused from one call to the next so that sharing the work
-/// costs no allocation in the common case, or one of its own when that
-/// one is in use.
+/// costs no allocation in the common case (see [`with_kept`]).
 pub(crate) fn with_shared_host_work<R>(f: impl FnOnce(&mut SharedHostWork) -> R) -> R {
-    SHARED_HOST_WORK.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut work) => {
-            work.clear();
-            let r = f(&mut work);
-            if work.too_large() {
-                *work = SharedHostWork::default();
-            }
-            r
-        }
-        Err(_) => f(&mut SharedHostWork::default()),
+    with_kept(&SHARED_HOST_WORK, |work| {
+        work.clear();
+        f(work)
     })
 }
 
