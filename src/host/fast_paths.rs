@@ -926,9 +926,7 @@ pub(super) fn xn_labels_fast_path(
         && !host.is_empty()
         && !host.ends_with('.')
         && host.bytes().all(|b| LDH_AND_DOT.contains(b))
-        && host
-            .split('.')
-            .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"));
+        && has_xn_label(host);
     if !qualifies {
         return None;
     }

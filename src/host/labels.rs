@@ -284,16 +284,10 @@ pub(super) fn label_ie_round_trip(
         // 20.2.2.5 compares the label with itself, 20.2.2.6 finds no
         // U+3002).  `www` → `www`; `-a` fails.
         if label.starts_with('-') || label.ends_with('-') {
-            return Err(give_up(
-                "20.2.2.4",
-                "ToASCII: the label begins or ends with '-'",
-            ));
+            return Err(give_up("20.2.2.4", HYPHEN_AT_AN_END));
         }
         if label.is_empty() || label.len() > MAX_LABEL_LEN {
-            return Err(give_up(
-                "20.2.2.4",
-                "ToASCII: the label is empty or longer than 63 characters",
-            ));
+            return Err(give_up("20.2.2.4", EMPTY_OR_TOO_LONG));
         }
         out.push_str(label);
         if let Some(ace_out) = ace_out {
@@ -401,20 +395,14 @@ pub(super) fn label_ie_round_trip_fixed_point(
         // Of UseSTD3ASCIIRules only the hyphens can fail (see
         // [`LabelKnown::Prepared`]).
         if label.starts_with('-') || label.ends_with('-') {
-            return Err(give_up(
-                "20.2.2.4",
-                "ToASCII: the label begins or ends with '-'",
-            ));
+            return Err(give_up("20.2.2.4", HYPHEN_AT_AN_END));
         }
     } else {
         std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
     }
     ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
     if p_len > MAX_LABEL_LEN {
-        return Err(give_up(
-            "20.2.2.4",
-            "ToASCII: the label is empty or longer than 63 characters",
-        ));
+        return Err(give_up("20.2.2.4", EMPTY_OR_TOO_LONG));
     }
     // 20.2.2.6
     if !prepared && label.contains('\u{3002}') {
@@ -434,6 +422,14 @@ pub(super) fn label_ie_round_trip_fixed_point(
     Ok(())
 }
 
+/// Why ToASCII [RFC 3490 4.1] fails step 3 (UseSTD3ASCIIRules) for a
+/// label with `-` first or last.
+const HYPHEN_AT_AN_END: &str = "ToASCII: the label begins or ends with '-'";
+
+/// Why ToASCII [RFC 3490 4.1] fails step 8 for a label (in its ASCII
+/// form).
+const EMPTY_OR_TOO_LONG: &str = "ToASCII: the label is empty or longer than 63 characters";
+
 /// ToASCII [RFC 3490 4.1] step 3, UseSTD3ASCIIRules: no ASCII character
 /// but letters, digits and `-`, and no `-` first or last (`a_b` and `-a`
 /// fail; `\u{E9}-a` passes).
@@ -445,7 +441,7 @@ pub(super) fn std3_rules(prepared: &str) -> Result<(), String> {
         return Err(format!("ToASCII: {c:?} is not a letter, digit or hyphen"));
     }
     if prepared.starts_with('-') || prepared.ends_with('-') {
-        return Err("ToASCII: the label begins or ends with '-'".into());
+        return Err(HYPHEN_AT_AN_END.into());
     }
     Ok(())
 }
@@ -516,7 +512,7 @@ pub(super) fn to_ascii_std3<'a>(
     };
     // Step 8.
     if ascii.is_empty() || ascii.len() > MAX_LABEL_LEN {
-        return Err("ToASCII: the label is empty or longer than 63 characters".into());
+        return Err(EMPTY_OR_TOO_LONG.into());
     }
     Ok(ascii)
 }
