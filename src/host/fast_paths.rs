@@ -727,23 +727,27 @@ impl SharedHostWork {
     /// stays).
     fn about(&mut self, host: &str) {
         if self.host != host {
-            let aces = std::mem::take(&mut self.aces);
-            self.clear();
-            self.aces = aces;
+            self.forget_the_host();
             self.host.push_str(host);
         }
     }
 
-    /// Forgets everything, keeping the room (see [`with_shared_host_work`]).
-    fn clear(&mut self) {
+    /// Forgets what it knows about its host (not the Punycode of labels),
+    /// keeping the room.
+    fn forget_the_host(&mut self) {
         self.host.clear();
         self.qualified = None;
         self.text.clear();
         self.facts = None;
         self.converted.clear();
         self.converted_text.clear();
-        self.aces.clear();
         self.ipv4_form = None;
+    }
+
+    /// Forgets everything, keeping the room (see [`with_shared_host_work`]).
+    fn clear(&mut self) {
+        self.forget_the_host();
+        self.aces.clear();
     }
 
     /// Step 20.2.1's conversion of the host's labels for `key`, when a
