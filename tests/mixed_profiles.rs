@@ -127,6 +127,9 @@ const HOST_CHARS: &[char] = &[
     '\u{2F00}',
     '\u{1E9E}',
     '\u{130}',
+    '\u{FF11}',
+    '\u{FF0D}',
+    '\u{FF58}',
 ];
 
 /// Whole labels that exercise the label steps: `xn--` labels valid and
@@ -162,6 +165,13 @@ const LABELS: &[&str] = &[
     "%5B",
     "%3A80",
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    // Fullwidth forms, which Nameprep makes ASCII: `www`, `xn--bcher-kva`,
+    // `127`, `-a`, `com`.
+    "\u{FF37}\u{FF57}\u{FF57}",
+    "\u{FF38}\u{FF2E}\u{FF0D}\u{FF0D}\u{FF42}\u{FF43}\u{FF48}\u{FF45}\u{FF52}\u{FF0D}\u{FF4B}\u{FF56}\u{FF41}",
+    "\u{FF11}\u{FF12}\u{FF17}",
+    "\u{FF0D}\u{FF41}",
+    "\u{FF43}\u{FF4F}\u{FF4D}",
 ];
 
 /// A generated host: labels of [`HOST_CHARS`] and [`LABELS`], joined by

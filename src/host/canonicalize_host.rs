@@ -898,6 +898,10 @@ mod tests {
                 '\u{FF41}',
                 '\u{B47}',
                 '\u{B3E}',
+                '\u{FF11}',
+                '\u{FF0D}',
+                '\u{FF58}',
+                '\u{FF4E}',
             ]),
             proptest::char::range('\u{300}', '\u{36F}'),
             proptest::char::range('\u{A0}', '\u{24F}'),
@@ -975,6 +979,44 @@ mod tests {
                 let mut h = Cow::Borrowed(host.as_str());
                 let r = canonicalize_host_cow(&mut h, "http", p, Some(&mut shared)).map(|()| h.into_owned());
                 proptest::prop_assert_eq!(&r, &canonicalize_host(&host, "http", p), "{} {:?}", p.name, host);
+            }
+        }
+    }
+
+    /// The characters of [`fullwidth_hosts_shared_as_alone`]: fullwidth
+    /// forms of letters, digits and `-` (which Nameprep makes ASCII), the
+    /// label separators, ASCII, and a few characters that stay non-ASCII.
+    fn fullwidth_char() -> impl proptest::strategy::Strategy<Value = char> {
+        proptest::prop_oneof![
+            proptest::char::range('\u{FF41}', '\u{FF45}'),
+            proptest::char::range('\u{FF10}', '\u{FF12}'),
+            proptest::sample::select(vec![
+                '\u{FF21}', '\u{FF0D}', '\u{FF58}', '\u{FF4E}', '\u{FF0E}', '\u{3002}', '\u{FF61}',
+                '.', 'a', 'X', '1', '-', '\u{FC}', '\u{4E00}', '\u{5D0}',
+            ]),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// Hosts of fullwidth forms, most of which Nameprep makes ASCII
+        /// (`\u{FF41}\u{FF0E}\u{FF42}` → `a.b`, through the shared
+        /// work's prepared host): canonicalized under every profile in
+        /// turn, sharing the work, each gives what the profile gives alone,
+        /// which is what the traced steps give.
+        #[test]
+        fn fullwidth_hosts_shared_as_alone(v in proptest::collection::vec(fullwidth_char(), 1..14)) {
+            let host: String = v.into_iter().collect();
+            let mut shared = SharedHostWork::default();
+            let profiles = crate::profile::builtin_profiles();
+            for p in profiles.iter().chain(profiles.iter().rev()) {
+                let alone = canonicalize_host(&host, "http", p);
+                let mut log = crate::host::trace::StepLog::default();
+                let traced = canonicalize_host_traced(&host, "http", p, &mut log);
+                proptest::prop_assert_eq!(&alone, &traced, "{} {:?}", p.name, host);
+                let mut h = Cow::Borrowed(host.as_str());
+                let r = canonicalize_host_cow(&mut h, "http", p, Some(&mut shared)).map(|()| h.into_owned());
+                proptest::prop_assert_eq!(&r, &alone, "{} {:?}", p.name, host);
             }
         }
     }
@@ -1258,6 +1300,30 @@ mod tests {
         assert_eq!(
             fast("WWW.ÄRZTE\u{FF0E}DE", ie).as_deref(),
             Some("www.ärzte.de")
+        );
+        // Fullwidth forms prepared to ASCII are covered, unless the
+        // prepared host begins with a digit (step 27 may find an address).
+        let fullwidth =
+            "\u{FF37}\u{FF37}\u{FF37}\u{FF0E}\u{FF45}\u{FF58}\u{3002}\u{FF4F}\u{FF52}\u{FF47}";
+        assert_eq!(prepare_host(fullwidth).as_deref(), Some("www.ex.org"));
+        for p in crate::profile::builtin_profiles() {
+            assert_eq!(
+                fast(fullwidth, p).as_deref(),
+                Some("www.ex.org"),
+                "{}",
+                p.name
+            );
+            assert_eq!(
+                canonicalize_host(fullwidth, "http", p).as_deref(),
+                Ok("www.ex.org")
+            );
+        }
+        let address = "\u{FF11}\u{FF12}\u{FF17}\u{FF0E}\u{FF10}\u{FF0E}\u{FF10}\u{FF0E}\u{FF11}";
+        assert_eq!(prepare_host(address).as_deref(), Some("127.0.0.1"));
+        assert_eq!(fast(address, this()), None);
+        assert_eq!(
+            canonicalize_host(address, "http", this()).as_deref(),
+            Ok("127.0.0.1")
         );
     }
 

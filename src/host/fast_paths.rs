@@ -639,12 +639,39 @@ pub(super) fn qualify(host: &str, text: &mut String, prepare: bool) -> Qualified
         return Qualified::No;
     }
     match prepare_host(host) {
-        Some(prepared) if !prepared.is_empty() && idn_chars_qualify(&prepared) => {
+        Some(prepared)
+            if !prepared.is_empty()
+                && (idn_chars_qualify(&prepared) || prepared_ascii_qualifies(&prepared)) =>
+        {
             *text = prepared;
             Qualified::Prepared
         }
         _ => Qualified::No,
     }
+}
+
+/// Whether a host that [`prepare_host`] makes ASCII (`ｗｗｗ．ｅｘａｍｐｌｅ．ｏｒｇ`
+/// → `www.example.org`, the fullwidth forms of a name) qualifies for
+/// [`idn_fast_path`] as prepared: letters, digits, hyphens and dots, no
+/// trailing dot, and no ASCII digit first.
+///
+/// The host as written is not ASCII, so step 9 sets /need-punycode/ and
+/// step 20 converts the labels as [`idn_fast_path`] does (ToASCII of a
+/// label Nameprep made ASCII is ToASCII of that ASCII label: RFC 3490
+/// 4.1 runs Nameprep only on a label that is not ASCII, and Nameprep of
+/// an ASCII label is its lowercase, which the prepared host is already).
+/// Step 27 finds no address in what step 20 makes of it, as for a host
+/// that is not ASCII: that is either not ASCII (an `xn--` label through
+/// IE's round trip, which succeeds only for a label that decodes to
+/// non-ASCII), or the prepared host with its labels at most truncated
+/// (20.2.1.3.1), which begins with the same character, not an ASCII
+/// digit, and no IPv4 rule finds an address in a host of letters,
+/// digits, hyphens and dots that does not begin with one (see
+/// [`LdhHostKey`]).  `１２７．０．０．１` (`127.0.0.1`) takes the steps.
+fn prepared_ascii_qualifies(prepared: &str) -> bool {
+    prepared.bytes().all(|b| LDH_AND_DOT.contains(b))
+        && !prepared.ends_with('.')
+        && !prepared.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// A host whose characters Nameprep maps (case, compatibility forms, label
