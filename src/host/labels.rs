@@ -312,8 +312,10 @@ pub(super) fn label_ie_round_trip(
                 return Err(give_up("20.2.2.3.2", "the Punycode label is too long"));
             }
             if label.is_ascii() {
-                decoded = punycode::decode(rest)
-                    .map_err(|_| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+                let mut d = String::with_capacity(4 * rest.len());
+                puny::decode_into(rest, &mut d)
+                    .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+                decoded = d;
                 &decoded
             } else {
                 // Decoding what 20.2.2.1 has just encoded gives the label
