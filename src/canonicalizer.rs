@@ -127,11 +127,17 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
+        self.canonicalize_under(input, self.profile)
+    }
+
+    /// [`Canonicalizer::canonicalize`] under `profile` instead of this
+    /// canonicalizer's own.
+    fn canonicalize_under(&self, input: &str, profile: &dyn Profile) -> Result<Url, Error> {
         let mut out = String::new();
-        if let Some(offsets) = self.shortcut(input, &mut out) {
+        if let Some(offsets) = self.shortcut(input, profile, &mut out) {
             return Ok(Url::new(out, offsets));
         }
-        self.canonicalize_by_the_steps(input)
+        self.canonicalize_by_the_steps(input, profile)
     }
 
     /// The shortcuts, which give what the steps give: the common absolute
@@ -139,14 +145,14 @@ impl<'p> Canonicalizer<'p> {
     /// reference against a common base, resolved as text and then taken
     /// as the common absolute URL.  `None` when both decline.
     #[inline]
-    fn shortcut(&self, input: &str, out: &mut String) -> Option<Offsets> {
+    fn shortcut(&self, input: &str, profile: &dyn Profile, out: &mut String) -> Option<Offsets> {
         if let Some(offsets) =
-            common_url::canonicalize_common_url(input, self.profile, self.encoding, out)
+            common_url::canonicalize_common_url(input, profile, self.encoding, out)
         {
             return Some(offsets);
         }
         self.with_reference_text(input, |text| {
-            common_url::canonicalize_common_url(text, self.profile, self.encoding, out)
+            common_url::canonicalize_common_url(text, profile, self.encoding, out)
         })
         .flatten()
     }
@@ -182,24 +188,24 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
-        if self.shortcut(input, out).is_some() {
+        if self.shortcut(input, self.profile, out).is_some() {
             return Ok(());
         }
         out.clear();
-        let url = self.canonicalize_by_the_steps(input)?;
+        let url = self.canonicalize_by_the_steps(input, self.profile)?;
         out.push_str(url.as_str());
         Ok(())
     }
 
     /// [`Canonicalizer::canonicalize`] without its shortcut for the common
     /// absolute URL: the steps one by one.
-    fn canonicalize_by_the_steps(&self, input: &str) -> Result<Url, Error> {
+    fn canonicalize_by_the_steps(&self, input: &str, profile: &dyn Profile) -> Result<Url, Error> {
         let preprocessed = preprocess::preprocess(input);
         let mut resolved = self.resolve(input, &preprocessed);
         if let Some(reason) = resolved.invalid {
             return Err(Error::Invalid(reason));
         }
-        canonicalize_into_url(&mut resolved, self.profile, self.encoding)
+        canonicalize_into_url(&mut resolved, profile, self.encoding)
     }
 
     /// [`Canonicalizer::canonicalize`] under each of `profiles` instead of
@@ -222,6 +228,10 @@ impl<'p> Canonicalizer<'p> {
         input: &str,
         profiles: &[&dyn Profile],
     ) -> Vec<Result<Url, Error>> {
+        // One profile: nothing to share, the path of one.
+        if let [profile] = profiles {
+            return vec![self.canonicalize_under(input, *profile)];
+        }
         // The common absolute URL: scanned once, its host canonicalized
         // under each profile (see `common_url::canonicalize_common_url_each`);
         // the profiles it declines take the steps, together.  A common

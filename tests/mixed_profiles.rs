@@ -618,8 +618,9 @@ fn shortcut_is_the_steps() {
             // both orders, against a base or not: as alone.
             let all: Vec<&dyn Profile> = profiles.iter().map(|p| *p as &dyn Profile).collect();
             let reversed: Vec<&dyn Profile> = all.iter().rev().copied().collect();
+            let one = vec![all[rng.below(all.len())]];
             let base = BASES.get(rng.below(3 * BASES.len())).copied();
-            for order in [&all, &reversed] {
+            for order in [&all, &reversed, &one] {
                 let c = match base {
                     Some(b) => Canonicalizer::new(urlprism::profile::this())
                         .base(b)
