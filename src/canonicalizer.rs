@@ -134,25 +134,39 @@ impl<'p> Canonicalizer<'p> {
     /// canonicalizer's own.
     fn canonicalize_under(&self, input: &str, profile: &dyn Profile) -> Result<Url, Error> {
         let mut out = String::new();
-        if let Some(offsets) = self.shortcut(input, profile, &mut out) {
+        let mut failed = None;
+        if let Some(offsets) = self.shortcut(input, profile, &mut out, &mut failed) {
             return Ok(Url::new(out, offsets));
         }
-        self.canonicalize_by_the_steps(input, profile)
+        match failed {
+            Some(e) => Err(e),
+            None => self.canonicalize_by_the_steps(input, profile),
+        }
     }
 
     /// The shortcuts, which give what the steps give: the common absolute
     /// URL in one pass (against any base), or the common relative
     /// reference against a common base, resolved as text and then taken
-    /// as the common absolute URL.  `None` when both decline.
+    /// as the common absolute URL.  `None` when both decline, with the
+    /// URL's error in `failed` when one of them knows it.
     #[inline]
-    fn shortcut(&self, input: &str, profile: &dyn Profile, out: &mut String) -> Option<Offsets> {
+    fn shortcut(
+        &self,
+        input: &str,
+        profile: &dyn Profile,
+        out: &mut String,
+        failed: &mut Option<Error>,
+    ) -> Option<Offsets> {
         if let Some(offsets) =
-            common_url::canonicalize_common_url(input, profile, self.encoding, out)
+            common_url::canonicalize_common_url(input, profile, self.encoding, out, failed)
         {
             return Some(offsets);
         }
+        if failed.is_some() {
+            return None;
+        }
         self.with_reference_text(input, |text| {
-            common_url::canonicalize_common_url(text, profile, self.encoding, out)
+            common_url::canonicalize_common_url(text, profile, self.encoding, out, failed)
         })
         .flatten()
     }
@@ -188,10 +202,17 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
-        if self.shortcut(input, self.profile, out).is_some() {
+        let mut failed = None;
+        if self
+            .shortcut(input, self.profile, out, &mut failed)
+            .is_some()
+        {
             return Ok(());
         }
         out.clear();
+        if let Some(e) = failed {
+            return Err(e);
+        }
         let url = self.canonicalize_by_the_steps(input, self.profile)?;
         out.push_str(url.as_str());
         Ok(())
@@ -243,6 +264,7 @@ impl<'p> Canonicalizer<'p> {
                 profiles,
                 self.encoding,
                 Ok,
+                Err,
                 |declined| self.canonicalize_each_by_the_steps(input, declined),
             )
         };

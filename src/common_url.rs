@@ -26,12 +26,18 @@
 //! - the user and password have no octet of the userinfo set to encode
 //!   (an empty password, and then an empty user, are dropped as the
 //!   userinfo step does);
-//! - the host is one the letters-digits-hyphens shortcut of
-//!   CanonicalizeHost covers under the profile (the same function the
-//!   steps call first, keyed on the profile parameters it reads); such a
-//!   host has no `:`, `]` or noncharacter, so the URL-level parameters
-//!   ([`crate::profile::UrlParams`]: where the port is split, the host's
-//!   noncharacters) make no difference;
+//! - the host is of ASCII letters, digits, hyphens and dots, not empty:
+//!   such a host has no `:`, `[`, `]` or noncharacter, so the URL-level
+//!   parameters ([`crate::profile::UrlParams`]: where the port is split,
+//!   the host's noncharacters) make no difference, and it is the host
+//!   CanonicalizeHost gets.  The letters-digits-hyphens shortcut of
+//!   CanonicalizeHost (the same function the steps call first, keyed on
+//!   the profile parameters it reads) canonicalizes most such hosts;
+//!   under a profile whose shortcut declines one (IE's round trip of an
+//!   `xn--` label, a step 14, 28 or 30 set that holds a letter) the host
+//!   is CanonicalizeHost's by the steps, as the steps of the URL run it
+//!   ([`host_by_the_steps`]), and the URL is declined when that fails or
+//!   is empty (the steps then give the error);
 //! - the port is empty or a decimal number without leading zero up to
 //!   65535 (the scheme's default is dropped);
 //! - in the path, escapes of unreserved characters are decoded and the
@@ -46,6 +52,8 @@
 
 use crate::canonical_url::{Offsets, Span, Url};
 use crate::canonicalize::default_port;
+use crate::error::Error;
+use crate::host::canonicalize_host;
 use crate::host::canonicalize_host::{canonicalize_ldh_host_into, LdhHostKey, SharedLdhHost};
 use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
@@ -127,7 +135,9 @@ fn class(b: u8) -> u8 {
 /// valid base, with the document encoding `encoding`) when it is a URL this shortcut
 /// covers (see the module documentation): its serialization is written
 /// into `out` (which is cleared first) and its offsets returned.  `None`
-/// when it is not covered; `out` then holds nothing of use.
+/// when it is not covered; `out` then holds nothing of use, and `failed`
+/// the URL's error when the shortcut knows it (its host by the steps
+/// fails, see [`host_by_the_steps`]); the steps must run otherwise.
 ///
 /// The steps give the same for every input and profile: the tests compare
 /// the two on generated URLs under random mixes of the profiles'
@@ -137,17 +147,66 @@ pub(crate) fn canonicalize_common_url(
     profile: &dyn Profile,
     encoding: &'static Encoding,
     out: &mut String,
+    failed: &mut Option<Error>,
 ) -> Option<Offsets> {
     common_url_with_host(input, encoding, out, |host, scheme, out| {
-        canonicalize_ldh_host_into(host, scheme, profile, out)
+        if canonicalize_ldh_host_into(host, scheme, profile, out) {
+            return true;
+        }
+        match host_by_the_steps(host, scheme, profile) {
+            Some(Ok(h)) => {
+                out.push_str(&h);
+                true
+            }
+            Some(Err(e)) => {
+                *failed = Some(e);
+                false
+            }
+            None => false,
+        }
     })
+}
+
+/// The canonical host, by the steps of CanonicalizeHost, of a URL the
+/// shortcut covers but for its host, under a profile whose
+/// letters-digits-hyphens shortcut declines the host, when `host` (as
+/// written) is of ASCII letters, digits, hyphens and dots: CanonicalizeHost
+/// of it under `profile`, or the error it gives, which is the URL's (the
+/// host is the first component the steps canonicalize that can fail, and
+/// nothing before makes such a URL invalid).  `None` when the host has
+/// another octet, or CanonicalizeHost gives an empty host (the steps of
+/// the URL then give what they give).  What the steps of the URL make of
+/// the host: they hand CanonicalizeHost the host as parsed, which for
+/// such a host is the host as written (no URL-level parameter acts on
+/// it), and the lowercased scheme, which it compares case-insensitively
+/// only (`file`, IE's schemes that keep Unicode labels).
+///
+/// IE: `http://WWW.XN--4GQ.JP/` → `www.\u{4E00}.jp`.
+///
+/// Not inlined: it is off the common path, and inlined into the
+/// shortcut it cost IE 2% on `idn.txt` (callgrind).
+#[inline(never)]
+fn host_by_the_steps(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+) -> Option<Result<String, Error>> {
+    let ldh = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'.';
+    if host.is_empty() || !host.bytes().all(ldh) {
+        return None;
+    }
+    match canonicalize_host(host, scheme, profile) {
+        Ok(h) if h.is_empty() => None,
+        r => Some(r),
+    }
 }
 
 /// [`canonicalize_common_url`] under each of `profiles`: element `i` is
 /// `covered(url)` for the URL it gives under `profiles[i]`, or, where it
 /// declines, the element `by_the_steps` gives for that profile (called
 /// once, with the profiles declined, in order; with all of them when the
-/// URL is declined for anything but its host).
+/// URL is declined for anything but its host, or its host under every
+/// profile).
 ///
 /// The profile decides nothing in this shortcut but the host (the
 /// letters-digits-hyphens shortcut of CanonicalizeHost): the input is
@@ -167,6 +226,12 @@ pub(crate) fn canonicalize_common_url(
 ///
 /// `HTTP://Example.COM/a` under THIS, CHROME, GECKO and IE →
 /// `http://example.com/a` four times, the host canonicalized once;
+/// A profile whose host shortcut declines the host gets its host by the
+/// steps ([`host_by_the_steps`]) in place of the first URL's: IE's
+/// `www.\u{4E00}.jp` for `http://WWW.XN--4GQ.JP/`, where THIS, CHROME and
+/// GECKO share `http://www.xn--4gq.jp/`; `failed(e)` when that fails
+/// with `e`, the URL's error.
+///
 /// `http://0x7F.1/` under THIS and IE → `http://127.0.0.1/` once (their
 /// keys are equal: IE's round trip does not matter without an `xn--`
 /// label), under a profile without step 27 → `http://0x7f.1/`.
@@ -175,6 +240,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
     covered: impl Fn(Url) -> T,
+    failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[&dyn Profile]) -> Vec<T>,
 ) -> Vec<T> {
     // The keys of the profiles, on the stack for up to eight of them.
@@ -189,8 +255,10 @@ pub(crate) fn canonicalize_common_url_each<T>(
     };
     let mut shared = None;
     let mut first = 0;
+    let mut as_written = ("", "");
     let mut out = String::new();
     let scanned = common_url_with_host(input, encoding, &mut out, |host, scheme, out| {
+        as_written = (host, scheme);
         let host = SharedLdhHost::new(host, scheme);
         host.keys(profiles, keys);
         // The first profile whose key covers the host (and whose step 27
@@ -234,10 +302,39 @@ pub(crate) fn canonicalize_common_url_each<T>(
         }
     }
     let declined = |k: &LdhHostKey| matches!(urls[k.slot()], Some(None));
-    let mut by_the_steps = match keys.iter().any(declined) {
+    // A profile whose host shortcut declines the host: its host by the
+    // steps put in place of the first URL's (`own[i]`), or, when that
+    // declines too, the steps for the whole URL.
+    let mut own: Vec<Option<Result<Url, Error>>> = Vec::new();
+    if keys.iter().any(declined) {
+        let url = urls[keys[first].slot()]
+            .as_ref()
+            .and_then(Option::as_ref)
+            .expect("the first covered profile's URL");
+        let (host, scheme) = as_written;
+        own = (keys.iter().zip(profiles))
+            .map(|(k, p)| {
+                if !declined(k) {
+                    return None;
+                }
+                match host_by_the_steps(host, scheme, *p)? {
+                    Ok(h) => url
+                        .with_host(|out| {
+                            out.push_str(&h);
+                            true
+                        })
+                        .and_then(Result::ok)
+                        .map(Ok),
+                    Err(e) => Some(Err(e)),
+                }
+            })
+            .collect();
+    }
+    let by_the_steps_for = |(i, k): (usize, &LdhHostKey)| declined(k) && own[i].is_none();
+    let mut by_the_steps = match keys.iter().enumerate().any(by_the_steps_for) {
         true => {
-            let declined: Vec<&dyn Profile> = (keys.iter().zip(profiles))
-                .filter(|(k, _)| declined(k))
+            let declined: Vec<&dyn Profile> = (keys.iter().enumerate().zip(profiles))
+                .filter(|(ik, _)| by_the_steps_for(*ik))
                 .map(|(_, p)| *p)
                 .collect();
             by_the_steps(&declined)
@@ -251,13 +348,17 @@ pub(crate) fn canonicalize_common_url_each<T>(
         uses[k.slot()] += 1;
     }
     let mut each = Vec::with_capacity(profiles.len());
-    for &k in keys.iter() {
+    for (i, &k) in keys.iter().enumerate() {
         uses[k.slot()] -= 1;
         let url = urls[k.slot()].as_mut().expect("a result for every key");
         each.push(match url {
-            None => by_the_steps
-                .next()
-                .expect("a result for each declined profile"),
+            None => match own[i].take() {
+                Some(Ok(u)) => covered(u),
+                Some(Err(e)) => failed(e),
+                None => by_the_steps
+                    .next()
+                    .expect("a result for each declined profile"),
+            },
             Some(u) if uses[k.slot()] > 0 => covered(u.clone()),
             Some(_) => covered(url.take().expect("a URL")),
         });
@@ -567,7 +668,7 @@ mod tests {
     /// The shortcut's result, as a string and its components.
     fn shortcut(input: &str, p: &dyn Profile) -> Option<String> {
         let mut out = String::new();
-        let offsets = canonicalize_common_url(input, p, UTF_8, &mut out)?;
+        let offsets = canonicalize_common_url(input, p, UTF_8, &mut out, &mut None)?;
         Some(
             crate::canonical_url::Url::new(out, offsets)
                 .as_str()
@@ -599,6 +700,13 @@ mod tests {
                 "{input}"
             );
         }
+        // A host the letters-digits-hyphens shortcut declines under IE (an
+        // `xn--` label): its host by the steps.
+        let ie = crate::profile::builtin("ie").unwrap();
+        assert_eq!(
+            shortcut("HTTP://WWW.XN--4GQ.JP/a", ie).as_deref(),
+            Some("http://www.\u{4E00}.jp/a")
+        );
     }
 
     #[test]
@@ -659,10 +767,24 @@ mod tests {
     /// where it declines.
     fn each_or_none(input: &str, profiles: &[&dyn Profile]) -> Vec<Option<Url>> {
         let mut asked = Vec::new();
-        let each = canonicalize_common_url_each(input, profiles, UTF_8, Some, |declined| {
-            asked.extend(declined.iter().map(|p| p.name().to_string()));
-            vec![None; declined.len()]
-        });
+        let each = canonicalize_common_url_each(
+            input,
+            profiles,
+            UTF_8,
+            |u| Some(Ok(u)),
+            |e| Some(Err(e)),
+            |declined| {
+                asked.extend(declined.iter().map(|p| p.name().to_string()));
+                vec![None; declined.len()]
+            },
+        );
+        // A profile whose host fails gives the error the steps give.
+        for (p, r) in profiles.iter().zip(&each) {
+            if let Some(Err(e)) = r {
+                let steps = crate::canonicalize(&crate::resolve::resolve_self(input), *p, UTF_8);
+                assert_eq!(steps.as_ref().err(), Some(e), "{input} under {}", p.name());
+            }
+        }
         assert_eq!(each.len(), profiles.len());
         // The steps are asked for the profiles declined, once each.
         let declined: Vec<String> = (profiles.iter().zip(&each))
@@ -670,16 +792,27 @@ mod tests {
             .map(|(p, _)| p.name().to_string())
             .collect();
         assert_eq!(asked, declined, "{input}");
-        each
+        each.into_iter().map(|r| r.and_then(Result::ok)).collect()
     }
 
     /// [`canonicalize_common_url_each`] of `input` under `order`: for
-    /// each profile what it gives alone, serialization and offsets.
+    /// each profile what it gives alone, serialization and offsets; or,
+    /// when the host shortcut declines the host under every profile (no
+    /// URL is written to put the hosts by the steps in), the steps for
+    /// all.
     fn assert_each_is_alone(input: &str, order: &[&dyn Profile]) {
         let each = each_or_none(input, order);
+        let host = crate::parse(input).host.unwrap_or_default();
+        let declined_by_all = order.iter().all(|p| {
+            let scheme = crate::parse(input).scheme.unwrap_or_default();
+            !canonicalize_ldh_host_into(&host, &scheme, *p, &mut String::new())
+        });
+        if declined_by_all && each.iter().all(Option::is_none) {
+            return;
+        }
         for (i, p) in order.iter().enumerate() {
             let mut out = String::new();
-            let alone = canonicalize_common_url(input, *p, UTF_8, &mut out)
+            let alone = canonicalize_common_url(input, *p, UTF_8, &mut out, &mut None)
                 .map(|o| (out, format!("{o:?}")));
             let got = each[i]
                 .as_ref()
@@ -720,12 +853,28 @@ mod tests {
             assert_each_is_alone(input, &order);
         }
         let mut out = String::new();
-        canonicalize_common_url(input, &gecko, UTF_8, &mut out).unwrap();
+        canonicalize_common_url(input, &gecko, UTF_8, &mut out, &mut None).unwrap();
         assert_eq!(out, "http://u@0x7f.1:81/p?q#f");
+        // IE's host shortcut declines an `xn--` label: its host by the
+        // steps, put in place of THIS's, before or after it; the steps for
+        // the whole URL when no URL is written.
         let ie = crate::profile::builtin("ie").unwrap() as &dyn Profile;
-        let each = each_or_none("http://xn--4gq.jp/", &[ie, this()]);
-        assert!(each[0].is_none());
-        assert_eq!(each[1].as_ref().unwrap().as_str(), "http://xn--4gq.jp/");
+        for (order, i) in [([ie, this()], 0), ([this(), ie], 1)] {
+            let each = each_or_none("http://WWW.XN--4GQ.jp/a", &order);
+            assert_eq!(
+                each[i].as_ref().unwrap().as_str(),
+                "http://www.\u{4E00}.jp/a"
+            );
+            assert_eq!(
+                each[1 - i].as_ref().unwrap().as_str(),
+                "http://www.xn--4gq.jp/a"
+            );
+        }
+        assert!(each_or_none("http://xn--4gq.jp/", &[ie, ie])
+            .iter()
+            .all(Option::is_none));
+        // A host by the steps that fails: the steps for that profile.
+        assert!(each_or_none("http://xn--zz.jp/", &[this(), ie])[1].is_none());
         // Declined for every profile: the steps are asked for all.
         for input in ["http://é/", "http://a/./b"] {
             assert!(each_or_none(input, &all).iter().all(Option::is_none));
@@ -801,12 +950,21 @@ mod tests {
         // The profiles do tell these hosts apart: the test would miss a
         // key that merges them otherwise.
         assert!(distinct_results >= 7, "{distinct_results}");
+        // Step 27 fails under googleurl 2011: the host by the steps fails
+        // too, with the error the steps of the URL give.
         let mut out = String::new();
-        assert!(
-            canonicalize_common_url("http://99999999999.abc/", &googleurl, UTF_8, &mut out)
-                .is_none()
+        let broken = "http://99999999999.abc/";
+        let steps = crate::canonicalize(&crate::resolve::resolve_self(broken), &googleurl, UTF_8);
+        assert!(steps.is_err());
+        let mut failed = None;
+        assert_eq!(
+            canonicalize_common_url(broken, &googleurl, UTF_8, &mut out, &mut failed),
+            None
         );
-        assert!(canonicalize_common_url("http://0x7f.1/", &none, UTF_8, &mut out).is_some());
+        assert_eq!(failed, steps.err());
+        assert!(
+            canonicalize_common_url("http://0x7f.1/", &none, UTF_8, &mut out, &mut None).is_some()
+        );
         assert_eq!(out, "http://0x7f.1/");
     }
 }

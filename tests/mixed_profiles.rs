@@ -507,6 +507,9 @@ const HOSTS: &[&str] = &[
     "1a.b",
     "WWW.XN--4GQ.jp",
     "a-b--c.d",
+    "xn--mgbh0fb.xn--kgbechtv",
+    "xn--zz.de",
+    "XN--80ADXHKS.XN--P1AI",
 ];
 const PORTS: &[&str] = &[
     "", "", "", ":", ":80", ":443", ":21", ":8080", ":080", ":0", ":65535", ":65536", ":8a", "::1",
