@@ -1,11 +1,12 @@
 //! [`Canonicalizer`]: from input string to canonical [`Url`], with a
 //! profile, an optional base URL and a document encoding.
 
+use crate::base::ParsedBase;
 use crate::canonical_url::{Offsets, Url};
 use crate::canonicalize::{self, AllButHost, Each};
 use crate::error::Error;
 use crate::profile::Profile;
-use crate::url::{CowUrl, ParsedBase};
+use crate::url::CowUrl;
 use crate::{common_reference, common_url};
 use crate::{preprocess, resolve, serialize, thread_buffer};
 use encoding_rs::{Encoding, UTF_8};

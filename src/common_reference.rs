@@ -248,8 +248,8 @@ fn push_normalized(path: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::ParsedBase;
     use crate::resolve::{resolve, resolve_self};
-    use crate::url::ParsedBase;
 
     /// The text for `reference` against `base`, when covered.
     fn text(base: &str, reference: &str) -> Option<String> {

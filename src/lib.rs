@@ -20,6 +20,7 @@
 //! results: [`parse()`], [`resolve()`], [`canonicalize()`] (a
 //! [`ParsedUrl`] to a canonical [`ParsedUrl`]) and [`serialize()`].
 
+mod base;
 mod canonical_url;
 pub mod canonicalize;
 mod canonicalizer;
