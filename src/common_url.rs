@@ -150,21 +150,33 @@ pub(crate) fn canonicalize_common_url(
     failed: &mut Option<Error>,
 ) -> Option<Offsets> {
     common_url_with_host(input, encoding, out, |host, scheme, out| {
-        if canonicalize_ldh_host_into(host, scheme, profile, out) {
-            return true;
-        }
-        match host_by_the_steps(host, scheme, profile) {
-            Some(Ok(h)) => {
-                out.push_str(&h);
-                true
-            }
-            Some(Err(e)) => {
-                *failed = Some(e);
-                false
-            }
-            None => false,
-        }
+        canonicalize_ldh_host_into(host, scheme, profile, out)
+            || push_host_by_the_steps(host, scheme, profile, out, failed)
     })
+}
+
+/// [`host_by_the_steps`] appended to `out` (`true`), or its error put in
+/// `failed` (`false`).  Cold: the common host takes the shortcut.
+#[cold]
+#[inline(never)]
+fn push_host_by_the_steps(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+    failed: &mut Option<Error>,
+) -> bool {
+    match host_by_the_steps(host, scheme, profile) {
+        Some(Ok(h)) => {
+            out.push_str(&h);
+            true
+        }
+        Some(Err(e)) => {
+            *failed = Some(e);
+            false
+        }
+        None => false,
+    }
 }
 
 /// The canonical host, by the steps of CanonicalizeHost, of a URL the
@@ -182,10 +194,6 @@ pub(crate) fn canonicalize_common_url(
 /// only (`file`, IE's schemes that keep Unicode labels).
 ///
 /// IE: `http://WWW.XN--4GQ.JP/` → `www.\u{4E00}.jp`.
-///
-/// Not inlined: it is off the common path, and inlined into the
-/// shortcut it cost IE 2% on `idn.txt` (callgrind).
-#[inline(never)]
 fn host_by_the_steps(
     host: &str,
     scheme: &str,

@@ -82,8 +82,10 @@ pub(super) fn letters_digits_hyphens_into(
 }
 
 /// Appends to `out` the canonical `host` that `result` describes: `false`,
-/// and `out` unchanged, when it is `None`.
-#[inline]
+/// and `out` unchanged, when it is `None`.  Always inlined: the common
+/// URL's shortcut calls it for nearly every URL (kept a call, it cost
+/// 1% of the `ascii` row, callgrind).
+#[inline(always)]
 fn push_ldh_result(host: &str, result: Option<LdhResult>, out: &mut String) -> bool {
     match result {
         None => false,
