@@ -36,8 +36,9 @@
 //!   under a profile whose shortcut declines one (IE's round trip of an
 //!   `xn--` label, a step 14, 28 or 30 set that holds a letter) the host
 //!   is CanonicalizeHost's by the steps, as the steps of the URL run it
-//!   ([`host_by_the_steps`]), and the URL is declined when that fails or
-//!   is empty (the steps then give the error);
+//!   ([`host_by_the_steps`]): when that fails the URL has its error (the
+//!   host is the first component the steps canonicalize that can fail),
+//!   and when it is empty the URL is declined;
 //! - the port is empty or a decimal number without leading zero up to
 //!   65535 (the scheme's default is dropped);
 //! - in the path, escapes of unreserved characters are decoded and the
@@ -54,7 +55,9 @@ use crate::canonical_url::{Offsets, Span, Url};
 use crate::canonicalize::default_port;
 use crate::error::Error;
 use crate::host::canonicalize_host;
-use crate::host::canonicalize_host::{canonicalize_ldh_host_into, LdhHostKey, SharedLdhHost};
+use crate::host::canonicalize_host::{
+    canonicalize_ldh_host_into, LdhHostKey, SharedLdhHost, LDH_AND_DOT,
+};
 use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
 use crate::profile::{HexCase, Profile};
@@ -199,8 +202,7 @@ fn host_by_the_steps(
     scheme: &str,
     profile: &dyn Profile,
 ) -> Option<Result<String, Error>> {
-    let ldh = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'.';
-    if host.is_empty() || !host.bytes().all(ldh) {
+    if host.is_empty() || !host.bytes().all(|b| LDH_AND_DOT.contains(b)) {
         return None;
     }
     match canonicalize_host(host, scheme, profile) {
@@ -810,11 +812,12 @@ mod tests {
     /// all.
     fn assert_each_is_alone(input: &str, order: &[&dyn Profile]) {
         let each = each_or_none(input, order);
-        let host = crate::parse(input).host.unwrap_or_default();
-        let declined_by_all = order.iter().all(|p| {
-            let scheme = crate::parse(input).scheme.unwrap_or_default();
-            !canonicalize_ldh_host_into(&host, &scheme, *p, &mut String::new())
-        });
+        let parsed = crate::parse(input);
+        let host = parsed.host.unwrap_or_default();
+        let scheme = parsed.scheme.unwrap_or_default();
+        let declined_by_all = order
+            .iter()
+            .all(|p| !canonicalize_ldh_host_into(&host, &scheme, *p, &mut String::new()));
         if declined_by_all && each.iter().all(Option::is_none) {
             return;
         }

@@ -34,10 +34,10 @@ use crate::profile::{
 use crate::unicode::{nfkc, stringprep};
 use std::borrow::Cow;
 
-/// A profile's key for one host, for the shortcut under several profiles.
-pub(crate) use super::fast_paths::LdhHostKey;
 /// The work on a host shared between profiles, for `canonicalize_each`.
 pub(crate) use super::fast_paths::{with_shared_host_work, SharedHostWork};
+/// A profile's key for one host, for the shortcut under several profiles.
+pub(crate) use super::fast_paths::{LdhHostKey, LDH_AND_DOT};
 /// A label separator (step 15), where it was before the host pipeline was
 /// split by concern.
 pub use super::labels::is_label_separator;

@@ -26,7 +26,7 @@ use std::cell::RefCell;
 use std::ops::Range;
 
 /// The octets of a host made of ASCII letters, digits, hyphens and dots.
-pub(super) const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
+pub(crate) const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
     .with_range(b'a', b'z')
     .with_range(b'A', b'Z')
     .with_range(b'0', b'9')
@@ -442,7 +442,9 @@ pub(super) const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROH
 /// 13a, 26), no label separator but `.` is there (step 15; U+3002 is
 /// excluded, U+FF0E and U+FF61 have decompositions), step 18 (IE) finds
 /// /need-punycode/ set already (step 9), and a host with a non-ASCII
-/// character is neither an IPv6 nor an IPv4 address (steps 25, 27).  As
+/// character is neither an IPv6 nor an IPv4 address (steps 25, 27; a
+/// host prepared to ASCII qualifies only where step 27 finds none, see
+/// [`prepared_ascii_qualifies`]).  As
 /// for [`letters_digits_hyphens_fast_path`], the profile must lowercase
 /// and its step 14, 28 and 30 sets must hold no octet of the host (nor
 /// any octet of the Punycode step 20 writes, which are letters, digits and

@@ -65,6 +65,20 @@ fn adapt(mut delta: u32, num_points: u32, first_time: bool) -> u32 {
     k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
 }
 
+/// RFC 3492 6.2 and 6.3: the threshold `t` of the digit at position `k`
+/// (a multiple of `base`) of a variable-length integer, `k - bias`
+/// clamped to `tmin..=tmax`.
+#[inline]
+fn threshold(k: u32, bias: u32) -> u32 {
+    if k <= bias + T_MIN {
+        T_MIN
+    } else if k >= bias + T_MAX {
+        T_MAX
+    } else {
+        k - bias
+    }
+}
+
 /// The basic code point of digit `d` (0..36): `a`..`z`, `0`..`9`.
 #[inline]
 fn digit(d: u32) -> u8 {
@@ -126,13 +140,7 @@ pub fn encode_into(input: &[char], out: &mut impl Sink) -> Option<()> {
                 let mut q = delta;
                 let mut k = BASE;
                 loop {
-                    let t = if k <= bias {
-                        T_MIN
-                    } else if k >= bias + T_MAX {
-                        T_MAX
-                    } else {
-                        k - bias
-                    };
+                    let t = threshold(k, bias);
                     if q < t {
                         break;
                     }
@@ -211,13 +219,7 @@ pub fn decode_into(input: &str, out: &mut String) -> Option<()> {
                 return None;
             }
             i += digit * w;
-            let t = if k <= bias + T_MIN {
-                T_MIN
-            } else if k >= bias + T_MAX {
-                T_MAX
-            } else {
-                k - bias
-            };
+            let t = threshold(k, bias);
             if digit < t {
                 break;
             }
