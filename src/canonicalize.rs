@@ -240,16 +240,19 @@ fn canonical_host<'a>(
     profile: &dyn Profile,
     shared: &mut SharedHostWork,
 ) -> Result<Option<Cow<'a, str>>, Error> {
-    let mut h = CowUrl {
-        host: u.host.clone(),
-        host_as_written: u.host_as_written.clone(),
-        ..CowUrl::default()
+    // What `prepare_host` makes the host, without a URL of its own.
+    let url = profile.url();
+    let mut host = match &u.host_as_written {
+        Some(written) if url.host_keeps_noncharacters => Some(written.clone()),
+        _ => u.host.clone(),
     };
-    prepare_host(&mut h, profile);
-    if let Some(host) = h.host.as_mut() {
+    if let Some(host) = host.as_mut() {
+        if url.host_replaces_fffe_ffff {
+            replace_fffe_ffff(host);
+        }
         canonicalize_host_cow(host, scheme, profile, Some(shared))?;
     }
-    Ok(h.host)
+    Ok(host)
 }
 
 /// Before CanonicalizeHost: the host as written when the profile keeps
@@ -640,13 +643,20 @@ fn host_as_written(u: &mut CowUrl<'_>, keep_noncharacters: bool) {
 /// `a\u{FFFE}b` → `a\u{FFFD}b`; `a\u{FDD0}b` and `a\u{1FFFE}b` stay.
 fn replace_fffe_ffff_in_host(u: &mut CowUrl<'_>) {
     if let Some(h) = u.host.as_mut() {
-        // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
-        if h.as_bytes()
-            .windows(3)
-            .any(|w| matches!(w, [0xEF, 0xBF, 0xBE | 0xBF]))
-        {
-            *h = Cow::Owned(h.replace(['\u{FFFE}', '\u{FFFF}'], "\u{FFFD}"));
-        }
+        replace_fffe_ffff(h);
+    }
+}
+
+/// U+FFFE and U+FFFF in `host` made U+FFFD (see
+/// [`replace_fffe_ffff_in_host`]).
+fn replace_fffe_ffff(host: &mut Cow<'_, str>) {
+    // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
+    if host
+        .as_bytes()
+        .windows(3)
+        .any(|w| matches!(w, [0xEF, 0xBF, 0xBE | 0xBF]))
+    {
+        *host = Cow::Owned(host.replace(['\u{FFFE}', '\u{FFFF}'], "\u{FFFD}"));
     }
 }
 

@@ -306,6 +306,8 @@ pub(super) fn label_ie_round_trip(
     };
     // 20.2.2.3
     let decoded;
+    // The ACE form of the label ToASCII gets at 20.2.2.4, when known.
+    let mut known_ace = (!label.is_ascii()).then_some(p_label);
     let u_label: &str = match p_label.strip_prefix("xn--") {
         Some(rest) => {
             if rest.len() > 4 * MAX_LABEL_LEN {
@@ -315,6 +317,11 @@ pub(super) fn label_ie_round_trip(
                 let mut d = String::with_capacity(4 * rest.len());
                 puny::decode_into(rest, &mut d)
                     .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+                // `xn--bcher-kva` is the ACE form of `bücher`, which
+                // ToASCII would encode again (`xn--BCHER-KVA` is not).
+                if p_label.len() <= MAX_LABEL_LEN && puny::encodes_back(rest, &d) {
+                    known_ace = Some(p_label);
+                }
                 decoded = d;
                 &decoded
             } else {
@@ -326,7 +333,6 @@ pub(super) fn label_ie_round_trip(
         None => label,
     };
     // 20.2.2.4
-    let known_ace = (!label.is_ascii()).then_some(p_label);
     let a_label = to_ascii_std3(u_label, profile, known_ace).map_err(|r| give_up("20.2.2.4", r))?;
     // 20.2.2.5
     if a_label != p_label {

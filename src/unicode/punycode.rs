@@ -252,6 +252,35 @@ pub fn decode_into(input: &str, out: &mut String) -> Option<()> {
     Some(())
 }
 
+/// Whether encoding `decoded`, the decoding of `input` by
+/// [`decode_into`], gives `input` back, told without encoding: when
+/// `decoded` is not ASCII, `input` has no uppercase letter and does not
+/// begin with its only delimiter (`-xyz`, which decodes as `xyz` does).
+///
+/// Why: the decoder copies the basic code points before the last
+/// delimiter and inserts only code points from 0x80 on, so `decoded`
+/// holds exactly those basic code points, in that order, which the
+/// encoder writes first, with a delimiter after them when there are any
+/// (6.3), and with no delimiter otherwise: that is `input`'s, unless it
+/// begins with its only delimiter.  The insertions that make `decoded`
+/// are, in order, its non-basic code points by value and then by
+/// position (the decoder's `n` never decreases, and for one value its
+/// `i` moves right), so the deltas between them are the ones the encoder
+/// computes; a delta has one writing as a generalized variable-length
+/// integer (6.4: the first digit below the threshold ends it, and the
+/// digits above it are fixed modulo `36 - t`); the bias adapts alike on
+/// both sides; and the encoder writes lowercase digits.  A decoding that
+/// did not overflow gives deltas that do not overflow the encoder.  An
+/// ASCII `decoded` is excluded (`abc-` decodes to `abc`, which ToASCII
+/// leaves unencoded).  `tests::encodes_back_is_encoding` checks it.
+///
+/// `bcher-kva` → `bücher`: true; `BCHER-KVA` → `BüCHER`: false.
+pub fn encodes_back(input: &str, decoded: &str) -> bool {
+    !decoded.is_ascii()
+        && !input.bytes().any(|b| b.is_ascii_uppercase())
+        && input.rfind('-') != Some(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,6 +369,28 @@ mod tests {
             proptest::prop_assert_eq!(&ours, &punycode::decode(&s).ok(), "{:?}", s);
         }
 
+        /// [`encodes_back`] holds only where encoding the decoding gives
+        /// the input back (on lowercase input, and on encodings).
+        #[test]
+        fn encodes_back_is_encoding(s in any_punycode(), lower in proptest::bool::ANY) {
+            let s = if lower { s.to_ascii_lowercase() } else { s };
+            if let Some(d) = decode(&s) {
+                let v: Vec<char> = d.chars().collect();
+                let mut again = String::new();
+                let back = encode_into(&v, &mut again).is_some() && again == s;
+                if encodes_back(&s, &d) {
+                    proptest::prop_assert!(back, "{:?} -> {:?} -> {:?}", s, d, again);
+                }
+                // On lowercase input, what it turns down is what it must:
+                // an ASCII decoding, or a delimiter first and alone
+                // (uppercase basic code points, as in `A-6ba`, do encode
+                // back; it turns every uppercase down).
+                if back && !d.is_ascii() && lower {
+                    proptest::prop_assert!(encodes_back(&s, &d), "{:?}", s);
+                }
+            }
+        }
+
         #[test]
         fn decoding_undoes_encoding(v in any_label()) {
             let mut encoded = String::new();
@@ -368,5 +419,32 @@ mod tests {
                 proptest::prop_assert_eq!(ours, None);
             }
         }
+    }
+
+    /// [`encodes_back`] on every string of up to four lowercase letters,
+    /// digits and hyphens (1.9 million; up to five, 71 million, passed
+    /// once as well).
+    #[test]
+    fn encodes_back_on_every_short_string() {
+        fn each(s: &mut String, left: usize, checked: &mut usize) {
+            let mut d = String::new();
+            if decode_into(s, &mut d).is_some() && encodes_back(s, &d) {
+                let v: Vec<char> = d.chars().collect();
+                let mut again = String::new();
+                encode_into(&v, &mut again);
+                assert_eq!(&again, s, "{d:?}");
+                *checked += 1;
+            }
+            if left > 0 {
+                for c in ('a'..='z').chain('0'..='9').chain(['-']) {
+                    s.push(c);
+                    each(s, left - 1, checked);
+                    s.pop();
+                }
+            }
+        }
+        let mut checked = 0;
+        each(&mut String::new(), 4, &mut checked);
+        assert!(checked > 900_000, "{checked}");
     }
 }
