@@ -15,8 +15,9 @@
 //! canonicalization.  What it covers:
 //!
 //! - preprocessing has no work: every byte is printable ASCII (0x21 to
-//!   0x7E), so there is no tab, newline, space to trim, noncharacter or
-//!   U+FFFD (and the host as written is the host);
+//!   0x7E) but in an internationalized host, which holds no noncharacter,
+//!   so there is no tab, newline, space to trim or noncharacter to
+//!   replace (and the host as written is the host);
 //! - the scheme is two or more scheme characters, and not `file`,
 //!   `mailto` or a scheme that is not hierarchical: "finding the
 //!   authority, path, query, and fragment" parses it; exactly two `/`
@@ -39,6 +40,13 @@
 //!   ([`host_by_the_steps`]): when that fails the URL has its error (the
 //!   host is the first component the steps canonicalize that can fail),
 //!   and when it is empty the URL is declined;
+//! - or the host is internationalized: letters, digits, hyphens, dots and
+//!   characters that are not ASCII, no noncharacter among them
+//!   ([`host_by_the_steps_qualifies`]), in a URL whose path, query and
+//!   fragment are printable ASCII; such a host too is CanonicalizeHost's
+//!   by the steps (with the work no profile parameter touches shared
+//!   between profiles, [`hosts_by_the_steps_each`]), read after the port
+//!   so that its error is the URL's only in a URL the shortcut covers;
 //! - the port is empty or a decimal number without leading zero up to
 //!   65535 (the scheme's default is dropped);
 //! - in the path, escapes of unreserved characters are decoded and the
@@ -49,20 +57,23 @@
 //!   keeps every printable octet.
 //!
 //! `HTTPS://Example.COM:443/a%7Eb/c d?q"#f` is not covered (the space);
-//! `HTTPS://Example.COM:443/a%7Eb/c"d?q"#f` → `https://example.com/a~b/c%22d?q%22#f`.
+//! `HTTPS://Example.COM:443/a%7Eb/c"d?q"#f` → `https://example.com/a~b/c%22d?q%22#f`;
+//! `http://Bücher.DE/a` → `http://xn--bcher-kva.de/a` (THIS), `http://bücher.de/a` (IE).
 
 use crate::canonical_url::{Offsets, Span, Url};
 use crate::canonicalize::default_port;
 use crate::error::Error;
 use crate::host::canonicalize_host;
 use crate::host::canonicalize_host::{
-    canonicalize_ldh_host_into, LdhHostKey, SharedLdhHost, LDH_AND_DOT,
+    canonicalize_host_cow, canonicalize_ldh_host_into, with_shared_host_work, LdhHostKey,
+    SharedHostWork, SharedLdhHost, LDH_AND_DOT,
 };
 use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
 use crate::profile::{HexCase, Profile};
 use crate::url::is_not_hierarchical_scheme;
 use encoding_rs::{Encoding, UTF_8};
+use std::borrow::Cow;
 
 /// Printable ASCII, 0x21 to 0x7E: the octets the shortcut reads.
 const PRINTABLE: OctetSet = OctetSet::EMPTY.with_range(0x21, 0x7E);
@@ -152,8 +163,8 @@ pub(crate) fn canonicalize_common_url(
     out: &mut String,
     failed: &mut Option<Error>,
 ) -> Option<Offsets> {
-    common_url_with_host(input, encoding, out, |host, scheme, out| {
-        canonicalize_ldh_host_into(host, scheme, profile, out)
+    common_url_with_host(input, encoding, out, |host, scheme, ascii, out| {
+        (ascii && canonicalize_ldh_host_into(host, scheme, profile, out))
             || push_host_by_the_steps(host, scheme, profile, out, failed)
     })
 }
@@ -183,32 +194,77 @@ fn push_host_by_the_steps(
 }
 
 /// The canonical host, by the steps of CanonicalizeHost, of a URL the
-/// shortcut covers but for its host, under a profile whose
-/// letters-digits-hyphens shortcut declines the host, when `host` (as
-/// written) is of ASCII letters, digits, hyphens and dots: CanonicalizeHost
-/// of it under `profile`, or the error it gives, which is the URL's (the
-/// host is the first component the steps canonicalize that can fail, and
-/// nothing before makes such a URL invalid).  `None` when the host has
-/// another octet, or CanonicalizeHost gives an empty host (the steps of
-/// the URL then give what they give).  What the steps of the URL make of
-/// the host: they hand CanonicalizeHost the host as parsed, which for
-/// such a host is the host as written (no URL-level parameter acts on
-/// it), and the lowercased scheme, which it compares case-insensitively
-/// only (`file`, IE's schemes that keep Unicode labels).
+/// shortcut covers but for its host, when the letters-digits-hyphens
+/// shortcut does not cover it (an internationalized host; IE's round trip
+/// of an `xn--` label) and [`host_by_the_steps_qualifies`]:
+/// CanonicalizeHost of it under `profile`, or the error it gives, which is
+/// the URL's (the host is the first component the steps canonicalize that
+/// can fail, and nothing before makes such a URL invalid).  `None` when
+/// the host does not qualify, or CanonicalizeHost gives an empty host (the
+/// steps of the URL then give what they give).  What the steps of the URL
+/// make of the host: they hand CanonicalizeHost the host as parsed, which
+/// for such a host is the host as written (see
+/// [`host_by_the_steps_qualifies`]), and the lowercased scheme, which it
+/// compares case-insensitively only (`file`, IE's schemes that keep
+/// Unicode labels).
 ///
-/// IE: `http://WWW.XN--4GQ.JP/` → `www.\u{4E00}.jp`.
+/// IE: `http://WWW.XN--4GQ.JP/` → `www.\u{4E00}.jp`; THIS:
+/// `http://Bücher.DE/` → `xn--bcher-kva.de`.
 fn host_by_the_steps(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
 ) -> Option<Result<String, Error>> {
-    if host.is_empty() || !host.bytes().all(|b| LDH_AND_DOT.contains(b)) {
+    if !host_by_the_steps_qualifies(host) {
         return None;
     }
     match canonicalize_host(host, scheme, profile) {
         Ok(h) if h.is_empty() => None,
         r => Some(r),
     }
+}
+
+/// [`host_by_the_steps`] under `profile`, with the work on the host that
+/// no profile parameter touches shared with the other profiles of `work`.
+fn host_by_the_steps_shared(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    work: &mut SharedHostWork,
+) -> Option<Result<String, Error>> {
+    let mut h = Cow::Borrowed(host);
+    match canonicalize_host_cow(&mut h, scheme, profile, Some(work)) {
+        Ok(()) if h.is_empty() => None,
+        Ok(()) => Some(Ok(h.into_owned())),
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// Whether the steps of the URL hand CanonicalizeHost `host` as written
+/// (in a URL the shortcut covers but for its host): it is not empty, and
+/// its octets are ASCII letters, digits, hyphens and dots, or not ASCII,
+/// with no noncharacter among the characters.  Preprocessing then leaves
+/// it alone (it replaces noncharacters only, and removes or trims ASCII
+/// octets it does not hold), the host as written is the host as parsed
+/// (kept only for a host with a noncharacter), no URL-level parameter
+/// acts on it (it has no `:`, `[` or `]`), and the parser splits the URL
+/// at the same ASCII delimiters as the shortcut, since neither a
+/// non-ASCII character nor U+FFFD is one.
+///
+/// `bücher.de`, `ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ`, `a\u{FFFD}b`: true;
+/// `a\u{FDD0}b`, `a_b`, `é:80` (its `:`): false.
+fn host_by_the_steps_qualifies(host: &str) -> bool {
+    // Every noncharacter's UTF-8 begins with an octet from 0xEF on: only
+    // then are the characters read.
+    let mut may_hold_noncharacter = false;
+    for &c in host.as_bytes() {
+        if c < 0x80 && !LDH_AND_DOT.contains(c) {
+            return false;
+        }
+        may_hold_noncharacter |= c >= 0xEF;
+    }
+    let noncharacter = || host.chars().any(crate::preprocess::is_noncharacter);
+    !host.is_empty() && (!may_hold_noncharacter || !noncharacter())
 }
 
 /// [`canonicalize_common_url`] under each of `profiles`: element `i` is
@@ -223,9 +279,9 @@ fn host_by_the_steps(
 /// scanned, and every other component written, once, with the host of the
 /// first profile the shortcut covers; the URL of each later profile is
 /// that one with its own host put in place.  A URL the shortcut declines
-/// for anything but its host (an internationalized host is declined as
-/// soon as the authority is read) is declined under every profile, after
-/// one scan.
+/// for anything but its host is declined under every profile, after one
+/// scan.  An internationalized host goes by the steps under every profile
+/// ([`each_with_hosts_by_the_steps`]).
 ///
 /// The host is read once ([`SharedLdhHost`]), and each profile reduced to
 /// the parameters the host shortcut reads *for this host*
@@ -267,7 +323,22 @@ pub(crate) fn canonicalize_common_url_each<T>(
     let mut first = 0;
     let mut as_written = ("", "");
     let mut out = String::new();
-    let scanned = common_url_with_host(input, encoding, &mut out, |host, scheme, out| {
+    // An internationalized host: each profile's by the steps.
+    let mut hosts_by_the_steps = None;
+    let scanned = common_url_with_host(input, encoding, &mut out, |host, scheme, ascii, out| {
+        if !ascii {
+            let hosts = hosts_by_the_steps_each(host, scheme, profiles);
+            // The URL is written with the first host that succeeds (with
+            // none, it is not used).
+            if let Some((i, h)) =
+                (hosts.iter().enumerate()).find_map(|(i, h)| Some((i, h.as_ref()?.as_ref().ok()?)))
+            {
+                out.push_str(h);
+                first = i;
+            }
+            hosts_by_the_steps = Some(hosts);
+            return true;
+        }
         as_written = (host, scheme);
         let host = SharedLdhHost::new(host, scheme);
         host.keys(profiles, keys);
@@ -277,6 +348,18 @@ pub(crate) fn canonicalize_common_url_each<T>(
         shared = Some(host);
         written.map(|i| first = i).is_some()
     });
+    if let (Some(offsets), Some(hosts)) = (scanned, hosts_by_the_steps.take()) {
+        let url = Url::new(out, offsets);
+        return each_with_hosts_by_the_steps(
+            url,
+            first,
+            hosts,
+            profiles,
+            covered,
+            failed,
+            by_the_steps,
+        );
+    }
     let (Some(offsets), Some(host)) = (scanned, shared) else {
         return by_the_steps(profiles);
     };
@@ -376,15 +459,112 @@ pub(crate) fn canonicalize_common_url_each<T>(
     each
 }
 
-/// The shortcut, with the host written by `host_into(host, scheme, out)`
-/// (the host as written, the scheme as written, the serialization so
-/// far; `false` declines): the offsets.
+/// [`host_by_the_steps`] of `host` under each of `profiles` (empty
+/// unless it qualifies), with the work on the host that no profile
+/// parameter touches done once for all of them.
+fn hosts_by_the_steps_each(
+    host: &str,
+    scheme: &str,
+    profiles: &[&dyn Profile],
+) -> Vec<Option<Result<String, Error>>> {
+    if !host_by_the_steps_qualifies(host) {
+        return profiles.iter().map(|_| None).collect();
+    }
+    with_shared_host_work(|work| {
+        profiles
+            .iter()
+            .map(|p| host_by_the_steps_shared(host, scheme, *p, work))
+            .collect()
+    })
+}
+
+/// The result of each profile for a URL whose hosts went by the steps
+/// (`hosts[i]` under `profiles[i]`, see [`host_by_the_steps`]): `url`,
+/// written with the host of `profiles[first]`, for a profile with the same
+/// host (moved out for the last of them), that URL with the profile's
+/// host in place for another, `failed(e)` for a host that fails with `e`,
+/// and `by_the_steps` (once, for all of them) for a host declined.
+///
+/// `http://Bücher.DE/a` under THIS, CHROME, GECKO and IE:
+/// `http://xn--bcher-kva.de/a` written once, copied for CHROME, Gecko's
+/// and IE's `bücher.de` put in place.
+fn each_with_hosts_by_the_steps<T>(
+    url: Url,
+    first: usize,
+    mut hosts: Vec<Option<Result<String, Error>>>,
+    profiles: &[&dyn Profile],
+    covered: impl Fn(Url) -> T,
+    failed: impl Fn(Error) -> T,
+    by_the_steps: impl FnOnce(&[&dyn Profile]) -> Vec<T>,
+) -> Vec<T> {
+    /// What becomes of one profile's result.
+    enum Slot {
+        /// The URL written (its host is the written one).
+        Written,
+        /// That URL with the profile's host in place.
+        Url(Url),
+        /// The host failed with this error.
+        Failed(Error),
+        /// The steps for the whole URL.
+        Declined,
+    }
+    let written = match hosts.get_mut(first) {
+        Some(Some(Ok(h))) => std::mem::take(h),
+        _ => String::new(),
+    };
+    // Each host put in place of the written one, before the steps are
+    // asked for the profiles whose host (or URL, at 4 GiB) is declined.
+    let mut slots: Vec<Slot> = (hosts.into_iter().enumerate())
+        .map(|(i, h)| match h {
+            Some(Ok(_)) if i == first => Slot::Written,
+            Some(Ok(h)) if h == written => Slot::Written,
+            Some(Ok(h)) => url
+                .with_host(|out| {
+                    out.push_str(&h);
+                    true
+                })
+                .and_then(Result::ok)
+                .map_or(Slot::Declined, Slot::Url),
+            Some(Err(e)) => Slot::Failed(e),
+            None => Slot::Declined,
+        })
+        .collect();
+    let last_written = slots.iter().rposition(|s| matches!(s, Slot::Written));
+    let asked: Vec<&dyn Profile> = (slots.iter().zip(profiles))
+        .filter(|(s, _)| matches!(s, Slot::Declined))
+        .map(|(_, p)| *p)
+        .collect();
+    let mut by_the_steps = match asked.is_empty() {
+        true => Vec::new(),
+        false => by_the_steps(&asked),
+    }
+    .into_iter();
+    let mut url = Some(url);
+    let mut each = Vec::with_capacity(slots.len());
+    for (i, slot) in slots.iter_mut().enumerate() {
+        each.push(match std::mem::replace(slot, Slot::Declined) {
+            Slot::Written if Some(i) == last_written => covered(url.take().expect("the URL")),
+            Slot::Written => covered(url.clone().expect("the URL")),
+            Slot::Url(u) => covered(u),
+            Slot::Failed(e) => failed(e),
+            Slot::Declined => by_the_steps
+                .next()
+                .expect("a result for each declined profile"),
+        });
+    }
+    each
+}
+
+/// The shortcut, with the host written by `host_into(host, scheme, ascii,
+/// out)` (the host as written, the scheme as written, whether the
+/// authority is ASCII, the serialization so far; `false` declines): the
+/// offsets.
 #[inline(always)]
 fn common_url_with_host<'i>(
     input: &'i str,
     encoding: &'static Encoding,
     out: &mut String,
-    host_into: impl FnOnce(&'i str, &'i str, &mut String) -> bool,
+    host_into: impl FnOnce(&'i str, &'i str, bool, &mut String) -> bool,
 ) -> Option<Offsets> {
     let b = input.as_bytes();
     // Offsets are u32, and escaping can triple the path and query.
@@ -407,10 +587,12 @@ fn common_url_with_host<'i>(
 
     // The authority: up to the first `/`, `\`, `?` or `#`, split at its
     // last `@` and the last `:` after it.  Read before anything is
-    // written: a host with a byte that is not printable ASCII (an
-    // internationalized one, most often) is declined at once.
+    // written: an authority with an ASCII octet that is not printable is
+    // declined at once; one with non-ASCII octets is noted (the userinfo
+    // and port decline them, the host goes by the steps).
     let authority_start = scheme_end + 3;
     let (mut last_at, mut last_colon) = (None, None);
+    let mut ascii = true;
     let mut authority_end = b.len();
     let mut i = authority_start;
     loop {
@@ -423,11 +605,23 @@ fn common_url_with_host<'i>(
                 authority_end = i;
                 break;
             }
+            Some(&c) if c >= 0x80 => {
+                // The rest of the character, and any more that follow.
+                ascii = false;
+                i += b[i..].iter().take_while(|&&c| c >= 0x80).count() - 1;
+            }
             Some(_) => return None,
         }
         i += 1;
     }
-    out.reserve(b.len() + 8);
+    // An internationalized host by the steps may grow (its labels in
+    // Punycode, `xn--` before each).
+    let growth = if ascii {
+        8
+    } else {
+        8 + 2 * (authority_end - authority_start)
+    };
+    out.reserve(b.len() + growth);
     out.push_str(&input[..scheme_end]);
     out.make_ascii_lowercase();
     out.push_str("://");
@@ -468,17 +662,26 @@ fn common_url_with_host<'i>(
         Some(colon) => (colon, Some(&input[colon + 1..authority_end])),
         None => (authority_end, None),
     };
+    let port_number = match port {
+        Some(p) => port_number(p)?,
+        None => None,
+    };
     let scheme = &input[..scheme_end];
     let host = &input[host_start..host_end];
+    // A host by the steps costs more than the rest of the URL: its path,
+    // query and fragment must hold no octet the shortcut declines at once.
+    if !ascii && first_where(&b[authority_end..], |c| class(c) & PRINT == 0).is_some() {
+        return None;
+    }
     let host_at = out.len();
     // The host shortcut reads the scheme only to pick the profile for
     // other hosts (`file`), with which it compares case-insensitively.
-    if !host_into(host, scheme, out) {
+    if !host_into(host, scheme, ascii, out) {
         return None;
     }
     let host = Some(span(host_at, out.len()));
     let port = match port {
-        Some(p) => canonical_port(p, default_port(&out[..scheme_end]), out)?,
+        Some(p) => push_port(p, port_number, default_port(&out[..scheme_end]), out),
         None => None,
     };
 
@@ -558,12 +761,14 @@ fn push_span(out: &mut String, s: &str) -> Span {
     span(start, out.len())
 }
 
-/// The port step on `port`: empty → dropped, the scheme's `default` →
-/// dropped, another number up to 65535 written as it is.  `None` (declined) for anything else, leading zeros
-/// included; `Some(None)` when dropped.
+/// The port step's number for `port`: `Some(None)` when it is empty,
+/// `Some(Some(n))` for a number up to 65535 without leading zero (written
+/// as it is), `None` (declined) for anything else.  Read before the host
+/// is canonicalized: a host by the steps that fails is the URL's error
+/// only in a URL the shortcut covers.
 ///
-/// `http` `80` → dropped; `8080` → `:8080`; `080` → declined.
-fn canonical_port(port: &str, default: Option<u16>, out: &mut String) -> Option<Option<Span>> {
+/// `8080` → 8080; `` → none; `080`, `8a`, `65536` → declined.
+fn port_number(port: &str) -> Option<Option<u16>> {
     if port.is_empty() {
         return Some(None);
     }
@@ -572,14 +777,24 @@ fn canonical_port(port: &str, default: Option<u16>, out: &mut String) -> Option<
         return None;
     }
     let value = p.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-    if value > 65535 {
+    u16::try_from(value).ok().map(Some)
+}
+
+/// The port step: `port` (whose number is `number`) dropped when it is
+/// empty or the scheme's `default`, written as it is otherwise.
+///
+/// `http` `80` → dropped; `8080` → `:8080`.
+fn push_port(
+    port: &str,
+    number: Option<u16>,
+    default: Option<u16>,
+    out: &mut String,
+) -> Option<Span> {
+    if number.is_none() || number == default {
         return None;
     }
-    if default == Some(value as u16) {
-        return Some(None);
-    }
     out.push(':');
-    Some(Some(push_span(out, port)))
+    Some(push_span(out, port))
 }
 
 /// Appends the canonical path that begins at `input[i]` (a `/`): the
@@ -711,12 +926,53 @@ mod tests {
             );
         }
         // A host the letters-digits-hyphens shortcut declines under IE (an
-        // `xn--` label): its host by the steps.
+        // `xn--` label), an internationalized host: its host by the steps.
         let ie = crate::profile::builtin("ie").unwrap();
         assert_eq!(
             shortcut("HTTP://WWW.XN--4GQ.JP/a", ie).as_deref(),
             Some("http://www.\u{4E00}.jp/a")
         );
+        for (input, this_canonical, ie_canonical) in [
+            (
+                "HTTP://Bücher.DE:80/a?b#c",
+                "http://xn--bcher-kva.de/a?b#c",
+                "http://bücher.de/a?b#c",
+            ),
+            (
+                "ftp://u:p@ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ/",
+                "ftp://u:p@www.example.com/",
+                "ftp://u:p@www.example.com/",
+            ),
+            (
+                "https://日本.jp/",
+                "https://xn--wgv71a.jp/",
+                "https://日本.jp/",
+            ),
+        ] {
+            assert_eq!(shortcut(input, this()).as_deref(), Some(this_canonical));
+            assert_eq!(shortcut(input, ie).as_deref(), Some(ie_canonical));
+        }
+        // A port the shortcut declines is read before the host by the
+        // steps: under a profile that splits the port off after the last
+        // `]`, `xn--zz:]`'s host is all of it, not `xn--zz` (which fails).
+        let mut bracketed = ie.clone();
+        bracketed.url.port_split = crate::profile::PortSplit::FirstColonAfterLastBracket;
+        for input in ["http://xn--zz:]/", "http://\u{5D0}a:]/"] {
+            let mut failed = None;
+            let mut out = String::new();
+            assert!(
+                canonicalize_common_url(input, &bracketed, UTF_8, &mut out, &mut failed).is_none()
+            );
+            assert_eq!(failed, None, "{input}");
+        }
+        // A host that fails: the URL's error, the one the steps give.
+        let mut failed = None;
+        let input = "http://\u{5D0}a.il/";
+        let mut out = String::new();
+        assert!(canonicalize_common_url(input, this(), UTF_8, &mut out, &mut failed).is_none());
+        let steps = crate::canonicalize(&crate::resolve::resolve_self(input), this(), UTF_8);
+        assert_eq!(failed, steps.err());
+        assert!(failed.is_some());
     }
 
     #[test]
@@ -737,7 +993,13 @@ mod tests {
             "http://a_b/",
             "http://[::1]/",
             "http://u:p:q@a/",
-            "http://é/",
+            "http://a\u{FDD0}b/",
+            "http://é_a/",
+            "http://é:8a/",
+            "http://é:/ü",
+            "http://ü@é/",
+            "http://é/a b",
+            "http://é/./b",
             "file://a/",
             "mailto://a/",
             "javascript://a/",
@@ -761,6 +1023,12 @@ mod tests {
                 "http://xn--bcher-kva.de/",
                 "http://XN--A.b/",
                 "http://4294967296/",
+                "http://Bücher.DE/",
+                "http://ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ/",
+                "http://\u{5D0}\u{5D1}.il/",
+                "http://a\u{FFFD}b/",
+                "http://ﬁ.de/",
+                "http://１２７．０．０．１/",
             ] {
                 let resolved = crate::resolve::resolve_self(input);
                 let steps = crate::canonicalize(&resolved, p, UTF_8)
@@ -849,6 +1117,14 @@ mod tests {
             "HTTP://XN--A.b/",
             "http://4294967296/",
             "http://a b/",
+            "HTTP://Bücher.DE:80/a?b#c",
+            "http://u@ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ:81/",
+            "https://xn--bcher-kva.日本/",
+            "http://\u{5D0}a.il/",
+            "http://\u{5D0}\u{5D1}.il/",
+            "http://a\u{FFFD}b/",
+            "http://ﬁ.de/",
+            "http://é..a/",
         ] {
             for order in [&all, &reversed] {
                 assert_each_is_alone(input, order);
@@ -887,7 +1163,7 @@ mod tests {
         // A host by the steps that fails: the steps for that profile.
         assert!(each_or_none("http://xn--zz.jp/", &[this(), ie])[1].is_none());
         // Declined for every profile: the steps are asked for all.
-        for input in ["http://é/", "http://a/./b"] {
+        for input in ["http://é/./b", "http://a\u{FDD0}b/", "http://a/./b"] {
             assert!(each_or_none(input, &all).iter().all(Option::is_none));
         }
     }

@@ -510,6 +510,25 @@ const HOSTS: &[&str] = &[
     "xn--mgbh0fb.xn--kgbechtv",
     "xn--zz.de",
     "XN--80ADXHKS.XN--P1AI",
+    // Internationalized hosts, which the shortcut takes by the steps of
+    // CanonicalizeHost: mapped, prepared, bidi, failing, noncharacters.
+    "Bücher.DE",
+    "日本.JP",
+    "ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ",
+    "１２７．０．０．１",
+    "\u{5D0}\u{5D1}.il",
+    "\u{5D0}a.il",
+    "\u{7B1}x.mv",
+    "a\u{FDD0}b",
+    "a\u{FFFD}b",
+    "ﬁ.de",
+    "ᄀ。ﬁ",
+    "xn--bcher-kva.日本",
+    "é.xn--zz",
+    "москва.РФ",
+    "é_a",
+    "\u{3002}é",
+    "é.",
 ];
 const PORTS: &[&str] = &[
     "", "", "", ":", ":80", ":443", ":21", ":8080", ":080", ":0", ":65535", ":65536", ":8a", "::1",
