@@ -63,9 +63,8 @@
 use crate::canonical_url::{Offsets, Span, Url};
 use crate::canonicalize::default_port;
 use crate::error::Error;
-use crate::host::canonicalize_host;
 use crate::host::canonicalize_host::{
-    canonicalize_host_cow, canonicalize_ldh_host_into, with_shared_host_work, LdhHostKey,
+    canonicalize_host_into, canonicalize_ldh_host_into, with_shared_host_work, LdhHostKey,
     SharedHostWork, SharedLdhHost, LDH_AND_DOT,
 };
 use crate::octets::{first_where, OctetSet};
@@ -73,7 +72,7 @@ use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINF
 use crate::profile::{HexCase, Profile};
 use crate::url::is_not_hierarchical_scheme;
 use encoding_rs::{Encoding, UTF_8};
-use std::borrow::Cow;
+use std::ops::Range;
 
 /// Printable ASCII, 0x21 to 0x7E: the octets the shortcut reads.
 const PRINTABLE: OctetSet = OctetSet::EMPTY.with_range(0x21, 0x7E);
@@ -180,16 +179,16 @@ fn push_host_by_the_steps(
     out: &mut String,
     failed: &mut Option<Error>,
 ) -> bool {
-    match host_by_the_steps(host, scheme, profile) {
-        Some(Ok(h)) => {
-            out.push_str(&h);
-            true
-        }
-        Some(Err(e)) => {
+    if !host_by_the_steps_qualifies(host) {
+        return false;
+    }
+    match host_by_the_steps_into(host, scheme, profile, None, out) {
+        HostByTheSteps::Written => true,
+        HostByTheSteps::Failed(e) => {
             *failed = Some(e);
             false
         }
-        None => false,
+        HostByTheSteps::Declined => false,
     }
 }
 
@@ -218,25 +217,43 @@ fn host_by_the_steps(
     if !host_by_the_steps_qualifies(host) {
         return None;
     }
-    match canonicalize_host(host, scheme, profile) {
-        Ok(h) if h.is_empty() => None,
-        r => Some(r),
+    let mut out = String::new();
+    match host_by_the_steps_into(host, scheme, profile, None, &mut out) {
+        HostByTheSteps::Written => Some(Ok(out)),
+        HostByTheSteps::Failed(e) => Some(Err(e)),
+        HostByTheSteps::Declined => None,
     }
 }
 
-/// [`host_by_the_steps`] under `profile`, with the work on the host that
-/// no profile parameter touches shared with the other profiles of `work`.
-fn host_by_the_steps_shared(
+/// What [`host_by_the_steps_into`] did.
+enum HostByTheSteps {
+    /// It appended the host.
+    Written,
+    /// The host failed with this error, the URL's.
+    Failed(Error),
+    /// The host does not qualify, or is empty: the steps for the URL.
+    Declined,
+}
+
+/// [`host_by_the_steps`] of a host that qualifies
+/// ([`host_by_the_steps_qualifies`]) appended to `out` (unchanged unless
+/// `Written`), with the work on the host that no profile parameter
+/// touches shared with the other profiles of `shared`, when there is one.
+fn host_by_the_steps_into(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
-    work: &mut SharedHostWork,
-) -> Option<Result<String, Error>> {
-    let mut h = Cow::Borrowed(host);
-    match canonicalize_host_cow(&mut h, scheme, profile, Some(work)) {
-        Ok(()) if h.is_empty() => None,
-        Ok(()) => Some(Ok(h.into_owned())),
-        Err(e) => Some(Err(e)),
+    shared: Option<&mut SharedHostWork>,
+    out: &mut String,
+) -> HostByTheSteps {
+    let at = out.len();
+    match canonicalize_host_into(host, scheme, profile, shared, out) {
+        Ok(()) if out.len() > at => HostByTheSteps::Written,
+        Ok(()) => HostByTheSteps::Declined,
+        Err(e) => {
+            out.truncate(at);
+            HostByTheSteps::Failed(e)
+        }
     }
 }
 
@@ -327,16 +344,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
     let mut hosts_by_the_steps = None;
     let scanned = common_url_with_host(input, encoding, &mut out, |host, scheme, ascii, out| {
         if !ascii {
-            let hosts = hosts_by_the_steps_each(host, scheme, profiles);
-            // The URL is written with the first host that succeeds (with
-            // none, it is not used).
-            if let Some((i, h)) =
-                (hosts.iter().enumerate()).find_map(|(i, h)| Some((i, h.as_ref()?.as_ref().ok()?)))
-            {
-                out.push_str(h);
-                first = i;
-            }
-            hosts_by_the_steps = Some(hosts);
+            hosts_by_the_steps = Some(hosts_by_the_steps_each(host, scheme, profiles, out));
             return true;
         }
         as_written = (host, scheme);
@@ -350,15 +358,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
     });
     if let (Some(offsets), Some(hosts)) = (scanned, hosts_by_the_steps.take()) {
         let url = Url::new(out, offsets);
-        return each_with_hosts_by_the_steps(
-            url,
-            first,
-            hosts,
-            profiles,
-            covered,
-            failed,
-            by_the_steps,
-        );
+        return each_with_hosts_by_the_steps(url, hosts, profiles, covered, failed, by_the_steps);
     }
     let (Some(offsets), Some(host)) = (scanned, shared) else {
         return by_the_steps(profiles);
@@ -459,79 +459,115 @@ pub(crate) fn canonicalize_common_url_each<T>(
     each
 }
 
-/// [`host_by_the_steps`] of `host` under each of `profiles` (empty
-/// unless it qualifies), with the work on the host that no profile
-/// parameter touches done once for all of them.
+/// Each profile's host by the steps, for [`each_with_hosts_by_the_steps`].
+enum HostOf {
+    /// The host written in the URL (the first profile's that succeeds).
+    Written,
+    /// Another host, in [`HostsByTheSteps::others`].
+    Other(Range<usize>),
+    /// The host failed with this error, the URL's.
+    Failed(Error),
+    /// The steps for the URL (the host does not qualify or is empty).
+    Declined,
+}
+
+/// The hosts by the steps of a URL under several profiles.
+struct HostsByTheSteps {
+    /// Under each profile.
+    each: Vec<HostOf>,
+    /// The text of the hosts that are not the written one.
+    others: String,
+}
+
+/// [`host_by_the_steps`] of `host` under each of `profiles`, with the work
+/// on the host that no profile parameter touches done once for all of
+/// them: the first host that succeeds appended to `out` (the URL), each
+/// other one that differs from it to a string of its own.
 fn hosts_by_the_steps_each(
     host: &str,
     scheme: &str,
     profiles: &[&dyn Profile],
-) -> Vec<Option<Result<String, Error>>> {
+    out: &mut String,
+) -> HostsByTheSteps {
+    let mut written: Option<Range<usize>> = None;
     if !host_by_the_steps_qualifies(host) {
-        return profiles.iter().map(|_| None).collect();
+        let each = profiles.iter().map(|_| HostOf::Declined).collect();
+        let others = String::new();
+        return HostsByTheSteps { each, others };
     }
-    with_shared_host_work(|work| {
-        profiles
-            .iter()
-            .map(|p| host_by_the_steps_shared(host, scheme, *p, work))
+    // Room for the other hosts (Punycode and `xn--` may grow a label).
+    let mut others = String::with_capacity(profiles.len() * (2 * host.len() + 8));
+    let each = with_shared_host_work(|work| {
+        (profiles.iter())
+            .map(|p| {
+                let Some(w) = written.clone() else {
+                    let at = out.len();
+                    return match host_by_the_steps_into(host, scheme, *p, Some(work), out) {
+                        HostByTheSteps::Written => {
+                            written = Some(at..out.len());
+                            HostOf::Written
+                        }
+                        HostByTheSteps::Failed(e) => HostOf::Failed(e),
+                        HostByTheSteps::Declined => HostOf::Declined,
+                    };
+                };
+                let at = others.len();
+                match host_by_the_steps_into(host, scheme, *p, Some(work), &mut others) {
+                    HostByTheSteps::Written if others[at..] == out[w] => {
+                        others.truncate(at);
+                        HostOf::Written
+                    }
+                    HostByTheSteps::Written => HostOf::Other(at..others.len()),
+                    HostByTheSteps::Failed(e) => HostOf::Failed(e),
+                    HostByTheSteps::Declined => HostOf::Declined,
+                }
+            })
             .collect()
-    })
+    });
+    HostsByTheSteps { each, others }
 }
 
 /// The result of each profile for a URL whose hosts went by the steps
-/// (`hosts[i]` under `profiles[i]`, see [`host_by_the_steps`]): `url`,
-/// written with the host of `profiles[first]`, for a profile with the same
-/// host (moved out for the last of them), that URL with the profile's
-/// host in place for another, `failed(e)` for a host that fails with `e`,
-/// and `by_the_steps` (once, for all of them) for a host declined.
+/// ([`hosts_by_the_steps_each`]): `url`, written with the first host that
+/// succeeds, for a profile with that host (moved out for the last of
+/// them), that URL with the profile's host in place for another,
+/// `failed(e)` for a host that fails with `e`, and `by_the_steps` (once,
+/// for all of them) for a host declined.
 ///
 /// `http://Bücher.DE/a` under THIS, CHROME, GECKO and IE:
 /// `http://xn--bcher-kva.de/a` written once, copied for CHROME, Gecko's
 /// and IE's `bücher.de` put in place.
 fn each_with_hosts_by_the_steps<T>(
     url: Url,
-    first: usize,
-    mut hosts: Vec<Option<Result<String, Error>>>,
+    hosts: HostsByTheSteps,
     profiles: &[&dyn Profile],
     covered: impl Fn(Url) -> T,
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[&dyn Profile]) -> Vec<T>,
 ) -> Vec<T> {
-    /// What becomes of one profile's result.
-    enum Slot {
-        /// The URL written (its host is the written one).
-        Written,
-        /// That URL with the profile's host in place.
-        Url(Url),
-        /// The host failed with this error.
-        Failed(Error),
-        /// The steps for the whole URL.
-        Declined,
+    let HostsByTheSteps { mut each, others } = hosts;
+    // Each other host put in place of the written one, before the steps
+    // are asked for the profiles whose host (or URL, at 4 GiB) is
+    // declined.
+    let mut urls: Vec<Option<Url>> = Vec::new();
+    for (i, h) in each.iter_mut().enumerate() {
+        if let HostOf::Other(r) = h {
+            let own = url.with_host(|out| {
+                out.push_str(&others[r.clone()]);
+                true
+            });
+            match own.and_then(Result::ok) {
+                Some(u) => {
+                    urls.resize_with(i + 1, || None);
+                    urls[i] = Some(u);
+                }
+                None => *h = HostOf::Declined,
+            }
+        }
     }
-    let written = match hosts.get_mut(first) {
-        Some(Some(Ok(h))) => std::mem::take(h),
-        _ => String::new(),
-    };
-    // Each host put in place of the written one, before the steps are
-    // asked for the profiles whose host (or URL, at 4 GiB) is declined.
-    let mut slots: Vec<Slot> = (hosts.into_iter().enumerate())
-        .map(|(i, h)| match h {
-            Some(Ok(_)) if i == first => Slot::Written,
-            Some(Ok(h)) if h == written => Slot::Written,
-            Some(Ok(h)) => url
-                .with_host(|out| {
-                    out.push_str(&h);
-                    true
-                })
-                .and_then(Result::ok)
-                .map_or(Slot::Declined, Slot::Url),
-            Some(Err(e)) => Slot::Failed(e),
-            None => Slot::Declined,
-        })
-        .collect();
-    let last_written = slots.iter().rposition(|s| matches!(s, Slot::Written));
-    let asked: Vec<&dyn Profile> = (slots.iter().zip(profiles))
-        .filter(|(s, _)| matches!(s, Slot::Declined))
+    let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
+    let asked: Vec<&dyn Profile> = (each.iter().zip(profiles))
+        .filter(|(h, _)| matches!(h, HostOf::Declined))
         .map(|(_, p)| *p)
         .collect();
     let mut by_the_steps = match asked.is_empty() {
@@ -540,19 +576,19 @@ fn each_with_hosts_by_the_steps<T>(
     }
     .into_iter();
     let mut url = Some(url);
-    let mut each = Vec::with_capacity(slots.len());
-    for (i, slot) in slots.iter_mut().enumerate() {
-        each.push(match std::mem::replace(slot, Slot::Declined) {
-            Slot::Written if Some(i) == last_written => covered(url.take().expect("the URL")),
-            Slot::Written => covered(url.clone().expect("the URL")),
-            Slot::Url(u) => covered(u),
-            Slot::Failed(e) => failed(e),
-            Slot::Declined => by_the_steps
+    let mut results = Vec::with_capacity(each.len());
+    for (i, h) in each.into_iter().enumerate() {
+        results.push(match h {
+            HostOf::Written if Some(i) == last_written => covered(url.take().expect("the URL")),
+            HostOf::Written => covered(url.clone().expect("the URL")),
+            HostOf::Other(_) => covered(urls[i].take().expect("the URL with its host")),
+            HostOf::Failed(e) => failed(e),
+            HostOf::Declined => by_the_steps
                 .next()
                 .expect("a result for each declined profile"),
         });
     }
-    each
+    results
 }
 
 /// The shortcut, with the host written by `host_into(host, scheme, ascii,

@@ -11,7 +11,7 @@
 //! ```
 
 use super::fast_paths::{
-    idn_fast_path, letters_digits_hyphens_fast_path, letters_digits_hyphens_into,
+    idn_fast_path_into, letters_digits_hyphens_fast_path, letters_digits_hyphens_into,
     xn_labels_fast_path, LdhHost,
 };
 use super::labels::convert_labels;
@@ -256,6 +256,34 @@ pub(crate) fn canonicalize_host_cow(
     Ok(())
 }
 
+/// CanonicalizeHost of `host` appended to `out`, as [`canonicalize_host_cow`]
+/// makes it (`out` unchanged when it fails): the shortcuts write into
+/// `out`, and a profile whose labels an earlier one sharing `shared`
+/// converted the same way costs no string of its own.
+pub(crate) fn canonicalize_host_into(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    mut shared: Option<&mut SharedHostWork>,
+    out: &mut String,
+) -> Result<(), Error> {
+    let profile =
+        other_hosts_profile(host, scheme, profile, shared.as_deref_mut()).unwrap_or(profile);
+    if host.is_ascii() {
+        if letters_digits_hyphens_into(host, profile, out) {
+            return Ok(());
+        }
+    } else if idn_fast_path_into(host, scheme, profile, shared, out).is_some() {
+        return Ok(());
+    }
+    let h = match xn_labels_fast_path(host, scheme, profile) {
+        Some(h) => h,
+        None => canonicalize_host_one_by_one(host, scheme, profile, &mut NoTrace)?,
+    };
+    out.push_str(&h);
+    Ok(())
+}
+
 /// The shortcut [`canonicalize_host_cow`] takes for a host of ASCII
 /// letters, digits, hyphens and dots (under the profile that
 /// [`HostParams::other_hosts_as`] names for it, when it does), appending
@@ -310,13 +338,24 @@ fn canonicalize_host_steps<T: Tracer>(
     // The callers without a tracer have taken the shortcut of
     // [`letters_digits_hyphens_fast_path`] already.
     if !T::ENABLED {
-        if let Some(out) = idn_fast_path(host, scheme, profile, shared) {
+        let mut out = String::new();
+        if idn_fast_path_into(host, scheme, profile, shared, &mut out).is_some() {
             return Ok(out);
         }
         if let Some(out) = xn_labels_fast_path(host, scheme, profile) {
             return Ok(out);
         }
     }
+    canonicalize_host_one_by_one(host, scheme, profile, tracer)
+}
+
+/// Steps 2 to 31 one by one, without a shortcut.
+fn canonicalize_host_one_by_one<T: Tracer>(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    tracer: &mut T,
+) -> Result<String, Error> {
     let hp = profile.host();
     // Step 2: remove U+0009, U+000A, U+000D.
     let s = remove_tab_newline(host);

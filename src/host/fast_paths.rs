@@ -453,12 +453,28 @@ pub(super) const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROH
 /// every built-in profile.
 ///
 /// THIS: `WWW.Bücher.DE` → `www.xn--bcher-kva.de`; IE: `日本.JP` → `日本.jp`.
+#[cfg(test)]
 pub(super) fn idn_fast_path(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
-    mut shared: Option<&mut SharedHostWork>,
+    shared: Option<&mut SharedHostWork>,
 ) -> Option<String> {
+    let mut out = String::new();
+    idn_fast_path_into(host, scheme, profile, shared, &mut out).map(|()| out)
+}
+
+/// [`idn_fast_path`], appending the canonical host to `out` (`None`, and
+/// `out` unchanged, where that gives `None`): a profile whose labels an
+/// earlier one converted the same way copies them from `shared`, with no
+/// string of its own.
+pub(super) fn idn_fast_path_into(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    mut shared: Option<&mut SharedHostWork>,
+    out: &mut String,
+) -> Option<()> {
     if !idn_fast_path_profile_qualifies(profile) {
         return None;
     }
@@ -490,7 +506,7 @@ pub(super) fn idn_fast_path(
     };
     if let (Some(work), Some(key)) = (shared.as_deref_mut(), key) {
         if let Some(labels) = work.converted(key) {
-            let labels = labels.map(str::to_string);
+            let labels = labels.map(|l| out.push_str(l));
             work.text = text;
             return labels;
         }
@@ -504,14 +520,14 @@ pub(super) fn idn_fast_path(
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
         known_idn_enabled,
     };
-    let out = usable.and_then(|()| convert_prepared_labels(input, scheme, profile, &mut pl));
+    let converted = usable.and_then(|()| convert_prepared_labels(input, scheme, profile, &mut pl));
     if let Some(work) = shared {
         work.text = text;
         if let Some(key) = key {
-            work.keep_converted(key, out.as_deref());
+            work.keep_converted(key, converted.as_deref());
         }
     }
-    out
+    converted.map(|c| out.push_str(&c))
 }
 
 /// What step 20.2.1 (THIS/GECKO/CHROME) reads of a profile when

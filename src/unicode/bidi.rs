@@ -51,11 +51,21 @@ pub fn may_be_rand_al(c: char) -> bool {
 /// `bücher`, `日本`, Thai and Cyrillic: false; `\u{5D0}`: true.
 #[inline]
 pub fn may_hold_rand_al(s: &[u8]) -> bool {
-    s.iter().enumerate().any(|(i, &b)| match b {
-        0xD6..=0xDF | 0xE2 | 0xEF | 0xF0 => true,
-        0xE0 => matches!(s.get(i + 1), Some(0xA0..=0xA3)),
-        _ => false,
-    })
+    // Most hosts have none of those leading octets (nor 0xE0): a fold over
+    // 16-octet chunks that the compiler vectorizes tells them first.
+    #[inline(always)]
+    fn lead(b: u8) -> bool {
+        (b.wrapping_sub(0xD6) < 10) | (b == 0xE0) | (b == 0xE2) | (b == 0xEF) | (b == 0xF0)
+    }
+    let mut chunks = s.chunks_exact(16);
+    let any_lead = (&mut chunks).any(|c| c.iter().fold(false, |acc, &b| acc | lead(b)))
+        || chunks.remainder().iter().any(|&b| lead(b));
+    any_lead
+        && s.iter().enumerate().any(|(i, &b)| match b {
+            0xD6..=0xDF | 0xE2 | 0xEF | 0xF0 => true,
+            0xE0 => matches!(s.get(i + 1), Some(0xA0..=0xA3)),
+            _ => false,
+        })
 }
 
 /// Whether `c` is RandALCat (bidi class R or AL) under `version`: RFC 3454
