@@ -58,7 +58,7 @@ pub fn may_hold_rand_al(s: &[u8]) -> bool {
         (b.wrapping_sub(0xD6) < 10) | (b == 0xE0) | (b == 0xE2) | (b == 0xEF) | (b == 0xF0)
     }
     let mut chunks = s.chunks_exact(16);
-    let any_lead = (&mut chunks).any(|c| c.iter().fold(false, |acc, &b| acc | lead(b)))
+    let any_lead = chunks.any(|c| c.iter().fold(false, |acc, &b| acc | lead(b)))
         || chunks.remainder().iter().any(|&b| lead(b));
     any_lead
         && s.iter().enumerate().any(|(i, &b)| match b {
