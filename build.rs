@@ -9,7 +9,7 @@
 //!   data of Unicode 3.1);
 //! * the Unicode 4.0 and 4.1 additions (assigned ranges, combining
 //!   classes, decompositions, primary composites);
-//! * Gecko's IDN whitelist and blacklist as `phf` sets;
+//! * Gecko's IDN whitelist as a `match`, its blacklist as a `phf` set;
 //! * one two-stage table of flag bits per code point (U+0000..U+10FFFF)
 //!   summing the above up: membership in B.1, B.2, A.1, the Nameprep
 //!   prohibited union, D.1, D.2, Gecko's blacklist, and what the own NFKC
@@ -534,14 +534,17 @@ fn main() {
     }
 
     // Gecko.
-    let mut white = phf_codegen::Set::new();
-    for line in data_lines(&data, "gecko-idn-whitelist.txt") {
-        white.entry(line);
-    }
+    // The whitelist as one `match` on the TLD's octets, which the compiler
+    // turns into comparisons by length and octet (no hashing).
+    let white: Vec<String> = data_lines(&data, "gecko-idn-whitelist.txt")
+        .into_iter()
+        .map(|line| format!("b{line:?}"))
+        .collect();
     writeln!(
         out,
-        "pub static GECKO_WHITELIST: phf::Set<&'static str> = {};",
-        white.build()
+        "/// Whether `tld` (lowercase) is on Gecko's IDN whitelist.\n\
+         pub fn gecko_whitelist_contains(tld: &[u8]) -> bool {{ matches!(tld, {}) }}",
+        white.join(" | ")
     )
     .unwrap();
     let mut black = phf_codegen::Set::new();

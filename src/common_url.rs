@@ -705,8 +705,8 @@ fn common_url_with_host<'i>(
     let scheme = &input[..scheme_end];
     let host = &input[host_start..host_end];
     // A host by the steps costs more than the rest of the URL: its path,
-    // query and fragment must hold no octet the shortcut declines at once.
-    if !ascii && first_where(&b[authority_end..], |c| class(c) & PRINT == 0).is_some() {
+    // query and fragment must hold no ASCII octet the shortcut declines.
+    if !ascii && first_where(&b[authority_end..], |c| c < 0x80 && class(c) & PRINT == 0).is_some() {
         return None;
     }
     let host_at = out.len();
@@ -739,13 +739,13 @@ fn common_url_with_host<'i>(
         }
         out.push('?');
         let at = out.len();
-        i = push_query(input, i + 1, out)?;
+        i = push_query(input, i + 1, encoding == UTF_8, out)?;
         query = Some(span(at, out.len()));
     }
     let mut fragment = None;
     if b.get(i) == Some(&b'#') {
         let f = &input[i + 1..];
-        if first_where(f.as_bytes(), |c| class(c) & PRINT == 0).is_some() {
+        if first_where(f.as_bytes(), |c| class(c) & PRINT == 0).is_some() && !fragment_keeps(f) {
             return None;
         }
         out.push('#');
@@ -874,6 +874,10 @@ fn push_path(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
                 out.push_str(&input[i..i + 3]);
             }
             i += 3;
+        } else if c >= 0x80 {
+            // A character that is not ASCII: the path step encodes it in
+            // UTF-8, `é` → `%C3%A9`.
+            i = push_escaped_char(input, i, out)?;
         } else {
             return None;
         }
@@ -881,6 +885,53 @@ fn push_path(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
     }
     out.push_str(&input[run..i]);
     Some(i)
+}
+
+/// The octets of the character that begins at `input[i]` (not ASCII)
+/// escaped in uppercase and appended to `out`: the offset after it;
+/// `None` for a noncharacter (preprocessing would have made it U+FFFD).
+/// Cold: the common URL is ASCII.
+#[cold]
+#[inline(never)]
+fn push_escaped_char(input: &str, i: usize, out: &mut String) -> Option<usize> {
+    let c = input.get(i..)?.chars().next()?;
+    if crate::preprocess::is_noncharacter(c) {
+        return None;
+    }
+    let len = c.len_utf8();
+    for &o in &input.as_bytes()[i..i + len] {
+        push_escape(o, HexCase::Upper, out);
+    }
+    Some(i + len)
+}
+
+/// Whether a noncharacter (which preprocessing would have replaced by
+/// U+FFFD) begins at `input[i]`: its UTF-8 begins with 0xEF to 0xF4.
+#[inline]
+fn begins_noncharacter(input: &str, i: usize) -> bool {
+    input.as_bytes()[i] >= 0xEF
+        && input
+            .get(i..)
+            .and_then(|s| s.chars().next())
+            .is_some_and(crate::preprocess::is_noncharacter)
+}
+
+/// Whether the fragment step leaves `f` as it is, and preprocessing did
+/// too: printable ASCII, and characters that are not ASCII but neither a
+/// C1 control (U+0080 to U+009F, `C2 80` to `C2 9F`, which it escapes)
+/// nor a noncharacter.
+///
+/// `é#a` → true; `\u{85}`, `\u{FDD0}`, `a b` → false.  Cold: the
+/// common fragment is printable ASCII.
+#[cold]
+#[inline(never)]
+fn fragment_keeps(f: &str) -> bool {
+    let b = f.as_bytes();
+    (0..b.len()).all(|i| match b[i] {
+        c if c < 0x80 => class(c) & PRINT != 0,
+        0xC2 => !matches!(b.get(i + 1), Some(0x80..=0x9F)),
+        _ => !begins_noncharacter(f, i),
+    })
 }
 
 /// Whether `s` (what follows a `/` of the path) begins with a `.` or `..`
@@ -897,11 +948,14 @@ fn is_dot_segment(s: &[u8]) -> bool {
 }
 
 /// Appends the canonical query that begins at `input[i]`: the offset of
-/// the `#` after it (or the end).  Declined: an octet that is not
-/// printable.
+/// the `#` after it (or the end).  Declined: an ASCII octet that is not
+/// printable, a noncharacter, and a character that is not ASCII unless
+/// the document encoding is UTF-8 (`utf8`), in which the query step
+/// escapes its octets.
 ///
-/// `q="a"` → `q=%22a%22`.
-fn push_query(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
+/// `q="a"` → `q=%22a%22`; `q=é` → `q=%C3%A9` (UTF-8).
+#[inline(always)]
+fn push_query(input: &str, mut i: usize, utf8: bool, out: &mut String) -> Option<usize> {
     let b = input.as_bytes();
     let mut run = i;
     loop {
@@ -912,6 +966,11 @@ fn push_query(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
                 out.push_str(&input[run..i]);
                 push_escape(c, HexCase::Upper, out);
                 i += 1;
+                run = i;
+            }
+            Some(&c) if c >= 0x80 && utf8 => {
+                out.push_str(&input[run..i]);
+                i = push_escaped_char(input, i, out)?;
                 run = i;
             }
             Some(_) => return None,
@@ -953,6 +1012,10 @@ mod tests {
                 "http://a.b/%2f%2FA/..x/.y?%zz#a#b",
             ),
             ("ftp://a:21/", "ftp://a/"),
+            (
+                "http://a/ü/日?é=\u{85}#ö\u{A0}",
+                "http://a/%C3%BC/%E6%97%A5?%C3%A9=%C2%85#ö\u{A0}",
+            ),
             ("gopher://a:80/", "gopher://a:80/"),
         ] {
             assert_eq!(
@@ -1001,6 +1064,16 @@ mod tests {
             );
             assert_eq!(failed, None, "{input}");
         }
+        // A query that is not ASCII in a document encoding but UTF-8: the
+        // steps encode it in that encoding.
+        let mut out = String::new();
+        let latin = encoding_rs::WINDOWS_1252;
+        assert!(
+            canonicalize_common_url("http://a/?é", this(), latin, &mut out, &mut None).is_none()
+        );
+        assert!(
+            canonicalize_common_url("http://a/é?a", this(), latin, &mut out, &mut None).is_some()
+        );
         // A host that fails: the URL's error, the one the steps give.
         let mut failed = None;
         let input = "http://\u{5D0}a.il/";
@@ -1032,7 +1105,10 @@ mod tests {
             "http://a\u{FDD0}b/",
             "http://é_a/",
             "http://é:8a/",
-            "http://é:/ü",
+            "http://é/\u{FDD0}",
+            "http://a/?\u{FFFF}",
+            "http://a/#\u{85}",
+            "http://a/#\u{1FFFE}",
             "http://ü@é/",
             "http://é/a b",
             "http://é/./b",
@@ -1065,6 +1141,8 @@ mod tests {
                 "http://a\u{FFFD}b/",
                 "http://ﬁ.de/",
                 "http://１２７．０．０．１/",
+                "http://a/ü/日?é=\u{85}#ö\u{A0}",
+                "http://Bücher.de/ü?ü#ü",
             ] {
                 let resolved = crate::resolve::resolve_self(input);
                 let steps = crate::canonicalize(&resolved, p, UTF_8)

@@ -363,6 +363,7 @@ fn canonicalize_host_one_by_one<T: Tracer>(
         tracer,
         shared: None,
         known_idn_enabled: None,
+        bidi_may_fail: true,
     };
     pl.note(const { steps::host("2") }, true, host, || s.clone());
     // Steps 3 and 4: the fallback, made when it is needed.

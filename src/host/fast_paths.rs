@@ -519,6 +519,7 @@ pub(super) fn idn_fast_path_into(
         tracer: &mut NoTrace,
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
         known_idn_enabled,
+        bidi_may_fail: true,
     };
     let converted = usable.and_then(|()| convert_prepared_labels(input, scheme, profile, &mut pl));
     if let Some(work) = shared {
@@ -986,6 +987,7 @@ pub(super) fn xn_labels_fast_path(
         tracer: &mut NoTrace,
         shared: None,
         known_idn_enabled: None,
+        bidi_may_fail: true,
     };
     convert_prepared_labels(&lower, scheme, profile, &mut pl)
 }

@@ -13,7 +13,7 @@ use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::steps;
 use super::trace::Tracer;
 use crate::profile::{HostParams, LabelConversion, Profile};
-use crate::unicode::{gecko, punycode as puny, stringprep};
+use crate::unicode::{bidi, gecko, punycode as puny, stringprep};
 use std::borrow::Cow;
 
 /// A label separator [RFC 3490 3.1]: U+002E, U+3002, U+FF0E, U+FF61.
@@ -83,6 +83,11 @@ pub(super) fn convert_labels<T: Tracer>(
     } else {
         LabelKnown::Untraced
     };
+    // Check bidi (20.2.1.1, and ToASCII's in 20.2.2.4) on a label as `s`
+    // has it passes when no character of `s` may be RandALCat: told once
+    // for the host (a tracer sees each check run).
+    let bidi_may_fail = T::ENABLED || bidi::may_hold_rand_al(s.as_bytes());
+    pl.bidi_may_fail = bidi_may_fail;
     // Room for ACE labels longer than their Unicode (`bücher` →
     // `xn--bcher-kva`).
     let mut out = String::with_capacity(2 * s.len() + 8);
@@ -110,6 +115,7 @@ pub(super) fn convert_labels<T: Tracer>(
                 &mut out,
                 ace.then_some(&mut ace_out),
                 known,
+                bidi_may_fail,
                 pl.shared.as_deref_mut(),
             ),
         };
@@ -180,7 +186,10 @@ pub(super) fn label_to_ascii<T: Tracer>(
     // With `prepared`, Nameprep is known to leave the label as it is (see
     // [`idn_fast_path`]), whether or not step 11 ran.
     let label: Cow<'_, str> = if (step_11_holds || prepared) && !swap_again {
-        let r = super::nameprep::check_bidi(label, profile.nameprep().bidi);
+        let r = match pl.bidi_may_fail {
+            true => super::nameprep::check_bidi(label, profile.nameprep().bidi),
+            false => Ok(()),
+        };
         if T::ENABLED {
             let after = match &r {
                 Ok(()) => label.to_string(),
@@ -266,6 +275,7 @@ pub(super) fn label_ie_round_trip(
     out: &mut String,
     ace_out: Option<&mut String>,
     known: LabelKnown,
+    bidi_may_fail: bool,
     shared: Option<&mut AceCache>,
 ) -> Result<(), GiveUp> {
     let fixed_point = match known {
@@ -275,7 +285,15 @@ pub(super) fn label_ie_round_trip(
     };
     if fixed_point && !label.is_ascii() {
         let prepared = known == LabelKnown::Prepared;
-        return label_ie_round_trip_fixed_point(label, profile, out, ace_out, prepared, shared);
+        return label_ie_round_trip_fixed_point(
+            label,
+            profile,
+            out,
+            ace_out,
+            prepared,
+            bidi_may_fail,
+            shared,
+        );
     }
     if known == LabelKnown::Prepared && !label.starts_with("xn--") {
         // An ASCII label (the label is lowercased): letters, digits and
@@ -371,6 +389,7 @@ pub(super) fn label_ie_round_trip_fixed_point(
     out: &mut String,
     ace_out: Option<&mut String>,
     prepared: bool,
+    bidi_may_fail: bool,
     shared: Option<&mut AceCache>,
 ) -> Result<(), GiveUp> {
     // 20.2.2.1: only the length of /p_label/ is needed (the encoding itself
@@ -381,10 +400,13 @@ pub(super) fn label_ie_round_trip_fixed_point(
     if label.len() > MAX_LABEL_LEN && label.chars().count() > MAX_LABEL_LEN {
         return Err(cannot());
     }
-    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail), 3,
-    // 4 to 7 (the label is not ASCII) and 8.
-    super::nameprep::check_bidi(label, profile.nameprep().bidi)
-        .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
+    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail,
+    // unless `bidi_may_fail` is false), 3, 4 to 7 (the label is not ASCII)
+    // and 8.
+    if bidi_may_fail {
+        super::nameprep::check_bidi(label, profile.nameprep().bidi)
+            .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
+    }
     let mut buf = ['\0'; MAX_LABEL_LEN];
     let shared_ace = match shared {
         Some(work) => Some(work.ace(label).ok_or_else(cannot)?),

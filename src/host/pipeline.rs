@@ -17,6 +17,10 @@ pub(crate) struct Pipeline<'t, T: Tracer> {
     /// Step 20.1's /idn-enabled/ for the host, when the work shared with
     /// other profiles has found it already.
     pub known_idn_enabled: Option<bool>,
+    /// Check bidi may fail on a label of the host being converted (step
+    /// 20): false when no character of the host may be RandALCat (see
+    /// `convert_labels`).  True until it is told.
+    pub bidi_may_fail: bool,
 }
 
 impl<T: Tracer> Pipeline<'_, T> {

@@ -1,19 +1,26 @@
 //! Gecko's IDN lists of 2011 (`data/gecko-idn-*.txt`), used by
 //! CanonicalizeHost step 20.1 (GECKO) of the specification.
 
-use super::tables::{flags, FLAG_GECKO_BLACKLIST, GECKO_WHITELIST};
+use super::tables::{flags, gecko_whitelist_contains, FLAG_GECKO_BLACKLIST};
 
 /// Whether `tld` (lowercase ASCII, possibly `xn--...`) is an IDN-enabled TLD
 /// (CanonicalizeHost step 20.1.3, \[WHITELIST\]).  The comparison is ASCII
 /// case-insensitive.
 pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
-    if GECKO_WHITELIST.contains(tld) {
-        return true;
+    let b = tld.as_bytes();
+    if !b.iter().any(u8::is_ascii_uppercase) {
+        return gecko_whitelist_contains(b);
     }
-    if tld.bytes().any(|b| b.is_ascii_uppercase()) {
-        return GECKO_WHITELIST.contains(tld.to_ascii_lowercase().as_str());
+    // Lowercased on the stack: no TLD on the list is longer.
+    let mut lower = [0u8; 32];
+    match lower.get_mut(..b.len()) {
+        Some(l) => {
+            l.copy_from_slice(b);
+            l.make_ascii_lowercase();
+            gecko_whitelist_contains(l)
+        }
+        None => false,
     }
-    false
 }
 
 /// Whether `c` is on Gecko's IDN blacklist (CanonicalizeHost step 20.1.4,
@@ -37,6 +44,21 @@ mod tests {
         assert!(is_idn_whitelisted_tld("info"));
         assert!(!is_idn_whitelisted_tld("com"));
         assert!(!is_idn_whitelisted_tld(""));
+        // Every TLD of the list, and none but those.
+        let list = include_str!("../../data/gecko-idn-whitelist.txt");
+        let tlds: Vec<&str> = list
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(tlds.len() > 60);
+        for tld in &tlds {
+            assert!(is_idn_whitelisted_tld(tld), "{tld}");
+            assert!(is_idn_whitelisted_tld(&tld.to_ascii_uppercase()), "{tld}");
+            assert!(!is_idn_whitelisted_tld(&format!("{tld}x")), "{tld}");
+            assert!(!is_idn_whitelisted_tld(&tld[1..]) || tlds.contains(&&tld[1..]));
+        }
+        assert!(!is_idn_whitelisted_tld(&"A".repeat(40)));
         assert!(!is_idn_whitelisted_tld("example"));
     }
 
