@@ -1,5 +1,6 @@
 //! The shortcut for the common absolute URL: `scheme://[user[:password]@]host[:port][/path][?query][#fragment]`
-//! in printable ASCII, canonicalized in one pass over the input and
+//! in printable ASCII (but for characters that are not ASCII in the host,
+//! path, query and fragment), canonicalized in one pass over the input and
 //! written straight into the serialization, with the offsets of its
 //! components.
 //!
@@ -14,10 +15,10 @@
 //! path is normalized); either way the scheme is lowercased by
 //! canonicalization.  What it covers:
 //!
-//! - preprocessing has no work: every byte is printable ASCII (0x21 to
-//!   0x7E) but in an internationalized host, which holds no noncharacter,
-//!   so there is no tab, newline, space to trim or noncharacter to
-//!   replace (and the host as written is the host);
+//! - preprocessing has no work: every ASCII octet is printable (0x21 to
+//!   0x7E), and no character is a noncharacter, so there is no tab,
+//!   newline, space to trim or noncharacter to replace (and the host as
+//!   written is the host);
 //! - the scheme is two or more scheme characters, and not `file`,
 //!   `mailto` or a scheme that is not hierarchical: "finding the
 //!   authority, path, query, and fragment" parses it; exactly two `/`
@@ -42,19 +43,22 @@
 //!   and when it is empty the URL is declined;
 //! - or the host is internationalized: letters, digits, hyphens, dots and
 //!   characters that are not ASCII, no noncharacter among them
-//!   ([`host_by_the_steps_qualifies`]), in a URL whose path, query and
-//!   fragment are printable ASCII; such a host too is CanonicalizeHost's
+//!   ([`host_by_the_steps_qualifies`]); such a host too is CanonicalizeHost's
 //!   by the steps (with the work no profile parameter touches shared
 //!   between profiles, [`hosts_by_the_steps_each`]), read after the port
 //!   so that its error is the URL's only in a URL the shortcut covers;
 //! - the port is empty or a decimal number without leading zero up to
 //!   65535 (the scheme's default is dropped);
 //! - in the path, escapes of unreserved characters are decoded and the
-//!   printable octets of the path set are escaped; a `%` that begins no
-//!   escape is declined (the idempotent decoding may rewrite it);
+//!   printable octets of the path set are escaped, and so are the UTF-8
+//!   octets of a character that is not ASCII; a `%` that begins no escape
+//!   is declined (the idempotent decoding may rewrite it);
 //! - the query escapes the printable octets of the query set (ASCII is
-//!   itself in the document encodings that take this way), the fragment
-//!   keeps every printable octet.
+//!   itself in the document encodings that take this way), and the UTF-8
+//!   octets of a character that is not ASCII when the document encoding is
+//!   UTF-8 (declined otherwise); the fragment keeps every printable octet
+//!   and every character that is not ASCII but a C1 control (declined:
+//!   the fragment step escapes those).
 //!
 //! `HTTPS://Example.COM:443/a%7Eb/c d?q"#f` is not covered (the space);
 //! `HTTPS://Example.COM:443/a%7Eb/c"d?q"#f` → `https://example.com/a~b/c%22d?q%22#f`;
