@@ -10,7 +10,7 @@
 
 use super::ace::AceCache;
 use super::labels::{convert_labels, idn_enabled_tld, is_label_separator, labels};
-use super::observed::ipv4_address;
+use super::observed::{ipv4_address, keeps_unicode_labels};
 use super::pipeline::Pipeline;
 use super::trace::NoTrace;
 use crate::octets::OctetSet;
@@ -511,6 +511,22 @@ pub(super) fn idn_fast_path_into(
             return labels;
         }
     }
+    // IE's round trip of labels whose ToASCII an earlier profile made:
+    // the labels as they are, or that ToASCII (see `RoundTripKey`).
+    let round_trip = match (usable, shared.as_deref_mut()) {
+        (Some(()), Some(work)) => RoundTripKey::of(profile, input, work),
+        _ => None,
+    };
+    if let (Some(work), Some(RoundTripKey(key))) = (shared.as_deref_mut(), round_trip) {
+        if let Some(Some(ace)) = work.converted(key) {
+            match keeps_unicode_labels(profile.host(), scheme) {
+                true => out.push_str(input),
+                false => out.push_str(ace),
+            }
+            work.text = text;
+            return Some(());
+        }
+    }
     let known_idn_enabled = shared
         .as_deref()
         .and_then(|work| work.facts?.idn_enabled)
@@ -594,6 +610,50 @@ impl ToAsciiKey {
     }
 }
 
+/// For IE's round trip (step 20.2.2) of the labels of a host
+/// [`idn_fast_path`] converts, the [`ToAsciiKey`] of a conversion by
+/// step 20.2.1 that gives the round trip's result: when that conversion
+/// succeeds, the round trip gives the labels as they are (or, for a
+/// scheme that does not keep Unicode labels, the ACE labels that
+/// conversion made).  `None` when the labels hold an ASCII `xn--` label
+/// (which the round trip decodes) or a label with `-` first or last
+/// (which only the round trip's UseSTD3ASCIIRules turns down).
+///
+/// Label by label, with Nameprep leaving the labels as they are: a
+/// non-ASCII label that step 20.2.1 converts passed Check bidi with the
+/// profile's bidi data (or, as [`ToAsciiKey`] narrows it, with any), does
+/// not begin with `xn--` (20.2.1.2.1.1, when such a label is there) and
+/// has an ACE form of at most 63 octets, hence at most 59 characters; the
+/// round trip checks the same (20.2.2.4: Check bidi, the ACE prefix, the
+/// length) and its hyphens, and gives the label, or that ACE form.  An
+/// ASCII label that step 20.2.1 keeps is not empty (20.2.1.3.2, when an
+/// empty one is there) and at most 63 octets (20.2.1.3.3, no truncation);
+/// the round trip checks the same and its hyphens, and gives it as it is.
+///
+/// `bücher.de` under IE after THIS: THIS's `xn--bcher-kva.de` says the
+/// round trip gives `bücher.de`; `-a.bücher.de` takes its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RoundTripKey(ToAsciiKey);
+
+impl RoundTripKey {
+    fn of(profile: &dyn Profile, text: &str, work: &mut SharedHostWork) -> Option<RoundTripKey> {
+        if profile.host().label_conversion != LabelConversion::IeRoundTrip {
+            return None;
+        }
+        let facts = *work.facts.get_or_insert_with(|| LabelFacts::of(text));
+        if facts.xn_ascii || facts.hyphen_at_an_end {
+            return None;
+        }
+        Some(RoundTripKey(ToAsciiKey {
+            bidi: facts.may_be_rand_al.then_some(profile.nameprep().bidi),
+            idn_enabled: false,
+            xn_non_ascii_fails: facts.xn_non_ascii,
+            truncate_ascii_label: 0,
+            empty_label_fails: facts.empty_label,
+        }))
+    }
+}
+
 /// What the parameters of [`ToAsciiKey`] may act on in the labels of a
 /// host, found once per host.
 #[derive(Clone, Copy, Debug, Default)]
@@ -603,6 +663,10 @@ struct LabelFacts {
     may_be_rand_al: bool,
     /// A non-ASCII label begins with `xn--`.
     xn_non_ascii: bool,
+    /// An ASCII label begins with `xn--`.
+    xn_ascii: bool,
+    /// A label begins or ends with `-`.
+    hyphen_at_an_end: bool,
     /// The length of the longest ASCII label.
     longest_ascii: usize,
     /// A label is empty.
@@ -621,9 +685,11 @@ impl LabelFacts {
             if label.is_ascii() {
                 facts.longest_ascii = facts.longest_ascii.max(label.len());
                 facts.empty_label |= label.is_empty();
+                facts.xn_ascii |= label.starts_with("xn--");
             } else {
                 facts.xn_non_ascii |= label.starts_with("xn--");
             }
+            facts.hyphen_at_an_end |= label.starts_with('-') || label.ends_with('-');
         }
         facts
     }
