@@ -146,7 +146,10 @@ pub(super) fn convert_labels<T: Tracer>(
 /// 3. it must be whitelisted;
 /// 4. and no character of the host may be blacklisted.
 pub(super) fn idn_enabled_tld(s: &str, shared: Option<&mut AceCache>) -> bool {
-    let tld = s.rsplit('.').find(|l| !l.is_empty()).unwrap_or("");
+    // The last label that is not empty (a host is short: a plain scan
+    // from the end).
+    let t = s.trim_end_matches('.');
+    let tld = &t[t.bytes().rposition(|b| b == b'.').map_or(0, |i| i + 1)..];
     let whitelisted = if tld.is_ascii() {
         gecko::is_idn_whitelisted_tld(tld)
     } else {
