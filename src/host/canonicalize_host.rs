@@ -1046,6 +1046,32 @@ mod tests {
         Ok(())
     }
 
+    /// Hosts whose result a profile may take from another's ToASCII of
+    /// the same labels (Gecko's whitelisted TLDs, IE's round trip), and
+    /// hosts where it may not (a label too long for Gecko's truncation,
+    /// an empty label, `xn--` labels, hyphens at an end, RTL letters):
+    /// shared as alone, under `http` and `ftp`, both orders.
+    #[test]
+    fn results_taken_from_another_profile_are_its_own() {
+        let long = "a".repeat(63);
+        let hosts = [
+            "bücher.de".to_string(),
+            format!("{long}.bücher.de"),
+            format!("{}.bücher.de", &long[..62]),
+            "bücher..de".to_string(),
+            "xn--ü.de".to_string(),
+            "xn--bcher-kva.ü.de".to_string(),
+            "-bücher.de".to_string(),
+            "bücher-.com".to_string(),
+            "\u{5D0}\u{5D1}.de".to_string(),
+            "\u{5D0}a.de".to_string(),
+            "ü.\u{5D0}.jp".to_string(),
+        ];
+        for host in &hosts {
+            shared_as_alone(host, true).unwrap();
+        }
+    }
+
     /// The characters of [`fullwidth_hosts_shared_as_alone`]: fullwidth
     /// forms of letters, digits and `-` (which Nameprep makes ASCII), the
     /// label separators, ASCII, and a few characters that stay non-ASCII.

@@ -511,6 +511,17 @@ pub(super) fn idn_fast_path_into(
             return labels;
         }
     }
+    // A profile that keeps the labels as they are (/idn-enabled/, Gecko's
+    // whitelist) where an earlier profile's ToASCII of them succeeded.
+    if let (Some(work), Some(key)) = (shared.as_deref_mut(), key) {
+        if let Some(kept) = work.facts.and_then(|f| key.kept_where(&f)) {
+            if let Some(Some(_)) = work.converted(kept) {
+                out.push_str(input);
+                work.text = text;
+                return Some(());
+            }
+        }
+    }
     // IE's round trip of labels whose ToASCII an earlier profile made:
     // the labels as they are, or that ToASCII (see `RoundTripKey`).
     let round_trip = match (usable, shared.as_deref_mut()) {
@@ -651,6 +662,28 @@ impl RoundTripKey {
             truncate_ascii_label: 0,
             empty_label_fails: facts.empty_label,
         }))
+    }
+}
+
+impl ToAsciiKey {
+    /// For a key with /idn-enabled/ (20.2.1.2: the non-ASCII labels are
+    /// kept as they are after Check bidi), the key of a ToASCII of the
+    /// labels (without it) whose success means that this one keeps every
+    /// label as it is: the same bidi data, 20.2.1.2.1.1 and 20.2.1.3.2
+    /// where such labels are there, and no truncation (`None` when this
+    /// key truncates).  That ToASCII passed Check bidi on every label and
+    /// found no ASCII label empty or longer than 63 octets, which is all
+    /// 20.2.1.3 asks of the ASCII labels here.
+    ///
+    /// Gecko on `bücher.de` (`de` is whitelisted) after THIS: THIS's
+    /// `xn--bcher-kva.de` says Gecko keeps `bücher.de`.
+    fn kept_where(self, facts: &LabelFacts) -> Option<ToAsciiKey> {
+        (self.idn_enabled && self.truncate_ascii_label == 0).then_some(ToAsciiKey {
+            idn_enabled: false,
+            xn_non_ascii_fails: facts.xn_non_ascii,
+            empty_label_fails: facts.empty_label,
+            ..self
+        })
     }
 }
 
