@@ -81,6 +81,11 @@ use std::ops::Range;
 /// Printable ASCII, 0x21 to 0x7E: the octets the shortcut reads.
 const PRINTABLE: OctetSet = OctetSet::EMPTY.with_range(0x21, 0x7E);
 
+/// The length of host up to which room is reserved for its growth
+/// (Punycode, `xn--`) before it is written: a longer one grows its
+/// string as it is written.
+const ROOM: usize = 1024;
+
 /// Byte class: a valid scheme character.
 const SCHEME: u8 = 1;
 /// Byte class: copied as it is into the path (printable, not in the path
@@ -500,7 +505,9 @@ fn hosts_by_the_steps_each(
         return HostsByTheSteps { each, others };
     }
     // Room for the other hosts (Punycode and `xn--` may grow a label).
-    let mut others = String::with_capacity(profiles.len() * (2 * host.len() + 8));
+    // (Room reserved for common hosts only: a huge one grows the string
+    // as it is written, not its reservation.)
+    let mut others = String::with_capacity(profiles.len() * (2 * host.len().min(ROOM) + 8));
     let each = with_shared_host_work(|work| {
         (profiles.iter())
             .map(|p| {
@@ -659,7 +666,7 @@ fn common_url_with_host<'i>(
     let growth = if ascii {
         8
     } else {
-        8 + 2 * (authority_end - authority_start)
+        8 + 2 * (authority_end - authority_start).min(ROOM)
     };
     out.reserve(b.len() + growth);
     out.push_str(&input[..scheme_end]);
