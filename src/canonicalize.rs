@@ -549,8 +549,7 @@ fn protect_double_slash_path(u: &mut CowUrl<'_>) {
 /// `a\u{85}b\u{1}é` → `a%C2%85b%01é`.
 /// `None` when the fragment is canonical already.
 fn canonicalize_fragment(f: &str) -> Option<String> {
-    let needs = |c: char| c < ' ' || ('\u{7F}'..='\u{9F}').contains(&c);
-    if !f.contains(needs) {
+    if !f.contains(percent::fragment_escapes) {
         return None;
     }
     let mut out = String::with_capacity(f.len() + 8);

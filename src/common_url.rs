@@ -474,6 +474,8 @@ enum HostOf {
     Written,
     /// Another host, in [`HostsByTheSteps::others`].
     Other(Range<usize>),
+    /// The URL with that other host in place of the written one.
+    Url(Url),
     /// The host failed with this error, the URL's.
     Failed(Error),
     /// The steps for the URL (the host does not qualify or is empty).
@@ -504,9 +506,8 @@ fn hosts_by_the_steps_each(
         let others = String::new();
         return HostsByTheSteps { each, others };
     }
-    // Room for the other hosts (Punycode and `xn--` may grow a label).
-    // (Room reserved for common hosts only: a huge one grows the string
-    // as it is written, not its reservation.)
+    // Room for the other hosts (Punycode and `xn--` may grow a label), for
+    // common hosts only: a huge one grows the string as it is written.
     let mut others = String::with_capacity(profiles.len() * (2 * host.len().min(ROOM) + 8));
     let each = with_shared_host_work(|work| {
         (profiles.iter())
@@ -560,20 +561,15 @@ fn each_with_hosts_by_the_steps<T>(
     // Each other host put in place of the written one, before the steps
     // are asked for the profiles whose host (or URL, at 4 GiB) is
     // declined.
-    let mut urls: Vec<Option<Url>> = Vec::new();
-    for (i, h) in each.iter_mut().enumerate() {
+    for h in &mut each {
         if let HostOf::Other(r) = h {
             let own = url.with_host(|out| {
                 out.push_str(&others[r.clone()]);
                 true
             });
-            match own.and_then(Result::ok) {
-                Some(u) => {
-                    urls.resize_with(i + 1, || None);
-                    urls[i] = Some(u);
-                }
-                None => *h = HostOf::Declined,
-            }
+            *h = own
+                .and_then(Result::ok)
+                .map_or(HostOf::Declined, HostOf::Url);
         }
     }
     let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
@@ -592,7 +588,8 @@ fn each_with_hosts_by_the_steps<T>(
         results.push(match h {
             HostOf::Written if Some(i) == last_written => covered(url.take().expect("the URL")),
             HostOf::Written => covered(url.clone().expect("the URL")),
-            HostOf::Other(_) => covered(urls[i].take().expect("the URL with its host")),
+            HostOf::Url(u) => covered(u),
+            HostOf::Other(_) => unreachable!("every other host is put in place above"),
             HostOf::Failed(e) => failed(e),
             HostOf::Declined => by_the_steps
                 .next()
@@ -888,7 +885,7 @@ fn push_path(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
         } else if c >= 0x80 {
             // A character that is not ASCII: the path step encodes it in
             // UTF-8, `é` → `%C3%A9`.
-            i = push_escaped_char(input, i, out)?;
+            i = push_escaped_char_at(input, i, out)?;
         } else {
             return None;
         }
@@ -898,50 +895,34 @@ fn push_path(input: &str, mut i: usize, out: &mut String) -> Option<usize> {
     Some(i)
 }
 
-/// The octets of the character that begins at `input[i]` (not ASCII)
-/// escaped in uppercase and appended to `out`: the offset after it;
-/// `None` for a noncharacter (preprocessing would have made it U+FFFD).
-/// Cold: the common URL is ASCII.
+/// The character that begins at `input[i]` (not ASCII) escaped in UTF-8
+/// and appended to `out`: the offset after it; `None` for a noncharacter
+/// (preprocessing would have made it U+FFFD).  Cold: the common URL is
+/// ASCII.
 #[cold]
 #[inline(never)]
-fn push_escaped_char(input: &str, i: usize, out: &mut String) -> Option<usize> {
+fn push_escaped_char_at(input: &str, i: usize, out: &mut String) -> Option<usize> {
     let c = input.get(i..)?.chars().next()?;
     if crate::preprocess::is_noncharacter(c) {
         return None;
     }
-    let len = c.len_utf8();
-    for &o in &input.as_bytes()[i..i + len] {
-        push_escape(o, HexCase::Upper, out);
-    }
-    Some(i + len)
-}
-
-/// Whether a noncharacter (which preprocessing would have replaced by
-/// U+FFFD) begins at `input[i]`: its UTF-8 begins with 0xEF to 0xF4.
-#[inline]
-fn begins_noncharacter(input: &str, i: usize) -> bool {
-    input.as_bytes()[i] >= 0xEF
-        && input
-            .get(i..)
-            .and_then(|s| s.chars().next())
-            .is_some_and(crate::preprocess::is_noncharacter)
+    percent::push_escaped_char(c, HexCase::Upper, out);
+    Some(i + c.len_utf8())
 }
 
 /// Whether the fragment step leaves `f` as it is, and preprocessing did
-/// too: printable ASCII, and characters that are not ASCII but neither a
-/// C1 control (U+0080 to U+009F, `C2 80` to `C2 9F`, which it escapes)
-/// nor a noncharacter.
+/// too: printable ASCII, and characters that are not ASCII but neither
+/// one the fragment step escapes ([`percent::fragment_escapes`], the C1
+/// controls) nor a noncharacter.
 ///
 /// `é#a` → true; `\u{85}`, `\u{FDD0}`, `a b` → false.  Cold: the
 /// common fragment is printable ASCII.
 #[cold]
 #[inline(never)]
 fn fragment_keeps(f: &str) -> bool {
-    let b = f.as_bytes();
-    (0..b.len()).all(|i| match b[i] {
-        c if c < 0x80 => class(c) & PRINT != 0,
-        0xC2 => !matches!(b.get(i + 1), Some(0x80..=0x9F)),
-        _ => !begins_noncharacter(f, i),
+    f.chars().all(|c| match u8::try_from(c) {
+        Ok(b) if b < 0x80 => class(b) & PRINT != 0,
+        _ => !percent::fragment_escapes(c) && !crate::preprocess::is_noncharacter(c),
     })
 }
 
@@ -981,7 +962,7 @@ fn push_query(input: &str, mut i: usize, utf8: bool, out: &mut String) -> Option
             }
             Some(&c) if c >= 0x80 && utf8 => {
                 out.push_str(&input[run..i]);
-                i = push_escaped_char(input, i, out)?;
+                i = push_escaped_char_at(input, i, out)?;
                 run = i;
             }
             Some(_) => return None,

@@ -511,29 +511,12 @@ pub(super) fn idn_fast_path_into(
             return labels;
         }
     }
-    // A profile that keeps the labels as they are (/idn-enabled/, Gecko's
-    // whitelist) where an earlier profile's ToASCII of them succeeded.
-    if let (Some(work), Some(key)) = (shared.as_deref_mut(), key) {
-        if let Some(kept) = work.facts.and_then(|f| key.kept_where(&f)) {
-            if let Some(Some(_)) = work.converted(kept) {
-                out.push_str(input);
-                work.text = text;
-                return Some(());
-            }
-        }
-    }
-    // IE's round trip of labels whose ToASCII an earlier profile made:
-    // the labels as they are, or that ToASCII (see `RoundTripKey`).
-    let round_trip = match (usable, shared.as_deref_mut()) {
-        (Some(()), Some(work)) => RoundTripKey::of(profile, input, work),
-        _ => None,
-    };
-    if let (Some(work), Some(RoundTripKey(key))) = (shared.as_deref_mut(), round_trip) {
-        if let Some(Some(ace)) = work.converted(key) {
-            match keeps_unicode_labels(profile.host(), scheme) {
-                true => out.push_str(input),
-                false => out.push_str(ace),
-            }
+    // A profile whose result an earlier profile's ToASCII of these labels
+    // tells: one that keeps them as they are (/idn-enabled/, Gecko's
+    // whitelist), IE's round trip.
+    if let (Some(()), Some(work)) = (usable, shared.as_deref_mut()) {
+        if let Some(told) = told_by_to_ascii(profile, scheme, key, input, work) {
+            out.push_str(told);
             work.text = text;
             return Some(());
         }
@@ -643,26 +626,44 @@ impl ToAsciiKey {
 ///
 /// `bücher.de` under IE after THIS: THIS's `xn--bcher-kva.de` says the
 /// round trip gives `bücher.de`; `-a.bücher.de` takes its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct RoundTripKey(ToAsciiKey);
-
-impl RoundTripKey {
-    fn of(profile: &dyn Profile, text: &str, work: &mut SharedHostWork) -> Option<RoundTripKey> {
-        if profile.host().label_conversion != LabelConversion::IeRoundTrip {
-            return None;
-        }
-        let facts = *work.facts.get_or_insert_with(|| LabelFacts::of(text));
-        if facts.xn_ascii || facts.hyphen_at_an_end {
-            return None;
-        }
-        Some(RoundTripKey(ToAsciiKey {
-            bidi: facts.may_be_rand_al.then_some(profile.nameprep().bidi),
-            idn_enabled: false,
-            xn_non_ascii_fails: facts.xn_non_ascii,
-            truncate_ascii_label: 0,
-            empty_label_fails: facts.empty_label,
-        }))
+fn round_trip_key(profile: &dyn Profile, facts: &LabelFacts) -> Option<ToAsciiKey> {
+    if profile.host().label_conversion != LabelConversion::IeRoundTrip
+        || facts.xn_ascii
+        || facts.hyphen_at_an_end
+    {
+        return None;
     }
+    Some(ToAsciiKey {
+        bidi: facts.may_be_rand_al.then_some(profile.nameprep().bidi),
+        idn_enabled: false,
+        xn_non_ascii_fails: facts.xn_non_ascii,
+        truncate_ascii_label: 0,
+        empty_label_fails: facts.empty_label,
+    })
+}
+
+/// The result of `profile` for the labels of `text` (under `scheme`)
+/// that an earlier profile's successful ToASCII of them tells, if one
+/// does: the labels as they are for a profile that keeps them
+/// ([`ToAsciiKey::kept_where`], `key` being the profile's own), IE's
+/// round trip ([`round_trip_key`]: the labels, or that ToASCII's ACE
+/// labels for a scheme that does not keep Unicode).
+fn told_by_to_ascii<'a>(
+    profile: &dyn Profile,
+    scheme: &str,
+    key: Option<ToAsciiKey>,
+    text: &'a str,
+    work: &'a mut SharedHostWork,
+) -> Option<&'a str> {
+    let facts = *work.facts.get_or_insert_with(|| LabelFacts::of(text));
+    if let Some(kept) = key.and_then(|k| k.kept_where(&facts)) {
+        return work.converted(kept).flatten().map(|_| text);
+    }
+    let ace = work.converted(round_trip_key(profile, &facts)?).flatten()?;
+    Some(match keeps_unicode_labels(profile.host(), scheme) {
+        true => text,
+        false => ace,
+    })
 }
 
 impl ToAsciiKey {

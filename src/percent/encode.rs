@@ -80,6 +80,26 @@ pub const FRAGMENT_SET: OctetSet = OctetSet::EMPTY.with_range(0x00, 0x1F).with(0
 const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 const LOWER_HEX: &[u8; 16] = b"0123456789abcdef";
 
+/// Whether the fragment step ([`percent_encode_fragment`]) escapes `c`:
+/// 0x00-0x1F and 0x7F ([`FRAGMENT_SET`]) and the C1 controls U+0080 to
+/// U+009F.
+///
+/// `\u{1}`, `\u{85}`: true; ` `, `é`, `\u{A0}`: false.
+pub fn fragment_escapes(c: char) -> bool {
+    match u8::try_from(c) {
+        Ok(b) if b < 0x80 => FRAGMENT_SET.contains(b),
+        _ => ('\u{80}'..='\u{9F}').contains(&c),
+    }
+}
+
+/// Appends the escape of each octet of the UTF-8 of `c` (`é` → `%C3%A9`).
+pub fn push_escaped_char(c: char, hex: HexCase, out: &mut String) {
+    let mut buf = [0u8; 4];
+    for &o in c.encode_utf8(&mut buf).as_bytes() {
+        push_escape(o, hex, out);
+    }
+}
+
 /// Appends the percent-encoded form of the octet `b` (`%XX`) to `out`,
 /// with hexadecimal digits of case `hex`.
 ///
@@ -452,19 +472,9 @@ pub fn percent_encode_fragment(s: &str, hex: HexCase, out: &mut String) {
     out.reserve(s.len());
     let mut run_start = 0;
     for (i, c) in s.char_indices() {
-        let cp = c as u32;
-        if cp < 0x80 {
-            if FRAGMENT_SET.contains(cp as u8) {
-                out.push_str(&s[run_start..i]);
-                push_escape(cp as u8, hex, out);
-                run_start = i + 1;
-            }
-        } else if (0x80..=0x9F).contains(&cp) {
+        if fragment_escapes(c) {
             out.push_str(&s[run_start..i]);
-            let mut buf = [0u8; 4];
-            for &o in c.encode_utf8(&mut buf).as_bytes() {
-                push_escape(o, hex, out);
-            }
+            push_escaped_char(c, hex, out);
             run_start = i + c.len_utf8();
         }
     }
