@@ -265,6 +265,19 @@ const FLAG_NFKC_CCC: u16 = 1 << 8;
 const FLAG_NFKC_DECOMP: u16 = 1 << 9;
 const FLAG_NFKC_SECOND: u16 = 1 << 10;
 const FLAG_NFKC_COMPOSITE: u16 = 1 << 11;
+const FLAG_MAY_BE_RAND_AL: u16 = 1 << 12;
+
+/// The code points that may be RandALCat under some bidi version: the
+/// ranges of `may_be_rand_al` in `src/unicode/bidi.rs` (its test checks
+/// the flag against it).
+const MAY_BE_RAND_AL: [(u32, u32); 6] = [
+    (0x0590, 0x08FF),
+    (0x200F, 0x200F),
+    (0xFB1D, 0xFDFF),
+    (0xFE70, 0xFEFF),
+    (0x1_0800, 0x1_0FFF),
+    (0x1_E800, 0x1_EFFF),
+];
 
 /// Code points past the last one (U+10FFFF).
 const CODE_POINTS: usize = 0x11_0000;
@@ -445,6 +458,7 @@ fn main() {
     // The flag table: one lookup answers every per-character question.
     let mut flags = vec![0u16; CODE_POINTS];
     set_ranges(&mut flags, &prohibited, FLAG_PROHIBITED);
+    set_ranges(&mut flags, &MAY_BE_RAND_AL, FLAG_MAY_BE_RAND_AL);
     set_each(&mut flags, b2_keys, FLAG_B_2);
     for (table, bit) in [
         ("A.1", FLAG_A_1),

@@ -87,6 +87,12 @@ const ACE_CACHE_SCANNED: usize = 16;
 impl AceCache {
     /// The Punycode of `label` (see [`push_ace`]), encoded once.
     pub(super) fn ace(&mut self, label: &str) -> Option<&str> {
+        self.ace_label(label).map(|ace| &ace[4..])
+    }
+
+    /// The ACE form of `label`, `xn--` and its Punycode (see
+    /// [`push_ace`]), encoded once.
+    pub(super) fn ace_label(&mut self, label: &str) -> Option<&str> {
         let i = match self.position(label) {
             Some(i) => i,
             None => {
@@ -112,7 +118,7 @@ impl AceCache {
             }
         };
         let ace = self.aces[i].1.clone()?;
-        Some(&self.text[ace.start + 4..ace.end])
+        Some(&self.text[ace])
     }
 
     /// Where `label` is in `aces`, if it is there.

@@ -200,13 +200,14 @@ fn is_ipv4_form(host: &str) -> bool {
         return has_ipv4_form(host);
     }
     let decoded = percent::percent_decode_utf8(host);
-    // A non-ASCII character that no NFKC variant acts on stays (or is
-    // composed into another non-ASCII character): the result cannot have
-    // the form, which is ASCII (`\u{E44}\u{E17}\u{E22}`, Thai, is told at
-    // once; `\u{FF10}` is not).
+    // A non-ASCII character whose compatibility decomposition holds a
+    // character that no number or `.` of the form holds leaves such a
+    // character in NFKC of the host (`nfkc::decomposes_within`): the
+    // result cannot have the form (Thai `\u{E44}\u{E17}\u{E22}` and
+    // `b\u{FC}cher` are told at once; `\u{FF10}` and `0x\u{AA}` go on).
     if decoded
         .chars()
-        .any(|c| !c.is_ascii() && nfkc::latest_nfkc_leaves_alone(c))
+        .any(|c| !c.is_ascii() && !nfkc::decomposes_within(c, in_ipv4_form))
     {
         return false;
     }
@@ -214,6 +215,12 @@ fn is_ipv4_form(host: &str) -> bool {
         &decoded,
         &crate::profile::this().nameprep.nfkc,
     ))
+}
+
+/// Whether `c` may be part of a host in the IPv4 form ([`has_ipv4_form`]):
+/// a hexadecimal digit, `x` or `.`.
+fn in_ipv4_form(c: char) -> bool {
+    c.is_ascii_hexdigit() || matches!(c, 'x' | 'X' | '.')
 }
 
 /// [`canonicalize_host`] of `host`, written back into it; the common host
@@ -363,6 +370,7 @@ fn canonicalize_host_one_by_one<T: Tracer>(
         tracer,
         shared: None,
         known_idn_enabled: None,
+        known_may_hold_rand_al: None,
         bidi_may_fail: true,
     };
     pl.note(const { steps::host("2") }, true, host, || s.clone());
@@ -989,7 +997,38 @@ mod tests {
             '\u{1D7CE}',
             '\u{2151}',
             '\u{FB01}',
+            '\u{AA}',
+            '\u{2179}',
+            '\u{FF58}',
         ])
+    }
+
+    /// Every non-ASCII character whose latest compatibility decomposition
+    /// leaves [`in_ipv4_form`] leaves it in THIS's NFKC too, so that
+    /// [`is_ipv4_form`] may tell the host at once.
+    #[test]
+    fn characters_told_at_once_leave_the_ipv4_form() {
+        let nfkc_variant = &crate::profile::this().nameprep.nfkc;
+        let mut told = 0;
+        for c in (0x80..=0x10_FFFF).filter_map(char::from_u32) {
+            if !nfkc::decomposes_within(c, in_ipv4_form) {
+                told += 1;
+                let mut utf8 = [0; 4];
+                let n = nfkc::nfkc_cow(c.encode_utf8(&mut utf8), nfkc_variant);
+                assert!(!n.chars().all(in_ipv4_form), "{c:?} -> {n:?}");
+            }
+        }
+        assert!(told > 1_000_000, "{told}");
+        for c in [
+            '\u{FF10}',
+            '\u{FF58}',
+            '\u{2488}',
+            '\u{AA}',
+            '\u{2179}',
+            '\u{1D7CE}',
+        ] {
+            assert!(nfkc::decomposes_within(c, in_ipv4_form), "{c:?}");
+        }
     }
 
     proptest::proptest! {

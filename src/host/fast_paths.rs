@@ -9,7 +9,7 @@
 //! `tests/mixed_profiles.rs` under random mixes of their parameters.
 
 use super::ace::AceCache;
-use super::labels::{convert_labels, idn_enabled_tld, is_label_separator, labels};
+use super::labels::{convert_labels, idn_tld_whitelisted, is_label_separator, labels};
 use super::observed::{ipv4_address, keeps_unicode_labels};
 use super::pipeline::Pipeline;
 use super::trace::NoTrace;
@@ -18,8 +18,10 @@ use crate::profile::{
     BidiVersion, Ipv4Rule, LabelConversion, NfkcVariant, Profile, UnicodeVersion,
 };
 use crate::thread_buffer::{with_kept, Room};
-use crate::unicode::bidi::may_hold_rand_al;
-use crate::unicode::tables::{self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_PROHIBITED};
+use crate::unicode::tables::{
+    self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_GECKO_BLACKLIST, FLAG_MAY_BE_RAND_AL, FLAG_NFKC_CCC,
+    FLAG_PROHIBITED,
+};
 use crate::unicode::{nfkc, stringprep};
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -490,7 +492,7 @@ pub(super) fn idn_fast_path_into(
             // Alone, a host Nameprep maps costs as much prepared as through
             // the steps: only the shared work prepares it.
             let mut text = String::new();
-            (qualify(host, &mut text, false), text)
+            (qualify(host, &mut text, false).0, text)
         }
     };
     // IE's step 18 makes no difference here: the host is not ASCII, so
@@ -521,14 +523,16 @@ pub(super) fn idn_fast_path_into(
             return Some(());
         }
     }
-    let known_idn_enabled = shared
+    // What the shared work found of these labels ([`LabelFacts`]).
+    let facts = shared
         .as_deref()
-        .and_then(|work| work.facts?.idn_enabled)
-        .filter(|_| key.is_some());
+        .and_then(|work| work.facts)
+        .filter(|_| usable.is_some());
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
-        known_idn_enabled,
+        known_idn_enabled: facts.and_then(|f| f.idn_enabled).filter(|_| key.is_some()),
+        known_may_hold_rand_al: facts.map(|f| f.may_be_rand_al),
         bidi_may_fail: true,
     };
     let converted = usable.and_then(|()| convert_prepared_labels(input, scheme, profile, &mut pl));
@@ -583,11 +587,15 @@ impl ToAsciiKey {
         if hp.label_conversion != LabelConversion::ToAscii {
             return None;
         }
-        let facts = work.facts.get_or_insert_with(|| LabelFacts::of(text));
+        let facts = work
+            .facts
+            .get_or_insert_with(|| LabelFacts::of(text, work.text_flags));
         let idn_enabled = hp.idn_tld_check
-            && *facts
-                .idn_enabled
-                .get_or_insert_with(|| idn_enabled_tld(text, Some(&mut work.aces)));
+            && *facts.idn_enabled.get_or_insert_with(|| {
+                // What `idn_enabled_tld` finds, the blacklist read from
+                // the flags (no ASCII letter, digit, `-` or `.` is on it).
+                !facts.blacklisted && idn_tld_whitelisted(text, Some(&mut work.aces))
+            });
         let truncates =
             hp.truncate_ascii_label > 0 && facts.longest_ascii > hp.truncate_ascii_label;
         Some(ToAsciiKey {
@@ -655,7 +663,9 @@ fn told_by_to_ascii<'a>(
     text: &'a str,
     work: &'a mut SharedHostWork,
 ) -> Option<&'a str> {
-    let facts = *work.facts.get_or_insert_with(|| LabelFacts::of(text));
+    let facts = *work
+        .facts
+        .get_or_insert_with(|| LabelFacts::of(text, work.text_flags));
     if let Some(kept) = key.and_then(|k| k.kept_where(&facts)) {
         return work.converted(kept).flatten().map(|_| text);
     }
@@ -693,8 +703,10 @@ impl ToAsciiKey {
 #[derive(Clone, Copy, Debug, Default)]
 struct LabelFacts {
     /// A character may be RandALCat under some version
-    /// ([`may_hold_rand_al`]).
+    /// ([`may_be_rand_al`](crate::unicode::bidi::may_be_rand_al)).
     may_be_rand_al: bool,
+    /// A character is on Gecko's IDN blacklist (step 20.1.4).
+    blacklisted: bool,
     /// A non-ASCII label begins with `xn--`.
     xn_non_ascii: bool,
     /// An ASCII label begins with `xn--`.
@@ -710,9 +722,12 @@ struct LabelFacts {
 }
 
 impl LabelFacts {
-    fn of(text: &str) -> LabelFacts {
+    /// The facts of `text`, whose non-ASCII characters have the `flags`
+    /// ([`idn_chars_flags`]).
+    fn of(text: &str, flags: u16) -> LabelFacts {
         let mut facts = LabelFacts {
-            may_be_rand_al: may_hold_rand_al(text.as_bytes()),
+            may_be_rand_al: flags & FLAG_MAY_BE_RAND_AL != 0,
+            blacklisted: flags & FLAG_GECKO_BLACKLIST != 0,
             ..LabelFacts::default()
         };
         for label in labels(text) {
@@ -743,32 +758,35 @@ pub(super) enum Qualified {
     Prepared,
 }
 
-/// [`Qualified`] for `host` (`Prepared` only when `prepare`); `text`
-/// receives what step 20 converts when it is not `host` itself: `host`
-/// lowercased (`AsIs`, when it has ASCII uppercase) or as Nameprep and
-/// step 15 make it (`Prepared`).
-pub(super) fn qualify(host: &str, text: &mut String, prepare: bool) -> Qualified {
+/// [`Qualified`] for `host` (`Prepared` only when `prepare`), and the
+/// flags of the non-ASCII characters of what step 20 converts (see
+/// [`idn_chars_flags`]; 0 for `No`); `text` receives what step 20
+/// converts when it is not `host` itself: `host` lowercased (`AsIs`, when
+/// it has ASCII uppercase) or as Nameprep and step 15 make it
+/// (`Prepared`).
+pub(super) fn qualify(host: &str, text: &mut String, prepare: bool) -> (Qualified, u16) {
     text.clear();
-    if idn_chars_qualify(host) {
+    if let Some(flags) = idn_chars_flags(host) {
         if host.bytes().any(|b| b.is_ascii_uppercase()) {
             text.push_str(host);
             text.make_ascii_lowercase();
         }
-        return Qualified::AsIs;
+        return (Qualified::AsIs, flags);
     }
     if !prepare {
-        return Qualified::No;
+        return (Qualified::No, 0);
     }
-    match prepare_host(host) {
-        Some(prepared)
-            if !prepared.is_empty()
-                && (idn_chars_qualify(&prepared) || prepared_ascii_qualifies(&prepared)) =>
-        {
-            *text = prepared;
-            Qualified::Prepared
-        }
-        _ => Qualified::No,
-    }
+    let Some(prepared) = prepare_host(host).filter(|p| !p.is_empty()) else {
+        return (Qualified::No, 0);
+    };
+    // An ASCII result has no non-ASCII character to flag.
+    let flags = match idn_chars_flags(&prepared) {
+        Some(flags) => flags,
+        None if prepared_ascii_qualifies(&prepared) => 0,
+        None => return (Qualified::No, 0),
+    };
+    *text = prepared;
+    (Qualified::Prepared, flags)
 }
 
 /// Whether a host that [`prepare_host`] makes ASCII (`ｗｗｗ．ｅｘａｍｐｌｅ．ｏｒｇ`
@@ -853,6 +871,8 @@ pub(crate) struct SharedHostWork {
     qualified: Option<Qualified>,
     /// What [`qualify`] made of `host` for step 20 (empty: `host` itself).
     text: String,
+    /// The flags of the non-ASCII characters of `text` ([`qualify`]).
+    text_flags: u16,
     /// What the parameters of step 20.2.1 may act on in `text`'s labels,
     /// once a profile asks.
     facts: Option<LabelFacts>,
@@ -886,6 +906,7 @@ impl SharedHostWork {
         self.host.clear();
         self.qualified = None;
         self.text.clear();
+        self.text_flags = 0;
         self.facts = None;
         self.converted.clear();
         self.converted_text.clear();
@@ -919,7 +940,9 @@ impl SharedHostWork {
     fn qualify(&mut self, host: &str) -> Qualified {
         self.about(host);
         if self.qualified.is_none() {
-            self.qualified = Some(qualify(host, &mut self.text, true));
+            let (qualified, flags) = qualify(host, &mut self.text, true);
+            self.qualified = Some(qualified);
+            self.text_flags = flags;
         }
         self.qualified.unwrap_or(Qualified::No)
     }
@@ -959,21 +982,37 @@ pub(crate) fn with_shared_host_work<R>(f: impl FnOnce(&mut SharedHostWork) -> R)
 /// Whether the characters of `host` qualify for [`idn_fast_path`]: a
 /// non-ASCII host, no trailing dot, and Nameprep leaves it as it is but
 /// for ASCII case.
+#[cfg(test)]
 pub(super) fn idn_chars_qualify(host: &str) -> bool {
-    let left_alone = |c: char| {
+    idn_chars_flags(host).is_some()
+}
+
+/// When the characters of `host` qualify for [`idn_fast_path`] (see
+/// [`idn_chars_qualify`]), the flags ([`tables::flags`]) of its non-ASCII
+/// characters, or'd together: what [`LabelFacts`] and Gecko's blacklist
+/// (step 20.1.4) read of them, found in the one look at each character.
+pub(super) fn idn_chars_flags(host: &str) -> Option<u16> {
+    if host.is_ascii() || host.ends_with('.') {
+        return None;
+    }
+    let mut flags = 0;
+    for c in host.chars() {
         if c.is_ascii() {
-            LDH_AND_DOT.contains(c as u8)
-        } else {
-            c != '\u{3002}' && tables::flags(c) & NAMEPREP_ACTS == 0
+            if !LDH_AND_DOT.contains(c as u8) {
+                return None;
+            }
+            continue;
         }
-    };
+        let f = tables::flags(c);
+        if c == '\u{3002}' || f & NAMEPREP_ACTS != 0 {
+            return None;
+        }
+        flags |= f;
+    }
     // Gecko's tone marks (step 2) have decompositions, and its Corrigendum
     // 5 swap (step 4) needs a starter that composes: NFKC leaving the host
     // alone rules both out.
-    !host.is_ascii()
-        && !host.ends_with('.')
-        && host.chars().all(left_alone)
-        && nfkc::leaves_alone(host)
+    nfkc::leaves_alone(host).then_some(flags)
 }
 
 /// The key of [`idn_fast_path`] and [`xn_labels_fast_path`] (and of the
@@ -1087,6 +1126,7 @@ pub(super) fn xn_labels_fast_path(
         tracer: &mut NoTrace,
         shared: None,
         known_idn_enabled: None,
+        known_may_hold_rand_al: None,
         bidi_may_fail: true,
     };
     convert_prepared_labels(&lower, scheme, profile, &mut pl)
@@ -1110,6 +1150,36 @@ fn convert_prepared_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`LabelFacts`] reads Gecko's blacklist and the possible RandALCat
+    /// characters from the flags of the non-ASCII characters only: no
+    /// octet a qualifying host may hold otherwise is either.
+    #[test]
+    fn ascii_of_a_qualifying_host_is_neither_blacklisted_nor_rand_al() {
+        for b in (0..0x80u8).filter(|&b| LDH_AND_DOT.contains(b)) {
+            let c = char::from(b);
+            assert!(!crate::unicode::gecko::is_idn_blacklisted(c), "{c:?}");
+            assert!(!crate::unicode::bidi::may_be_rand_al(c), "{c:?}");
+        }
+        let facts = |host: &str| {
+            let mut text = String::new();
+            let (_, flags) = qualify(host, &mut text, true);
+            let text = if text.is_empty() { host } else { &text };
+            LabelFacts::of(text, flags)
+        };
+        assert!(facts("\u{5D0}\u{5D1}.test").may_be_rand_al);
+        assert!(!facts("b\u{FC}cher.de").may_be_rand_al);
+        assert!(!facts("B\u{DC}CHER.DE").blacklisted);
+        let mut blacklisted = 0;
+        for c in (0x80..0x11_0000).filter_map(char::from_u32) {
+            let host = format!("a{c}.de");
+            if crate::unicode::gecko::is_idn_blacklisted(c) && idn_chars_qualify(&host) {
+                assert!(facts(&host).blacklisted, "{c:?}");
+                blacklisted += 1;
+            }
+        }
+        assert!(blacklisted > 0);
+    }
 
     /// [`has_xn_label`] is "some label begins with `xn--`, in any case",
     /// on every host of up to seven octets of `x`, `X`, `n`, `N`, `-`,

@@ -86,7 +86,10 @@ pub(super) fn convert_labels<T: Tracer>(
     // Check bidi (20.2.1.1, and ToASCII's in 20.2.2.4) on a label as `s`
     // has it passes when no character of `s` may be RandALCat: told once
     // for the host (a tracer sees each check run).
-    let bidi_may_fail = T::ENABLED || bidi::may_hold_rand_al(s.as_bytes());
+    let bidi_may_fail = T::ENABLED
+        || pl
+            .known_may_hold_rand_al
+            .unwrap_or_else(|| bidi::may_hold_rand_al(s.as_bytes()));
     pl.bidi_may_fail = bidi_may_fail;
     // Room for ACE labels longer than their Unicode (`bücher` →
     // `xn--bcher-kva`).
@@ -146,17 +149,27 @@ pub(super) fn convert_labels<T: Tracer>(
 /// 3. it must be whitelisted;
 /// 4. and no character of the host may be blacklisted.
 pub(super) fn idn_enabled_tld(s: &str, shared: Option<&mut AceCache>) -> bool {
+    idn_tld_whitelisted(s, shared) && !s.chars().any(gecko::is_idn_blacklisted)
+}
+
+/// Steps 20.1.1 to 20.1.3 (GECKO): whether the TLD of `s` is on the
+/// whitelist.
+pub(super) fn idn_tld_whitelisted(s: &str, shared: Option<&mut AceCache>) -> bool {
     // The last label that is not empty (a host is short: a plain scan
     // from the end).
     let t = s.trim_end_matches('.');
     let tld = &t[t.bytes().rposition(|b| b == b'.').map_or(0, |i| i + 1)..];
     let whitelisted = if tld.is_ascii() {
         gecko::is_idn_whitelisted_tld(tld)
+    } else if let Some(cache) = shared {
+        cache
+            .ace_label(tld)
+            .is_some_and(gecko::is_idn_whitelisted_tld)
     } else {
         let mut ace = String::new();
-        push_ace_shared(tld, &mut ace, shared).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
+        push_ace(tld, &mut ace).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
     };
-    whitelisted && !s.chars().any(gecko::is_idn_blacklisted)
+    whitelisted
 }
 
 /// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.

@@ -72,6 +72,7 @@ pub(crate) fn nameprep_owned<T: Tracer>(
         tracer,
         shared: None,
         known_idn_enabled: None,
+        known_may_hold_rand_al: None,
         bidi_may_fail: true,
     };
     // What the table lookups of steps 3, 6, 7 and 10 would find, made in

@@ -17,6 +17,10 @@ pub(crate) struct Pipeline<'t, T: Tracer> {
     /// Step 20.1's /idn-enabled/ for the host, when the work shared with
     /// other profiles has found it already.
     pub known_idn_enabled: Option<bool>,
+    /// Whether a character of the host may be RandALCat (`may_hold_rand_al`
+    /// in `bidi.rs`), when the work shared with other profiles has found it
+    /// already.
+    pub known_may_hold_rand_al: Option<bool>,
     /// Check bidi may fail on a label of the host being converted (step
     /// 20): false when no character of the host may be RandALCat (see
     /// `convert_labels`).  True until it is told.

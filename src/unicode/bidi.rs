@@ -176,6 +176,8 @@ mod tests {
             let mut utf8 = [0; 4];
             let octets = c.encode_utf8(&mut utf8).as_bytes();
             assert!(!may_be_rand_al(c) || may_hold_rand_al(octets), "{c:?}");
+            let flagged = flags(c) & crate::unicode::tables::FLAG_MAY_BE_RAND_AL != 0;
+            assert_eq!(flagged, may_be_rand_al(c), "{c:?}");
             assert_eq!(is_rand_al(c, Latest), latest, "{c:?}");
             rand_al += usize::from(latest);
             for v in [V3_2, V4_0, V4_1] {

@@ -293,6 +293,26 @@ pub fn latest_nfkc_leaves_alone(c: char) -> bool {
     flags(c) & (FLAG_A_1 | FLAG_NFKC_OWN_MAYBE) == 0
 }
 
+/// Whether every character of the latest compatibility decomposition of
+/// `c` (`unicode-normalization`, NFKD of `c` alone) is one that `within`
+/// accepts.  When it is not, NFKC of any string holding `c`, under any
+/// own variant, holds a character `within` may turn down, if `within`
+/// accepts ASCII characters only: a character of the decomposition that
+/// `within` turns down either stays, or is composed into a primary
+/// composite, which is not ASCII (no ASCII character has a canonical
+/// decomposition); and the own variants decompose `c` as the latest
+/// Unicode does, or (`c` unassigned in 3.2, or a corrigendum character,
+/// whose decompositions are CJK ideographs) leave it as the non-ASCII
+/// character it is.  A test checks every code point under THIS's variant.
+///
+/// `\u{FF10}` (fullwidth `0`) and `\u{2488}` (`1.`) decompose within
+/// `[0-9.]`; `\u{FC}` (`u` and a diaeresis) and `\u{4E00}` do not.
+pub fn decomposes_within(c: char, within: impl Fn(char) -> bool) -> bool {
+    let mut all = true;
+    unicode_normalization::char::decompose_compatible(c, |d| all &= within(d));
+    all
+}
+
 /// The NFKC quick check of `s` in flag-table terms: true only if NFKC
 /// certainly leaves `s` as it is under every own variant (3.2, 4.0, 4.1,
 /// any corrigendum flag) and, with `latest`, under the latest Unicode too.

@@ -71,6 +71,10 @@ pub const FLAG_NFKC_SECOND: u16 = 1 << 10;
 /// pair, and whose base character composes with nothing before it (see
 /// `stable_composites` in `build.rs`; `nfkc::tests` check every one).
 pub const FLAG_NFKC_COMPOSITE: u16 = 1 << 11;
+/// Flag bit: may be RandALCat under some bidi version
+/// ([`may_be_rand_al`](super::bidi::may_be_rand_al), whose ranges
+/// `build.rs` repeats).
+pub const FLAG_MAY_BE_RAND_AL: u16 = 1 << 12;
 
 /// The `FLAG_*` bits of `c`: two array loads in the two-stage table that
 /// `build.rs` generates from the same data as the range tables and maps
