@@ -38,7 +38,7 @@
 //!   under a profile whose shortcut declines one (IE's round trip of an
 //!   `xn--` label, a step 14, 28 or 30 set that holds a letter) the host
 //!   is CanonicalizeHost's by the steps, as the steps of the URL run it
-//!   ([`host_by_the_steps`]): when that fails the URL has its error (the
+//!   ([`host_by_the_steps_into`]): when that fails the URL has its error (the
 //!   host is the first component the steps canonicalize that can fail),
 //!   and when it is empty the URL is declined;
 //! - or the host is internationalized: letters, digits, hyphens, dots and
@@ -74,8 +74,10 @@ use crate::host::canonicalize_host::{
 use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
 use crate::profile::{HexCase, Profile};
+use crate::thread_buffer::{give_back, take_kept};
 use crate::url::is_not_hierarchical_scheme;
 use encoding_rs::{Encoding, UTF_8};
+use std::cell::RefCell;
 use std::ops::Range;
 
 /// Printable ASCII, 0x21 to 0x7E: the octets the shortcut reads.
@@ -159,7 +161,7 @@ fn class(b: u8) -> u8 {
 /// into `out` (which is cleared first) and its offsets returned.  `None`
 /// when it is not covered; `out` then holds nothing of use, and `failed`
 /// the URL's error when the shortcut knows it (its host by the steps
-/// fails, see [`host_by_the_steps`]); the steps must run otherwise.
+/// fails, see [`host_by_the_steps_into`]); the steps must run otherwise.
 ///
 /// The steps give the same for every input and profile: the tests compare
 /// the two on generated URLs under random mixes of the profiles'
@@ -177,8 +179,8 @@ pub(crate) fn canonicalize_common_url(
     })
 }
 
-/// [`host_by_the_steps`] appended to `out` (`true`), or its error put in
-/// `failed` (`false`).  Cold: the common host takes the shortcut.
+/// [`host_by_the_steps_into`] of a host that qualifies (`true`), or its error
+/// put in `failed` (`false`).  Cold: the common host takes the shortcut.
 #[cold]
 #[inline(never)]
 fn push_host_by_the_steps(
@@ -201,39 +203,6 @@ fn push_host_by_the_steps(
     }
 }
 
-/// The canonical host, by the steps of CanonicalizeHost, of a URL the
-/// shortcut covers but for its host, when the letters-digits-hyphens
-/// shortcut does not cover it (an internationalized host; IE's round trip
-/// of an `xn--` label) and [`host_by_the_steps_qualifies`]:
-/// CanonicalizeHost of it under `profile`, or the error it gives, which is
-/// the URL's (the host is the first component the steps canonicalize that
-/// can fail, and nothing before makes such a URL invalid).  `None` when
-/// the host does not qualify, or CanonicalizeHost gives an empty host (the
-/// steps of the URL then give what they give).  What the steps of the URL
-/// make of the host: they hand CanonicalizeHost the host as parsed, which
-/// for such a host is the host as written (see
-/// [`host_by_the_steps_qualifies`]), and the lowercased scheme, which it
-/// compares case-insensitively only (`file`, IE's schemes that keep
-/// Unicode labels).
-///
-/// IE: `http://WWW.XN--4GQ.JP/` → `www.\u{4E00}.jp`; THIS:
-/// `http://Bücher.DE/` → `xn--bcher-kva.de`.
-fn host_by_the_steps(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
-) -> Option<Result<String, Error>> {
-    if !host_by_the_steps_qualifies(host) {
-        return None;
-    }
-    let mut out = String::new();
-    match host_by_the_steps_into(host, scheme, profile, None, &mut out) {
-        HostByTheSteps::Written => Some(Ok(out)),
-        HostByTheSteps::Failed(e) => Some(Err(e)),
-        HostByTheSteps::Declined => None,
-    }
-}
-
 /// What [`host_by_the_steps_into`] did.
 enum HostByTheSteps {
     /// It appended the host.
@@ -244,10 +213,27 @@ enum HostByTheSteps {
     Declined,
 }
 
-/// [`host_by_the_steps`] of a host that qualifies
-/// ([`host_by_the_steps_qualifies`]) appended to `out` (unchanged unless
-/// `Written`), with the work on the host that no profile parameter
-/// touches shared with the other profiles of `shared`, when there is one.
+/// The canonical host, by the steps of CanonicalizeHost, of a URL the
+/// shortcut covers but for its host, when the letters-digits-hyphens
+/// shortcut does not cover it (an internationalized host; IE's round trip
+/// of an `xn--` label) and the host qualifies
+/// ([`host_by_the_steps_qualifies`]): CanonicalizeHost of it under
+/// `profile` appended to `out` (`Written`; `out` is unchanged otherwise),
+/// or the error it gives (`Failed`), which is the URL's (the host is the
+/// first component the steps canonicalize that can fail, and nothing
+/// before makes such a URL invalid).  `Declined` when CanonicalizeHost
+/// gives an empty host (the steps of the URL then give what they give).
+/// The work on the host that no profile parameter touches is shared with
+/// the other profiles of `shared`, when there is one.
+///
+/// What the steps of the URL make of the host: they hand CanonicalizeHost
+/// the host as parsed, which for such a host is the host as written (see
+/// [`host_by_the_steps_qualifies`]), and the lowercased scheme, which it
+/// compares case-insensitively only (`file`, IE's schemes that keep
+/// Unicode labels).
+///
+/// IE: `http://WWW.XN--4GQ.JP/` → `www.\u{4E00}.jp`; THIS:
+/// `http://Bücher.DE/` → `xn--bcher-kva.de`.
 fn host_by_the_steps_into(
     host: &str,
     scheme: &str,
@@ -319,7 +305,7 @@ fn host_by_the_steps_qualifies(host: &str) -> bool {
 /// `HTTP://Example.COM/a` under THIS, CHROME, GECKO and IE →
 /// `http://example.com/a` four times, the host canonicalized once;
 /// A profile whose host shortcut declines the host gets its host by the
-/// steps ([`host_by_the_steps`]) in place of the first URL's: IE's
+/// steps ([`host_by_the_steps_into`]) in place of the first URL's: IE's
 /// `www.\u{4E00}.jp` for `http://WWW.XN--4GQ.JP/`, where THIS, CHROME and
 /// GECKO share `http://www.xn--4gq.jp/`; `failed(e)` when that fails
 /// with `e`, the URL's error.
@@ -414,20 +400,27 @@ pub(crate) fn canonicalize_common_url_each<T>(
             .and_then(Option::as_ref)
             .expect("the first covered profile's URL");
         let (host, scheme) = as_written;
+        let qualifies = host_by_the_steps_qualifies(host);
         own = (keys.iter().zip(profiles))
             .map(|(k, p)| {
-                if !declined(k) {
+                if !declined(k) || !qualifies {
                     return None;
                 }
-                match host_by_the_steps(host, scheme, *p)? {
-                    Ok(h) => url
-                        .with_host(|out| {
-                            out.push_str(&h);
-                            true
-                        })
-                        .and_then(Result::ok)
-                        .map(Ok),
-                    Err(e) => Some(Err(e)),
+                // The host written into the URL's own string.
+                let mut failed = None;
+                let own = url.with_host(|out| {
+                    match host_by_the_steps_into(host, scheme, *p, None, out) {
+                        HostByTheSteps::Written => true,
+                        HostByTheSteps::Failed(e) => {
+                            failed = Some(e);
+                            false
+                        }
+                        HostByTheSteps::Declined => false,
+                    }
+                });
+                match (own, failed) {
+                    (Some(own), _) => own.ok().map(Ok),
+                    (None, failed) => failed.map(Err),
                 }
             })
             .collect();
@@ -486,11 +479,18 @@ enum HostOf {
 struct HostsByTheSteps {
     /// Under each profile.
     each: Vec<HostOf>,
-    /// The text of the hosts that are not the written one.
+    /// The text of the hosts that are not the written one (the thread's
+    /// kept string, given back once they are put in place).
     others: String,
 }
 
-/// [`host_by_the_steps`] of `host` under each of `profiles`, with the work
+thread_local! {
+    /// The string of [`HostsByTheSteps::others`], kept from one URL to the
+    /// next.
+    static OTHER_HOSTS: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// [`host_by_the_steps_into`] of `host` under each of `profiles`, with the work
 /// on the host that no profile parameter touches done once for all of
 /// them: the first host that succeeds appended to `out` (the URL), each
 /// other one that differs from it to a string of its own.
@@ -508,7 +508,9 @@ fn hosts_by_the_steps_each(
     }
     // Room for the other hosts (Punycode and `xn--` may grow a label), for
     // common hosts only: a huge one grows the string as it is written.
-    let mut others = String::with_capacity(profiles.len() * (2 * host.len().min(ROOM) + 8));
+    let mut others = take_kept(&OTHER_HOSTS);
+    others.clear();
+    others.reserve(profiles.len() * (2 * host.len().min(ROOM) + 8));
     let each = with_shared_host_work(|work| {
         (profiles.iter())
             .map(|p| {
@@ -572,6 +574,7 @@ fn each_with_hosts_by_the_steps<T>(
                 .map_or(HostOf::Declined, HostOf::Url);
         }
     }
+    give_back(&OTHER_HOSTS, others);
     let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
     let asked: Vec<&dyn Profile> = (each.iter().zip(profiles))
         .filter(|(h, _)| matches!(h, HostOf::Declined))

@@ -40,6 +40,28 @@ pub(crate) fn with_kept<T: Room, R>(
     })
 }
 
+/// The thread's buffer in `key`, taken out (an empty one when that one is
+/// in use), for a caller that cannot keep the work inside [`with_kept`]:
+/// [`give_back`] returns it.
+pub(crate) fn take_kept<T: Room>(key: &'static LocalKey<RefCell<T>>) -> T {
+    key.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut kept) => std::mem::take(&mut *kept),
+        Err(_) => T::default(),
+    })
+}
+
+/// Puts `buffer`, taken with [`take_kept`], back in `key` for the next
+/// call, unless it holds more than [`KEPT`].
+pub(crate) fn give_back<T: Room>(key: &'static LocalKey<RefCell<T>>, buffer: T) {
+    if buffer.room() <= KEPT {
+        key.with(|cell| {
+            if let Ok(mut kept) = cell.try_borrow_mut() {
+                *kept = buffer;
+            }
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +89,24 @@ mod tests {
             b.reserve(KEPT + 1);
         });
         with_kept(&BUFFER, |b| assert_eq!((b.as_str(), b.capacity()), ("", 0)));
+    }
+
+    thread_local! {
+        static TAKEN: RefCell<String> = const { RefCell::new(String::new()) };
+    }
+
+    /// A buffer taken and given back is there for the next taker; one
+    /// grown past [`KEPT`] is not kept.
+    #[test]
+    fn taken_and_given_back() {
+        let mut b = take_kept(&TAKEN);
+        b.reserve(100);
+        let room = b.capacity();
+        give_back(&TAKEN, b);
+        assert_eq!(take_kept(&TAKEN).capacity(), room);
+        let mut big = String::new();
+        big.reserve(KEPT + 1);
+        give_back(&TAKEN, big);
+        assert_eq!(take_kept(&TAKEN).capacity(), 0);
     }
 }

@@ -12,7 +12,7 @@
 
 use super::fast_paths::{
     idn_fast_path_into, letters_digits_hyphens_fast_path, letters_digits_hyphens_into,
-    xn_labels_fast_path, LdhHost,
+    xn_labels_fast_path_into, LdhHost,
 };
 use super::labels::convert_labels;
 use super::nameprep::nameprep_owned;
@@ -283,11 +283,15 @@ pub(crate) fn canonicalize_host_into(
     } else if idn_fast_path_into(host, scheme, profile, shared, out).is_some() {
         return Ok(());
     }
-    let h = match xn_labels_fast_path(host, scheme, profile) {
-        Some(h) => h,
-        None => canonicalize_host_one_by_one(host, scheme, profile, &mut NoTrace)?,
-    };
-    out.push_str(&h);
+    if xn_labels_fast_path_into(host, scheme, profile, out).is_some() {
+        return Ok(());
+    }
+    out.push_str(&canonicalize_host_one_by_one(
+        host,
+        scheme,
+        profile,
+        &mut NoTrace,
+    )?);
     Ok(())
 }
 
@@ -349,7 +353,7 @@ fn canonicalize_host_steps<T: Tracer>(
         if idn_fast_path_into(host, scheme, profile, shared, &mut out).is_some() {
             return Ok(out);
         }
-        if let Some(out) = xn_labels_fast_path(host, scheme, profile) {
+        if xn_labels_fast_path_into(host, scheme, profile, &mut out).is_some() {
             return Ok(out);
         }
     }
@@ -591,7 +595,7 @@ fn steps<T: Tracer>(
     // Steps 19 and 20: each label converted, and step 21's join, written
     // into one string.
     if need_punycode {
-        s = convert_labels(&s, scheme, profile, hp, false, step_11_holds, pl)?;
+        s = convert_labels(&s, scheme, profile, false, step_11_holds, pl)?;
     } else if T::ENABLED {
         pl.note(const { steps::host("20") }, false, &s, String::new);
     }

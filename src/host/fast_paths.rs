@@ -9,7 +9,7 @@
 //! `tests/mixed_profiles.rs` under random mixes of their parameters.
 
 use super::ace::AceCache;
-use super::labels::{convert_labels, idn_tld_whitelisted, is_label_separator, labels};
+use super::labels::{convert_labels_into, idn_tld_whitelisted, is_label_separator, labels};
 use super::observed::{ipv4_address, keeps_unicode_labels};
 use super::pipeline::Pipeline;
 use super::trace::NoTrace;
@@ -535,14 +535,16 @@ pub(super) fn idn_fast_path_into(
         known_may_hold_rand_al: facts.map(|f| f.may_be_rand_al),
         bidi_may_fail: true,
     };
-    let converted = usable.and_then(|()| convert_prepared_labels(input, scheme, profile, &mut pl));
+    let at = out.len();
+    let converted =
+        usable.and_then(|()| convert_prepared_labels_into(input, scheme, profile, &mut pl, out));
     if let Some(work) = shared {
         work.text = text;
         if let Some(key) = key {
-            work.keep_converted(key, converted.as_deref());
+            work.keep_converted(key, converted.map(|()| &out[at..]));
         }
     }
-    converted.map(|c| out.push_str(&c))
+    converted
 }
 
 /// What step 20.2.1 (THIS/GECKO/CHROME) reads of a profile when
@@ -1108,11 +1110,24 @@ pub(super) fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
 /// `tests::shortcuts_match_the_traced_steps` checks it against the steps.
 ///
 /// IE: `WWW.XN--4GQ.JP` → `www.\u{4E00}.jp`.
+#[cfg(test)]
 pub(super) fn xn_labels_fast_path(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
 ) -> Option<String> {
+    let mut out = String::new();
+    xn_labels_fast_path_into(host, scheme, profile, &mut out).map(|()| out)
+}
+
+/// [`xn_labels_fast_path`], appending the canonical host to `out` (`None`,
+/// and `out` unchanged, where that gives `None`).
+pub(super) fn xn_labels_fast_path_into(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+) -> Option<()> {
     let qualifies = XnLabelsKey::of(profile).matches()
         && !host.is_empty()
         && !host.ends_with('.')
@@ -1121,7 +1136,20 @@ pub(super) fn xn_labels_fast_path(
     if !qualifies {
         return None;
     }
-    let lower = host.to_ascii_lowercase();
+    // The host lowercased, on the stack when it is not long.
+    let mut on_stack = [0u8; 256];
+    let on_heap;
+    let lower = match on_stack.get_mut(..host.len()) {
+        Some(lower) => {
+            lower.copy_from_slice(host.as_bytes());
+            lower.make_ascii_lowercase();
+            std::str::from_utf8(lower).ok()?
+        }
+        None => {
+            on_heap = host.to_ascii_lowercase();
+            &on_heap
+        }
+    };
     let mut pl = Pipeline {
         tracer: &mut NoTrace,
         shared: None,
@@ -1129,22 +1157,24 @@ pub(super) fn xn_labels_fast_path(
         known_may_hold_rand_al: None,
         bidi_may_fail: true,
     };
-    convert_prepared_labels(&lower, scheme, profile, &mut pl)
+    convert_prepared_labels_into(lower, scheme, profile, &mut pl, out)
 }
 
 /// Steps 19 to 21 on a host the shortcuts take, which Nameprep leaves as
 /// it is (ASCII case aside, lowered already): step 20.2.1.1 only checks
 /// bidi, and step 11's Nameprep holds wherever the profile runs it (no
 /// step before 17 changes such a host: no escape, no octet of the step 14
-/// set).  `None` when a label fails step 20.
-fn convert_prepared_labels(
+/// set), appended to `out` (unchanged when a label fails step 20:
+/// `None`).
+fn convert_prepared_labels_into(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
     pl: &mut Pipeline<'_, NoTrace>,
-) -> Option<String> {
-    let hp = profile.host();
-    convert_labels(host, scheme, profile, hp, true, hp.nameprep_whole_host, pl).ok()
+    out: &mut String,
+) -> Option<()> {
+    let step_11_holds = profile.host().nameprep_whole_host;
+    convert_labels_into(host, scheme, profile, true, step_11_holds, pl, out).ok()
 }
 
 #[cfg(test)]

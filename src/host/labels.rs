@@ -12,7 +12,7 @@ use super::observed::{ace_label, keeps_unicode_labels};
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::steps;
 use super::trace::Tracer;
-use crate::profile::{HostParams, LabelConversion, Profile};
+use crate::profile::{LabelConversion, Profile};
 use crate::unicode::{bidi, gecko, punycode as puny, stringprep};
 use std::borrow::Cow;
 
@@ -55,11 +55,47 @@ pub(super) fn convert_labels<T: Tracer>(
     s: &str,
     scheme: &str,
     profile: &dyn Profile,
-    hp: &HostParams,
     prepared: bool,
     step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
+    // Room for ACE labels longer than their Unicode (`bücher` →
+    // `xn--bcher-kva`).
+    let mut out = String::with_capacity(2 * s.len() + 8);
+    convert_labels_into(s, scheme, profile, prepared, step_11_holds, pl, &mut out)?;
+    Ok(out)
+}
+
+/// [`convert_labels`], appending the labels to `out` (unchanged when a
+/// label fails).
+pub(super) fn convert_labels_into<T: Tracer>(
+    s: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    prepared: bool,
+    step_11_holds: bool,
+    pl: &mut Pipeline<'_, T>,
+    out: &mut String,
+) -> Result<(), GiveUp> {
+    let base = out.len();
+    let r = convert_labels_appended(s, scheme, profile, prepared, step_11_holds, pl, out);
+    if r.is_err() {
+        out.truncate(base);
+    }
+    r
+}
+
+/// [`convert_labels_into`], leaving what it appended on failure.
+fn convert_labels_appended<T: Tracer>(
+    s: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    prepared: bool,
+    step_11_holds: bool,
+    pl: &mut Pipeline<'_, T>,
+    out: &mut String,
+) -> Result<(), GiveUp> {
+    let hp = profile.host();
     let idn_enabled = hp.idn_tld_check
         && pl
             .known_idn_enabled
@@ -91,9 +127,7 @@ pub(super) fn convert_labels<T: Tracer>(
             .known_may_hold_rand_al
             .unwrap_or_else(|| bidi::may_hold_rand_al(s.as_bytes()));
     pl.bidi_may_fail = bidi_may_fail;
-    // Room for ACE labels longer than their Unicode (`bücher` →
-    // `xn--bcher-kva`).
-    let mut out = String::with_capacity(2 * s.len() + 8);
+    let base = out.len();
     for (i, label) in labels(s).enumerate() {
         if i > 0 {
             out.push('.');
@@ -110,12 +144,12 @@ pub(super) fn convert_labels<T: Tracer>(
                 prepared,
                 step_11_holds,
                 pl,
-                &mut out,
+                out,
             ),
             LabelConversion::IeRoundTrip => label_ie_round_trip(
                 label,
                 profile,
-                &mut out,
+                out,
                 ace.then_some(&mut ace_out),
                 known,
                 bidi_may_fail,
@@ -131,14 +165,15 @@ pub(super) fn convert_labels<T: Tracer>(
         }
     }
     if hp.label_conversion == LabelConversion::IeRoundTrip {
-        pl.note(const { steps::host("20.2.2a") }, ace, &out, || {
+        pl.note(const { steps::host("20.2.2a") }, ace, &out[base..], || {
             ace_out.clone()
         });
         if ace {
-            return Ok(ace_out);
+            out.truncate(base);
+            out.push_str(&ace_out);
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Step 20.1 (GECKO): whether IDN is enabled for the host's TLD.
@@ -338,31 +373,59 @@ pub(super) fn label_ie_round_trip(
             .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
         &encoded
     };
-    // 20.2.2.3
-    let decoded;
-    // The ACE form of the label ToASCII gets at 20.2.2.4, when known.
-    let mut known_ace = (!label.is_ascii()).then_some(p_label);
-    let u_label: &str = match p_label.strip_prefix("xn--") {
+    // 20.2.2.3: an ASCII `xn--` label is decoded into `out` itself,
+    // where the result goes (taken out again if a later step fails).
+    let at = out.len();
+    let decode = match p_label.strip_prefix("xn--") {
         Some(rest) => {
             if rest.len() > 4 * MAX_LABEL_LEN {
                 return Err(give_up("20.2.2.3.2", "the Punycode label is too long"));
             }
-            if label.is_ascii() {
-                let mut d = String::with_capacity(4 * rest.len());
-                puny::decode_into(rest, &mut d)
-                    .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
-                // `xn--bcher-kva` is the ACE form of `bücher`, which
-                // ToASCII would encode again (`xn--BCHER-KVA` is not).
-                if p_label.len() <= MAX_LABEL_LEN && puny::encodes_back(rest, &d) {
-                    known_ace = Some(p_label);
-                }
-                decoded = d;
-                &decoded
-            } else {
-                // Decoding what 20.2.2.1 has just encoded gives the label
-                // back [RFC 3492 6.2].
-                label
+            // Decoding what 20.2.2.1 has just encoded gives the label back
+            // [RFC 3492 6.2].
+            label.is_ascii().then_some(rest)
+        }
+        None => None,
+    };
+    if let Some(rest) = decode {
+        puny::decode_into(rest, out)
+            .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+    }
+    let r = label_ie_round_trip_checks(label, p_label, decode, &out[at..], profile, ace_out);
+    // The result of ToUnicode is /u_label/: IE shows IDNs in Unicode
+    // (`xn--ab-mia` and `aáb` both give `aáb`).
+    match (r, decode) {
+        (Ok(()), None) => out.push_str(label),
+        (Ok(()), Some(_)) => {}
+        (Err(e), _) => {
+            out.truncate(at);
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// Steps 20.2.2.4 to 20.2.2.6 of [`label_ie_round_trip`] on /u_label/:
+/// `decoded`, when the `xn--` label `label` was decoded from `rest`, or
+/// `label` itself; /p_label/ is `p_label`.
+fn label_ie_round_trip_checks(
+    label: &str,
+    p_label: &str,
+    rest: Option<&str>,
+    decoded: &str,
+    profile: &dyn Profile,
+    ace_out: Option<&mut String>,
+) -> Result<(), GiveUp> {
+    // The ACE form of the label ToASCII gets at 20.2.2.4, when known.
+    let mut known_ace = (!label.is_ascii()).then_some(p_label);
+    let u_label = match rest {
+        Some(rest) => {
+            // `xn--bcher-kva` is the ACE form of `bücher`, which ToASCII
+            // would encode again (`xn--BCHER-KVA` is not).
+            if p_label.len() <= MAX_LABEL_LEN && puny::encodes_back(rest, decoded) {
+                known_ace = Some(p_label);
             }
+            decoded
         }
         None => label,
     };
@@ -379,9 +442,6 @@ pub(super) fn label_ie_round_trip(
     if u_label.contains('\u{3002}') {
         return Err(give_up("20.2.2.6", "U+3002 in the label"));
     }
-    // The result of ToUnicode is the decoded label: IE shows IDNs in
-    // Unicode (`xn--ab-mia` and `aáb` both give `aáb`).
-    out.push_str(u_label);
     if let Some(ace_out) = ace_out {
         ace_label(u_label, known_ace, ace_out)?;
     }

@@ -195,60 +195,84 @@ pub fn decode_into(input: &str, out: &mut String) -> Option<()> {
     if b.len() > MAX_DECODE_INPUT || !input.is_ascii() {
         return None;
     }
+    // A label's Punycode is short: its buffer too.
+    match b.len() <= SHORT_DECODE_INPUT {
+        true => decode_in::<SHORT_DECODE_INPUT>(b, out),
+        false => decode_in::<MAX_DECODE_INPUT>(b, out),
+    }
+}
+
+/// The buffer of [`decode_into`] for an input of at most this many bytes
+/// (a label's Punycode is at most 59).
+const SHORT_DECODE_INPUT: usize = 64;
+
+/// [`decode_into`] of the ASCII `b`, at most `N` bytes long, in a buffer
+/// of `N` code points.  The arithmetic is done in `u64`, where no step
+/// overflows, and compared with `u32::MAX` where the RFC's overflow
+/// checks are (the same failures as before, by the `punycode` crate's
+/// test).
+#[inline]
+fn decode_in<const N: usize>(b: &[u8], out: &mut String) -> Option<()> {
+    const MAX: u64 = u32::MAX as u64;
     // The basic code points: all before the last delimiter.
     let (basic, digits) = match b.iter().rposition(|&c| c == b'-') {
         Some(d) => (&b[..d], &b[d + 1..]),
         None => (&b[..0], b),
     };
-    let mut output = ['\0'; MAX_DECODE_INPUT];
+    let mut output = [0u32; N];
     for (o, &c) in output.iter_mut().zip(basic) {
-        *o = char::from(c);
+        *o = u32::from(c);
     }
     let mut len = basic.len();
-    let mut n = INITIAL_N;
-    let mut i = 0u32;
+    let mut n = u64::from(INITIAL_N);
+    let mut i = 0u64;
     let mut bias = INITIAL_BIAS;
     let mut digits = digits.iter();
     while digits.len() > 0 {
         let old_i = i;
-        let mut w = 1u32;
+        let mut w = 1u64;
         let mut k = BASE;
         loop {
-            let digit = digit_value(*digits.next()?)?;
-            if digit > (u32::MAX - i) / w {
+            let digit = u64::from(digit_value(*digits.next()?)?);
+            // i + digit * w, at most (2^32 - 1) + 35 * (2^32 - 1): no
+            // overflow in u64.
+            i += digit * w;
+            if i > MAX {
                 return None;
             }
-            i += digit * w;
             let t = threshold(k, bias);
-            if digit < t {
+            if digit < u64::from(t) {
                 break;
             }
-            if BASE > (u32::MAX - t) / w {
+            // The check before `w *= BASE - t`, as the decoder has always
+            // made it: BASE * w + t must not pass u32::MAX.
+            if u64::from(BASE) * w + u64::from(t) > MAX {
                 return None;
             }
-            w *= BASE - t;
+            w *= u64::from(BASE - t);
             k += BASE;
         }
-        let points = len as u32 + 1;
-        bias = adapt(i - old_i, points, old_i == 0);
-        let step = i / points;
-        if n > u32::MAX - step {
+        let points = len as u64 + 1;
+        // i and old_i are at most u32::MAX, points at most N + 1.
+        bias = adapt((i - old_i) as u32, points as u32, old_i == 0);
+        n += i / points;
+        if n > MAX {
             return None;
         }
-        n += step;
         i %= points;
-        let c = char::from_u32(n)?;
+        let c = char::from_u32(n as u32)?;
         // Room for one more: the output is shorter than the input so far.
-        if len >= output.len() {
+        if len >= N {
             return None;
         }
         let at = i as usize;
         output.copy_within(at..len, at + 1);
-        output[at] = c;
+        output[at] = c as u32;
         len += 1;
         i += 1;
     }
-    out.extend(&output[..len]);
+    // Every value was checked to be a character as it was inserted.
+    out.extend(output[..len].iter().filter_map(|&c| char::from_u32(c)));
     Some(())
 }
 
@@ -367,6 +391,19 @@ mod tests {
         fn decoding_agrees_with_the_punycode_crate(s in any_punycode()) {
             let ours = decode(&s);
             proptest::prop_assert_eq!(&ours, &punycode::decode(&s).ok(), "{:?}", s);
+        }
+
+        /// The same on inputs past the short buffer, up to the longest
+        /// taken, and beyond (turned down).
+        #[test]
+        fn long_decoding_agrees_with_the_punycode_crate(
+            basic in "[a-z0-9]{0,200}",
+            digits in "[a-z0-9]{0,80}",
+        ) {
+            let s = format!("{basic}-{digits}");
+            let ours = decode(&s);
+            let theirs = punycode::decode(&s).ok().filter(|_| s.len() <= MAX_DECODE_INPUT);
+            proptest::prop_assert_eq!(&ours, &theirs, "{:?}", s);
         }
 
         /// [`encodes_back`] holds only where encoding the decoding gives
