@@ -550,15 +550,38 @@ fn main() {
     // Gecko.
     // The whitelist as one `match` on the TLD's octets, which the compiler
     // turns into comparisons by length and octet (no hashing).
-    let white: Vec<String> = data_lines(&data, "gecko-idn-whitelist.txt")
-        .into_iter()
-        .map(|line| format!("b{line:?}"))
+    // An A-label's line holds its U-label too, as hexadecimal code points:
+    // a second `match` on the U-labels' UTF-8.
+    let lines = data_lines(&data, "gecko-idn-whitelist.txt");
+    let white: Vec<String> = (lines.iter())
+        .map(|line| format!("b{:?}", line.split_whitespace().next().unwrap()))
         .collect();
     writeln!(
         out,
         "/// Whether `tld` (lowercase) is on Gecko's IDN whitelist.\n\
          pub fn gecko_whitelist_contains(tld: &[u8]) -> bool {{ matches!(tld, {}) }}",
         white.join(" | ")
+    )
+    .unwrap();
+    let unicode: Vec<String> = (lines.iter())
+        .filter(|line| line.starts_with("xn--"))
+        .map(|line| {
+            let u: String = line
+                .split_whitespace()
+                .skip(1)
+                .map(|h| chr(hex(h)))
+                .collect();
+            assert!(!u.is_empty(), "no U-label for {line}");
+            let escaped: String = u.bytes().map(|b| format!("\\x{b:02X}")).collect();
+            format!("b\"{escaped}\"")
+        })
+        .collect();
+    writeln!(
+        out,
+        "/// Whether `tld` (UTF-8, ASCII lowercase) is the U-label of an \
+         A-label on Gecko's IDN whitelist.\n\
+         pub fn gecko_whitelist_contains_u_label(tld: &[u8]) -> bool {{ matches!(tld, {}) }}",
+        unicode.join(" | ")
     )
     .unwrap();
     let mut black = phf_codegen::Set::new();

@@ -349,7 +349,24 @@ def main():
             for x in items:
                 if not re.fullmatch(r"[a-z0-9-]+", x):
                     die("bad TLD %r" % x)
-        out = [header(comments + [
+            # An A-label gets its U-label beside it: the Punycode decoding
+            # of what follows `xn--`, checked to encode back to it, so that
+            # a TLD is whitelisted exactly when its lowercase is one of the
+            # U-labels (step 20.1.2 encodes, and Punycode is one-to-one).
+            labelled = []
+            for x in items:
+                if x.startswith("xn--"):
+                    u = x[4:].encode("ascii").decode("punycode")
+                    if "xn--" + u.encode("punycode").decode("ascii") != x or u.isascii():
+                        die("TLD %r does not decode and encode back" % x)
+                    x = "%s %s" % (x, " ".join("%04X" % ord(c) for c in u))
+                labelled.append(x)
+            items = labelled
+        extra = []
+        if kind == "whitelist":
+            extra = ["", "An A-label is followed by its U-label (Punycode decoded), as the",
+                     "hexadecimal code points of its characters."]
+        out = [header(comments + extra + [
             "",
             "Restated from shared/facts/gecko-idn-%s-2011.txt by" % kind,
             "data/generate.py; do not edit by hand.",

@@ -68,13 +68,13 @@ use crate::canonical_url::{Offsets, Span, Url};
 use crate::canonicalize::default_port;
 use crate::error::Error;
 use crate::host::canonicalize_host::{
-    canonicalize_host_into, canonicalize_ldh_host_into, with_shared_host_work, LdhHostKey,
+    canonicalize_host_into, canonicalize_ldh_host_into, with_shared_host_work_on, LdhHostKey,
     SharedHostWork, SharedLdhHost, LDH_AND_DOT,
 };
 use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
 use crate::profile::{HexCase, Profile};
-use crate::thread_buffer::{give_back, take_kept};
+use crate::thread_buffer::{give_back, take_kept, Room};
 use crate::url::is_not_hierarchical_scheme;
 use encoding_rs::{Encoding, UTF_8};
 use std::cell::RefCell;
@@ -241,8 +241,21 @@ fn host_by_the_steps_into(
     shared: Option<&mut SharedHostWork>,
     out: &mut String,
 ) -> HostByTheSteps {
+    host_written(out, |out| {
+        canonicalize_host_into(host, scheme, profile, shared, out)
+    })
+}
+
+/// What `canonicalize(out)`, which appends a canonical host to `out`
+/// or fails, did ([`host_by_the_steps_into`]; `out` is unchanged unless
+/// `Written`).
+#[inline]
+fn host_written(
+    out: &mut String,
+    canonicalize: impl FnOnce(&mut String) -> Result<(), Error>,
+) -> HostByTheSteps {
     let at = out.len();
-    match canonicalize_host_into(host, scheme, profile, shared, out) {
+    match canonicalize(out) {
         Ok(()) if out.len() > at => HostByTheSteps::Written,
         Ok(()) => HostByTheSteps::Declined,
         Err(e) => {
@@ -399,8 +412,10 @@ pub(crate) fn canonicalize_common_url_each<T>(
             .as_ref()
             .and_then(Option::as_ref)
             .expect("the first covered profile's URL");
-        let (host, scheme) = as_written;
-        let qualifies = host_by_the_steps_qualifies(host);
+        let (_, scheme) = as_written;
+        // An ASCII host qualifies when it is letters, digits, `-` and `.`
+        // ([`host_by_the_steps_qualifies`]).
+        let qualifies = host.covered_octets();
         own = (keys.iter().zip(profiles))
             .map(|(k, p)| {
                 if !declined(k) || !qualifies {
@@ -409,7 +424,8 @@ pub(crate) fn canonicalize_common_url_each<T>(
                 // The host written into the URL's own string.
                 let mut failed = None;
                 let own = url.with_host(|out| {
-                    match host_by_the_steps_into(host, scheme, *p, None, out) {
+                    let steps = |out: &mut String| host.canonicalize_declined_into(scheme, *p, out);
+                    match host_written(out, steps) {
                         HostByTheSteps::Written => true,
                         HostByTheSteps::Failed(e) => {
                             failed = Some(e);
@@ -475,19 +491,31 @@ enum HostOf {
     Declined,
 }
 
-/// The hosts by the steps of a URL under several profiles.
+/// The hosts by the steps of a URL under several profiles (the thread
+/// keeps its room from one URL to the next: see [`KEPT_HOSTS`]).
+#[derive(Default)]
 struct HostsByTheSteps {
     /// Under each profile.
     each: Vec<HostOf>,
-    /// The text of the hosts that are not the written one (the thread's
-    /// kept string, given back once they are put in place).
+    /// The text of the hosts that are not the written one.
     others: String,
 }
 
+impl Room for HostsByTheSteps {
+    fn room(&self) -> usize {
+        self.each.room() + self.others.room()
+    }
+}
+
 thread_local! {
-    /// The string of [`HostsByTheSteps::others`], kept from one URL to the
-    /// next.
-    static OTHER_HOSTS: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The room of [`HostsByTheSteps`], taken for a URL and given back
+    /// empty.
+    static KEPT_HOSTS: RefCell<HostsByTheSteps> = const {
+        RefCell::new(HostsByTheSteps {
+            each: Vec::new(),
+            others: String::new(),
+        })
+    };
 }
 
 /// [`host_by_the_steps_into`] of `host` under each of `profiles`, with the work
@@ -501,42 +529,43 @@ fn hosts_by_the_steps_each(
     out: &mut String,
 ) -> HostsByTheSteps {
     let mut written: Option<Range<usize>> = None;
+    let HostsByTheSteps {
+        mut each,
+        mut others,
+    } = take_kept(&KEPT_HOSTS);
+    each.clear();
+    others.clear();
     if !host_by_the_steps_qualifies(host) {
-        let each = profiles.iter().map(|_| HostOf::Declined).collect();
-        let others = String::new();
+        each.extend(profiles.iter().map(|_| HostOf::Declined));
         return HostsByTheSteps { each, others };
     }
     // Room for the other hosts (Punycode and `xn--` may grow a label), for
     // common hosts only: a huge one grows the string as it is written.
-    let mut others = take_kept(&OTHER_HOSTS);
-    others.clear();
     others.reserve(profiles.len() * (2 * host.len().min(ROOM) + 8));
-    let each = with_shared_host_work(|work| {
-        (profiles.iter())
-            .map(|p| {
-                let Some(w) = written.clone() else {
-                    let at = out.len();
-                    return match host_by_the_steps_into(host, scheme, *p, Some(work), out) {
-                        HostByTheSteps::Written => {
-                            written = Some(at..out.len());
-                            HostOf::Written
-                        }
-                        HostByTheSteps::Failed(e) => HostOf::Failed(e),
-                        HostByTheSteps::Declined => HostOf::Declined,
-                    };
-                };
-                let at = others.len();
-                match host_by_the_steps_into(host, scheme, *p, Some(work), &mut others) {
-                    HostByTheSteps::Written if others[at..] == out[w] => {
-                        others.truncate(at);
+    with_shared_host_work_on(host, |work| {
+        each.extend(profiles.iter().map(|p| {
+            let Some(w) = written.clone() else {
+                let at = out.len();
+                return match host_by_the_steps_into(host, scheme, *p, Some(work), out) {
+                    HostByTheSteps::Written => {
+                        written = Some(at..out.len());
                         HostOf::Written
                     }
-                    HostByTheSteps::Written => HostOf::Other(at..others.len()),
                     HostByTheSteps::Failed(e) => HostOf::Failed(e),
                     HostByTheSteps::Declined => HostOf::Declined,
+                };
+            };
+            let at = others.len();
+            match host_by_the_steps_into(host, scheme, *p, Some(work), &mut others) {
+                HostByTheSteps::Written if others[at..] == out[w] => {
+                    others.truncate(at);
+                    HostOf::Written
                 }
-            })
-            .collect()
+                HostByTheSteps::Written => HostOf::Other(at..others.len()),
+                HostByTheSteps::Failed(e) => HostOf::Failed(e),
+                HostByTheSteps::Declined => HostOf::Declined,
+            }
+        }))
     });
     HostsByTheSteps { each, others }
 }
@@ -574,7 +603,6 @@ fn each_with_hosts_by_the_steps<T>(
                 .map_or(HostOf::Declined, HostOf::Url);
         }
     }
-    give_back(&OTHER_HOSTS, others);
     let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
     let asked: Vec<&dyn Profile> = (each.iter().zip(profiles))
         .filter(|(h, _)| matches!(h, HostOf::Declined))
@@ -587,7 +615,7 @@ fn each_with_hosts_by_the_steps<T>(
     .into_iter();
     let mut url = Some(url);
     let mut results = Vec::with_capacity(each.len());
-    for (i, h) in each.into_iter().enumerate() {
+    for (i, h) in each.drain(..).enumerate() {
         results.push(match h {
             HostOf::Written if Some(i) == last_written => covered(url.take().expect("the URL")),
             HostOf::Written => covered(url.clone().expect("the URL")),
@@ -599,6 +627,9 @@ fn each_with_hosts_by_the_steps<T>(
                 .expect("a result for each declined profile"),
         });
     }
+    let mut others = others;
+    others.clear();
+    give_back(&KEPT_HOSTS, HostsByTheSteps { each, others });
     results
 }
 

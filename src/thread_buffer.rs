@@ -21,6 +21,12 @@ impl Room for String {
     }
 }
 
+impl<T> Room for Vec<T> {
+    fn room(&self) -> usize {
+        self.capacity() * std::mem::size_of::<T>()
+    }
+}
+
 /// `f` of the thread's buffer in `key`, as the call before left it, or of
 /// a new one when that one is in use (a call made from within `f`); given
 /// back afterwards when it holds more than [`KEPT`].

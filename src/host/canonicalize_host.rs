@@ -35,7 +35,9 @@ use crate::unicode::{nfkc, stringprep};
 use std::borrow::Cow;
 
 /// The work on a host shared between profiles, for `canonicalize_each`.
-pub(crate) use super::fast_paths::{with_shared_host_work, SharedHostWork};
+pub(crate) use super::fast_paths::{
+    with_shared_host_work, with_shared_host_work_on, SharedHostWork,
+};
 /// A profile's key for one host, for the shortcut under several profiles.
 pub(crate) use super::fast_paths::{LdhHostKey, LDH_AND_DOT};
 /// A label separator (step 15), where it was before the host pipeline was
@@ -180,6 +182,32 @@ impl<'h> SharedLdhHost<'h> {
     pub(crate) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         self.host.write(key, out)
     }
+
+    /// Whether the host is not empty and of ASCII letters, digits, `-` and
+    /// `.` only.
+    pub(crate) fn covered_octets(&self) -> bool {
+        self.host.covered_octets()
+    }
+
+    /// [`canonicalize_host_into`] of such a host (see
+    /// [`SharedLdhHost::covered_octets`]) under `profile` when its key for
+    /// the host is [`LdhHostKey::Declined`] (IE's round trip of an `xn--`
+    /// label): appended to `out`, with the profile that canonicalizes the
+    /// host and the declining shortcut known already.
+    pub(crate) fn canonicalize_declined_into(
+        &self,
+        scheme: &str,
+        profile: &dyn Profile,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        let is = |class: &HostClass| match class {
+            HostClass::File => self.file,
+            HostClass::Ipv4Form => self.ipv4_form,
+            HostClass::IpLiteral | HostClass::Delimiters => false,
+        };
+        let profile = other_hosts_profile_by(profile, is).unwrap_or(profile);
+        canonicalize_host_after_shortcuts(self.host.host(), scheme, profile, out)
+    }
 }
 
 /// Whether `host` is of the class [`HostClass::Ipv4Form`]: with its
@@ -283,6 +311,19 @@ pub(crate) fn canonicalize_host_into(
     } else if idn_fast_path_into(host, scheme, profile, shared, out).is_some() {
         return Ok(());
     }
+    canonicalize_host_after_shortcuts(host, scheme, profile, out)
+}
+
+/// [`canonicalize_host_into`] of a host that neither the
+/// letters-digits-hyphens shortcut nor the IDN one covers under
+/// `profile`, the one that canonicalizes it: IE's `xn--` labels, or the
+/// steps one by one.
+fn canonicalize_host_after_shortcuts(
+    host: &str,
+    scheme: &str,
+    profile: &dyn Profile,
+    out: &mut String,
+) -> Result<(), Error> {
     if xn_labels_fast_path_into(host, scheme, profile, out).is_some() {
         return Ok(());
     }

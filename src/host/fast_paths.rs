@@ -267,6 +267,11 @@ impl<'h> LdhHost<'h> {
         self.ldh
     }
 
+    /// The host.
+    pub(super) fn host(&self) -> &'h str {
+        self.host
+    }
+
     /// The key of `profile` (the one that canonicalizes the host) for this
     /// host.
     #[inline]
@@ -596,7 +601,7 @@ impl ToAsciiKey {
             && *facts.idn_enabled.get_or_insert_with(|| {
                 // What `idn_enabled_tld` finds, the blacklist read from
                 // the flags (no ASCII letter, digit, `-` or `.` is on it).
-                !facts.blacklisted && idn_tld_whitelisted(text, Some(&mut work.aces))
+                !facts.blacklisted && idn_tld_whitelisted(text)
             });
         let truncates =
             hp.truncate_ascii_label > 0 && facts.longest_ascii > hp.truncate_ascii_label;
@@ -871,6 +876,9 @@ pub(crate) struct SharedHostWork {
     host: String,
     /// [`qualify`] of `host`, once asked.
     qualified: Option<Qualified>,
+    /// The address and length of the host [`with_shared_host_work_on`]
+    /// keeps borrowed while the work is about it.
+    pinned: Option<(usize, usize)>,
     /// What [`qualify`] made of `host` for step 20 (empty: `host` itself).
     text: String,
     /// The flags of the non-ASCII characters of `text` ([`qualify`]).
@@ -896,6 +904,9 @@ impl SharedHostWork {
     /// dropped (the Punycode of labels, which does not depend on the host,
     /// stays).
     fn about(&mut self, host: &str) {
+        if self.pinned == Some((host.as_ptr() as usize, host.len())) {
+            return;
+        }
         if self.host != host {
             self.forget_the_host();
             self.host.push_str(host);
@@ -905,6 +916,7 @@ impl SharedHostWork {
     /// Forgets what it knows about its host (not the Punycode of labels),
     /// keeping the room.
     fn forget_the_host(&mut self) {
+        self.pinned = None;
         self.host.clear();
         self.qualified = None;
         self.text.clear();
@@ -978,6 +990,24 @@ pub(crate) fn with_shared_host_work<R>(f: impl FnOnce(&mut SharedHostWork) -> R)
     with_kept(&SHARED_HOST_WORK, |work| {
         work.clear();
         f(work)
+    })
+}
+
+/// [`with_shared_host_work`] for one host, which every profile's work
+/// asks about: the work is about `host` from the start, and a host asked
+/// about at the same address and of the same length is told to be it
+/// without comparing the octets.  That holds because `host` is borrowed
+/// for as long as `f` runs: a string there is `host` while it is.
+pub(crate) fn with_shared_host_work_on<R>(
+    host: &str,
+    f: impl FnOnce(&mut SharedHostWork) -> R,
+) -> R {
+    with_shared_host_work(|work| {
+        work.about(host);
+        work.pinned = Some((host.as_ptr() as usize, host.len()));
+        let r = f(work);
+        work.pinned = None;
+        r
     })
 }
 
@@ -1180,6 +1210,25 @@ fn convert_prepared_labels_into(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// [`LabelFacts::of`]'s one pass finds what the labels say.
+        #[test]
+        fn label_facts_are_the_labels(v in proptest::collection::vec(
+            proptest::sample::select(vec!['a', 'x', 'n', '-', '.', '\u{FC}', '\u{4E00}']), 0..24)
+        ) {
+            let text: String = v.into_iter().collect();
+            let f = LabelFacts::of(&text, 0);
+            let ls: Vec<&str> = text.split('.').collect();
+            let longest = ls.iter().filter(|l| l.is_ascii()).map(|l| l.len()).max().unwrap_or(0);
+            proptest::prop_assert_eq!(f.longest_ascii, longest);
+            proptest::prop_assert_eq!(f.empty_label, ls.iter().any(|l| l.is_empty()));
+            proptest::prop_assert_eq!(f.xn_ascii, ls.iter().any(|l| l.is_ascii() && l.starts_with("xn--")));
+            proptest::prop_assert_eq!(f.xn_non_ascii, ls.iter().any(|l| !l.is_ascii() && l.starts_with("xn--")));
+            proptest::prop_assert_eq!(f.hyphen_at_an_end, ls.iter().any(|l| l.starts_with('-') || l.ends_with('-')));
+        }
+    }
 
     /// [`LabelFacts`] reads Gecko's blacklist and the possible RandALCat
     /// characters from the flags of the non-ASCII characters only: no

@@ -96,10 +96,8 @@ fn convert_labels_appended<T: Tracer>(
     out: &mut String,
 ) -> Result<(), GiveUp> {
     let hp = profile.host();
-    let idn_enabled = hp.idn_tld_check
-        && pl
-            .known_idn_enabled
-            .unwrap_or_else(|| idn_enabled_tld(s, pl.shared.as_deref_mut()));
+    let idn_enabled =
+        hp.idn_tld_check && pl.known_idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
     pl.note(const { steps::host("20.1") }, hp.idn_tld_check, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
@@ -183,28 +181,23 @@ fn convert_labels_appended<T: Tracer>(
 ///    empty string if that fails);
 /// 3. it must be whitelisted;
 /// 4. and no character of the host may be blacklisted.
-pub(super) fn idn_enabled_tld(s: &str, shared: Option<&mut AceCache>) -> bool {
-    idn_tld_whitelisted(s, shared) && !s.chars().any(gecko::is_idn_blacklisted)
+pub(super) fn idn_enabled_tld(s: &str) -> bool {
+    idn_tld_whitelisted(s) && !s.chars().any(gecko::is_idn_blacklisted)
 }
 
 /// Steps 20.1.1 to 20.1.3 (GECKO): whether the TLD of `s` is on the
 /// whitelist.
-pub(super) fn idn_tld_whitelisted(s: &str, shared: Option<&mut AceCache>) -> bool {
+pub(super) fn idn_tld_whitelisted(s: &str) -> bool {
     // The last label that is not empty (a host is short: a plain scan
     // from the end).
     let t = s.trim_end_matches('.');
     let tld = &t[t.bytes().rposition(|b| b == b'.').map_or(0, |i| i + 1)..];
-    let whitelisted = if tld.is_ascii() {
-        gecko::is_idn_whitelisted_tld(tld)
-    } else if let Some(cache) = shared {
-        cache
-            .ace_label(tld)
-            .is_some_and(gecko::is_idn_whitelisted_tld)
-    } else {
-        let mut ace = String::new();
-        push_ace(tld, &mut ace).is_some_and(|()| gecko::is_idn_whitelisted_tld(&ace))
-    };
-    whitelisted
+    match tld.is_ascii() {
+        true => gecko::is_idn_whitelisted_tld(tld),
+        // Step 20.1.2's ACE form is on the list exactly when the TLD is one
+        // of the list's U-labels (no Punycode needed).
+        false => gecko::is_idn_whitelisted_u_label(tld),
+    }
 }
 
 /// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.

@@ -1,7 +1,9 @@
 //! Gecko's IDN lists of 2011 (`data/gecko-idn-*.txt`), used by
 //! CanonicalizeHost step 20.1 (GECKO) of the specification.
 
-use super::tables::{flags, gecko_whitelist_contains, FLAG_GECKO_BLACKLIST};
+use super::tables::{
+    flags, gecko_whitelist_contains, gecko_whitelist_contains_u_label, FLAG_GECKO_BLACKLIST,
+};
 
 /// Whether `tld` (lowercase ASCII, possibly `xn--...`) is an IDN-enabled TLD
 /// (CanonicalizeHost step 20.1.3, \[WHITELIST\]).  The comparison is ASCII
@@ -18,6 +20,32 @@ pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
             l.copy_from_slice(b);
             l.make_ascii_lowercase();
             gecko_whitelist_contains(l)
+        }
+        None => false,
+    }
+}
+
+/// Whether the ACE form of the non-ASCII label `tld` (`xn--` and its
+/// Punycode, which step 20.1.2 makes) is an IDN-enabled TLD, told without
+/// encoding: its ASCII lowercase is the U-label of a whitelisted A-label.
+/// Punycode is one-to-one, every whitelisted A-label encodes its U-label
+/// back (`data/generate.py` checks it), and the encoder copies the ASCII
+/// letters as they are and counts them whatever their case, so the ACE
+/// form of `tld` equals an A-label, ASCII case aside, exactly when its
+/// lowercase is that A-label's U-label.  `рф` (`xn--p1ai`) is; `日本` is
+/// not.
+pub fn is_idn_whitelisted_u_label(tld: &str) -> bool {
+    let b = tld.as_bytes();
+    if !b.iter().any(u8::is_ascii_uppercase) {
+        return gecko_whitelist_contains_u_label(b);
+    }
+    // Lowercased on the stack: no U-label on the list is longer.
+    let mut lower = [0u8; 64];
+    match lower.get_mut(..b.len()) {
+        Some(l) => {
+            l.copy_from_slice(b);
+            l.make_ascii_lowercase();
+            gecko_whitelist_contains_u_label(l)
         }
         None => false,
     }
@@ -45,12 +73,7 @@ mod tests {
         assert!(!is_idn_whitelisted_tld("com"));
         assert!(!is_idn_whitelisted_tld(""));
         // Every TLD of the list, and none but those.
-        let list = include_str!("../../data/gecko-idn-whitelist.txt");
-        let tlds: Vec<&str> = list
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect();
+        let tlds = a_labels();
         assert!(tlds.len() > 60);
         for tld in &tlds {
             assert!(is_idn_whitelisted_tld(tld), "{tld}");
@@ -66,12 +89,7 @@ mod tests {
     /// each with a letter more or less is not (unless it is listed too).
     #[test]
     fn whitelist_is_the_data_file() {
-        let text = include_str!("../../data/gecko-idn-whitelist.txt");
-        let listed: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect();
+        let listed = a_labels();
         assert!(listed.len() > 50, "{}", listed.len());
         for tld in &listed {
             assert!(is_idn_whitelisted_tld(tld), "{tld}");
@@ -83,6 +101,79 @@ mod tests {
                     "{other}"
                 );
             }
+        }
+    }
+
+    /// The lines of `data/gecko-idn-whitelist.txt`: each TLD and, for an
+    /// A-label, its U-label.
+    fn whitelist_lines() -> Vec<(&'static str, Option<String>)> {
+        let text = include_str!("../../data/gecko-idn-whitelist.txt");
+        (text.lines().map(str::trim))
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let mut fields = l.split_whitespace();
+                let tld = fields.next().unwrap();
+                let cps: Vec<char> = fields
+                    .map(|h| char::from_u32(u32::from_str_radix(h, 16).unwrap()).unwrap())
+                    .collect();
+                (tld, (!cps.is_empty()).then(|| cps.into_iter().collect()))
+            })
+            .collect()
+    }
+
+    fn a_labels() -> Vec<&'static str> {
+        whitelist_lines().into_iter().map(|(tld, _)| tld).collect()
+    }
+
+    /// Step 20.1.2 and 3 as written: the TLD's ACE form on the list.
+    fn ace_whitelisted(tld: &str) -> bool {
+        let chars: Vec<char> = tld.chars().collect();
+        let mut ace = String::from("xn--");
+        crate::unicode::punycode::encode_into(&chars, &mut ace).is_some()
+            && is_idn_whitelisted_tld(&ace)
+    }
+
+    /// Every A-label's U-label encodes to it and is found; every A-label
+    /// has one.
+    #[test]
+    fn u_labels_are_the_a_labels() {
+        let mut found = 0;
+        for (tld, u) in whitelist_lines() {
+            assert_eq!(u.is_some(), tld.starts_with("xn--"), "{tld}");
+            if let Some(u) = u {
+                assert!(ace_whitelisted(&u), "{tld} {u}");
+                assert!(is_idn_whitelisted_u_label(&u), "{tld} {u}");
+                found += 1;
+            }
+        }
+        assert!(found > 20, "{found}");
+        assert!(!is_idn_whitelisted_u_label("\u{65E5}\u{672C}"));
+    }
+
+    fn tld_char() -> impl proptest::strategy::Strategy<Value = char> {
+        let mut chars: Vec<char> = whitelist_lines()
+            .into_iter()
+            .filter_map(|(_, u)| u)
+            .flat_map(|u| u.chars().collect::<Vec<_>>())
+            .collect();
+        chars.extend(['a', 'B', 'x', '-', '1', '\u{FC}', '\u{4E00}']);
+        proptest::sample::select(chars)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// The U-label check says what encoding and the A-label check say,
+        /// for non-ASCII TLDs: U-labels, their pieces, mixed with ASCII
+        /// letters in either case.
+        #[test]
+        fn u_label_check_is_the_ace_check(
+            v in proptest::collection::vec(tld_char(), 1..8),
+            whole in proptest::sample::select(whitelist_lines().into_iter().filter_map(|(_, u)| u).collect::<Vec<_>>()),
+            take_whole in proptest::bool::ANY,
+        ) {
+            let tld: String = if take_whole { whole } else { v.into_iter().collect() };
+            proptest::prop_assume!(!tld.is_ascii());
+            proptest::prop_assert_eq!(is_idn_whitelisted_u_label(&tld), ace_whitelisted(&tld), "{:?}", tld);
         }
     }
 
