@@ -364,7 +364,10 @@ pub(crate) fn canonicalize_common_url_each<T>(
         shared = Some(host);
         written.map(|i| first = i).is_some()
     });
-    if let (Some(offsets), Some(hosts)) = (scanned, hosts_by_the_steps.take()) {
+    if let Some(hosts) = hosts_by_the_steps {
+        let Some(offsets) = scanned else {
+            return by_the_steps(profiles);
+        };
         let url = Url::new(out, offsets);
         return each_with_hosts_by_the_steps(url, hosts, profiles, covered, failed, by_the_steps);
     }
@@ -483,10 +486,12 @@ enum HostOf {
     Written,
     /// Another host, in [`HostsByTheSteps::others`].
     Other(Range<usize>),
-    /// The URL with that other host in place of the written one.
-    Url(Url),
-    /// The host failed with this error, the URL's.
-    Failed(Error),
+    /// The URL with that other host in place of the written one: the
+    /// next of [`HostsByTheSteps::urls`].
+    Url,
+    /// The host failed with this error, the URL's (boxed: rare, and the
+    /// entries stay small).
+    Failed(Box<Error>),
     /// The steps for the URL (the host does not qualify or is empty).
     Declined,
 }
@@ -499,11 +504,13 @@ struct HostsByTheSteps {
     each: Vec<HostOf>,
     /// The text of the hosts that are not the written one.
     others: String,
+    /// The URLs with those hosts in place.
+    urls: Vec<Url>,
 }
 
 impl Room for HostsByTheSteps {
     fn room(&self) -> usize {
-        self.each.room() + self.others.room()
+        self.each.room() + self.others.room() + self.urls.room()
     }
 }
 
@@ -514,6 +521,7 @@ thread_local! {
         RefCell::new(HostsByTheSteps {
             each: Vec::new(),
             others: String::new(),
+            urls: Vec::new(),
         })
     };
 }
@@ -532,12 +540,13 @@ fn hosts_by_the_steps_each(
     let HostsByTheSteps {
         mut each,
         mut others,
+        urls,
     } = take_kept(&KEPT_HOSTS);
     each.clear();
     others.clear();
     if !host_by_the_steps_qualifies(host) {
         each.extend(profiles.iter().map(|_| HostOf::Declined));
-        return HostsByTheSteps { each, others };
+        return HostsByTheSteps { each, others, urls };
     }
     // Room for the other hosts (Punycode and `xn--` may grow a label), for
     // common hosts only: a huge one grows the string as it is written.
@@ -551,7 +560,7 @@ fn hosts_by_the_steps_each(
                         written = Some(at..out.len());
                         HostOf::Written
                     }
-                    HostByTheSteps::Failed(e) => HostOf::Failed(e),
+                    HostByTheSteps::Failed(e) => HostOf::Failed(Box::new(e)),
                     HostByTheSteps::Declined => HostOf::Declined,
                 };
             };
@@ -562,12 +571,12 @@ fn hosts_by_the_steps_each(
                     HostOf::Written
                 }
                 HostByTheSteps::Written => HostOf::Other(at..others.len()),
-                HostByTheSteps::Failed(e) => HostOf::Failed(e),
+                HostByTheSteps::Failed(e) => HostOf::Failed(Box::new(e)),
                 HostByTheSteps::Declined => HostOf::Declined,
             }
         }))
     });
-    HostsByTheSteps { each, others }
+    HostsByTheSteps { each, others, urls }
 }
 
 /// The result of each profile for a URL whose hosts went by the steps
@@ -588,19 +597,28 @@ fn each_with_hosts_by_the_steps<T>(
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[&dyn Profile]) -> Vec<T>,
 ) -> Vec<T> {
-    let HostsByTheSteps { mut each, others } = hosts;
-    // Each other host put in place of the written one, before the steps
-    // are asked for the profiles whose host (or URL, at 4 GiB) is
-    // declined.
+    let HostsByTheSteps {
+        mut each,
+        others,
+        mut urls,
+    } = hosts;
+    // Each other host put in place of the written one (into `urls`),
+    // before the steps are asked for the profiles whose host (or URL, at 4
+    // GiB) is declined.
+    urls.clear();
     for h in &mut each {
         if let HostOf::Other(r) = h {
             let own = url.with_host(|out| {
                 out.push_str(&others[r.clone()]);
                 true
             });
-            *h = own
-                .and_then(Result::ok)
-                .map_or(HostOf::Declined, HostOf::Url);
+            *h = match own.and_then(Result::ok) {
+                Some(own) => {
+                    urls.push(own);
+                    HostOf::Url
+                }
+                None => HostOf::Declined,
+            };
         }
     }
     let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
@@ -614,22 +632,25 @@ fn each_with_hosts_by_the_steps<T>(
     }
     .into_iter();
     let mut url = Some(url);
+    let mut own_urls = urls.drain(..);
     let mut results = Vec::with_capacity(each.len());
     for (i, h) in each.drain(..).enumerate() {
         results.push(match h {
             HostOf::Written if Some(i) == last_written => covered(url.take().expect("the URL")),
             HostOf::Written => covered(url.clone().expect("the URL")),
-            HostOf::Url(u) => covered(u),
+            // In the order they were put in `urls`.
+            HostOf::Url => covered(own_urls.next().expect("a URL of its own")),
             HostOf::Other(_) => unreachable!("every other host is put in place above"),
-            HostOf::Failed(e) => failed(e),
+            HostOf::Failed(e) => failed(*e),
             HostOf::Declined => by_the_steps
                 .next()
                 .expect("a result for each declined profile"),
         });
     }
+    drop(own_urls);
     let mut others = others;
     others.clear();
-    give_back(&KEPT_HOSTS, HostsByTheSteps { each, others });
+    give_back(&KEPT_HOSTS, HostsByTheSteps { each, others, urls });
     results
 }
 

@@ -77,7 +77,7 @@ pub(crate) struct AceCache {
     aces: Vec<(Range<usize>, Option<Range<usize>>)>,
     /// Each label's place in `aces`, once there are more than
     /// [`ACE_CACHE_SCANNED`] (a host of many labels stays linear).
-    index: HashMap<String, usize>,
+    index: Option<HashMap<String, usize>>,
 }
 
 /// How many labels [`AceCache`] looks through one by one; beyond, it
@@ -85,6 +85,15 @@ pub(crate) struct AceCache {
 const ACE_CACHE_SCANNED: usize = 16;
 
 impl AceCache {
+    /// An empty cache (for a thread-local that needs no lazy set-up).
+    pub(super) const fn new() -> AceCache {
+        AceCache {
+            text: String::new(),
+            aces: Vec::new(),
+            index: None,
+        }
+    }
+
     /// The Punycode of `label` (see [`push_ace`]), encoded once.
     pub(super) fn ace(&mut self, label: &str) -> Option<&str> {
         self.ace_label(label).map(|ace| &ace[4..])
@@ -105,13 +114,18 @@ impl AceCache {
                 }
                 self.aces.push((start..end, encoded));
                 if self.aces.len() > ACE_CACHE_SCANNED {
-                    if self.index.is_empty() {
-                        let text = &self.text;
-                        self.index = (self.aces.iter().enumerate())
-                            .map(|(i, (l, _))| (text[l.clone()].to_string(), i))
-                            .collect();
-                    } else {
-                        self.index.insert(label.to_string(), self.aces.len() - 1);
+                    match &mut self.index {
+                        Some(index) if !index.is_empty() => {
+                            index.insert(label.to_string(), self.aces.len() - 1);
+                        }
+                        _ => {
+                            let text = &self.text;
+                            self.index = Some(
+                                (self.aces.iter().enumerate())
+                                    .map(|(i, (l, _))| (text[l.clone()].to_string(), i))
+                                    .collect(),
+                            );
+                        }
                     }
                 }
                 self.aces.len() - 1
@@ -124,7 +138,7 @@ impl AceCache {
     /// Where `label` is in `aces`, if it is there.
     fn position(&self, label: &str) -> Option<usize> {
         if self.aces.len() > ACE_CACHE_SCANNED {
-            return self.index.get(label).copied();
+            return self.index.as_ref()?.get(label).copied();
         }
         let text = &self.text;
         self.aces
@@ -141,7 +155,9 @@ impl AceCache {
     pub(super) fn clear(&mut self) {
         self.text.clear();
         self.aces.clear();
-        self.index.clear();
+        if let Some(index) = &mut self.index {
+            index.clear();
+        }
     }
 }
 

@@ -84,11 +84,14 @@ fn other_hosts_profile_by(
     profile: &dyn Profile,
     is: impl FnMut(&HostClass) -> bool,
 ) -> Option<&'static dyn Profile> {
-    let name = profile.host().other_hosts_as.as_str();
-    if name.is_empty() || name.eq_ignore_ascii_case(profile.name()) {
-        return None;
-    }
-    if !profile.host().other_hosts.iter().any(is) {
+    // The profile's own name is asked last: a host of none of the classes
+    // is the common case.
+    let hp = profile.host();
+    let name = hp.other_hosts_as.as_str();
+    if name.is_empty()
+        || !hp.other_hosts.iter().any(is)
+        || name.eq_ignore_ascii_case(profile.name())
+    {
         return None;
     }
     crate::profile::builtin(name).map(|p| p as &dyn Profile)

@@ -900,6 +900,23 @@ pub(crate) struct SharedHostWork {
 }
 
 impl SharedHostWork {
+    /// Work about nothing yet (for a thread-local that needs no lazy
+    /// set-up).
+    const fn new() -> SharedHostWork {
+        SharedHostWork {
+            host: String::new(),
+            qualified: None,
+            pinned: None,
+            text: String::new(),
+            text_flags: 0,
+            facts: None,
+            converted: Vec::new(),
+            converted_text: String::new(),
+            aces: AceCache::new(),
+            ipv4_form: None,
+        }
+    }
+
     /// Makes the work about `host`: what was kept about another host is
     /// dropped (the Punycode of labels, which does not depend on the host,
     /// stays).
@@ -961,9 +978,16 @@ impl SharedHostWork {
         self.qualified.unwrap_or(Qualified::No)
     }
 
-    /// Whether `host` is of the IPv4 form: `tell()`, asked once per host.
+    /// Whether `host`, which is not ASCII, is of the IPv4 form: `tell()`,
+    /// asked once per host, unless the host's characters qualify for
+    /// [`idn_fast_path`] as they are (which the profiles ask next, once):
+    /// then it has no escape, and NFKC leaves it alone under every
+    /// variant, non-ASCII characters and all, which no part of the form
+    /// holds.
     pub(super) fn is_ipv4_form(&mut self, host: &str, tell: impl FnOnce() -> bool) -> bool {
-        self.about(host);
+        if self.qualify(host) == Qualified::AsIs {
+            return false;
+        }
         *self.ipv4_form.get_or_insert_with(tell)
     }
 }
@@ -980,7 +1004,7 @@ impl Room for SharedHostWork {
 thread_local! {
     /// The [`SharedHostWork`] of [`with_shared_host_work`], whose buffers
     /// serve one URL after another.
-    static SHARED_HOST_WORK: RefCell<SharedHostWork> = RefCell::new(SharedHostWork::default());
+    static SHARED_HOST_WORK: RefCell<SharedHostWork> = const { RefCell::new(SharedHostWork::new()) };
 }
 
 /// `f` of a [`SharedHostWork`] about nothing yet: the thread's, whose
