@@ -14,9 +14,7 @@ use super::observed::{ipv4_address, keeps_unicode_labels};
 use super::pipeline::Pipeline;
 use super::trace::NoTrace;
 use crate::octets::OctetSet;
-use crate::profile::{
-    BidiVersion, Ipv4Rule, LabelConversion, NfkcVariant, Profile, UnicodeVersion,
-};
+use crate::profile::{BidiVersion, Ipv4Rule, LabelConversion, Profile};
 use crate::thread_buffer::{with_kept, Room};
 use crate::unicode::tables::{
     self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_GECKO_BLACKLIST, FLAG_MAY_BE_RAND_AL, FLAG_NFKC_CCC,
@@ -843,26 +841,70 @@ pub(super) fn prepare_host(host: &str) -> Option<String> {
             LDH_AND_DOT.contains(c as u8)
         } else {
             tables::flags(c) & (FLAG_A_1 | FLAG_PROHIBITED | FLAG_NFKC_CCC) == 0
-                && !nfkc::CORRIGENDUM_CHARACTERS.contains(&c)
+                && (c < '\u{F951}' || !nfkc::CORRIGENDUM_CHARACTERS.contains(&c))
         }
     };
-    if host.is_ascii() || host.ends_with(is_label_separator) || !host.chars().all(agrees) {
+    if host.is_ascii() || host.ends_with(is_label_separator) {
         return None;
     }
-    let separators = host.chars().filter(|&c| is_label_separator(c)).count();
-    let latest = NfkcVariant {
-        unicode: UnicodeVersion::Latest,
-        corrigendum_3: true,
-        corrigendum_4: true,
-        corrigendum_5: true,
-    };
+    // One pass: the characters agree, and each is mapped on its own.
+    let mut separators = 0;
+    let mut by_character = String::with_capacity(host.len());
+    for c in host.chars() {
+        if !agrees(c) {
+            return None;
+        }
+        if is_label_separator(c) {
+            separators += 1;
+        }
+        push_mapped_character(c, &mut by_character);
+    }
+    if nfkc::leaves_alone(&by_character) {
+        return Some(by_character);
+    }
+    // Every variant gives the same: THIS's, the own NFKC of Unicode 3.2.
     let mapped = stringprep::map_cow(host);
-    let normalized = nfkc::nfkc_cow(&mapped, &latest);
+    let normalized = nfkc::nfkc_cow(&mapped, &crate::profile::this().nameprep.nfkc);
     let prepared: String = normalized
         .chars()
         .map(|c| if is_label_separator(c) { '.' } else { c })
         .collect();
     (prepared.bytes().filter(|&b| b == b'.').count() == separators).then_some(prepared)
+}
+
+/// The NFKC of the Map step of one character `c` of a host
+/// [`prepare_host`] takes, with a label separator made `.`, or a string
+/// compatibility-equivalent to it, appended to `out`: its Map step (ASCII
+/// lowercase, B.1 removed, B.2 applied), except that a label separator is
+/// `.` and a fullwidth form of ASCII (U+FF01 to U+FF5E) is its ASCII
+/// character, lowercased.
+///
+/// When every NFKC variant leaves the whole string alone
+/// ([`nfkc::leaves_alone`]), that string is what [`prepare_host`] makes:
+/// each piece, with the separators as they are after NFKC (U+3002, or
+/// `.` for U+FF0E), is compatibility-equivalent to the character's Map
+/// step (a fullwidth form decomposes to its ASCII character, U+FF61 to
+/// U+3002), so their string has the NFKC of the host's Map step, which
+/// is itself when NFKC leaves it alone; `.` and U+3002 are alike to the
+/// quick check (starters that neither decompose nor compose); and no `.`
+/// is made or lost.
+///
+/// `ΠΑΡΆΔΕΙΓΜΑ` → `παράδειγμα`; `ｅｓｐｎ．ｏｒｇ` → `espn.org`; `Ⅰ.de`
+/// gives `ⅰ.de`, which NFKC changes (`i.de`): the whole string is
+/// normalized then.
+fn push_mapped_character(c: char, out: &mut String) {
+    match c {
+        _ if is_label_separator(c) => out.push('.'),
+        _ if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+        '\u{FF01}'..='\u{FF5E}' => {
+            out.push(char::from(((c as u32 - 0xFEE0) as u8).to_ascii_lowercase()));
+        }
+        _ if tables::flags(c) & FLAG_B_1 != 0 => {}
+        _ => match stringprep::map_b2(c) {
+            Some(mapped) => out.push_str(mapped),
+            None => out.push(c),
+        },
+    }
 }
 
 /// The part of CanonicalizeHost's work on a host that does not depend on
@@ -1236,7 +1278,41 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// [`push_mapped_character`]'s string, where NFKC leaves it alone,
+        /// is the NFKC of the Map step under THIS's variant and the latest
+        /// Unicode (label separators aside, which both make `.`).
+        #[test]
+        fn mapped_characters_are_nfkc_of_map(v in proptest::collection::vec(
+            proptest::sample::select(vec![
+                'a', 'Q', '-', '.', '\u{FF21}', '\u{FF45}', '\u{FF0E}', '\u{FF61}', '\u{3002}',
+                '\u{3A0}', '\u{386}', '\u{3C3}', '\u{3A3}', '\u{C4}', '\u{E4}', '\u{DF}', '\u{130}',
+                '\u{AD}', '\u{200B}', '\u{FB01}', '\u{4F8B}', '\u{3048}', '\u{304B}', '\u{3099}',
+                '\u{1100}', '\u{1161}', '\u{AC00}', '\u{11A8}', '\u{E17}', '\u{E48}', '\u{2160}',
+                '\u{41F}', '\u{17F}', '\u{1E9B}',
+            ]), 1..12)
+        ) {
+            let host: String = v.into_iter().collect();
+            let mut fast = String::new();
+            host.chars().for_each(|c| push_mapped_character(c, &mut fast));
+            if nfkc::leaves_alone(&fast) {
+                let fast: String = fast.chars().map(|c| if c == '.' { '\u{3002}' } else { c }).collect();
+                let mapped = stringprep::map_cow(&host);
+                let this = nfkc::nfkc_cow(&mapped, &crate::profile::this().nameprep.nfkc);
+                let latest = crate::profile::NfkcVariant {
+                    unicode: crate::profile::UnicodeVersion::Latest,
+                    corrigendum_3: true,
+                    corrigendum_4: true,
+                    corrigendum_5: true,
+                };
+                let separators_as_one = |s: &str| -> String {
+                    s.chars().map(|c| if is_label_separator(c) { '\u{3002}' } else { c }).collect()
+                };
+                proptest::prop_assert_eq!(&fast, &separators_as_one(&this), "{:?}", host);
+                proptest::prop_assert_eq!(&fast, &separators_as_one(&nfkc::nfkc_cow(&mapped, &latest)), "{:?}", host);
+            }
+        }
+
         /// [`LabelFacts::of`]'s one pass finds what the labels say.
         #[test]
         fn label_facts_are_the_labels(v in proptest::collection::vec(
@@ -1252,6 +1328,36 @@ mod tests {
             proptest::prop_assert_eq!(f.xn_non_ascii, ls.iter().any(|l| !l.is_ascii() && l.starts_with("xn--")));
             proptest::prop_assert_eq!(f.hyphen_at_an_end, ls.iter().any(|l| l.starts_with('-') || l.ends_with('-')));
         }
+    }
+
+    /// [`prepare_host`] maps the common hosts character by character, and
+    /// the others by the whole Map step and NFKC.
+    #[test]
+    fn prepare_host_maps_the_common_hosts() {
+        let p = |h: &str| prepare_host(h);
+        assert_eq!(
+            p("\u{3A0}\u{391}\u{3A1}\u{386}.gr").as_deref(),
+            Some("\u{3C0}\u{3B1}\u{3C1}\u{3AC}.gr")
+        );
+        assert_eq!(
+            p("\u{FF45}\u{FF53}\u{FF50}\u{FF4E}\u{FF0E}\u{FF2F}\u{FF32}\u{FF27}").as_deref(),
+            Some("espn.org")
+        );
+        assert_eq!(p("\u{4F8B}\u{FF61}jp").as_deref(), Some("\u{4F8B}.jp"));
+        assert_eq!(p("\u{FB01}.de").as_deref(), Some("fi.de"));
+        // B.2 makes U+2170, which NFKC makes `i`.
+        assert_eq!(p("\u{2160}.de").as_deref(), Some("i.de"));
+        // NFKC makes a `.` of U+2024: turned down.
+        assert_eq!(p("a\u{2024}b\u{E9}"), None);
+        let nfkc_bits = tables::FLAG_NFKC_OWN_MAYBE
+            | tables::FLAG_NFKC_CCC
+            | tables::FLAG_NFKC_DECOMP
+            | tables::FLAG_NFKC_SECOND
+            | tables::FLAG_NFKC_COMPOSITE;
+        assert_eq!(
+            tables::flags('\u{3002}') & nfkc_bits,
+            tables::flags('.') & nfkc_bits
+        );
     }
 
     /// [`LabelFacts`] reads Gecko's blacklist and the possible RandALCat
