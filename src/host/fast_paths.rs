@@ -756,7 +756,7 @@ pub(super) enum Qualified {
     /// The steps run one by one.
     No,
     /// Nameprep leaves the host as it is but for ASCII case
-    /// ([`idn_chars_qualify`]).
+    /// ([`idn_chars_flags`]).
     AsIs,
     /// Nameprep maps some of its characters, the same way under every
     /// profile, and leaves what it makes as it is ([`prepare_host`]).
@@ -781,11 +781,11 @@ pub(super) fn qualify(host: &str, text: &mut String, prepare: bool) -> (Qualifie
     if !prepare {
         return (Qualified::No, 0);
     }
-    let Some(prepared) = prepare_host(host).filter(|p| !p.is_empty()) else {
+    let Some((prepared, left_alone)) = prepare_host(host).filter(|(p, _)| !p.is_empty()) else {
         return (Qualified::No, 0);
     };
     // An ASCII result has no non-ASCII character to flag.
-    let flags = match idn_chars_flags(&prepared) {
+    let flags = match idn_chars_flags_told(&prepared, left_alone) {
         Some(flags) => flags,
         None if prepared_ascii_qualifies(&prepared) => 0,
         None => return (Qualified::No, 0),
@@ -830,12 +830,14 @@ fn prepared_ascii_qualifies(prepared: &str) -> bool {
 /// they were (no `.` made or lost): the host with which steps 11 to 19 of
 /// every profile reach step 20, Chrome's per-label Nameprep included
 /// (Nameprep works on each character and its neighbours, never across a
-/// `.`).  [`qualify`] then asks [`idn_chars_qualify`] of the result.
+/// `.`), and whether every NFKC variant is known to leave it alone (it
+/// was checked: see [`push_mapped_character`]).  [`qualify`] then asks
+/// [`idn_chars_flags`] of the result.
 ///
 /// `WWW.ÄRZTE.DE` → `www.ärzte.de`; `Ｅｘａｍｐｌｅ．ｄｅ` → `example.de`
-/// (an ASCII result, which [`idn_chars_qualify`] turns down);
+/// (an ASCII result, which [`idn_chars_flags`] turns down);
 /// `a\u{2024}b` (NFKC makes a `.`) → `None`.
-pub(super) fn prepare_host(host: &str) -> Option<String> {
+pub(super) fn prepare_host(host: &str) -> Option<(String, bool)> {
     let agrees = |c: char| {
         if c.is_ascii() {
             LDH_AND_DOT.contains(c as u8)
@@ -860,7 +862,7 @@ pub(super) fn prepare_host(host: &str) -> Option<String> {
         push_mapped_character(c, &mut by_character);
     }
     if nfkc::leaves_alone(&by_character) {
-        return Some(by_character);
+        return Some((by_character, true));
     }
     // Every variant gives the same: THIS's, the own NFKC of Unicode 3.2.
     let mapped = stringprep::map_cow(host);
@@ -869,7 +871,7 @@ pub(super) fn prepare_host(host: &str) -> Option<String> {
         .chars()
         .map(|c| if is_label_separator(c) { '.' } else { c })
         .collect();
-    (prepared.bytes().filter(|&b| b == b'.').count() == separators).then_some(prepared)
+    (prepared.bytes().filter(|&b| b == b'.').count() == separators).then_some((prepared, false))
 }
 
 /// The NFKC of the Map step of one character `c` of a host
@@ -1010,14 +1012,23 @@ impl SharedHostWork {
     }
 
     /// [`qualify`] of `host`, computed once per host.
+    #[inline]
     fn qualify(&mut self, host: &str) -> Qualified {
         self.about(host);
-        if self.qualified.is_none() {
-            let (qualified, flags) = qualify(host, &mut self.text, true);
-            self.qualified = Some(qualified);
-            self.text_flags = flags;
+        match self.qualified {
+            Some(qualified) => qualified,
+            None => self.qualify_first(host),
         }
-        self.qualified.unwrap_or(Qualified::No)
+    }
+
+    /// [`SharedHostWork::qualify`] the first time (every profile after
+    /// the first asks again, and finds it kept).
+    #[inline(never)]
+    fn qualify_first(&mut self, host: &str) -> Qualified {
+        let (qualified, flags) = qualify(host, &mut self.text, true);
+        self.qualified = Some(qualified);
+        self.text_flags = flags;
+        qualified
     }
 
     /// Whether `host`, which is not ASCII, is of the IPv4 form: `tell()`,
@@ -1077,19 +1088,25 @@ pub(crate) fn with_shared_host_work_on<R>(
     })
 }
 
-/// Whether the characters of `host` qualify for [`idn_fast_path`]: a
-/// non-ASCII host, no trailing dot, and Nameprep leaves it as it is but
-/// for ASCII case.
+/// Whether the characters of `host` qualify for [`idn_fast_path`] (see
+/// [`idn_chars_flags`]).
 #[cfg(test)]
 pub(super) fn idn_chars_qualify(host: &str) -> bool {
     idn_chars_flags(host).is_some()
 }
 
-/// When the characters of `host` qualify for [`idn_fast_path`] (see
-/// [`idn_chars_qualify`]), the flags ([`tables::flags`]) of its non-ASCII
+/// When the characters of `host` qualify for [`idn_fast_path`] (a
+/// non-ASCII host, no trailing dot, and Nameprep leaves it as it is but
+/// for ASCII case), the flags ([`tables::flags`]) of its non-ASCII
 /// characters, or'd together: what [`LabelFacts`] and Gecko's blacklist
 /// (step 20.1.4) read of them, found in the one look at each character.
 pub(super) fn idn_chars_flags(host: &str) -> Option<u16> {
+    idn_chars_flags_told(host, false)
+}
+
+/// [`idn_chars_flags`] of a host that every NFKC variant is known to leave
+/// alone when `left_alone` (not checked again).
+fn idn_chars_flags_told(host: &str, left_alone: bool) -> Option<u16> {
     if host.is_ascii() || host.ends_with('.') {
         return None;
     }
@@ -1110,7 +1127,7 @@ pub(super) fn idn_chars_flags(host: &str) -> Option<u16> {
     // Gecko's tone marks (step 2) have decompositions, and its Corrigendum
     // 5 swap (step 4) needs a starter that composes: NFKC leaving the host
     // alone rules both out.
-    nfkc::leaves_alone(host).then_some(flags)
+    (left_alone || nfkc::leaves_alone(host)).then_some(flags)
 }
 
 /// The key of [`idn_fast_path`] and [`xn_labels_fast_path`] (and of the
@@ -1334,7 +1351,7 @@ mod tests {
     /// the others by the whole Map step and NFKC.
     #[test]
     fn prepare_host_maps_the_common_hosts() {
-        let p = |h: &str| prepare_host(h);
+        let p = |h: &str| prepare_host(h).map(|(p, _)| p);
         assert_eq!(
             p("\u{3A0}\u{391}\u{3A1}\u{386}.gr").as_deref(),
             Some("\u{3C0}\u{3B1}\u{3C1}\u{3AC}.gr")
