@@ -266,6 +266,7 @@ const FLAG_NFKC_DECOMP: u16 = 1 << 9;
 const FLAG_NFKC_SECOND: u16 = 1 << 10;
 const FLAG_NFKC_COMPOSITE: u16 = 1 << 11;
 const FLAG_MAY_BE_RAND_AL: u16 = 1 << 12;
+const FLAG_ADDED_3_2: u16 = 1 << 13;
 
 /// The code points that may be RandALCat under some bidi version: the
 /// ranges of `may_be_rand_al` in `src/unicode/bidi.rs` (its test checks
@@ -515,6 +516,7 @@ fn main() {
             _ => panic!("unknown record {line:?}"),
         })
         .collect();
+    set_ranges(&mut flags, &assigned32_added, FLAG_ADDED_3_2);
     write_ranges(&mut out, "ASSIGNED_3_2_ADDED", assigned32_added);
 
     // Unicode 4.0 additions, then the Unicode 4.1 additions on top of them.

@@ -17,10 +17,10 @@ use crate::octets::OctetSet;
 use crate::profile::{BidiVersion, Ipv4Rule, LabelConversion, Profile};
 use crate::thread_buffer::{with_kept, Room};
 use crate::unicode::tables::{
-    self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_GECKO_BLACKLIST, FLAG_MAY_BE_RAND_AL, FLAG_NFKC_CCC,
-    FLAG_PROHIBITED,
+    self, FLAG_ADDED_3_2, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_GECKO_BLACKLIST, FLAG_MAY_BE_RAND_AL,
+    FLAG_NFKC_CCC, FLAG_PROHIBITED,
 };
-use crate::unicode::{nfkc, stringprep};
+use crate::unicode::{bidi, nfkc, stringprep};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ops::Range;
@@ -604,7 +604,7 @@ impl ToAsciiKey {
         let truncates =
             hp.truncate_ascii_label > 0 && facts.longest_ascii > hp.truncate_ascii_label;
         Some(ToAsciiKey {
-            bidi: facts.may_be_rand_al.then_some(profile.nameprep().bidi),
+            bidi: facts.bidi_read(profile),
             idn_enabled,
             xn_non_ascii_fails: hp.xn_non_ascii_fails && facts.xn_non_ascii,
             truncate_ascii_label: if truncates {
@@ -647,7 +647,7 @@ fn round_trip_key(profile: &dyn Profile, facts: &LabelFacts) -> Option<ToAsciiKe
         return None;
     }
     Some(ToAsciiKey {
-        bidi: facts.may_be_rand_al.then_some(profile.nameprep().bidi),
+        bidi: facts.bidi_read(profile),
         idn_enabled: false,
         xn_non_ascii_fails: facts.xn_non_ascii,
         truncate_ascii_label: 0,
@@ -712,6 +712,9 @@ struct LabelFacts {
     may_be_rand_al: bool,
     /// A character is on Gecko's IDN blacklist (step 20.1.4).
     blacklisted: bool,
+    /// A character was first assigned in Unicode 3.2 (see
+    /// [`bidi::reads_as`]).
+    added_3_2: bool,
     /// A non-ASCII label begins with `xn--`.
     xn_non_ascii: bool,
     /// An ASCII label begins with `xn--`.
@@ -727,11 +730,22 @@ struct LabelFacts {
 }
 
 impl LabelFacts {
+    /// The bidi data `profile`'s Check bidi reads on these labels, as
+    /// [`ToAsciiKey`] counts it: none when no character may be RandALCat
+    /// (the check passes), otherwise the profile's as [`bidi::reads_as`]
+    /// makes it.
+    fn bidi_read(&self, profile: &dyn Profile) -> Option<BidiVersion> {
+        let version = profile.nameprep().bidi;
+        self.may_be_rand_al
+            .then(|| bidi::reads_as(version, self.added_3_2))
+    }
+
     /// The facts of `text`, whose non-ASCII characters have the `flags`
     /// ([`idn_chars_flags`]).
     fn of(text: &str, flags: u16) -> LabelFacts {
         let mut facts = LabelFacts {
             may_be_rand_al: flags & FLAG_MAY_BE_RAND_AL != 0,
+            added_3_2: flags & FLAG_ADDED_3_2 != 0,
             blacklisted: flags & FLAG_GECKO_BLACKLIST != 0,
             ..LabelFacts::default()
         };

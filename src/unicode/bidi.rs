@@ -111,6 +111,22 @@ fn assigned_in_3_2(c: char) -> bool {
     in_ranges(ASSIGNED_3_2_ADDED, c)
 }
 
+/// The bidi data that [`check_bidi`] reads as it reads `version`'s, on a
+/// string with a character first assigned in Unicode 3.2 only when
+/// `added_3_2`: 3.2's for 4.0 and 4.1 (their tables are 3.2's), and for
+/// 3.1 when no such character is there (3.1's data is 3.2's without
+/// them); the latest's is its own.  Two versions that give the same
+/// answer here give the same Check bidi on such a string.
+///
+/// `V3_1` on `\u{5D0}\u{5D1}` → `V3_2`; on `\u{7B1}` (new in 3.2) → `V3_1`.
+pub fn reads_as(version: BidiVersion, added_3_2: bool) -> BidiVersion {
+    match version {
+        BidiVersion::V4_0 | BidiVersion::V4_1 => BidiVersion::V3_2,
+        BidiVersion::V3_1 if !added_3_2 => BidiVersion::V3_2,
+        other => other,
+    }
+}
+
 /// Stringprep section 6 requirements 2 and 3 with the bidi data of
 /// `version` (3.2, and 4.0 and 4.1 too: tables D.1 and D.2 of RFC 3454; 3.1:
 /// the same without the code points new in 3.2; latest: the
@@ -142,6 +158,28 @@ pub fn check_bidi(s: &str, version: BidiVersion) -> Result<(), &'static str> {
 mod tests {
     use super::*;
     use BidiVersion::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// Versions that [`reads_as`] makes one give one Check bidi.
+        #[test]
+        fn versions_read_alike_check_alike(v in proptest::collection::vec(
+            proptest::sample::select(vec![
+                'a', '1', '-', '\u{5D0}', '\u{5D1}', '\u{627}', '\u{661}', '\u{786}', '\u{7B1}',
+                '\u{200F}', '\u{FB1D}', '\u{FDF2}', '\u{300}', '\u{E17}', '\u{10800}',
+            ]), 0..6)
+        ) {
+            let s: String = v.into_iter().collect();
+            let added = s.chars().any(|c| flags(c) & crate::unicode::tables::FLAG_ADDED_3_2 != 0);
+            for a in [V3_1, V3_2, V4_0, V4_1, Latest] {
+                for b in [V3_1, V3_2, V4_0, V4_1, Latest] {
+                    if reads_as(a, added) == reads_as(b, added) {
+                        proptest::prop_assert_eq!(check_bidi(&s, a), check_bidi(&s, b), "{:?} {:?} {:?}", s, a, b);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn rules() {
@@ -185,6 +223,8 @@ mod tests {
                 assert_eq!(is_l(c, v), in_ranges(D_2, c), "{c:?}");
             }
             let new_in_3_2 = in_ranges(ASSIGNED_3_2_ADDED, c);
+            let flagged = flags(c) & crate::unicode::tables::FLAG_ADDED_3_2 != 0;
+            assert_eq!(flagged, new_in_3_2, "{c:?}");
             assert_eq!(
                 is_rand_al(c, V3_1),
                 in_ranges(D_1, c) && !new_in_3_2,

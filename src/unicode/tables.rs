@@ -75,6 +75,10 @@ pub const FLAG_NFKC_COMPOSITE: u16 = 1 << 11;
 /// ([`may_be_rand_al`](super::bidi::may_be_rand_al), whose ranges
 /// `build.rs` repeats).
 pub const FLAG_MAY_BE_RAND_AL: u16 = 1 << 12;
+/// Flag bit: first assigned in Unicode 3.2 (like [`ASSIGNED_3_2_ADDED`]):
+/// the only characters whose bidi data differ between
+/// [`BidiVersion::V3_1`](crate::profile::BidiVersion::V3_1) and 3.2.
+pub const FLAG_ADDED_3_2: u16 = 1 << 13;
 
 /// The `FLAG_*` bits of `c`: two array loads in the two-stage table that
 /// `build.rs` generates from the same data as the range tables and maps
