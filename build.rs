@@ -267,6 +267,7 @@ const FLAG_NFKC_SECOND: u16 = 1 << 10;
 const FLAG_NFKC_COMPOSITE: u16 = 1 << 11;
 const FLAG_MAY_BE_RAND_AL: u16 = 1 << 12;
 const FLAG_ADDED_3_2: u16 = 1 << 13;
+const FLAG_LATEST_BIDI_DIFFERS: u16 = 1 << 14;
 
 /// The code points that may be RandALCat under some bidi version: the
 /// ranges of `may_be_rand_al` in `src/unicode/bidi.rs` (its test checks
@@ -471,6 +472,24 @@ fn main() {
             .get(table)
             .unwrap_or_else(|| panic!("no table {table}"));
         set_ranges(&mut flags, ranges, bit);
+    }
+    // The characters the latest bidi data (as `bidi.rs` reads it: RandALCat
+    // only where `may_be_rand_al`, LCat elsewhere and on the noncharacters
+    // U+FDD0..U+FDEF) tells otherwise than tables D.1 and D.2.
+    for (cp, f) in flags.iter_mut().enumerate() {
+        let Some(c) = char::from_u32(cp as u32) else {
+            continue;
+        };
+        use unicode_bidi::BidiClass;
+        let class = unicode_bidi::bidi_class(c);
+        let may_be = MAY_BE_RAND_AL
+            .iter()
+            .any(|&(lo, hi)| (lo..=hi).contains(&(cp as u32)));
+        let rand_al = may_be && matches!(class, BidiClass::R | BidiClass::AL);
+        let l = (matches!(c, '\u{FDD0}'..='\u{FDEF}') || !may_be) && class == BidiClass::L;
+        if rand_al != (*f & FLAG_D_1 != 0) || l != (*f & FLAG_D_2 != 0) {
+            *f |= FLAG_LATEST_BIDI_DIFFERS;
+        }
     }
     write_ranges(&mut out, "NAMEPREP_PROHIBITED_RANGES", prohibited);
     for (table, ident) in RFC_SETS {

@@ -17,8 +17,8 @@ use crate::octets::OctetSet;
 use crate::profile::{BidiVersion, Ipv4Rule, LabelConversion, Profile};
 use crate::thread_buffer::{with_kept, Room};
 use crate::unicode::tables::{
-    self, FLAG_ADDED_3_2, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_GECKO_BLACKLIST, FLAG_MAY_BE_RAND_AL,
-    FLAG_NFKC_CCC, FLAG_PROHIBITED,
+    self, FLAG_ADDED_3_2, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_GECKO_BLACKLIST,
+    FLAG_LATEST_BIDI_DIFFERS, FLAG_MAY_BE_RAND_AL, FLAG_NFKC_CCC, FLAG_PROHIBITED,
 };
 use crate::unicode::{bidi, nfkc, stringprep};
 use std::borrow::Cow;
@@ -712,9 +712,8 @@ struct LabelFacts {
     may_be_rand_al: bool,
     /// A character is on Gecko's IDN blacklist (step 20.1.4).
     blacklisted: bool,
-    /// A character was first assigned in Unicode 3.2 (see
-    /// [`bidi::reads_as`]).
-    added_3_2: bool,
+    /// What [`bidi::reads_as`] reads of the characters' flags.
+    bidi_flags: u16,
     /// A non-ASCII label begins with `xn--`.
     xn_non_ascii: bool,
     /// An ASCII label begins with `xn--`.
@@ -737,7 +736,7 @@ impl LabelFacts {
     fn bidi_read(&self, profile: &dyn Profile) -> Option<BidiVersion> {
         let version = profile.nameprep().bidi;
         self.may_be_rand_al
-            .then(|| bidi::reads_as(version, self.added_3_2))
+            .then(|| bidi::reads_as(version, self.bidi_flags))
     }
 
     /// The facts of `text`, whose non-ASCII characters have the `flags`
@@ -745,7 +744,7 @@ impl LabelFacts {
     fn of(text: &str, flags: u16) -> LabelFacts {
         let mut facts = LabelFacts {
             may_be_rand_al: flags & FLAG_MAY_BE_RAND_AL != 0,
-            added_3_2: flags & FLAG_ADDED_3_2 != 0,
+            bidi_flags: flags & (FLAG_ADDED_3_2 | FLAG_LATEST_BIDI_DIFFERS),
             blacklisted: flags & FLAG_GECKO_BLACKLIST != 0,
             ..LabelFacts::default()
         };

@@ -1,7 +1,10 @@
 //! The Check bidi step of stringprep (RFC 3454 section 6; Nameprep step 11
 //! of the specification).
 
-use super::tables::{flags, in_ranges, ASSIGNED_3_2_ADDED, FLAG_D_1, FLAG_D_2};
+use super::tables::{
+    flags, in_ranges, ASSIGNED_3_2_ADDED, FLAG_ADDED_3_2, FLAG_D_1, FLAG_D_2,
+    FLAG_LATEST_BIDI_DIFFERS,
+};
 use super::version::BidiVersion;
 use unicode_bidi::BidiClass;
 
@@ -112,17 +115,20 @@ fn assigned_in_3_2(c: char) -> bool {
 }
 
 /// The bidi data that [`check_bidi`] reads as it reads `version`'s, on a
-/// string with a character first assigned in Unicode 3.2 only when
-/// `added_3_2`: 3.2's for 4.0 and 4.1 (their tables are 3.2's), and for
-/// 3.1 when no such character is there (3.1's data is 3.2's without
-/// them); the latest's is its own.  Two versions that give the same
-/// answer here give the same Check bidi on such a string.
+/// string whose characters' flags, or'd together, are `flags`: 3.2's for
+/// 4.0 and 4.1 (their tables are 3.2's); for 3.1 when no character was
+/// first assigned in 3.2 ([`FLAG_ADDED_3_2`]: 3.1's data is 3.2's without
+/// them); for the latest when no character is told otherwise by it
+/// ([`FLAG_LATEST_BIDI_DIFFERS`]).  Two versions that give the same
+/// answer here give the same Check bidi on such a string, which reads of
+/// each character only whether it is RandALCat and whether LCat.
 ///
 /// `V3_1` on `\u{5D0}\u{5D1}` → `V3_2`; on `\u{7B1}` (new in 3.2) → `V3_1`.
-pub fn reads_as(version: BidiVersion, added_3_2: bool) -> BidiVersion {
+pub fn reads_as(version: BidiVersion, flags: u16) -> BidiVersion {
     match version {
         BidiVersion::V4_0 | BidiVersion::V4_1 => BidiVersion::V3_2,
-        BidiVersion::V3_1 if !added_3_2 => BidiVersion::V3_2,
+        BidiVersion::V3_1 if flags & FLAG_ADDED_3_2 == 0 => BidiVersion::V3_2,
+        BidiVersion::Latest if flags & FLAG_LATEST_BIDI_DIFFERS == 0 => BidiVersion::V3_2,
         other => other,
     }
 }
@@ -170,10 +176,10 @@ mod tests {
             ]), 0..6)
         ) {
             let s: String = v.into_iter().collect();
-            let added = s.chars().any(|c| flags(c) & crate::unicode::tables::FLAG_ADDED_3_2 != 0);
+            let f = s.chars().fold(0, |f, c| f | flags(c));
             for a in [V3_1, V3_2, V4_0, V4_1, Latest] {
                 for b in [V3_1, V3_2, V4_0, V4_1, Latest] {
-                    if reads_as(a, added) == reads_as(b, added) {
+                    if reads_as(a, f) == reads_as(b, f) {
                         proptest::prop_assert_eq!(check_bidi(&s, a), check_bidi(&s, b), "{:?} {:?} {:?}", s, a, b);
                     }
                 }
@@ -223,8 +229,11 @@ mod tests {
                 assert_eq!(is_l(c, v), in_ranges(D_2, c), "{c:?}");
             }
             let new_in_3_2 = in_ranges(ASSIGNED_3_2_ADDED, c);
-            let flagged = flags(c) & crate::unicode::tables::FLAG_ADDED_3_2 != 0;
+            let flagged = flags(c) & FLAG_ADDED_3_2 != 0;
             assert_eq!(flagged, new_in_3_2, "{c:?}");
+            let differs =
+                is_rand_al(c, Latest) != is_rand_al(c, V3_2) || is_l(c, Latest) != is_l(c, V3_2);
+            assert_eq!(flags(c) & FLAG_LATEST_BIDI_DIFFERS != 0, differs, "{c:?}");
             assert_eq!(
                 is_rand_al(c, V3_1),
                 in_ranges(D_1, c) && !new_in_3_2,

@@ -79,6 +79,11 @@ pub const FLAG_MAY_BE_RAND_AL: u16 = 1 << 12;
 /// the only characters whose bidi data differ between
 /// [`BidiVersion::V3_1`](crate::profile::BidiVersion::V3_1) and 3.2.
 pub const FLAG_ADDED_3_2: u16 = 1 << 13;
+/// Flag bit: the latest bidi data tell RandALCat or LCat otherwise than
+/// tables D.1 and D.2 do (`is_rand_al` and `is_l` of `bidi.rs` under
+/// [`BidiVersion::Latest`](crate::profile::BidiVersion::Latest) and 3.2
+/// differ).
+pub const FLAG_LATEST_BIDI_DIFFERS: u16 = 1 << 14;
 
 /// The `FLAG_*` bits of `c`: two array loads in the two-stage table that
 /// `build.rs` generates from the same data as the range tables and maps
@@ -190,9 +195,13 @@ mod tests {
             FLAG_NFKC_DECOMP,
             FLAG_NFKC_SECOND,
             FLAG_NFKC_COMPOSITE,
+            FLAG_MAY_BE_RAND_AL,
+            FLAG_ADDED_3_2,
+            FLAG_LATEST_BIDI_DIFFERS,
         ];
-        assert_eq!(bits.iter().fold(0, |a, &b| a | b), 0xFFF);
+        assert_eq!(bits.iter().fold(0, |a, &b| a | b), 0x7FFF);
         assert_eq!(flags('a'), FLAG_D_2);
-        assert_eq!(flags('\u{10FFFF}'), FLAG_PROHIBITED);
+        // Unassigned, it is LCat by default in the latest bidi data.
+        assert_eq!(flags('\u{10FFFF}'), FLAG_PROHIBITED | FLAG_LATEST_BIDI_DIFFERS);
     }
 }
