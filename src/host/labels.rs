@@ -77,24 +77,6 @@ pub(super) fn convert_labels_into<T: Tracer>(
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
-    let base = out.len();
-    let r = convert_labels_appended(s, scheme, profile, prepared, step_11_holds, pl, out);
-    if r.is_err() {
-        out.truncate(base);
-    }
-    r
-}
-
-/// [`convert_labels_into`], leaving what it appended on failure.
-fn convert_labels_appended<T: Tracer>(
-    s: &str,
-    scheme: &str,
-    profile: &dyn Profile,
-    prepared: bool,
-    step_11_holds: bool,
-    pl: &mut Pipeline<'_, T>,
-    out: &mut String,
-) -> Result<(), GiveUp> {
     let hp = profile.host();
     let idn_enabled =
         hp.idn_tld_check && pl.known_idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
@@ -158,6 +140,7 @@ fn convert_labels_appended<T: Tracer>(
             Ok(()) => pl.note(step, true, label, || out[start..].to_string()),
             Err(g) => {
                 pl.note(step, true, label, || format!("fail: {g}"));
+                out.truncate(base);
                 return Err(g);
             }
         }

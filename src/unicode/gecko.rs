@@ -9,17 +9,22 @@ use super::tables::{
 /// (CanonicalizeHost step 20.1.3, \[WHITELIST\]).  The comparison is ASCII
 /// case-insensitive.
 pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
+    lowercase_on_the_list(tld, gecko_whitelist_contains)
+}
+
+/// `on_the_list` of the ASCII lowercase of `tld`, lowercased on the stack
+/// when it has uppercase: no TLD on the lists is longer than 64 octets.
+fn lowercase_on_the_list(tld: &str, on_the_list: fn(&[u8]) -> bool) -> bool {
     let b = tld.as_bytes();
     if !b.iter().any(u8::is_ascii_uppercase) {
-        return gecko_whitelist_contains(b);
+        return on_the_list(b);
     }
-    // Lowercased on the stack: no TLD on the list is longer.
-    let mut lower = [0u8; 32];
+    let mut lower = [0u8; 64];
     match lower.get_mut(..b.len()) {
         Some(l) => {
             l.copy_from_slice(b);
             l.make_ascii_lowercase();
-            gecko_whitelist_contains(l)
+            on_the_list(l)
         }
         None => false,
     }
@@ -35,20 +40,7 @@ pub fn is_idn_whitelisted_tld(tld: &str) -> bool {
 /// lowercase is that A-label's U-label.  `рф` (`xn--p1ai`) is; `日本` is
 /// not.
 pub fn is_idn_whitelisted_u_label(tld: &str) -> bool {
-    let b = tld.as_bytes();
-    if !b.iter().any(u8::is_ascii_uppercase) {
-        return gecko_whitelist_contains_u_label(b);
-    }
-    // Lowercased on the stack: no U-label on the list is longer.
-    let mut lower = [0u8; 64];
-    match lower.get_mut(..b.len()) {
-        Some(l) => {
-            l.copy_from_slice(b);
-            l.make_ascii_lowercase();
-            gecko_whitelist_contains_u_label(l)
-        }
-        None => false,
-    }
+    lowercase_on_the_list(tld, gecko_whitelist_contains_u_label)
 }
 
 /// Whether `c` is on Gecko's IDN blacklist (CanonicalizeHost step 20.1.4,

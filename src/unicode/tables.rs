@@ -202,6 +202,9 @@ mod tests {
         assert_eq!(bits.iter().fold(0, |a, &b| a | b), 0x7FFF);
         assert_eq!(flags('a'), FLAG_D_2);
         // Unassigned, it is LCat by default in the latest bidi data.
-        assert_eq!(flags('\u{10FFFF}'), FLAG_PROHIBITED | FLAG_LATEST_BIDI_DIFFERS);
+        assert_eq!(
+            flags('\u{10FFFF}'),
+            FLAG_PROHIBITED | FLAG_LATEST_BIDI_DIFFERS
+        );
     }
 }
