@@ -124,7 +124,7 @@ fn assigned_in_3_2(c: char) -> bool {
 /// each character only whether it is RandALCat and whether LCat.
 ///
 /// `V3_1` on `\u{5D0}\u{5D1}` → `V3_2`; on `\u{7B1}` (new in 3.2) → `V3_1`.
-pub fn reads_as(version: BidiVersion, flags: u16) -> BidiVersion {
+pub(crate) fn reads_as(version: BidiVersion, flags: u16) -> BidiVersion {
     match version {
         BidiVersion::V4_0 | BidiVersion::V4_1 => BidiVersion::V3_2,
         BidiVersion::V3_1 if flags & FLAG_ADDED_3_2 == 0 => BidiVersion::V3_2,
