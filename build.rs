@@ -14,7 +14,9 @@
 //!   summing the above up: membership in B.1, B.2, A.1, the Nameprep
 //!   prohibited union, D.1, D.2, Gecko's blacklist, and what the own NFKC
 //!   may do with the character: a nonzero combining class, a decomposition,
-//!   composition with a character before, any of these
+//!   composition with a character before, any of these; whether it may
+//!   be RandALCat under some bidi version, was first assigned in 3.2, and
+//!   is told otherwise by the latest bidi data than by D.1 and D.2
 //!   (`FLAGS_STAGE1`, `FLAGS_STAGE2`).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -482,9 +484,7 @@ fn main() {
         };
         use unicode_bidi::BidiClass;
         let class = unicode_bidi::bidi_class(c);
-        let may_be = MAY_BE_RAND_AL
-            .iter()
-            .any(|&(lo, hi)| (lo..=hi).contains(&(cp as u32)));
+        let may_be = *f & FLAG_MAY_BE_RAND_AL != 0;
         let rand_al = may_be && matches!(class, BidiClass::R | BidiClass::AL);
         let l = (matches!(c, '\u{FDD0}'..='\u{FDEF}') || !may_be) && class == BidiClass::L;
         if rand_al != (*f & FLAG_D_1 != 0) || l != (*f & FLAG_D_2 != 0) {

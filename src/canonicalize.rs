@@ -240,28 +240,36 @@ fn canonical_host<'a>(
     profile: &dyn Profile,
     shared: &mut SharedHostWork,
 ) -> Result<Option<Cow<'a, str>>, Error> {
-    // What `prepare_host` makes the host, without a URL of its own.
-    let url = profile.url();
-    let mut host = match &u.host_as_written {
-        Some(written) if url.host_keeps_noncharacters => Some(written.clone()),
-        _ => u.host.clone(),
-    };
+    let mut host = prepared_host(u.host.clone(), u.host_as_written.clone(), profile);
     if let Some(host) = host.as_mut() {
-        if url.host_replaces_fffe_ffff {
-            replace_fffe_ffff(host);
-        }
         canonicalize_host_cow(host, scheme, profile, Some(shared))?;
     }
     Ok(host)
 }
 
-/// Before CanonicalizeHost: the host as written when the profile keeps
-/// its noncharacters, with U+FFFE and U+FFFF replaced when it says so.
+/// Before CanonicalizeHost, in place: the parsed URL's `host` becomes
+/// [`prepared_host`], and its record of the host as written is dropped.
 fn prepare_host(u: &mut CowUrl<'_>, profile: &dyn Profile) {
-    host_as_written(u, profile.url().host_keeps_noncharacters);
-    if profile.url().host_replaces_fffe_ffff {
-        replace_fffe_ffff_in_host(u);
+    let written = u.host_as_written.take();
+    u.host = prepared_host(u.host.take(), written, profile);
+}
+
+/// Before CanonicalizeHost: the host as written when the profile keeps
+/// its noncharacters ([`host_as_written`]), with U+FFFE and U+FFFF
+/// replaced when it says so ([`replace_fffe_ffff`]).
+fn prepared_host<'a>(
+    host: Option<Cow<'a, str>>,
+    written: Option<Cow<'a, str>>,
+    profile: &dyn Profile,
+) -> Option<Cow<'a, str>> {
+    let url = profile.url();
+    let mut host = host_as_written(host, written, url.host_keeps_noncharacters);
+    if url.host_replaces_fffe_ffff {
+        if let Some(h) = host.as_mut() {
+            replace_fffe_ffff(h);
+        }
     }
+    host
 }
 
 /// [`canonicalize`] in place, on borrowed components: those that
@@ -620,17 +628,21 @@ fn split_at_server_info_port(server_info: &str) -> (&str, Option<&str>) {
 
 /// Before CanonicalizeHost (URL-level, next to preprocessing step 2; IE,
 /// [`crate::profile::UrlParams::host_keeps_noncharacters`]): the host is
-/// the one written in the input, noncharacters and all, rather than the
-/// preprocessed one with U+FFFD.  The parsed URL's record of it is dropped
-/// either way, so the canonical URL carries none.
+/// the one written in the input (`written`, when the parser recorded one),
+/// noncharacters and all, rather than the preprocessed one with U+FFFD.
+/// The caller drops the parsed URL's record of it either way, so the
+/// canonical URL carries none.
 ///
 /// `http://a\u{FDD0}b/`: host `a\u{FFFD}b` → `a\u{FDD0}b` (which IE's
 /// Nameprep maps to `ab`).
-fn host_as_written(u: &mut CowUrl<'_>, keep_noncharacters: bool) {
-    if let Some(written) = u.host_as_written.take() {
-        if keep_noncharacters {
-            u.host = Some(written);
-        }
+fn host_as_written<'a>(
+    host: Option<Cow<'a, str>>,
+    written: Option<Cow<'a, str>>,
+    keep_noncharacters: bool,
+) -> Option<Cow<'a, str>> {
+    match written {
+        Some(written) if keep_noncharacters => Some(written),
+        _ => host,
     }
 }
 
@@ -640,14 +652,6 @@ fn host_as_written(u: &mut CowUrl<'_>, keep_noncharacters: bool) {
 /// would have made them; the other noncharacters stay as written.
 ///
 /// `a\u{FFFE}b` → `a\u{FFFD}b`; `a\u{FDD0}b` and `a\u{1FFFE}b` stay.
-fn replace_fffe_ffff_in_host(u: &mut CowUrl<'_>) {
-    if let Some(h) = u.host.as_mut() {
-        replace_fffe_ffff(h);
-    }
-}
-
-/// U+FFFE and U+FFFF in `host` made U+FFFD (see
-/// [`replace_fffe_ffff_in_host`]).
 fn replace_fffe_ffff(host: &mut Cow<'_, str>) {
     // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
     if host

@@ -209,7 +209,7 @@ enum HostByTheSteps {
     Written,
     /// The host failed with this error, the URL's.
     Failed(Error),
-    /// The host does not qualify, or is empty: the steps for the URL.
+    /// CanonicalizeHost gives an empty host: the steps for the URL.
     Declined,
 }
 
@@ -346,7 +346,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
     };
     let mut shared = None;
     let mut first = 0;
-    let mut as_written = ("", "");
+    let mut scheme_as_written = "";
     let mut out = String::new();
     // An internationalized host: each profile's by the steps.
     let mut hosts_by_the_steps = None;
@@ -355,7 +355,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
             hosts_by_the_steps = Some(hosts_by_the_steps_each(host, scheme, profiles, out));
             return true;
         }
-        as_written = (host, scheme);
+        scheme_as_written = scheme;
         let host = SharedLdhHost::new(host, scheme);
         host.keys(profiles, keys);
         // The first profile whose key covers the host (and whose step 27
@@ -415,7 +415,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
             .as_ref()
             .and_then(Option::as_ref)
             .expect("the first covered profile's URL");
-        let (_, scheme) = as_written;
+        let scheme = scheme_as_written;
         // An ASCII host qualifies when it is letters, digits, `-` and `.`
         // ([`host_by_the_steps_qualifies`]).
         let qualifies = host.covered_octets();

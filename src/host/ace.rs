@@ -96,12 +96,6 @@ impl AceCache {
 
     /// The Punycode of `label` (see [`push_ace`]), encoded once.
     pub(super) fn ace(&mut self, label: &str) -> Option<&str> {
-        self.ace_label(label).map(|ace| &ace[4..])
-    }
-
-    /// The ACE form of `label`, `xn--` and its Punycode (see
-    /// [`push_ace`]), encoded once.
-    pub(super) fn ace_label(&mut self, label: &str) -> Option<&str> {
         let i = match self.position(label) {
             Some(i) => i,
             None => {
@@ -132,7 +126,7 @@ impl AceCache {
             }
         };
         let ace = self.aces[i].1.clone()?;
-        Some(&self.text[ace])
+        Some(&self.text[ace.start + 4..ace.end])
     }
 
     /// Where `label` is in `aces`, if it is there.

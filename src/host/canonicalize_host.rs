@@ -222,8 +222,9 @@ impl<'h> SharedLdhHost<'h> {
 /// `\u{FF10}\u{FF38}\u{FF43}\u{FF10}\u{FF0E}\u{FF10}\u{FF12}` are;
 /// `19\u{200C}2.168.0.001` and `123.abc` are not.
 fn is_ipv4_form(host: &str) -> bool {
-    let may_be =
-        |b: u8| !b.is_ascii() || b.is_ascii_hexdigit() || matches!(b, b'x' | b'X' | b'.' | b'%');
+    // An escape may decode to part of the form, a non-ASCII character
+    // normalize to one.
+    let may_be = |b: u8| !b.is_ascii() || b == b'%' || in_ipv4_form(char::from(b));
     if !host.bytes().all(may_be) {
         return false;
     }

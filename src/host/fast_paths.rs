@@ -1343,7 +1343,7 @@ mod tests {
             }
         }
 
-        /// [`LabelFacts::of`]'s one pass finds what the labels say.
+        /// [`LabelFacts::of`] finds what the labels say.
         #[test]
         fn label_facts_are_the_labels(v in proptest::collection::vec(
             proptest::sample::select(vec!['a', 'x', 'n', '-', '.', '\u{FC}', '\u{4E00}']), 0..24)

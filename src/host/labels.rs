@@ -367,7 +367,8 @@ pub(super) fn label_ie_round_trip(
         puny::decode_into(rest, out)
             .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
     }
-    let r = label_ie_round_trip_checks(label, p_label, decode, &out[at..], profile, ace_out);
+    let decoded = decode.map(|rest| (rest, &out[at..]));
+    let r = label_ie_round_trip_checks(label, p_label, decoded, profile, ace_out);
     // The result of ToUnicode is /u_label/: IE shows IDNs in Unicode
     // (`xn--ab-mia` and `aáb` both give `aáb`).
     match (r, decode) {
@@ -382,20 +383,19 @@ pub(super) fn label_ie_round_trip(
 }
 
 /// Steps 20.2.2.4 to 20.2.2.6 of [`label_ie_round_trip`] on /u_label/:
-/// `decoded`, when the `xn--` label `label` was decoded from `rest`, or
-/// `label` itself; /p_label/ is `p_label`.
+/// the decoding, when `decoded` holds what followed `xn--` in the label
+/// `label` and its decoding, or `label` itself; /p_label/ is `p_label`.
 fn label_ie_round_trip_checks(
     label: &str,
     p_label: &str,
-    rest: Option<&str>,
-    decoded: &str,
+    decoded: Option<(&str, &str)>,
     profile: &dyn Profile,
     ace_out: Option<&mut String>,
 ) -> Result<(), GiveUp> {
     // The ACE form of the label ToASCII gets at 20.2.2.4, when known.
     let mut known_ace = (!label.is_ascii()).then_some(p_label);
-    let u_label = match rest {
-        Some(rest) => {
+    let u_label = match decoded {
+        Some((rest, decoded)) => {
             // `xn--bcher-kva` is the ACE form of `bücher`, which ToASCII
             // would encode again (`xn--BCHER-KVA` is not).
             if p_label.len() <= MAX_LABEL_LEN && puny::encodes_back(rest, decoded) {

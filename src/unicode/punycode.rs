@@ -207,7 +207,7 @@ pub fn decode_into(input: &str, out: &mut String) -> Option<()> {
 const SHORT_DECODE_INPUT: usize = 64;
 
 /// [`decode_into`] of the ASCII `b`, at most `N` bytes long, in a buffer
-/// of `N` code points.  The arithmetic is done in `u64`, where no step
+/// of `N` characters.  The arithmetic is done in `u64`, where no step
 /// overflows, and compared with `u32::MAX` where the RFC's overflow
 /// checks are (the same failures as before, by the `punycode` crate's
 /// test).
@@ -219,9 +219,9 @@ fn decode_in<const N: usize>(b: &[u8], out: &mut String) -> Option<()> {
         Some(d) => (&b[..d], &b[d + 1..]),
         None => (&b[..0], b),
     };
-    let mut output = [0u32; N];
+    let mut output = ['\0'; N];
     for (o, &c) in output.iter_mut().zip(basic) {
-        *o = u32::from(c);
+        *o = char::from(c);
     }
     let mut len = basic.len();
     let mut n = u64::from(INITIAL_N);
@@ -267,12 +267,11 @@ fn decode_in<const N: usize>(b: &[u8], out: &mut String) -> Option<()> {
         }
         let at = i as usize;
         output.copy_within(at..len, at + 1);
-        output[at] = c as u32;
+        output[at] = c;
         len += 1;
         i += 1;
     }
-    // Every value was checked to be a character as it was inserted.
-    out.extend(output[..len].iter().filter_map(|&c| char::from_u32(c)));
+    out.extend(&output[..len]);
     Some(())
 }
 
