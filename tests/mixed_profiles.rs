@@ -39,7 +39,10 @@ impl Rng {
 /// Characters that exercise the host steps: ASCII letters in both cases,
 /// digits, label separators, escapes, delimiters, compatibility forms,
 /// combining marks, Hangul jamo, RandALCat (U+07B1 only since Unicode
-/// 3.2), CJK, mapped-to-nothing, noncharacters, Gecko's blacklist.
+/// 3.2), characters whose latest bidi class tells RandALCat or LCat
+/// otherwise than tables D.1 and D.2 (U+2801, ON in 3.2 and L now;
+/// U+1885, L in 3.2 and NSM now), CJK, mapped-to-nothing, noncharacters,
+/// Gecko's blacklist.
 const HOST_CHARS: &[char] = &[
     'a',
     'b',
@@ -89,6 +92,8 @@ const HOST_CHARS: &[char] = &[
     '\u{5D0}',
     '\u{627}',
     '\u{7B1}',
+    '\u{2801}',
+    '\u{1885}',
     '\u{661}',
     '\u{4E00}',
     '\u{FB01}',
@@ -519,6 +524,11 @@ const HOSTS: &[&str] = &[
     "\u{5D0}\u{5D1}.il",
     "\u{5D0}a.il",
     "\u{7B1}x.mv",
+    // Bidi data that differ between versions: U+2801 is ON in 3.2 and L
+    // now, U+1885 L in 3.2 and NSM now.
+    "\u{5D0}\u{2801}.il",
+    "\u{5D0}\u{2801}\u{5D1}.il",
+    "\u{5D0}\u{1885}\u{5D1}.il",
     "a\u{FDD0}b",
     "a\u{FFFD}b",
     "ﬁ.de",
