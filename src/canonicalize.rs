@@ -10,8 +10,9 @@
 
 use crate::error::Error;
 use crate::host::canonicalize_host::{
-    canonicalize_host_cow, canonicalize_host_in_place, with_shared_host_work, SharedHostWork,
+    canonicalize_host_cow, with_shared_host_work, SharedHostWork,
 };
+use crate::host::plan::Plan;
 use crate::percent;
 use crate::profile::{HexCase, PortSplit, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
@@ -49,7 +50,7 @@ pub fn canonicalize(
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
     let mut c = u.as_cow();
-    canonicalize_in_place(&mut c, profile, encoding)?;
+    canonicalize_in_place(&mut c, &Plan::of(profile), encoding)?;
     Ok(c.into_owned())
 }
 
@@ -61,7 +62,7 @@ pub fn canonicalize_owned(
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
     let mut c = u.into_cow();
-    canonicalize_in_place(&mut c, profile, encoding)?;
+    canonicalize_in_place(&mut c, &Plan::of(profile), encoding)?;
     Ok(c.into_owned())
 }
 
@@ -90,7 +91,9 @@ pub fn canonicalize_each(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Vec<Result<ParsedUrl, Error>> {
-    canonicalize_each_cow(&u.as_cow(), profiles, encoding)
+    let plans: Vec<Cow<'_, Plan>> = profiles.iter().map(|p| Plan::of(*p)).collect();
+    let plans: Vec<&Plan> = plans.iter().map(|p| &**p).collect();
+    canonicalize_each_cow(&u.as_cow(), &plans, encoding)
         .into_iter()
         .map(|r| r.map(CowUrl::into_owned))
         .collect()
@@ -100,7 +103,7 @@ pub fn canonicalize_each(
 /// changes stay borrowed in every result.
 pub(crate) fn canonicalize_each_cow<'a>(
     u: &CowUrl<'a>,
-    profiles: &[&dyn Profile],
+    profiles: &[&Plan],
     encoding: &'static Encoding,
 ) -> Vec<Result<CowUrl<'a>, Error>> {
     let Some((mut shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
@@ -109,7 +112,7 @@ pub(crate) fn canonicalize_each_cow<'a>(
     with_shared_host_work(|shared_host| {
         let mut results: Vec<Result<CowUrl<'a>, Error>> = Vec::with_capacity(profiles.len());
         for (i, p) in profiles.iter().enumerate() {
-            let r = canonical_host(u, &scheme, *p, shared_host).and_then(|host| {
+            let r = canonical_host(u, &scheme, p, shared_host).and_then(|host| {
                 result.clone()?;
                 // The last profile takes the shared components themselves.
                 let mut c = if i + 1 == profiles.len() {
@@ -157,7 +160,7 @@ pub(crate) struct AllButHost<'a> {
 /// `hosts[i]`, then `result`, then `shared` with that host.
 pub(crate) fn canonicalize_each_parts<'a>(
     u: &CowUrl<'a>,
-    profiles: &[&dyn Profile],
+    profiles: &[&Plan],
     encoding: &'static Encoding,
 ) -> Each<'a> {
     let Some((shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
@@ -166,7 +169,7 @@ pub(crate) fn canonicalize_each_parts<'a>(
     let hosts = with_shared_host_work(|shared_host| {
         profiles
             .iter()
-            .map(|p| canonical_host(u, &scheme, *p, shared_host))
+            .map(|p| canonical_host(u, &scheme, p, shared_host))
             .collect()
     });
     Each::AllButHost(AllButHost {
@@ -179,14 +182,14 @@ pub(crate) fn canonicalize_each_parts<'a>(
 /// Each profile's whole result, canonicalized on its own.
 fn each_whole<'a>(
     u: &CowUrl<'a>,
-    profiles: &[&dyn Profile],
+    profiles: &[&Plan],
     encoding: &'static Encoding,
 ) -> Vec<Result<CowUrl<'a>, Error>> {
     profiles
         .iter()
         .map(|p| {
             let mut c = u.clone();
-            canonicalize_in_place(&mut c, *p, encoding).map(|()| c)
+            canonicalize_in_place(&mut c, p, encoding).map(|()| c)
         })
         .collect()
 }
@@ -200,7 +203,7 @@ fn each_whole<'a>(
 #[allow(clippy::type_complexity)]
 fn all_but_host<'a, 'u>(
     u: &'u CowUrl<'a>,
-    profiles: &[&dyn Profile],
+    profiles: &[&Plan],
     encoding: &'static Encoding,
 ) -> Option<(CowUrl<'a>, Result<(), Error>, Cow<'u, str>)> {
     // A profile that splits the port off elsewhere gives this URL another
@@ -237,7 +240,7 @@ fn all_but_host<'a, 'u>(
 fn canonical_host<'a>(
     u: &CowUrl<'a>,
     scheme: &str,
-    profile: &dyn Profile,
+    profile: &Plan,
     shared: &mut SharedHostWork,
 ) -> Result<Option<Cow<'a, str>>, Error> {
     let mut host = prepared_host(u.host.clone(), u.host_as_written.clone(), profile);
@@ -249,7 +252,7 @@ fn canonical_host<'a>(
 
 /// Before CanonicalizeHost, in place: the parsed URL's `host` becomes
 /// [`prepared_host`], and its record of the host as written is dropped.
-fn prepare_host(u: &mut CowUrl<'_>, profile: &dyn Profile) {
+fn prepare_host(u: &mut CowUrl<'_>, profile: &Plan) {
     let written = u.host_as_written.take();
     u.host = prepared_host(u.host.take(), written, profile);
 }
@@ -260,7 +263,7 @@ fn prepare_host(u: &mut CowUrl<'_>, profile: &dyn Profile) {
 fn prepared_host<'a>(
     host: Option<Cow<'a, str>>,
     written: Option<Cow<'a, str>>,
-    profile: &dyn Profile,
+    profile: &Plan,
 ) -> Option<Cow<'a, str>> {
     let url = profile.url();
     let mut host = host_as_written(host, written, url.host_keeps_noncharacters);
@@ -276,7 +279,7 @@ fn prepared_host<'a>(
 /// canonicalization leaves as they are stay borrowed.
 pub(crate) fn canonicalize_in_place(
     u: &mut CowUrl<'_>,
-    profile: &dyn Profile,
+    profile: &Plan,
     encoding: &'static Encoding,
 ) -> Result<(), Error> {
     canonicalize_components(u, Some(profile), encoding)
@@ -286,7 +289,7 @@ pub(crate) fn canonicalize_in_place(
 /// the host as written) is left as it is, for [`canonicalize_each`].
 fn canonicalize_components(
     u: &mut CowUrl<'_>,
-    host_profile: Option<&dyn Profile>,
+    host_profile: Option<&Plan>,
     encoding: &'static Encoding,
 ) -> Result<(), Error> {
     if let Some(r) = u.invalid {
@@ -319,7 +322,7 @@ fn canonicalize_components(
             file_host_path(u);
         }
         if let (Some(profile), Some(h)) = (host_profile, u.host.as_mut()) {
-            canonicalize_host_in_place(h.to_mut(), &scheme, profile)?;
+            canonicalize_host_cow(h, &scheme, profile, None)?;
         }
         canonicalize_port(u, &scheme)?;
         canonicalize_path(u, hierarchical, scheme == "mailto");

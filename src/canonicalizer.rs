@@ -5,6 +5,7 @@ use crate::base::ParsedBase;
 use crate::canonical_url::{Offsets, Url};
 use crate::canonicalize::{self, AllButHost, Each};
 use crate::error::Error;
+use crate::host::plan::{with_plans, Plan};
 use crate::profile::Profile;
 use crate::url::CowUrl;
 use crate::{common_reference, common_url};
@@ -36,7 +37,9 @@ thread_local! {
 /// ```
 #[derive(Clone)]
 pub struct Canonicalizer<'p> {
-    profile: &'p dyn Profile,
+    /// The profile, compiled (borrowed when it is a plan already, or a
+    /// built-in profile).
+    plan: Cow<'p, Plan>,
     base: Option<ParsedBase>,
     encoding: &'static Encoding,
 }
@@ -44,7 +47,7 @@ pub struct Canonicalizer<'p> {
 impl std::fmt::Debug for Canonicalizer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Canonicalizer")
-            .field("profile", &self.profile.name())
+            .field("profile", &self.plan.name())
             .field(
                 "base",
                 &self
@@ -68,7 +71,7 @@ impl<'p> Canonicalizer<'p> {
     /// ```
     pub fn new(profile: &'p dyn Profile) -> Canonicalizer<'p> {
         Canonicalizer {
-            profile,
+            plan: Plan::of(profile),
             base: None,
             encoding: UTF_8,
         }
@@ -128,12 +131,12 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
-        self.canonicalize_under(input, self.profile)
+        self.canonicalize_under(input, &self.plan)
     }
 
     /// [`Canonicalizer::canonicalize`] under `profile` instead of this
     /// canonicalizer's own.
-    fn canonicalize_under(&self, input: &str, profile: &dyn Profile) -> Result<Url, Error> {
+    fn canonicalize_under(&self, input: &str, profile: &Plan) -> Result<Url, Error> {
         let mut out = String::new();
         let mut failed = None;
         if let Some(offsets) = self.shortcut(input, profile, &mut out, &mut failed) {
@@ -154,7 +157,7 @@ impl<'p> Canonicalizer<'p> {
     fn shortcut(
         &self,
         input: &str,
-        profile: &dyn Profile,
+        profile: &Plan,
         out: &mut String,
         failed: &mut Option<Error>,
     ) -> Option<Offsets> {
@@ -204,24 +207,21 @@ impl<'p> Canonicalizer<'p> {
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
         let mut failed = None;
-        if self
-            .shortcut(input, self.profile, out, &mut failed)
-            .is_some()
-        {
+        if self.shortcut(input, &self.plan, out, &mut failed).is_some() {
             return Ok(());
         }
         out.clear();
         if let Some(e) = failed {
             return Err(e);
         }
-        let url = self.canonicalize_by_the_steps(input, self.profile)?;
+        let url = self.canonicalize_by_the_steps(input, &self.plan)?;
         out.push_str(url.as_str());
         Ok(())
     }
 
     /// [`Canonicalizer::canonicalize`] without its shortcut for the common
     /// absolute URL: the steps one by one.
-    fn canonicalize_by_the_steps(&self, input: &str, profile: &dyn Profile) -> Result<Url, Error> {
+    fn canonicalize_by_the_steps(&self, input: &str, profile: &Plan) -> Result<Url, Error> {
         let preprocessed = preprocess::preprocess(input);
         let mut resolved = self.resolve(input, &preprocessed);
         if let Some(reason) = resolved.invalid {
@@ -245,14 +245,26 @@ impl<'p> Canonicalizer<'p> {
     /// assert_eq!(each[0].as_ref().unwrap().as_str(), "http://xn--bcher-kva.de/a%20b");
     /// assert_eq!(each[3].as_ref().unwrap().as_str(), "http://bücher.de/a%20b");
     /// ```
+    ///
+    /// Each profile is compiled for the call unless it is a plan (or a
+    /// built-in profile): for a batch, pass [`Plan`]s.
     pub fn canonicalize_each(
         &self,
         input: &str,
         profiles: &[&dyn Profile],
     ) -> Vec<Result<Url, Error>> {
+        with_plans(profiles, |plans| self.canonicalize_each_plan(input, plans))
+    }
+
+    /// [`Canonicalizer::canonicalize_each`] under `plans`.
+    pub(crate) fn canonicalize_each_plan(
+        &self,
+        input: &str,
+        profiles: &[&Plan],
+    ) -> Vec<Result<Url, Error>> {
         // One profile: nothing to share, the path of one.
         if let [profile] = profiles {
-            return vec![self.canonicalize_under(input, *profile)];
+            return vec![self.canonicalize_under(input, profile)];
         }
         // The common absolute URL: scanned once, its host canonicalized
         // under each profile (see `common_url::canonicalize_common_url_each`);
@@ -279,7 +291,7 @@ impl<'p> Canonicalizer<'p> {
     fn canonicalize_each_by_the_steps(
         &self,
         input: &str,
-        profiles: &[&dyn Profile],
+        profiles: &[&Plan],
     ) -> Vec<Result<Url, Error>> {
         let preprocessed = preprocess::preprocess(input);
         let resolved = self.resolve(input, &preprocessed);
@@ -318,7 +330,7 @@ impl<'p> Canonicalizer<'p> {
 /// left as it is and the serialization gets a buffer then.
 fn canonicalize_into_url(
     resolved: &mut CowUrl<'_>,
-    profile: &dyn Profile,
+    profile: &Plan,
     encoding: &'static Encoding,
 ) -> Result<Url, Error> {
     if let Some(Cow::Borrowed(host)) = resolved.host {

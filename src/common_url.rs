@@ -68,12 +68,14 @@ use crate::canonical_url::{Offsets, Span, Url};
 use crate::canonicalize::default_port;
 use crate::error::Error;
 use crate::host::canonicalize_host::{
-    canonicalize_host_into, canonicalize_ldh_host_into, with_shared_host_work_on, LdhHostKey,
-    SharedHostWork, SharedLdhHost, LDH_AND_DOT,
+    canonicalize_host_into, canonicalize_host_with, with_shared_host_work_on, HostInput,
+    HostOutcome, LdhHostKey, SharedHostWork, LDH_AND_DOT,
 };
+use crate::host::plan::Plan;
+use crate::host::trace::NoTrace;
 use crate::octets::{first_where, OctetSet};
 use crate::percent::{self, push_escape, PATH_SET, QUERY_SET, UNRESERVED, USERINFO_SET};
-use crate::profile::{HexCase, Profile};
+use crate::profile::HexCase;
 use crate::thread_buffer::{give_back, take_kept, Room};
 use crate::url::is_not_hierarchical_scheme;
 use encoding_rs::{Encoding, UTF_8};
@@ -168,39 +170,44 @@ fn class(b: u8) -> u8 {
 /// parameters.
 pub(crate) fn canonicalize_common_url(
     input: &str,
-    profile: &dyn Profile,
+    plan: &Plan,
     encoding: &'static Encoding,
     out: &mut String,
     failed: &mut Option<Error>,
 ) -> Option<Offsets> {
-    common_url_with_host(input, encoding, out, |host, scheme, ascii, out| {
-        (ascii && canonicalize_ldh_host_into(host, scheme, profile, out))
-            || push_host_by_the_steps(host, scheme, profile, out, failed)
+    common_url_with_host(input, encoding, out, |host, scheme, _, out| {
+        let host = HostInput::new(host, scheme);
+        // An ASCII host qualifies when it is of letters, digits, `-` and
+        // `.` (the common host, which the shortcut of CanonicalizeHost
+        // takes at once); an internationalized one is looked at again.
+        let qualifies = match host.is_ascii() {
+            true => host.covered_octets(),
+            false => internationalized_host_qualifies(host.host()),
+        };
+        if !qualifies {
+            return false;
+        }
+        let at = out.len();
+        match canonicalize_host_with(&host, plan, None, out, &mut NoTrace) {
+            Ok(HostOutcome::Passthrough) => {
+                out.push_str(host.host());
+                true
+            }
+            Ok(_) => out.len() > at,
+            Err(e) => {
+                *failed = Some(e);
+                false
+            }
+        }
     })
 }
 
-/// [`host_by_the_steps_into`] of a host that qualifies (`true`), or its error
-/// put in `failed` (`false`).  Cold: the common host takes the shortcut.
+/// [`host_by_the_steps_qualifies`] of a host that is not ASCII (cold: the
+/// common host is ASCII).
 #[cold]
 #[inline(never)]
-fn push_host_by_the_steps(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
-    out: &mut String,
-    failed: &mut Option<Error>,
-) -> bool {
-    if !host_by_the_steps_qualifies(host) {
-        return false;
-    }
-    match host_by_the_steps_into(host, scheme, profile, None, out) {
-        HostByTheSteps::Written => true,
-        HostByTheSteps::Failed(e) => {
-            *failed = Some(e);
-            false
-        }
-        HostByTheSteps::Declined => false,
-    }
+fn internationalized_host_qualifies(host: &str) -> bool {
+    host_by_the_steps_qualifies(host)
 }
 
 /// What [`host_by_the_steps_into`] did.
@@ -235,15 +242,12 @@ enum HostByTheSteps {
 /// IE: `http://WWW.XN--4GQ.JP/` → `www.\u{4E00}.jp`; THIS:
 /// `http://Bücher.DE/` → `xn--bcher-kva.de`.
 fn host_by_the_steps_into(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
+    host: &HostInput<'_>,
+    plan: &Plan,
     shared: Option<&mut SharedHostWork>,
     out: &mut String,
 ) -> HostByTheSteps {
-    host_written(out, |out| {
-        canonicalize_host_into(host, scheme, profile, shared, out)
-    })
+    host_written(out, |out| canonicalize_host_into(host, plan, shared, out))
 }
 
 /// What `canonicalize(out)`, which appends a canonical host to `out`
@@ -328,11 +332,11 @@ fn host_by_the_steps_qualifies(host: &str) -> bool {
 /// label), under a profile without step 27 → `http://0x7f.1/`.
 pub(crate) fn canonicalize_common_url_each<T>(
     input: &str,
-    profiles: &[&dyn Profile],
+    profiles: &[&Plan],
     encoding: &'static Encoding,
     covered: impl Fn(Url) -> T,
     failed: impl Fn(Error) -> T,
-    by_the_steps: impl FnOnce(&[&dyn Profile]) -> Vec<T>,
+    by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
 ) -> Vec<T> {
     // The keys of the profiles, on the stack for up to eight of them.
     let mut on_stack = [LdhHostKey::Declined; 8];
@@ -346,7 +350,6 @@ pub(crate) fn canonicalize_common_url_each<T>(
     };
     let mut shared = None;
     let mut first = 0;
-    let mut scheme_as_written = "";
     let mut out = String::new();
     // An internationalized host: each profile's by the steps.
     let mut hosts_by_the_steps = None;
@@ -355,8 +358,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
             hosts_by_the_steps = Some(hosts_by_the_steps_each(host, scheme, profiles, out));
             return true;
         }
-        scheme_as_written = scheme;
-        let host = SharedLdhHost::new(host, scheme);
+        let host = HostInput::new(host, scheme);
         host.keys(profiles, keys);
         // The first profile whose key covers the host (and whose step 27
         // does not fail).
@@ -415,7 +417,6 @@ pub(crate) fn canonicalize_common_url_each<T>(
             .as_ref()
             .and_then(Option::as_ref)
             .expect("the first covered profile's URL");
-        let scheme = scheme_as_written;
         // An ASCII host qualifies when it is letters, digits, `-` and `.`
         // ([`host_by_the_steps_qualifies`]).
         let qualifies = host.covered_octets();
@@ -426,16 +427,13 @@ pub(crate) fn canonicalize_common_url_each<T>(
                 }
                 // The host written into the URL's own string.
                 let mut failed = None;
-                let own = url.with_host(|out| {
-                    let steps = |out: &mut String| host.canonicalize_declined_into(scheme, *p, out);
-                    match host_written(out, steps) {
-                        HostByTheSteps::Written => true,
-                        HostByTheSteps::Failed(e) => {
-                            failed = Some(e);
-                            false
-                        }
-                        HostByTheSteps::Declined => false,
+                let own = url.with_host(|out| match host_by_the_steps_into(&host, p, None, out) {
+                    HostByTheSteps::Written => true,
+                    HostByTheSteps::Failed(e) => {
+                        failed = Some(e);
+                        false
                     }
+                    HostByTheSteps::Declined => false,
                 });
                 match (own, failed) {
                     (Some(own), _) => own.ok().map(Ok),
@@ -447,7 +445,7 @@ pub(crate) fn canonicalize_common_url_each<T>(
     let by_the_steps_for = |(i, k): (usize, &LdhHostKey)| declined(k) && own[i].is_none();
     let mut by_the_steps = match keys.iter().enumerate().any(by_the_steps_for) {
         true => {
-            let declined: Vec<&dyn Profile> = (keys.iter().enumerate().zip(profiles))
+            let declined: Vec<&Plan> = (keys.iter().enumerate().zip(profiles))
                 .filter(|(ik, _)| by_the_steps_for(*ik))
                 .map(|(_, p)| *p)
                 .collect();
@@ -533,7 +531,7 @@ thread_local! {
 fn hosts_by_the_steps_each(
     host: &str,
     scheme: &str,
-    profiles: &[&dyn Profile],
+    profiles: &[&Plan],
     out: &mut String,
 ) -> HostsByTheSteps {
     let mut written: Option<Range<usize>> = None;
@@ -551,11 +549,12 @@ fn hosts_by_the_steps_each(
     // Room for the other hosts (Punycode and `xn--` may grow a label), for
     // common hosts only: a huge one grows the string as it is written.
     others.reserve(profiles.len() * (2 * host.len().min(ROOM) + 8));
+    let input = HostInput::new(host, scheme);
     with_shared_host_work_on(host, |work| {
         each.extend(profiles.iter().map(|p| {
             let Some(w) = written.clone() else {
                 let at = out.len();
-                return match host_by_the_steps_into(host, scheme, *p, Some(work), out) {
+                return match host_by_the_steps_into(&input, p, Some(work), out) {
                     HostByTheSteps::Written => {
                         written = Some(at..out.len());
                         HostOf::Written
@@ -565,7 +564,7 @@ fn hosts_by_the_steps_each(
                 };
             };
             let at = others.len();
-            match host_by_the_steps_into(host, scheme, *p, Some(work), &mut others) {
+            match host_by_the_steps_into(&input, p, Some(work), &mut others) {
                 HostByTheSteps::Written if others[at..] == out[w] => {
                     others.truncate(at);
                     HostOf::Written
@@ -592,10 +591,10 @@ fn hosts_by_the_steps_each(
 fn each_with_hosts_by_the_steps<T>(
     url: Url,
     hosts: HostsByTheSteps,
-    profiles: &[&dyn Profile],
+    profiles: &[&Plan],
     covered: impl Fn(Url) -> T,
     failed: impl Fn(Error) -> T,
-    by_the_steps: impl FnOnce(&[&dyn Profile]) -> Vec<T>,
+    by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
 ) -> Vec<T> {
     let HostsByTheSteps {
         mut each,
@@ -622,7 +621,7 @@ fn each_with_hosts_by_the_steps<T>(
         }
     }
     let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
-    let asked: Vec<&dyn Profile> = (each.iter().zip(profiles))
+    let asked: Vec<&Plan> = (each.iter().zip(profiles))
         .filter(|(h, _)| matches!(h, HostOf::Declined))
         .map(|(_, p)| *p)
         .collect();
@@ -1030,12 +1029,14 @@ fn push_query(input: &str, mut i: usize, utf8: bool, out: &mut String) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::{builtin_profiles, this};
+    use crate::host::canonicalize_host::letters_digits_hyphens_shortcut;
+    use crate::host::plan::with_plans;
+    use crate::profile::{builtin_profiles, this, Profile};
 
     /// The shortcut's result, as a string and its components.
     fn shortcut(input: &str, p: &dyn Profile) -> Option<String> {
         let mut out = String::new();
-        let offsets = canonicalize_common_url(input, p, UTF_8, &mut out, &mut None)?;
+        let offsets = canonicalize_common_url(input, &Plan::of(p), UTF_8, &mut out, &mut None)?;
         Some(
             crate::canonical_url::Url::new(out, offsets)
                 .as_str()
@@ -1106,26 +1107,44 @@ mod tests {
         for input in ["http://xn--zz:]/", "http://\u{5D0}a:]/"] {
             let mut failed = None;
             let mut out = String::new();
-            assert!(
-                canonicalize_common_url(input, &bracketed, UTF_8, &mut out, &mut failed).is_none()
-            );
+            assert!(canonicalize_common_url(
+                input,
+                &Plan::new(&bracketed),
+                UTF_8,
+                &mut out,
+                &mut failed
+            )
+            .is_none());
             assert_eq!(failed, None, "{input}");
         }
         // A query that is not ASCII in a document encoding but UTF-8: the
         // steps encode it in that encoding.
         let mut out = String::new();
         let latin = encoding_rs::WINDOWS_1252;
-        assert!(
-            canonicalize_common_url("http://a/?é", this(), latin, &mut out, &mut None).is_none()
-        );
-        assert!(
-            canonicalize_common_url("http://a/é?a", this(), latin, &mut out, &mut None).is_some()
-        );
+        assert!(canonicalize_common_url(
+            "http://a/?é",
+            &Plan::of(this()),
+            latin,
+            &mut out,
+            &mut None
+        )
+        .is_none());
+        assert!(canonicalize_common_url(
+            "http://a/é?a",
+            &Plan::of(this()),
+            latin,
+            &mut out,
+            &mut None
+        )
+        .is_some());
         // A host that fails: the URL's error, the one the steps give.
         let mut failed = None;
         let input = "http://\u{5D0}a.il/";
         let mut out = String::new();
-        assert!(canonicalize_common_url(input, this(), UTF_8, &mut out, &mut failed).is_none());
+        assert!(
+            canonicalize_common_url(input, &Plan::of(this()), UTF_8, &mut out, &mut failed)
+                .is_none()
+        );
         let steps = crate::canonicalize(&crate::resolve::resolve_self(input), this(), UTF_8);
         assert_eq!(failed, steps.err());
         assert!(failed.is_some());
@@ -1206,17 +1225,19 @@ mod tests {
     /// where it declines.
     fn each_or_none(input: &str, profiles: &[&dyn Profile]) -> Vec<Option<Url>> {
         let mut asked = Vec::new();
-        let each = canonicalize_common_url_each(
-            input,
-            profiles,
-            UTF_8,
-            |u| Some(Ok(u)),
-            |e| Some(Err(e)),
-            |declined| {
-                asked.extend(declined.iter().map(|p| p.name().to_string()));
-                vec![None; declined.len()]
-            },
-        );
+        let each = with_plans(profiles, |plans| {
+            canonicalize_common_url_each(
+                input,
+                plans,
+                UTF_8,
+                |u| Some(Ok(u)),
+                |e| Some(Err(e)),
+                |declined| {
+                    asked.extend(declined.iter().map(|p| p.name().to_string()));
+                    vec![None; declined.len()]
+                },
+            )
+        });
         // A profile whose host fails gives the error the steps give.
         for (p, r) in profiles.iter().zip(&each) {
             if let Some(Err(e)) = r {
@@ -1246,13 +1267,13 @@ mod tests {
         let scheme = parsed.scheme.unwrap_or_default();
         let declined_by_all = order
             .iter()
-            .all(|p| !canonicalize_ldh_host_into(&host, &scheme, *p, &mut String::new()));
+            .all(|p| letters_digits_hyphens_shortcut(&host, &scheme, &Plan::of(*p)).is_none());
         if declined_by_all && each.iter().all(Option::is_none) {
             return;
         }
         for (i, p) in order.iter().enumerate() {
             let mut out = String::new();
-            let alone = canonicalize_common_url(input, *p, UTF_8, &mut out, &mut None)
+            let alone = canonicalize_common_url(input, &Plan::of(*p), UTF_8, &mut out, &mut None)
                 .map(|o| (out, format!("{o:?}")));
             let got = each[i]
                 .as_ref()
@@ -1301,7 +1322,7 @@ mod tests {
             assert_each_is_alone(input, &order);
         }
         let mut out = String::new();
-        canonicalize_common_url(input, &gecko, UTF_8, &mut out, &mut None).unwrap();
+        canonicalize_common_url(input, &Plan::new(&gecko), UTF_8, &mut out, &mut None).unwrap();
         assert_eq!(out, "http://u@0x7f.1:81/p?q#f");
         // IE's host shortcut declines an `xn--` label: its host by the
         // steps, put in place of THIS's, before or after it; the steps for
@@ -1406,13 +1427,18 @@ mod tests {
         assert!(steps.is_err());
         let mut failed = None;
         assert_eq!(
-            canonicalize_common_url(broken, &googleurl, UTF_8, &mut out, &mut failed),
+            canonicalize_common_url(broken, &Plan::new(&googleurl), UTF_8, &mut out, &mut failed),
             None
         );
         assert_eq!(failed, steps.err());
-        assert!(
-            canonicalize_common_url("http://0x7f.1/", &none, UTF_8, &mut out, &mut None).is_some()
-        );
+        assert!(canonicalize_common_url(
+            "http://0x7f.1/",
+            &Plan::new(&none),
+            UTF_8,
+            &mut out,
+            &mut None
+        )
+        .is_some());
         assert_eq!(out, "http://0x7f.1/");
     }
 }

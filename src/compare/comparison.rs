@@ -5,11 +5,13 @@
 use super::engine::{base_error, Engine};
 use super::guard::guarded as catch_panic;
 use crate::error::Error;
-use crate::profile::{self, Profile};
+use crate::host::plan::{with_plan_refs, Plan};
+use crate::profile;
 use crate::url::ParsedUrl;
 use crate::{Canonicalizer, Url};
 use encoding_rs::Encoding;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 
 // ---------------------------------------------------------------------------
@@ -261,8 +263,8 @@ fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
 /// ```
 pub struct Comparer<'e> {
     engines: Vec<&'e dyn Engine>,
-    /// The engines that are profiles, in column order.
-    profiles: Vec<&'e dyn Profile>,
+    /// The plans of the engines that are profiles, in column order.
+    profiles: Vec<Cow<'e, Plan>>,
     /// The base as given, and parsed (for [`Comparer::resolve`]).
     base: Option<(String, Result<ParsedUrl, String>)>,
     /// What canonicalizes under the profiles (its own profile unused:
@@ -293,7 +295,11 @@ impl<'e> Comparer<'e> {
         .unwrap_or_else(|panic| Err(Rejection::Panic(panic)));
         Comparer {
             engines: engines.to_vec(),
-            profiles: engines.iter().filter_map(|e| e.as_profile()).collect(),
+            profiles: engines
+                .iter()
+                .filter_map(|e| e.as_profile())
+                .map(Plan::of)
+                .collect(),
             base: base.map(|b| (b.to_string(), catch_panic(|| crate::parse(b)))),
             canonicalizer,
             encoding,
@@ -358,18 +364,18 @@ impl<'e> Comparer<'e> {
             Ok(c) => c,
             Err(rejection) => return vec![Err(rejection.clone()); self.profiles.len()],
         };
-        let outcomes = |profiles: &[&dyn Profile]| {
-            c.canonicalize_each(input, profiles)
+        let outcomes = |profiles: &[&Plan]| {
+            c.canonicalize_each_plan(input, profiles)
                 .into_iter()
                 .map(|r| r.map_err(Rejection::Error))
                 .collect::<Vec<_>>()
         };
-        if let Ok(together) = catch_panic(|| outcomes(&self.profiles)) {
+        let plans = || self.profiles.iter().map(|p| &**p);
+        if let Ok(together) = catch_panic(|| with_plan_refs(plans(), outcomes)) {
             return together;
         }
-        self.profiles
-            .iter()
-            .map(|p| match catch_panic(|| outcomes(&[*p])) {
+        plans()
+            .map(|p| match catch_panic(|| outcomes(&[p])) {
                 Ok(mut one) => one.remove(0),
                 Err(panic) => Err(Rejection::Panic(panic)),
             })

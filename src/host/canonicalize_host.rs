@@ -1,5 +1,14 @@
 //! The CanonicalizeHost algorithm (specification "The CanonicalizeHost
-//! algorithm"), written once; the profile decides which marked steps run.
+//! algorithm"), written once; the plan of a profile decides which marked
+//! steps run.
+//!
+//! [`canonicalize_host_with`] is the one entry: it runs step 1 (the plan
+//! of the hosts that are not domain names), then takes the first shortcut
+//! the plan allows for the host, which falls into the steps where it stops
+//! applying, or runs steps 2 to 31 one by one ([`super::host_steps`]).
+//! Its result says how it got there ([`HostOutcome`]).  A tracer turns the
+//! shortcuts off: a trace shows the plain steps.  The other functions
+//! here are that entry with its result in another shape.
 //!
 //! ```
 //! use urlprism::host::canonicalize_host;
@@ -10,805 +19,367 @@
 //! assert!(canonicalize_host("a%2Fb", "http", this).is_err());
 //! ```
 
-use super::fast_paths::{
-    idn_fast_path_into, letters_digits_hyphens_fast_path, letters_digits_hyphens_into,
-    xn_labels_fast_path_into, LdhHost,
-};
-use super::labels::convert_labels;
-use super::nameprep::nameprep_owned;
-use super::observed::{
-    colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address, port_like_host,
-    semicolon_in_host,
-};
-use super::pipeline::{give_up, GiveUp, Pipeline};
+use super::fast_paths::{idn_fast_path_into, xn_labels_fast_path_into, LdhHost};
+use super::host_steps::canonicalize_host_one_by_one;
+use super::plan::{is_class, is_ipv4_form, Plan};
 use super::steps;
 use super::trace::{NoTrace, Tracer};
 use crate::error::Error;
 use crate::ipv4::has_ipv4_form;
-use crate::ipv6::canonicalize_ipv6;
-use crate::octets::OctetSet;
-use crate::percent::{self, percent_encode};
-use crate::profile::{
-    Fallback, HexCase, HostClass, HostParams, HostPercentDecoding, Profile, RootDot,
-};
-use crate::unicode::{nfkc, stringprep};
+use crate::profile::{HostClass, Profile};
 use std::borrow::Cow;
 
 /// The work on a host shared between profiles, for `canonicalize_each`.
-pub(crate) use super::fast_paths::{
-    with_shared_host_work, with_shared_host_work_on, SharedHostWork,
-};
+pub use super::fast_paths::SharedHostWork;
+pub(crate) use super::fast_paths::{with_shared_host_work, with_shared_host_work_on};
 /// A profile's key for one host, for the shortcut under several profiles.
 pub(crate) use super::fast_paths::{LdhHostKey, LDH_AND_DOT};
 /// A label separator (step 15), where it was before the host pipeline was
 /// split by concern.
 pub use super::labels::is_label_separator;
 
-/// Runs CanonicalizeHost on `host` of a URL whose scheme is `scheme`.
+/// A host as CanonicalizeHost receives it, with the scheme of its URL:
+/// read once, for the shortcuts and for step 1, whatever the plan (and,
+/// under several plans, for all of them).
 ///
-/// Returns the canonical host (possibly empty), the profile's fallback when
-/// a step gives up and the profile falls back to the input, or
-/// [`Error::Host`] naming the step that failed.
-pub fn canonicalize_host(host: &str, scheme: &str, profile: &dyn Profile) -> Result<String, Error> {
-    let mut h = Cow::Borrowed(host);
-    canonicalize_host_cow(&mut h, scheme, profile, None)?;
-    Ok(h.into_owned())
-}
-
-/// The profile that canonicalizes `host` in place of `profile`, when the
-/// host is not a domain name and the profile names one for such hosts
-/// ([`HostParams::other_hosts_as`]).
-///
-/// With `other_hosts_as = "this"`: `file://c:foo/`'s host `c:foo`, `[::1]`,
-/// `foo;type=A` → THIS; `a%3Bb.test`, `bücher.de` stay with the profile.
-fn other_hosts_profile(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
-    mut shared: Option<&mut SharedHostWork>,
-) -> Option<&'static dyn Profile> {
-    // Whether a host that is not ASCII is of the IPv4 form (the costly
-    // class: NFKC) is told once for all the profiles that share the work
-    // on the host.
-    other_hosts_profile_by(profile, |class| match (class, shared.as_deref_mut()) {
-        (HostClass::Ipv4Form, Some(work)) if !host.is_ascii() => {
-            work.is_ipv4_form(host, || is_ipv4_form(host))
-        }
-        _ => is_class(host, scheme, class),
-    })
-}
-
-/// [`other_hosts_profile`] of a host whose classes `is` tells.
-#[inline]
-fn other_hosts_profile_by(
-    profile: &dyn Profile,
-    is: impl FnMut(&HostClass) -> bool,
-) -> Option<&'static dyn Profile> {
-    // The profile's own name is asked last: a host of none of the classes
-    // is the common case.
-    let hp = profile.host();
-    let name = hp.other_hosts_as.as_str();
-    if name.is_empty()
-        || !hp.other_hosts.iter().any(is)
-        || name.eq_ignore_ascii_case(profile.name())
-    {
-        return None;
-    }
-    crate::profile::builtin(name).map(|p| p as &dyn Profile)
-}
-
-/// Whether `host` of a URL whose scheme is `scheme` is of `class`.
-fn is_class(host: &str, scheme: &str, class: &HostClass) -> bool {
-    match class {
-        HostClass::File => scheme.eq_ignore_ascii_case("file"),
-        HostClass::IpLiteral => host.starts_with('[') || host.ends_with(']'),
-        HostClass::Ipv4Form => is_ipv4_form(host),
-        HostClass::Delimiters => host.bytes().any(|b| {
-            b.is_ascii() && !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'%'))
-        }),
-    }
-}
-
-/// A host of ASCII letters, digits, hyphens and dots (or any other: the
-/// shortcut then declines it) canonicalized by the shortcut of
-/// [`canonicalize_ldh_host_into`] under several profiles: read once, and
-/// each profile reduced to its [`LdhHostKey`] for this host, so that the
-/// profiles with equal keys share one result.
-///
-/// `0x7f.1` under THIS and IE → one key (both `spec`, IE's round trip
-/// does not matter without an `xn--` label); under Gecko without its other
-/// hosts, another (`none`); `www.example.com` → one key under all three.
-#[derive(Debug)]
-pub(crate) struct SharedLdhHost<'h> {
+/// `WWW.Example.COM` is of letters, digits, hyphens and dots, with
+/// uppercase; `0x7F.1` may be of the IPv4 form.
+#[derive(Clone, Copy, Debug)]
+pub struct HostInput<'h> {
     host: LdhHost<'h>,
-    /// The host is of the class [`HostClass::File`] (told only for a host
-    /// the shortcut may cover).
-    file: bool,
-    /// The host is of the class [`HostClass::Ipv4Form`] (likewise).
-    ipv4_form: bool,
+    scheme: &'h str,
 }
 
-impl<'h> SharedLdhHost<'h> {
-    /// `host` of a URL whose scheme is `scheme`.
+impl<'h> HostInput<'h> {
+    /// `host` of a URL whose scheme is `scheme`, read once.
     #[inline]
-    pub(crate) fn new(host: &'h str, scheme: &'h str) -> SharedLdhHost<'h> {
-        let ldh = LdhHost::of(host);
-        // A host of letters, digits, `-` and `.` is of the `file` class
-        // with its scheme (`is_class`); it has no escape and is ASCII, so it
-        // is of the IPv4 form when it has it as written (`is_ipv4_form`).
-        let covered = ldh.covered_octets();
-        SharedLdhHost {
-            host: ldh,
-            file: covered && scheme.eq_ignore_ascii_case("file"),
-            ipv4_form: covered && ldh.may_be_ipv4_form() && has_ipv4_form(host),
+    pub fn new(host: &'h str, scheme: &'h str) -> HostInput<'h> {
+        HostInput {
+            host: LdhHost::of(host),
+            scheme,
         }
     }
 
-    /// The key of `profile` for this host: the key, for this host, of the
-    /// profile that canonicalizes it ([`other_hosts_profile`]).
-    #[cfg(test)]
-    pub(crate) fn key(&self, profile: &dyn Profile) -> LdhHostKey {
-        let mut key = [LdhHostKey::Declined];
-        self.keys(&[profile], &mut key);
-        key[0]
+    /// The host.
+    #[inline]
+    pub fn host(&self) -> &'h str {
+        self.host.host()
     }
 
-    /// The key of each of `profiles` for this host, into `keys` (as long).
+    /// The scheme of its URL.
     #[inline]
-    pub(crate) fn keys(&self, profiles: &[&dyn Profile], keys: &mut [LdhHostKey]) {
-        if !self.host.covered_octets() {
+    pub fn scheme(&self) -> &'h str {
+        self.scheme
+    }
+
+    /// Whether the host is not empty and of ASCII letters, digits, `-` and
+    /// `.` only (the letters-digits-hyphens shortcut may cover it).
+    #[inline]
+    pub(crate) fn covered_octets(&self) -> bool {
+        self.host.covered_octets()
+    }
+
+    /// Whether the host is ASCII.
+    #[inline]
+    pub(crate) fn is_ascii(&self) -> bool {
+        self.host.is_ascii()
+    }
+
+    /// Whether the host is of `class` (step 1), from what was read of it;
+    /// `shared` tells a host that is not ASCII of the IPv4 form once for
+    /// every plan that asks.
+    fn is(&self, class: &HostClass, shared: Option<&mut SharedHostWork>) -> bool {
+        let host = self.host();
+        match class {
+            _ if self.covered_octets() => self.covered_host_is(class),
+            HostClass::Ipv4Form => match shared {
+                Some(work) if !self.host.is_ascii() => {
+                    work.is_ipv4_form(host, || is_ipv4_form(host))
+                }
+                _ => is_ipv4_form(host),
+            },
+            _ => is_class(host, self.scheme, class),
+        }
+    }
+
+    /// [`HostInput::is`] of a host of letters, digits, `-` and `.`
+    /// ([`HostInput::covered_octets`]): such a host has no `[` or `]`, no
+    /// escape and no delimiter; it is of the IPv4 form when it has it as
+    /// written.
+    #[inline]
+    fn covered_host_is(&self, class: &HostClass) -> bool {
+        match class {
+            HostClass::File => self.scheme.eq_ignore_ascii_case("file"),
+            HostClass::Ipv4Form => self.host.may_be_ipv4_form() && has_ipv4_form(self.host()),
+            HostClass::IpLiteral | HostClass::Delimiters => false,
+        }
+    }
+
+    /// The plan that canonicalizes the host under `plan` (step 1).
+    #[inline]
+    fn plan_under<'p>(&self, plan: &'p Plan, mut shared: Option<&mut SharedHostWork>) -> &'p Plan {
+        match plan.has_other_hosts() {
+            false => plan,
+            true => plan.for_host_by(|class| self.is(class, shared.as_deref_mut())),
+        }
+    }
+
+    /// The key of each of `plans` for this host, into `keys` (as long):
+    /// plans with equal keys give the host the same result by the
+    /// letters-digits-hyphens shortcut ([`LdhHostKey`]), under the plan
+    /// step 1 chooses.
+    #[inline]
+    pub(crate) fn keys(&self, plans: &[&Plan], keys: &mut [LdhHostKey]) {
+        if !self.covered_octets() {
             keys.fill(LdhHostKey::Declined);
             return;
         }
-        // A host of letters, digits, `-` and `.` has no `[` or `]` and no
-        // delimiter: of the classes, only `file` and `ipv4-form` can hold
-        // it (`is_class`); no profile names another for a host of none.
-        let of_a_class = self.file || self.ipv4_form;
+        // Of the classes, only `file` and `ipv4-form` can hold such a host
+        // (see `covered_host_is`): told once for every plan.
+        let file = self.covered_host_is(&HostClass::File);
+        let ipv4_form = self.covered_host_is(&HostClass::Ipv4Form);
         let is = |class: &HostClass| match class {
-            HostClass::File => self.file,
-            HostClass::Ipv4Form => self.ipv4_form,
+            HostClass::File => file,
+            HostClass::Ipv4Form => ipv4_form,
             HostClass::IpLiteral | HostClass::Delimiters => false,
         };
-        for (k, &p) in keys.iter_mut().zip(profiles) {
-            let p = match of_a_class {
-                true => other_hosts_profile_by(p, is).unwrap_or(p),
+        for (k, &p) in keys.iter_mut().zip(plans) {
+            let p = match p.has_other_hosts() && (file || ipv4_form) {
+                true => p.for_host_by(is),
                 false => p,
             };
             *k = self.host.key(p);
         }
     }
 
-    /// Appends to `out` what [`canonicalize_ldh_host_into`] appends under
-    /// a profile whose key for this host is `key`; `false`, and `out`
-    /// unchanged, when it declines.
+    /// The key of `plan` for this host ([`HostInput::keys`]).
+    #[cfg(test)]
+    pub(crate) fn key(&self, plan: &Plan) -> LdhHostKey {
+        let mut key = [LdhHostKey::Declined];
+        self.keys(&[plan], &mut key);
+        key[0]
+    }
+
+    /// Appends to `out` the canonical host under a plan whose key for
+    /// this host is `key` ([`HostInput::keys`]); `false`, and `out`
+    /// unchanged, when that key declines.
     #[inline]
     pub(crate) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         self.host.write(key, out)
     }
-
-    /// Whether the host is not empty and of ASCII letters, digits, `-` and
-    /// `.` only.
-    pub(crate) fn covered_octets(&self) -> bool {
-        self.host.covered_octets()
-    }
-
-    /// [`canonicalize_host_into`] of such a host (see
-    /// [`SharedLdhHost::covered_octets`]) under `profile` when its key for
-    /// the host is [`LdhHostKey::Declined`] (IE's round trip of an `xn--`
-    /// label): appended to `out`, with the profile that canonicalizes the
-    /// host and the declining shortcut known already.
-    pub(crate) fn canonicalize_declined_into(
-        &self,
-        scheme: &str,
-        profile: &dyn Profile,
-        out: &mut String,
-    ) -> Result<(), Error> {
-        let is = |class: &HostClass| match class {
-            HostClass::File => self.file,
-            HostClass::Ipv4Form => self.ipv4_form,
-            HostClass::IpLiteral | HostClass::Delimiters => false,
-        };
-        let profile = other_hosts_profile_by(profile, is).unwrap_or(profile);
-        canonicalize_host_after_shortcuts(self.host.host(), scheme, profile, out)
-    }
 }
 
-/// Whether `host` is of the class [`HostClass::Ipv4Form`]: with its
-/// escapes decoded as UTF-8 and NFKC (Unicode 3.2) applied, it
-/// [`has_ipv4_form`].  Hosts with an ASCII character that can be no part
-/// of the form (`www.example.com`) are told at once.
+/// How [`canonicalize_host_with`] got its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostOutcome {
+    /// The host is canonical as it is: nothing was written
+    /// (`www.example.com` under every built-in profile).
+    Passthrough,
+    /// A shortcut wrote the canonical host: the result of the steps it
+    /// skips, computed at once.
+    Shortcut(Shortcut),
+    /// The steps wrote it, one by one.
+    Steps,
+}
+
+/// The shortcuts of CanonicalizeHost ([`super::fast_paths`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortcut {
+    /// A host of ASCII letters, digits, hyphens and dots: lowercased, or
+    /// the IPv4 address it denotes (`WWW.Example.COM` → `www.example.com`,
+    /// `0x7F.1` → `127.0.0.1`).
+    LettersDigitsHyphens,
+    /// An internationalized host that Nameprep leaves as it is (or maps
+    /// the same way under every profile): only the labels are converted
+    /// (THIS: `Bücher.DE` → `xn--bcher-kva.de`).
+    Idn,
+    /// IE's `xn--` labels in a host of letters, digits, hyphens and dots:
+    /// only the labels are converted (`WWW.XN--4GQ.JP` → `www.一.jp`).
+    XnLabels,
+}
+
+/// CanonicalizeHost of `host` under `plan`: the one entry.
 ///
-/// `192.168.0.256`, `%30%78%63%30%2e%30%32%35%30.01%2e`,
-/// `\u{FF10}\u{FF38}\u{FF43}\u{FF10}\u{FF0E}\u{FF10}\u{FF12}` are;
-/// `19\u{200C}2.168.0.001` and `123.abc` are not.
-fn is_ipv4_form(host: &str) -> bool {
-    // An escape may decode to part of the form, a non-ASCII character
-    // normalize to one.
-    let may_be = |b: u8| !b.is_ascii() || b == b'%' || in_ipv4_form(char::from(b));
-    if !host.bytes().all(may_be) {
-        return false;
-    }
-    if host.is_ascii() && !host.contains('%') {
-        return has_ipv4_form(host);
-    }
-    let decoded = percent::percent_decode_utf8(host);
-    // A non-ASCII character whose compatibility decomposition holds a
-    // character that no number or `.` of the form holds leaves such a
-    // character in NFKC of the host (`nfkc::decomposes_within`): the
-    // result cannot have the form (Thai `\u{E44}\u{E17}\u{E22}` and
-    // `b\u{FC}cher` are told at once; `\u{FF10}` and `0x\u{AA}` go on).
-    if decoded
-        .chars()
-        .any(|c| !c.is_ascii() && !nfkc::decomposes_within(c, in_ipv4_form))
-    {
-        return false;
-    }
-    has_ipv4_form(&nfkc::nfkc_cow(
-        &decoded,
-        &crate::profile::this().nameprep.nfkc,
-    ))
-}
-
-/// Whether `c` may be part of a host in the IPv4 form ([`has_ipv4_form`]):
-/// a hexadecimal digit, `x` or `.`.
-fn in_ipv4_form(c: char) -> bool {
-    c.is_ascii_hexdigit() || matches!(c, 'x' | 'X' | '.')
-}
-
-/// [`canonicalize_host`] of `host`, written back into it; the common host
-/// of ASCII letters, digits, hyphens and dots is lowercased where it is.
-pub fn canonicalize_host_in_place(
-    host: &mut String,
-    scheme: &str,
-    profile: &dyn Profile,
-) -> Result<(), Error> {
-    let mut h = Cow::Owned(std::mem::take(host));
-    let r = canonicalize_host_cow(&mut h, scheme, profile, None);
-    *host = h.into_owned();
-    r
-}
-
-/// [`canonicalize_host_in_place`] of a host that may be borrowed: it is
-/// copied only to be lowercased in place; a host the steps make anew
-/// replaces it without a copy first.  `shared` is kept from one profile to
-/// the next when the same host is canonicalized under several.
-pub(crate) fn canonicalize_host_cow(
-    host: &mut Cow<'_, str>,
-    scheme: &str,
-    profile: &dyn Profile,
-    mut shared: Option<&mut SharedHostWork>,
-) -> Result<(), Error> {
-    let profile =
-        other_hosts_profile(host, scheme, profile, shared.as_deref_mut()).unwrap_or(profile);
-    // The shortcut declines a host that is not ASCII under every profile
-    // (it covers letters, digits, `-` and `.` only): not asked for it.
-    if host.is_ascii() && letters_digits_hyphens_fast_path(host, profile) {
-        return Ok(());
-    }
-    *host = Cow::Owned(canonicalize_host_steps(
-        host,
-        scheme,
-        profile,
-        &mut NoTrace,
-        shared,
-    )?);
-    Ok(())
-}
-
-/// CanonicalizeHost of `host` appended to `out`, as [`canonicalize_host_cow`]
-/// makes it (`out` unchanged when it fails): the shortcuts write into
-/// `out`, and a profile whose labels an earlier one sharing `shared`
-/// converted the same way costs no string of its own.
-pub(crate) fn canonicalize_host_into(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
+/// Step 1 first: when the plan sends hosts of some classes to another
+/// profile's plan and `host` is of one, that plan runs the rest.  Then,
+/// unless `tracer` records the steps, the first shortcut the plan allows
+/// for the host; where it does not apply (the host or the plan is outside
+/// what it covers, or a step it runs fails), the steps run one by one, and
+/// give the failure or the profile's fallback.  The canonical host is
+/// appended to `out` (left as it was when the result is
+/// [`HostOutcome::Passthrough`] or an error); the error names the step
+/// that failed ([`Error::Host`]).  `shared` is the work on this host that
+/// no profile parameter touches, kept for the next plan that
+/// canonicalizes the same host.
+///
+/// ```
+/// use urlprism::host::canonicalize_host::{canonicalize_host_with, HostInput, HostOutcome, Shortcut};
+/// use urlprism::host::plan::Plan;
+/// use urlprism::host::trace::{NoTrace, StepLog};
+/// let ie = Plan::new(urlprism::profile::builtin("ie").unwrap());
+/// let mut out = String::new();
+/// let h = HostInput::new("www.example.com", "http");
+/// assert_eq!(canonicalize_host_with(&h, &ie, None, &mut out, &mut NoTrace)?, HostOutcome::Passthrough);
+/// let h = HostInput::new("WWW.XN--4GQ.JP", "http");
+/// assert_eq!(
+///     canonicalize_host_with(&h, &ie, None, &mut out, &mut NoTrace)?,
+///     HostOutcome::Shortcut(Shortcut::XnLabels)
+/// );
+/// assert_eq!(out, "www.\u{4E00}.jp");
+/// // Traced, the same host goes by the steps.
+/// out.clear();
+/// let mut log = StepLog::default();
+/// assert_eq!(canonicalize_host_with(&h, &ie, None, &mut out, &mut log)?, HostOutcome::Steps);
+/// assert_eq!(out, "www.\u{4E00}.jp");
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+#[inline]
+pub fn canonicalize_host_with<T: Tracer>(
+    host: &HostInput<'_>,
+    plan: &Plan,
     mut shared: Option<&mut SharedHostWork>,
     out: &mut String,
-) -> Result<(), Error> {
-    let profile =
-        other_hosts_profile(host, scheme, profile, shared.as_deref_mut()).unwrap_or(profile);
-    if host.is_ascii() {
-        if letters_digits_hyphens_into(host, profile, out) {
-            return Ok(());
+    tracer: &mut T,
+) -> Result<HostOutcome, Error> {
+    // Step 1.
+    let under = host.plan_under(plan, shared.as_deref_mut());
+    if T::ENABLED && !std::ptr::eq(under, plan) {
+        let step = const { steps::host("1") };
+        tracer.step(
+            step.pipeline,
+            step.number,
+            step.label,
+            true,
+            host.host(),
+            &format!("not a domain name: following profile {}", under.name()),
+        );
+    }
+    // The letters-digits-hyphens shortcut, which the common host takes.
+    if !T::ENABLED {
+        if let Some(outcome) = host.host.canonicalize(under, out) {
+            return Ok(outcome);
         }
-    } else if idn_fast_path_into(host, scheme, profile, shared, out).is_some() {
-        return Ok(());
     }
-    canonicalize_host_after_shortcuts(host, scheme, profile, out)
+    canonicalize_host_after_ldh(host, under, shared, out, tracer)
 }
 
-/// [`canonicalize_host_into`] of a host that neither the
-/// letters-digits-hyphens shortcut nor the IDN one covers under
-/// `profile`, the one that canonicalizes it: IE's `xn--` labels, or the
-/// steps one by one.
-fn canonicalize_host_after_shortcuts(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
+/// [`canonicalize_host_with`] after step 1, of a host the
+/// letters-digits-hyphens shortcut does not cover under `plan` (or with a
+/// tracer): the other shortcuts, or the steps.
+fn canonicalize_host_after_ldh<T: Tracer>(
+    host: &HostInput<'_>,
+    plan: &Plan,
+    shared: Option<&mut SharedHostWork>,
     out: &mut String,
-) -> Result<(), Error> {
-    if xn_labels_fast_path_into(host, scheme, profile, out).is_some() {
-        return Ok(());
+    tracer: &mut T,
+) -> Result<HostOutcome, Error> {
+    let (h, scheme) = (host.host(), host.scheme);
+    if !T::ENABLED {
+        // The IDN shortcut covers hosts that are not ASCII only.
+        if !host.host.is_ascii() && idn_fast_path_into(h, scheme, plan, shared, out).is_some() {
+            return Ok(HostOutcome::Shortcut(Shortcut::Idn));
+        }
+        if xn_labels_fast_path_into(h, scheme, plan, out).is_some() {
+            return Ok(HostOutcome::Shortcut(Shortcut::XnLabels));
+        }
     }
-    out.push_str(&canonicalize_host_one_by_one(
-        host,
-        scheme,
-        profile,
-        &mut NoTrace,
-    )?);
-    Ok(())
+    out.push_str(&canonicalize_host_one_by_one(h, scheme, plan, tracer)?);
+    Ok(HostOutcome::Steps)
 }
 
-/// The shortcut [`canonicalize_host_cow`] takes for a host of ASCII
-/// letters, digits, hyphens and dots (under the profile that
-/// [`HostParams::other_hosts_as`] names for it, when it does), appending
-/// the canonical host to `out` rather than making a string of it: `false`,
-/// and `out` unchanged, when the shortcut does not cover `host` under
-/// `profile` and the steps must run.
+/// Runs CanonicalizeHost on `host` of a URL whose scheme is `scheme`
+/// under `profile` ([`canonicalize_host_with`]).
 ///
-/// `WWW.Example.COM` → `www.example.com` appended; `a_b.test` → `false`.
-pub(crate) fn canonicalize_ldh_host_into(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
-    out: &mut String,
-) -> bool {
-    let profile = other_hosts_profile(host, scheme, profile, None).unwrap_or(profile);
-    letters_digits_hyphens_into(host, profile, out)
+/// Returns the canonical host (possibly empty), the profile's fallback when
+/// a step gives up and the profile falls back to the input, or
+/// [`Error::Host`] naming the step that failed.
+pub fn canonicalize_host(host: &str, scheme: &str, profile: &dyn Profile) -> Result<String, Error> {
+    canonicalize_host_traced(host, scheme, profile, &mut NoTrace)
 }
 
-/// [`canonicalize_host`], reporting each step to `tracer`.
+/// [`canonicalize_host`], reporting each step to `tracer` (with a tracer
+/// that records, no shortcut is taken).
 pub fn canonicalize_host_traced<T: Tracer>(
     host: &str,
     scheme: &str,
     profile: &dyn Profile,
     tracer: &mut T,
 ) -> Result<String, Error> {
-    if let Some(other) = other_hosts_profile(host, scheme, profile, None) {
-        if T::ENABLED {
-            let step = const { steps::host("1") };
-            tracer.step(
-                step.pipeline,
-                step.number,
-                step.label,
-                true,
-                host,
-                &format!("not a domain name: following profile {}", other.name()),
-            );
-        }
-        return canonicalize_host_steps(host, scheme, other, tracer, None);
+    let mut out = String::new();
+    let input = HostInput::new(host, scheme);
+    match canonicalize_host_with(&input, &Plan::of(profile), None, &mut out, tracer)? {
+        HostOutcome::Passthrough => Ok(host.to_string()),
+        _ => Ok(out),
     }
-    canonicalize_host_steps(host, scheme, profile, tracer, None)
 }
 
-/// Steps 2 to 31 under `profile` (its `other_hosts_as` is not consulted
-/// again: the choice of profile is made once).
-fn canonicalize_host_steps<T: Tracer>(
-    host: &str,
+/// [`canonicalize_host_with`] of a host that may be borrowed, written back
+/// into it (it stays as it is when it is canonical already).  `shared` is
+/// kept from one plan to the next when the same host is canonicalized
+/// under several.
+pub(crate) fn canonicalize_host_cow(
+    host: &mut Cow<'_, str>,
     scheme: &str,
-    profile: &dyn Profile,
-    tracer: &mut T,
+    plan: &Plan,
     shared: Option<&mut SharedHostWork>,
-) -> Result<String, Error> {
-    // The callers without a tracer have taken the shortcut of
-    // [`letters_digits_hyphens_fast_path`] already.
-    if !T::ENABLED {
-        let mut out = String::new();
-        if idn_fast_path_into(host, scheme, profile, shared, &mut out).is_some() {
-            return Ok(out);
-        }
-        if xn_labels_fast_path_into(host, scheme, profile, &mut out).is_some() {
-            return Ok(out);
-        }
-    }
-    canonicalize_host_one_by_one(host, scheme, profile, tracer)
-}
-
-/// Steps 2 to 31 one by one, without a shortcut.
-fn canonicalize_host_one_by_one<T: Tracer>(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
-    tracer: &mut T,
-) -> Result<String, Error> {
-    let hp = profile.host();
-    // Step 2: remove U+0009, U+000A, U+000D.
-    let s = remove_tab_newline(host);
-    let mut pl = Pipeline {
-        tracer,
-        shared: None,
-        known_idn_enabled: None,
-        known_may_hold_rand_al: None,
-        bidi_may_fail: true,
+) -> Result<(), Error> {
+    // A host of its own may have room for more (the whole serialization,
+    // see `canonicalizer::canonicalize_into_url`): so has its replacement.
+    let mut out = match host {
+        Cow::Owned(h) => String::with_capacity(h.capacity()),
+        Cow::Borrowed(_) => String::new(),
     };
-    pl.note(const { steps::host("2") }, true, host, || s.clone());
-    // Steps 3 and 4: the fallback, made when it is needed.
-    let has_fallback = match hp.fallback {
-        Fallback::Fail => false,
-        Fallback::LowercasedInput => true,
-    };
-    let fallback_of = |host: &str| remove_tab_newline(host).to_ascii_lowercase();
-    pl.note(const { steps::host("4") }, has_fallback, &s, || {
-        format!("fallback = {:?}", fallback_of(host))
-    });
-    match steps(
-        s,
-        scheme,
-        profile,
-        hp,
-        has_fallback.then_some(host),
-        &mut pl,
-    ) {
-        Ok(out) => Ok(out),
-        Err(g) if has_fallback && !g.outright => {
-            let f = fallback_of(host);
-            pl.note(const { steps::host("fallback") }, true, &g.reason, || {
-                f.clone()
-            });
-            Ok(f)
-        }
-        Err(g) => Err(Error::Host {
-            host: host.to_string(),
-            step: g.step,
-            reason: g.reason,
-        }),
-    }
-}
-
-/// Step 2: `host` without U+0009, U+000A and U+000D.
-fn remove_tab_newline(host: &str) -> String {
-    if host.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
-        host.chars()
-            .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
-            .collect()
-    } else {
-        host.to_string()
-    }
-}
-
-/// Steps 5 to 31; `Err` is "return /fallback/" from the step it names.
-/// `fallback_input` is the host as given when the profile falls back to it
-/// (step 4: the fallback is that host, step 2 applied, in ASCII lowercase).
-fn steps<T: Tracer>(
-    mut s: String,
-    scheme: &str,
-    profile: &dyn Profile,
-    hp: &HostParams,
-    fallback_input: Option<&str>,
-    pl: &mut Pipeline<'_, T>,
-) -> Result<String, GiveUp> {
-    let is_file = scheme.eq_ignore_ascii_case("file");
-
-    pl.check(
-        const { steps::host("4a") },
-        hp.observed.colon_in_host_is_invalid && !is_file,
-        &s,
-        colon_outside_brackets,
-    )?;
-    pl.check(
-        const { steps::host("4b") },
-        hp.observed.escaped_bracket_is_invalid,
-        &s,
-        escaped_bracket_is_invalid,
-    )?;
-    pl.check(
-        const { steps::host("5") },
-        hp.escaped_bracket_fallback,
-        &s,
-        escaped_bracket,
-    )?;
-    pl.rewrite(
-        const { steps::host("6") },
-        hp.percent_decoding == HostPercentDecoding::Utf8,
-        &mut s,
-        percent::percent_decode_utf8,
-    );
-    pl.rewrite(
-        const { steps::host("7") },
-        hp.percent_decoding == HostPercentDecoding::Selective,
-        &mut s,
-        |s| percent::percent_decode_selected(s, &hp.selective_decode),
-    );
-    pl.check(
-        const { steps::host("7a") },
-        hp.observed.semicolon_in_host_is_invalid,
-        &s,
-        semicolon_in_host,
-    )?;
-
-    // Steps 8 and 9.
-    let mut has_root_dot = false;
-    let mut need_punycode = !s.is_ascii();
-    let ascii_after_step_7 = !need_punycode;
-    pl.note(const { steps::host("9") }, true, &s, || {
-        format!("need-punycode = {need_punycode}")
-    });
-
-    // Step 10 (CHROME/IE): a trailing label separator is the root dot.
-    let strip_early = hp.root_dot == RootDot::BeforeNameprep && s.ends_with(is_label_separator);
-    pl.rewrite(
-        const { steps::host("10") },
-        hp.root_dot == RootDot::BeforeNameprep,
-        &mut s,
-        |s| {
-            if strip_early {
-                let last = s.char_indices().next_back().map_or(0, |(i, _)| i);
-                Cow::Borrowed(&s[..last])
-            } else {
-                Cow::Borrowed(s)
-            }
-        },
-    );
-    has_root_dot |= strip_early;
-
-    // Step 11 (THIS/GECKO/IE): Nameprep without bidi on the whole host.
-    if hp.nameprep_whole_host && !T::ENABLED && s.is_ascii() {
-        // Nameprep of ASCII is ASCII lowercase (see `nameprep_traced`),
-        // done in place.
-        s.make_ascii_lowercase();
-    } else if hp.nameprep_whole_host {
-        // The string before, kept for a tracer only.
-        let before = if T::ENABLED { s.clone() } else { String::new() };
-        match nameprep_owned(std::mem::take(&mut s), profile, false, pl.tracer) {
-            Ok(t) => {
-                pl.note(const { steps::host("11") }, true, &before, || t.clone());
-                s = t;
-            }
-            Err(e) => {
-                let g = give_up("11", e.to_string());
-                pl.note(const { steps::host("11") }, true, &before, || {
-                    format!("fail: {g}")
-                });
-                return Err(g);
-            }
-        }
-    } else {
-        pl.note(const { steps::host("11") }, false, &s, String::new);
-    }
-
-    pl.check(
-        const { steps::host("12") },
-        hp.percent_after_nameprep_fails,
-        &s,
-        |s| {
-            if s.contains('%') {
-                Err(give_up("12", "'%' in the host after Nameprep"))
-            } else {
-                Ok(())
-            }
-        },
-    )?;
-    pl.check(
-        const { steps::host("13a") },
-        hp.observed.port_like_host_is_invalid,
-        &s,
-        port_like_host,
-    )?;
-    pl.check(const { steps::host("13") }, hp.nul_space_check, &s, |s| {
-        nul_space_check(s, fallback_input)
-    })?;
-    let before_step_14 = s.len();
-    pl.rewrite(
-        const { steps::host("14") },
-        !hp.early_percent_encode.is_empty(),
-        &mut s,
-        |s| encode(s, &hp.early_percent_encode, HexCase::Upper),
-    );
-    // Step 11's Nameprep still holds for step 20.2.1.1 when step 14
-    // encoded nothing (an encoded octet makes the host longer).
-    let step_11_holds = hp.nameprep_whole_host && s.len() == before_step_14;
-    pl.rewrite(const { steps::host("15") }, true, &mut s, |s| {
-        if s.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}']) {
-            Cow::Owned(
-                s.chars()
-                    .map(|c| if is_label_separator(c) { '.' } else { c })
-                    .collect(),
-            )
-        } else {
-            Cow::Borrowed(s)
-        }
-    });
-    let strip_late = hp.root_dot == RootDot::AfterSeparators && s.ends_with('.');
-    pl.rewrite(
-        const { steps::host("16") },
-        hp.root_dot == RootDot::AfterSeparators,
-        &mut s,
-        |s| {
-            if strip_late {
-                Cow::Borrowed(&s[..s.len() - 1])
-            } else {
-                Cow::Borrowed(s)
-            }
-        },
-    );
-    has_root_dot |= strip_late;
-
-    // Step 17.  The labels are taken apart only when step 20 has work to
-    // do; otherwise steps 21 and 22 would put the same string together.
-    // Step 18 (IE).
-    if hp.xn_label_needs_punycode && s.split('.').any(|l| l.starts_with("xn--")) {
-        need_punycode = true;
-    }
-    pl.note(
-        const { steps::host("18") },
-        hp.xn_label_needs_punycode,
-        &s,
-        || format!("need-punycode = {need_punycode}"),
-    );
-
-    // Steps 19 and 20: each label converted, and step 21's join, written
-    // into one string.
-    if need_punycode {
-        s = convert_labels(&s, scheme, profile, false, step_11_holds, pl)?;
-    } else if T::ENABLED {
-        pl.note(const { steps::host("20") }, false, &s, String::new);
-    }
-
-    // Step 22.
-    if has_root_dot {
-        s.push('.');
-    }
-    pl.note(const { steps::host("22") }, true, &s, || s.clone());
-
-    pl.rewrite(
-        const { steps::host("23") },
-        hp.decode_escapes_as_latin1,
-        &mut s,
-        percent::percent_decode_latin1,
-    );
-    pl.rewrite(
-        const { steps::host("24") },
-        hp.final_ascii_lowercase,
-        &mut s,
-        |s| {
-            if s.bytes().any(|b| b.is_ascii_uppercase()) {
-                Cow::Owned(s.to_ascii_lowercase())
-            } else {
-                Cow::Borrowed(s)
-            }
-        },
-    );
-
-    // Step 25: IPv6.
-    let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
-    if bracketed {
-        if let Some(v6) = canonicalize_ipv6(&s[1..s.len() - 1]) {
-            let out = format!("[{v6}]");
-            pl.note(const { steps::host("25") }, true, &s, || out.clone());
-            return Ok(out);
-        }
-    }
-    // "Otherwise" ties step 26 to step 25's condition: a bracketed host
-    // that is not an IPv6 address keeps its colons.
-    pl.check(
-        const { steps::host("26") },
-        hp.colon_fails && !is_file && !bracketed,
-        &s,
-        |s| {
-            if s.contains(':') {
-                Err(give_up("26", "':' in a host that is not an IPv6 address"))
-            } else {
-                Ok(())
-            }
-        },
-    )?;
-    // Step 27: IPv4, by the profile's rule; IE reads only a host that was
-    // ASCII after step 7 (see `ObservedHostParams::ipv4_needs_ascii_host`).
-    if ascii_after_step_7 || !hp.observed.ipv4_needs_ascii_host {
-        match ipv4_address(&s, hp.ipv4) {
-            Ok(Some(v4)) => {
-                pl.note(const { steps::host("27") }, true, &s, || v4.clone());
-                return Ok(v4);
-            }
-            Ok(None) => {}
-            Err(g) => {
-                pl.note(const { steps::host("27") }, true, &s, || {
-                    format!("fail: {g}")
-                });
-                return Err(g);
-            }
-        }
-    }
-    pl.check(
-        const { steps::host("28") },
-        !hp.forbidden.is_empty(),
-        &s,
-        |s| {
-            // The set holds ASCII octets only, and an ASCII octet of UTF-8 is
-            // the ASCII character itself.
-            match s
-                .bytes()
-                .find(|&b| b.is_ascii() && hp.forbidden.contains(b))
-            {
-                Some(b) => Err(give_up(
-                    "28",
-                    format!("forbidden character {:?} in the host", b as char),
-                )),
-                None => Ok(()),
-            }
-        },
-    )?;
-    pl.check(const { steps::host("29") }, hp.bad_escape_fails, &s, |s| {
-        if percent::has_bad_escape(s) {
-            Err(give_up(
-                "29",
-                "\"%00\", or '%' not followed by two hexadecimal digits",
-            ))
-        } else {
-            Ok(())
-        }
-    })?;
-    let mut octets = hp.percent_encode;
-    if hp.percent_encode_at_unless_file && !is_file {
-        octets = octets.with(b'@');
-    }
-    pl.rewrite(
-        const { steps::host("30") },
-        !octets.is_empty(),
-        &mut s,
-        |s| encode(s, &octets, hp.hex_case),
-    );
-    Ok(s)
-}
-
-/// Step 5 (THIS): a host beginning with `%5B` (an escaped `[`) returns the
-/// fallback: `%5B::1%5D` is not an IPv6 literal in disguise.
-fn escaped_bracket(s: &str) -> Result<(), GiveUp> {
-    if s.as_bytes()
-        .get(..3)
-        .is_some_and(|b| b.eq_ignore_ascii_case(b"%5B"))
+    let input = HostInput::new(host, scheme);
+    if canonicalize_host_with(&input, plan, shared, &mut out, &mut NoTrace)?
+        != HostOutcome::Passthrough
     {
-        Err(give_up("5", "the host begins with an escaped '['"))
-    } else {
-        Ok(())
-    }
-}
-
-/// Step 13 (GECKO): when the host holds U+0000 or U+0020, look at the
-/// fallback (the lowercased input): with U+0000 or U+0020 as well the host
-/// fails outright; with a character the Prohibit step disallows, the
-/// fallback is returned.
-fn nul_space_check(s: &str, fallback_input: Option<&str>) -> Result<(), GiveUp> {
-    if !s.contains(['\0', ' ']) {
-        return Ok(());
-    }
-    // Neither U+0000 nor U+0020 nor a prohibited character is touched by
-    // step 2 or by ASCII lowercasing: the input answers for the fallback.
-    let fallback = fallback_input.unwrap_or_default();
-    if fallback.contains(['\0', ' ']) {
-        // 13.1: "return fail", whatever the fallback.
-        return Err(GiveUp {
-            outright: true,
-            ..give_up("13.1", "U+0000 or U+0020 in the host")
-        });
-    }
-    if fallback.chars().any(stringprep::is_prohibited) {
-        return Err(give_up(
-            "13.2",
-            "U+0000 or U+0020 after Nameprep, and a character the Prohibit step disallows in the input",
-        ));
+        *host = Cow::Owned(out);
     }
     Ok(())
 }
 
-/// Steps 14 and 30: percent-encode in UTF-8 (borrowed when no octet of
-/// `s` is in `octets`).
-fn encode<'a>(s: &'a str, octets: &OctetSet, hex: HexCase) -> Cow<'a, str> {
-    if !s.bytes().any(|b| octets.contains(b)) {
-        return Cow::Borrowed(s);
+/// The letters-digits-hyphens shortcut of [`canonicalize_host_with`]
+/// alone (after step 1): the canonical host, or `None` where it declines.
+#[cfg(test)]
+pub(crate) fn letters_digits_hyphens_shortcut(
+    host: &str,
+    scheme: &str,
+    plan: &Plan,
+) -> Option<String> {
+    let input = HostInput::new(host, scheme);
+    let mut out = String::new();
+    match input
+        .host
+        .canonicalize(input.plan_under(plan, None), &mut out)?
+    {
+        HostOutcome::Passthrough => Some(host.to_string()),
+        _ => Some(out),
     }
-    let mut out = String::with_capacity(s.len() + 8);
-    percent_encode(s, encoding_rs::UTF_8, octets, hex, &mut out);
-    Cow::Owned(out)
+}
+
+/// [`canonicalize_host_with`] of `host`, appended to `out` whatever the
+/// outcome (`out` unchanged when it fails).
+pub(crate) fn canonicalize_host_into(
+    host: &HostInput<'_>,
+    plan: &Plan,
+    shared: Option<&mut SharedHostWork>,
+    out: &mut String,
+) -> Result<(), Error> {
+    if canonicalize_host_with(host, plan, shared, out, &mut NoTrace)? == HostOutcome::Passthrough {
+        out.push_str(host.host());
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::ace::*;
     use super::super::fast_paths::*;
+    use super::super::plan::in_ipv4_form;
     use super::*;
+    use crate::percent;
     use crate::profile::this;
+    use crate::unicode::nfkc;
 
     fn this_host(h: &str) -> Result<String, Error> {
         canonicalize_host(h, "http", this())
@@ -922,8 +493,9 @@ mod tests {
                     let mut log = crate::host::trace::StepLog::default();
                     let slow = canonicalize_host_traced(&host, scheme, p, &mut log);
                     proptest::prop_assert_eq!(&fast, &slow, "{} {} {:?}", p.name, scheme, host);
-                    let mut in_place = host.clone();
-                    let r = canonicalize_host_in_place(&mut in_place, scheme, p).map(|()| in_place);
+                    let mut in_place = Cow::Owned(host.clone());
+                    let r = canonicalize_host_cow(&mut in_place, scheme, &Plan::of(p), None)
+                        .map(|()| in_place.into_owned());
                     proptest::prop_assert_eq!(&r, &slow, "in place: {} {} {:?}", p.name, scheme, host);
                 }
             }
@@ -1126,7 +698,7 @@ mod tests {
                     proptest::prop_assert_eq!(&alone, &steps, "{} {:?}", p.name, host);
                 }
                 let mut h = Cow::Borrowed(host);
-                let r = canonicalize_host_cow(&mut h, scheme, p, Some(&mut shared))
+                let r = canonicalize_host_cow(&mut h, scheme, &Plan::of(p), Some(&mut shared))
                     .map(|()| h.into_owned());
                 proptest::prop_assert_eq!(&r, &alone, "{} {} {:?}", scheme, p.name, host);
             }
@@ -1228,8 +800,9 @@ mod tests {
                     };
                     for p in order {
                         let mut h = Cow::Borrowed(host);
-                        let r = canonicalize_host_cow(&mut h, scheme, p, Some(&mut shared))
-                            .map(|()| h.into_owned());
+                        let r =
+                            canonicalize_host_cow(&mut h, scheme, &Plan::of(p), Some(&mut shared))
+                                .map(|()| h.into_owned());
                         assert_eq!(
                             r,
                             canonicalize_host(host, scheme, p),
@@ -1313,7 +886,7 @@ mod tests {
                 for i in order {
                     let p = [this, other][i];
                     let mut h = Cow::Borrowed(host.as_str());
-                    let r = canonicalize_host_cow(&mut h, "http", p, Some(&mut shared))
+                    let r = canonicalize_host_cow(&mut h, "http", &Plan::of(p), Some(&mut shared))
                         .map(|()| h.into_owned());
                     assert_eq!(r, alone[i], "{host:?} {order:?}");
                 }
@@ -1376,7 +949,12 @@ mod tests {
     fn idn_fast_path_covers_the_common_idn_host() {
         let ie = crate::profile::builtin("ie").unwrap();
         let fast = |h: &str, p: &dyn Profile| {
-            idn_fast_path(h, "http", p, Some(&mut SharedHostWork::default()))
+            idn_fast_path(
+                h,
+                "http",
+                &Plan::of(p),
+                Some(&mut SharedHostWork::default()),
+            )
         };
         assert_eq!(
             fast("WWW.Bücher.DE", this()).as_deref(),
@@ -1393,10 +971,13 @@ mod tests {
         assert_eq!(fast("\u{FB01}.ü", this()).as_deref(), Some("fi.xn--tda"));
         // IE: an ASCII host with an xn-- label.
         assert_eq!(
-            xn_labels_fast_path("WWW.XN--4GQ.JP", "http", ie).as_deref(),
+            xn_labels_fast_path("WWW.XN--4GQ.JP", "http", &Plan::of(ie)).as_deref(),
             Some("www.\u{4E00}.jp")
         );
-        assert_eq!(xn_labels_fast_path("xn--4gq.jp", "http", this()), None);
+        assert_eq!(
+            xn_labels_fast_path("xn--4gq.jp", "http", &Plan::of(this())),
+            None
+        );
         // An xn-- label is an ASCII label, but for IE's round trip, which
         // decodes it (or fails, and the steps run one by one).
         assert_eq!(
@@ -1460,7 +1041,12 @@ mod tests {
         }
         let ie = crate::profile::builtin("ie").unwrap();
         let fast = |h: &str, p: &dyn Profile| {
-            idn_fast_path(h, "http", p, Some(&mut SharedHostWork::default()))
+            idn_fast_path(
+                h,
+                "http",
+                &Plan::of(p),
+                Some(&mut SharedHostWork::default()),
+            )
         };
         assert_eq!(
             fast("WWW.ÄRZTE\u{FF0E}DE", this()).as_deref(),
@@ -1505,8 +1091,10 @@ mod tests {
     #[test]
     fn ldh_fast_path_covers_the_common_host() {
         let fast = |h: &str, p: &dyn Profile| {
-            let mut h = Cow::Borrowed(h);
-            letters_digits_hyphens_fast_path(&mut h, p).then(|| h.into_owned())
+            let mut p = Plan::of(p).into_owned();
+            // The shortcut itself, without step 1.
+            p.forget_other_hosts();
+            letters_digits_hyphens_shortcut(h, "http", &p)
         };
         assert_eq!(
             fast("WWW.Example.COM", this()).as_deref(),
@@ -1579,12 +1167,19 @@ mod tests {
         let mut keys_seen = std::collections::HashMap::new();
         for scheme in ["http", "file", "FILE"] {
             for host in hosts {
-                let shared = SharedLdhHost::new(host, scheme);
+                let shared = HostInput::new(host, scheme);
                 for (i, p) in profiles.iter().enumerate() {
-                    let key = shared.key(*p);
+                    let p = Plan::of(*p);
+                    let key = shared.key(&p);
                     let (mut together, mut alone) = (String::from("x"), String::from("x"));
                     let t = shared.write(key, &mut together);
-                    let a = canonicalize_ldh_host_into(host, scheme, *p, &mut alone);
+                    let a = match letters_digits_hyphens_shortcut(host, scheme, &p) {
+                        Some(h) => {
+                            alone.push_str(&h);
+                            true
+                        }
+                        None => false,
+                    };
                     let got = (t, together);
                     assert_eq!(
                         got,
@@ -1603,8 +1198,9 @@ mod tests {
         let differing = hosts
             .iter()
             .filter(|h| {
-                let s = SharedLdhHost::new(h, "http");
-                profiles.iter().any(|p| s.key(*p) != s.key(profiles[0]))
+                let s = HostInput::new(h, "http");
+                let key = |p: &dyn Profile| s.key(&Plan::of(p));
+                profiles.iter().any(|p| key(*p) != key(profiles[0]))
             })
             .count();
         assert!(differing >= 5, "{differing}");
@@ -1622,13 +1218,14 @@ mod tests {
         }
         assert_eq!(LdhHostKey::Declined.ipv4(), None);
         assert!(!slots[LdhHostKey::Declined.slot()]);
-        let s = SharedLdhHost::new("www.example.com", "http");
+        let s = HostInput::new("www.example.com", "http");
+        let key = |p: &dyn Profile| s.key(&Plan::of(p));
         assert!(profiles
             .iter()
-            .all(|p| s.key(*p) == s.key(profiles[0]) || s.key(*p) == LdhHostKey::Declined));
+            .all(|p| key(*p) == key(profiles[0]) || key(*p) == LdhHostKey::Declined));
     }
 
-    /// [`SharedLdhHost`] tells the classes of a host the shortcut may
+    /// [`HostInput`] tells the classes of a host the shortcut may
     /// cover as `is_class` does, for every class: `file` by the scheme,
     /// `ipv4-form` from the host as written (the octets that may make the
     /// form, then `has_ipv4_form`), no IP literal, no delimiter.  Every
@@ -1642,16 +1239,25 @@ mod tests {
         let mut check = |host: &[u8]| {
             let host = std::str::from_utf8(host).unwrap();
             for scheme in ["http", "file", "FILE"] {
-                let s = SharedLdhHost::new(host, scheme);
+                let s = HostInput::new(host, scheme);
                 let is = |class| is_class(host, scheme, &class);
-                if !s.host.covered_octets() {
-                    assert!(!s.file && !s.ipv4_form, "{host:?}");
+                for class in [
+                    HostClass::File,
+                    HostClass::Ipv4Form,
+                    HostClass::IpLiteral,
+                    HostClass::Delimiters,
+                ] {
+                    assert_eq!(
+                        s.is(&class, None),
+                        is(class),
+                        "{host:?} ({scheme}) {class:?}"
+                    );
+                }
+                if !s.covered_octets() {
                     continue;
                 }
-                assert_eq!(s.file, is(HostClass::File), "{host:?} ({scheme})");
-                assert_eq!(s.ipv4_form, is(HostClass::Ipv4Form), "{host:?}");
                 assert!(!is(HostClass::IpLiteral) && !is(HostClass::Delimiters));
-                of_form += usize::from(s.ipv4_form);
+                of_form += usize::from(s.covered_host_is(&HostClass::Ipv4Form));
             }
         };
         // Every string of up to five of `octets`, in order of length.

@@ -9,19 +9,21 @@
 //! `tests/mixed_profiles.rs` under random mixes of their parameters.
 
 use super::ace::AceCache;
+use super::canonicalize_host::{HostOutcome, Shortcut};
 use super::labels::{convert_labels_into, idn_tld_whitelisted, is_label_separator, labels};
 use super::observed::{ipv4_address, keeps_unicode_labels};
 use super::pipeline::Pipeline;
+use super::plan::Plan;
+use super::steps;
 use super::trace::NoTrace;
 use crate::octets::OctetSet;
-use crate::profile::{BidiVersion, Ipv4Rule, LabelConversion, Profile};
+use crate::profile::{BidiVersion, Ipv4Rule, LabelConversion};
 use crate::thread_buffer::{with_kept, Room};
 use crate::unicode::tables::{
     self, FLAG_ADDED_3_2, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_GECKO_BLACKLIST,
     FLAG_LATEST_BIDI_DIFFERS, FLAG_MAY_BE_RAND_AL, FLAG_NFKC_CCC, FLAG_PROHIBITED,
 };
 use crate::unicode::{bidi, nfkc, stringprep};
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ops::Range;
 
@@ -31,55 +33,6 @@ pub(crate) const LDH_AND_DOT: OctetSet = OctetSet::EMPTY
     .with_range(b'A', b'Z')
     .with_range(b'0', b'9')
     .with_all(b"-.");
-
-/// The result of steps 2 to 31 for the most common host, one of ASCII
-/// letters, digits, `-` and `.` only, computed in one pass and written
-/// into `host`: the host in ASCII lowercase (borrowed still when it has no
-/// uppercase), or the IPv4 address it denotes (step 27, by the profile's
-/// [`HostParams::ipv4`](crate::profile::HostParams::ipv4) rule; an ASCII
-/// host always runs step 27, whatever `ipv4_needs_ascii_host` says).
-/// `false` when the host or the profile falls outside what this shortcut
-/// covers, or step 27 fails, and the steps must run one by one.
-///
-/// For such a host no escape is decoded (steps 5-7, 23, 29), no label
-/// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
-/// label), the root dot taken off at step 10 or 16 comes back at step 22,
-/// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
-/// 13a, 26), and Nameprep (step 11) or step 24 lowercases it.  So the
-/// profile must lowercase, and its step 14, 28 and 30 sets must hold no
-/// octet of the host.  `tests::ldh_fast_path_matches_the_steps` checks the
-/// shortcut against the steps under every built-in profile.
-///
-/// `WWW.Example.COM` → `www.example.com`; `0x7F.1` → `127.0.0.1`.
-pub(super) fn letters_digits_hyphens_fast_path(
-    host: &mut Cow<'_, str>,
-    profile: &dyn Profile,
-) -> bool {
-    match letters_digits_hyphens_result(host, profile) {
-        None => false,
-        Some(LdhResult::Ipv4(v4)) => {
-            *host = Cow::Owned(v4);
-            true
-        }
-        Some(LdhResult::Lowercase { has_uppercase }) => {
-            if has_uppercase {
-                host.to_mut().make_ascii_lowercase();
-            }
-            true
-        }
-    }
-}
-
-/// [`letters_digits_hyphens_fast_path`], appending the canonical host to
-/// `out` (a serialization being written) instead of replacing `host`;
-/// `out` is left as it was when the result is `false`.
-pub(super) fn letters_digits_hyphens_into(
-    host: &str,
-    profile: &dyn Profile,
-    out: &mut String,
-) -> bool {
-    push_ldh_result(host, letters_digits_hyphens_result(host, profile), out)
-}
 
 /// Appends to `out` the canonical `host` that `result` describes: `false`,
 /// and `out` unchanged, when it is `None`.  Always inlined: the common
@@ -104,22 +57,13 @@ fn push_ldh_result(host: &str, result: Option<LdhResult>, out: &mut String) -> b
     }
 }
 
-/// What [`letters_digits_hyphens_fast_path`] makes of a host it covers.
+/// What [`LdhHost::canonicalize`] makes of a host it covers.
 enum LdhResult {
     /// The host in ASCII lowercase (it has an uppercase letter to lower,
     /// or none).
     Lowercase { has_uppercase: bool },
     /// The IPv4 address the host denotes (step 27).
     Ipv4(String),
-}
-
-/// The result of [`letters_digits_hyphens_fast_path`] for `host`, `None`
-/// when the shortcut does not cover it.
-#[inline]
-fn letters_digits_hyphens_result(host: &str, profile: &dyn Profile) -> Option<LdhResult> {
-    let key = LdhKey::of(profile);
-    let has_uppercase = covers(key, host)?;
-    ldh_step_27(host, has_uppercase, Some(key.ipv4))
 }
 
 /// Step 27 on a host the letters-digits-hyphens shortcut covers, under
@@ -134,25 +78,17 @@ fn ldh_step_27(host: &str, has_uppercase: bool, ipv4: Option<Ipv4Rule>) -> Optio
     }
 }
 
-/// A host read once for the letters-digits-hyphens shortcut under several
-/// profiles: what the shortcut's result depends on besides the profile.
+/// A host read once for the letters-digits-hyphens shortcut (under one
+/// plan or several): what the shortcut's result depends on besides the
+/// plan, from one pass over its octets.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct LdhHost<'h> {
+pub(crate) struct LdhHost<'h> {
     host: &'h str,
-    /// Not empty, and only ASCII letters, digits, `-` and `.`.
-    ldh: bool,
-    /// It has an ASCII uppercase letter.
-    has_uppercase: bool,
-    /// It has a label that begins with `xn--`, in any case.
-    xn_label: bool,
-    /// It begins with an ASCII digit.
-    starts_with_digit: bool,
-    /// Only hexadecimal digits, `x`, `X` and `.`: the octets that can
-    /// make the IPv4 form (see [`LdhHost::may_be_ipv4_form`]).
-    ipv4_form_octets: bool,
+    /// The [`LDH_FLAGS`] of its octets, or'd together.
+    flags: u8,
 }
 
-/// What [`letters_digits_hyphens_fast_path`] reads of a profile *for one
+/// What [`LdhHost::canonicalize`] reads of a profile *for one
 /// host* ([`LdhHost::key`]): narrower than [`LdhKey`], which holds every
 /// parameter the shortcut reads for some host.  Two profiles with equal
 /// keys for a host give the same result for it (the same canonical host,
@@ -232,19 +168,10 @@ impl LdhHostKey {
 
 impl<'h> LdhHost<'h> {
     /// `host`, read once.
+    #[inline]
     pub(super) fn of(host: &'h str) -> LdhHost<'h> {
-        let bytes = host.as_bytes();
-        let flags = bytes.iter().fold(0, |f, &b| f | LDH_FLAGS[b as usize]);
-        let ldh = !bytes.is_empty() && flags & NOT_LDH == 0;
-        LdhHost {
-            host,
-            ldh,
-            has_uppercase: flags & UPPERCASE != 0,
-            // A host without `-` is told at once.
-            xn_label: ldh && flags & HYPHEN != 0 && has_xn_label(host),
-            starts_with_digit: bytes.first().is_some_and(u8::is_ascii_digit),
-            ipv4_form_octets: flags & NOT_IPV4_FORM == 0,
-        }
+        let flags = host.bytes().fold(0, |f, b| f | LDH_FLAGS[b as usize]);
+        LdhHost { host, flags }
     }
 
     /// Whether a host the shortcut may cover
@@ -255,48 +182,114 @@ impl<'h> LdhHost<'h> {
     /// not in such a host).
     ///
     /// `0x7F.1`, `abc.de` → `true`; `www.example.com` → `false`.
+    #[inline]
     pub(super) fn may_be_ipv4_form(&self) -> bool {
-        self.ipv4_form_octets
+        self.flags & NOT_IPV4_FORM == 0
     }
 
     /// Whether the host is not empty and of ASCII letters, digits, `-` and
     /// `.` only (the shortcut declines any other under every profile).
+    #[inline]
     pub(super) fn covered_octets(&self) -> bool {
-        self.ldh
+        self.flags & NOT_LDH == 0 && !self.host.is_empty()
+    }
+
+    /// Whether the host is ASCII.
+    #[inline]
+    pub(super) fn is_ascii(&self) -> bool {
+        self.flags & NON_ASCII == 0
     }
 
     /// The host.
+    #[inline]
     pub(super) fn host(&self) -> &'h str {
         self.host
     }
 
-    /// The key of `profile` (the one that canonicalizes the host) for this
-    /// host.
+    /// Whether it has a label that begins with `xn--`, in any case (a host
+    /// without `-` is told at once).
     #[inline]
-    pub(super) fn key(&self, profile: &dyn Profile) -> LdhHostKey {
-        if !self.ldh {
-            return LdhHostKey::Declined;
-        }
-        let key = LdhKey::of(profile);
-        if !key.matches() || (key.xn_label_needs_punycode && self.xn_label) {
-            return LdhHostKey::Declined;
-        }
-        LdhHostKey::covered(self.starts_with_digit.then_some(key.ipv4))
+    fn has_xn_label(&self) -> bool {
+        self.flags & HYPHEN != 0 && has_xn_label(self.host)
     }
 
-    /// Appends to `out` the canonical host under a profile whose key for
-    /// this host is `key`: what [`letters_digits_hyphens_into`] appends
-    /// under that profile.  `false`, and `out` unchanged, when it declines.
+    /// Step 27's rule for the host under `key` (`None`: the host does not
+    /// begin with an ASCII digit, and no rule finds an address in it, see
+    /// [`LdhHostKey`]); `None` outside, when the shortcut declines the
+    /// host under a plan whose key is `key`.
+    #[inline(always)]
+    fn covered_under(&self, key: LdhKey) -> Option<Option<Ipv4Rule>> {
+        if !self.covered_octets()
+            || !key.matches()
+            || (key.xn_label_needs_punycode && self.has_xn_label())
+        {
+            return None;
+        }
+        let starts_with_digit = self.host.as_bytes()[0].is_ascii_digit();
+        Some(starts_with_digit.then_some(key.ipv4))
+    }
+
+    /// The key of `plan` (the one that canonicalizes the host) for this
+    /// host.
+    #[inline]
+    pub(super) fn key(&self, plan: &Plan) -> LdhHostKey {
+        match self.covered_under(plan.shortcuts.ldh) {
+            None => LdhHostKey::Declined,
+            Some(ipv4) => LdhHostKey::covered(ipv4),
+        }
+    }
+
+    /// The letters-digits-hyphens shortcut: the result of steps 2 to 31
+    /// for the most common host, one of ASCII letters, digits, `-` and `.`
+    /// only, under `plan` (the one step 1 chose), computed from what one
+    /// pass found: the host in ASCII lowercase, appended to `out` (nothing
+    /// is written when it has no uppercase:
+    /// [`HostOutcome::Passthrough`]), or the IPv4 address it denotes (step
+    /// 27, by the plan's [`HostParams::ipv4`](crate::profile::HostParams::ipv4)
+    /// rule; an ASCII host always runs step 27, whatever
+    /// `ipv4_needs_ascii_host` says).  `None`, and `out` unchanged, when the
+    /// host or the plan falls outside what this shortcut covers, or step
+    /// 27 fails, and the steps must run one by one.
+    ///
+    /// For such a host no escape is decoded (steps 5-7, 23, 29), no label
+    /// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
+    /// label), the root dot taken off at step 10 or 16 comes back at step
+    /// 22, no colon, semicolon, NUL or space is there to reject (steps 4a,
+    /// 7a, 13, 13a, 26), and Nameprep (step 11) or step 24 lowercases it.
+    /// So the plan must lowercase, and its step 14, 28 and 30 sets must
+    /// hold no octet of the host ([`LdhKey`]).
+    /// `tests::ldh_fast_path_matches_the_steps` checks the shortcut against
+    /// the steps under every built-in profile, `tests/mixed_profiles.rs`
+    /// under mixes of their parameters.
+    ///
+    /// `WWW.Example.COM` → `www.example.com`; `0x7F.1` → `127.0.0.1`;
+    /// `www.example.com` passes through.
+    #[inline(always)]
+    pub(super) fn canonicalize(&self, plan: &Plan, out: &mut String) -> Option<HostOutcome> {
+        let ipv4 = self.covered_under(plan.shortcuts.ldh)?;
+        let has_uppercase = self.flags & UPPERCASE != 0;
+        match ldh_step_27(self.host, has_uppercase, ipv4)? {
+            LdhResult::Lowercase {
+                has_uppercase: false,
+            } => Some(HostOutcome::Passthrough),
+            result => {
+                push_ldh_result(self.host, Some(result), out);
+                Some(HostOutcome::Shortcut(Shortcut::LettersDigitsHyphens))
+            }
+        }
+    }
+
+    /// Appends to `out` the canonical host under a plan whose key for
+    /// this host is `key`: what [`LdhHost::canonicalize`] appends under
+    /// that plan (the host itself for a passthrough).  `false`, and `out`
+    /// unchanged, when it declines.
     #[inline]
     pub(super) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         let Some(ipv4) = key.ipv4() else {
             return false;
         };
-        push_ldh_result(
-            self.host,
-            ldh_step_27(self.host, self.has_uppercase, ipv4),
-            out,
-        )
+        let has_uppercase = self.flags & UPPERCASE != 0;
+        push_ldh_result(self.host, ldh_step_27(self.host, has_uppercase, ipv4), out)
     }
 }
 
@@ -317,8 +310,9 @@ fn has_xn_label(host: &str) -> bool {
 /// belongs in its key: `tests/mixed_profiles.rs` runs random mixes of the
 /// built-in profiles' parameters through the shortcuts and the steps.
 pub(super) trait ShortcutKey: Copy + Eq {
-    /// The parameters of `profile` the shortcut reads.
-    fn of(profile: &dyn Profile) -> Self;
+    /// The parameters of `plan` the shortcut reads (whether the steps it
+    /// skips run, as the plan says, and their parameters).
+    fn of(plan: &Plan) -> Self;
     /// Whether the shortcut is proven for profiles with this key.
     fn matches(self) -> bool;
 }
@@ -328,10 +322,10 @@ pub(super) fn touches(set: &OctetSet, octets: OctetSet) -> bool {
     !set.intersection(octets).is_empty()
 }
 
-/// The key of [`letters_digits_hyphens_fast_path`].  Its proof reads
+/// The key of [`LdhHost::canonicalize`].  Its proof reads
 /// nothing else: for a host of letters, digits, hyphens and dots no other
 /// step of any profile has work (see there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct LdhKey {
     /// Step 11 (Nameprep: ASCII lowercase) runs.
     nameprep_whole_host: bool,
@@ -349,18 +343,18 @@ pub(super) struct LdhKey {
 }
 
 impl ShortcutKey for LdhKey {
-    fn of(profile: &dyn Profile) -> LdhKey {
-        let hp = profile.host();
+    fn of(plan: &Plan) -> LdhKey {
+        let hp = plan.host();
         LdhKey {
-            nameprep_whole_host: hp.nameprep_whole_host,
-            final_ascii_lowercase: hp.final_ascii_lowercase,
+            nameprep_whole_host: plan.runs(const { steps::host("11") }),
+            final_ascii_lowercase: plan.runs(const { steps::host("24") }),
             sets_touch_the_host: touches(
                 &hp.forbidden
                     .union(hp.percent_encode)
                     .union(hp.early_percent_encode),
                 LDH_AND_DOT,
             ),
-            xn_label_needs_punycode: hp.xn_label_needs_punycode,
+            xn_label_needs_punycode: plan.runs(const { steps::host("18") }),
             ipv4: hp.ipv4,
         }
     }
@@ -378,6 +372,8 @@ const HYPHEN: u8 = 4;
 /// Flag of [`LDH_FLAGS`]: the octet is none of the hexadecimal digits,
 /// `x`, `X` and `.` (see [`LdhHost::may_be_ipv4_form`]).
 const NOT_IPV4_FORM: u8 = 8;
+/// Flag of [`LDH_FLAGS`]: the octet is not ASCII.
+const NON_ASCII: u8 = 16;
 
 /// The flags of each octet for the scan of [`covers`].
 static LDH_FLAGS: [u8; 256] = {
@@ -395,28 +391,13 @@ static LDH_FLAGS: [u8; 256] = {
         if !(o.is_ascii_hexdigit() || matches!(o, b'x' | b'X' | b'.')) {
             t[b] |= NOT_IPV4_FORM;
         }
+        if !o.is_ascii() {
+            t[b] |= NON_ASCII;
+        }
         b += 1;
     }
     t
 };
-
-/// Whether [`letters_digits_hyphens_fast_path`] covers `host` under a
-/// profile whose key is `key`: `None` when it does not, otherwise whether
-/// the host has an uppercase letter.  One pass over the host, without a
-/// branch per byte.
-#[inline]
-fn covers(key: LdhKey, host: &str) -> Option<bool> {
-    let bytes = host.as_bytes();
-    if !key.matches() || bytes.is_empty() {
-        return None;
-    }
-    let flags = bytes.iter().fold(0, |f, &b| f | LDH_FLAGS[b as usize]);
-    let xn_label = || flags & HYPHEN != 0 && has_xn_label(host);
-    if flags & NOT_LDH != 0 || (key.xn_label_needs_punycode && xn_label()) {
-        return None;
-    }
-    Some(flags & UPPERCASE != 0)
-}
 
 /// The octets of a host made of ASCII letters, digits, hyphens, dots and
 /// non-ASCII characters (whose UTF-8 octets are 0x80 to 0xFF).
@@ -450,7 +431,7 @@ pub(super) const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROH
 /// character is neither an IPv6 nor an IPv4 address (steps 25, 27; a
 /// host prepared to ASCII qualifies only where step 27 finds none, see
 /// [`prepared_ascii_qualifies`]).  As
-/// for [`letters_digits_hyphens_fast_path`], the profile must lowercase
+/// for [`LdhHost::canonicalize`], the profile must lowercase
 /// and its step 14, 28 and 30 sets must hold no octet of the host (nor
 /// any octet of the Punycode step 20 writes, which are letters, digits and
 /// hyphens).  `tests::shortcuts_match_the_traced_steps` and
@@ -462,11 +443,11 @@ pub(super) const NAMEPREP_ACTS: u16 = FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROH
 pub(super) fn idn_fast_path(
     host: &str,
     scheme: &str,
-    profile: &dyn Profile,
+    plan: &Plan,
     shared: Option<&mut SharedHostWork>,
 ) -> Option<String> {
     let mut out = String::new();
-    idn_fast_path_into(host, scheme, profile, shared, &mut out).map(|()| out)
+    idn_fast_path_into(host, scheme, plan, shared, &mut out).map(|()| out)
 }
 
 /// [`idn_fast_path`], appending the canonical host to `out` (`None`, and
@@ -476,11 +457,11 @@ pub(super) fn idn_fast_path(
 pub(super) fn idn_fast_path_into(
     host: &str,
     scheme: &str,
-    profile: &dyn Profile,
+    plan: &Plan,
     mut shared: Option<&mut SharedHostWork>,
     out: &mut String,
 ) -> Option<()> {
-    if !idn_fast_path_profile_qualifies(profile) {
+    if !plan.shortcuts.idn {
         return None;
     }
     // What step 20 converts: the host lowercased (step 11 or 24), or as
@@ -506,7 +487,7 @@ pub(super) fn idn_fast_path_into(
     // A profile whose step 20.2.1 reads, for these labels, the same
     // parameters as one before it gets that one's labels.
     let key = match (usable, shared.as_deref_mut()) {
-        (Some(()), Some(work)) => ToAsciiKey::of(profile, input, work),
+        (Some(()), Some(work)) => ToAsciiKey::of(plan, input, work),
         _ => None,
     };
     if let (Some(work), Some(key)) = (shared.as_deref_mut(), key) {
@@ -520,7 +501,7 @@ pub(super) fn idn_fast_path_into(
     // tells: one that keeps them as they are (/idn-enabled/, Gecko's
     // whitelist), IE's round trip.
     if let (Some(()), Some(work)) = (usable, shared.as_deref_mut()) {
-        if let Some(told) = told_by_to_ascii(profile, scheme, key, input, work) {
+        if let Some(told) = told_by_to_ascii(plan, scheme, key, input, work) {
             out.push_str(told);
             work.text = text;
             return Some(());
@@ -531,16 +512,15 @@ pub(super) fn idn_fast_path_into(
         .as_deref()
         .and_then(|work| work.facts)
         .filter(|_| usable.is_some());
+    let mut no_trace = NoTrace;
     let mut pl = Pipeline {
-        tracer: &mut NoTrace,
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
         known_idn_enabled: facts.and_then(|f| f.idn_enabled).filter(|_| key.is_some()),
         known_may_hold_rand_al: facts.map(|f| f.may_be_rand_al),
-        bidi_may_fail: true,
+        ..Pipeline::new(plan, &mut no_trace)
     };
     let at = out.len();
-    let converted =
-        usable.and_then(|()| convert_prepared_labels_into(input, scheme, profile, &mut pl, out));
+    let converted = usable.and_then(|()| convert_prepared_labels_into(input, scheme, &mut pl, out));
     if let Some(work) = shared {
         work.text = text;
         if let Some(key) = key {
@@ -587,15 +567,15 @@ pub(super) struct ToAsciiKey {
 impl ToAsciiKey {
     /// The key of `profile` for the labels of `text` (what step 20
     /// converts), whose [`LabelFacts`] `work` holds or finds.
-    fn of(profile: &dyn Profile, text: &str, work: &mut SharedHostWork) -> Option<ToAsciiKey> {
-        let hp = profile.host();
-        if hp.label_conversion != LabelConversion::ToAscii {
+    fn of(plan: &Plan, text: &str, work: &mut SharedHostWork) -> Option<ToAsciiKey> {
+        let hp = plan.host();
+        if !plan.runs(const { steps::host("20.2.1") }) {
             return None;
         }
         let facts = work
             .facts
             .get_or_insert_with(|| LabelFacts::of(text, work.text_flags));
-        let idn_enabled = hp.idn_tld_check
+        let idn_enabled = plan.runs(const { steps::host("20.1") })
             && *facts.idn_enabled.get_or_insert_with(|| {
                 // What `idn_enabled_tld` finds, the blacklist read from
                 // the flags (no ASCII letter, digit, `-` or `.` is on it).
@@ -604,7 +584,7 @@ impl ToAsciiKey {
         let truncates =
             hp.truncate_ascii_label > 0 && facts.longest_ascii > hp.truncate_ascii_label;
         Some(ToAsciiKey {
-            bidi: facts.bidi_read(profile),
+            bidi: facts.bidi_read(plan),
             idn_enabled,
             xn_non_ascii_fails: hp.xn_non_ascii_fails && facts.xn_non_ascii,
             truncate_ascii_label: if truncates {
@@ -639,15 +619,12 @@ impl ToAsciiKey {
 ///
 /// `bücher.de` under IE after THIS: THIS's `xn--bcher-kva.de` says the
 /// round trip gives `bücher.de`; `-a.bücher.de` takes its own.
-fn round_trip_key(profile: &dyn Profile, facts: &LabelFacts) -> Option<ToAsciiKey> {
-    if profile.host().label_conversion != LabelConversion::IeRoundTrip
-        || facts.xn_ascii
-        || facts.hyphen_at_an_end
-    {
+fn round_trip_key(plan: &Plan, facts: &LabelFacts) -> Option<ToAsciiKey> {
+    if !plan.runs(const { steps::host("20.2.2") }) || facts.xn_ascii || facts.hyphen_at_an_end {
         return None;
     }
     Some(ToAsciiKey {
-        bidi: facts.bidi_read(profile),
+        bidi: facts.bidi_read(plan),
         idn_enabled: false,
         xn_non_ascii_fails: facts.xn_non_ascii,
         truncate_ascii_label: 0,
@@ -662,7 +639,7 @@ fn round_trip_key(profile: &dyn Profile, facts: &LabelFacts) -> Option<ToAsciiKe
 /// round trip ([`round_trip_key`]: the labels, or that ToASCII's ACE
 /// labels for a scheme that does not keep Unicode).
 fn told_by_to_ascii<'a>(
-    profile: &dyn Profile,
+    plan: &Plan,
     scheme: &str,
     key: Option<ToAsciiKey>,
     text: &'a str,
@@ -674,8 +651,8 @@ fn told_by_to_ascii<'a>(
     if let Some(kept) = key.and_then(|k| k.kept_where(&facts)) {
         return work.converted(kept).flatten().map(|_| text);
     }
-    let ace = work.converted(round_trip_key(profile, &facts)?).flatten()?;
-    Some(match keeps_unicode_labels(profile.host(), scheme) {
+    let ace = work.converted(round_trip_key(plan, &facts)?).flatten()?;
+    Some(match keeps_unicode_labels(plan, scheme) {
         true => text,
         false => ace,
     })
@@ -733,8 +710,8 @@ impl LabelFacts {
     /// [`ToAsciiKey`] counts it: none when no character may be RandALCat
     /// (the check passes), otherwise the profile's as [`bidi::reads_as`]
     /// makes it.
-    fn bidi_read(&self, profile: &dyn Profile) -> Option<BidiVersion> {
-        let version = profile.nameprep().bidi;
+    fn bidi_read(&self, plan: &Plan) -> Option<BidiVersion> {
+        let version = plan.nameprep().bidi;
         self.may_be_rand_al
             .then(|| bidi::reads_as(version, self.bidi_flags))
     }
@@ -928,7 +905,7 @@ fn push_mapped_character(c: char, out: &mut String) {
 /// qualify for [`idn_fast_path`], and the Punycode of its labels (steps
 /// 20.1, 20.2.1.2.1.2, 20.2.2.1).
 #[derive(Debug, Default)]
-pub(crate) struct SharedHostWork {
+pub struct SharedHostWork {
     /// The host `qualified` and `text` are about.
     host: String,
     /// [`qualify`] of `host`, once asked.
@@ -1164,13 +1141,13 @@ pub(super) struct IdnKey {
 }
 
 impl ShortcutKey for IdnKey {
-    fn of(profile: &dyn Profile) -> IdnKey {
-        let hp = profile.host();
+    fn of(plan: &Plan) -> IdnKey {
+        let hp = plan.host();
         let octets = LDH_DOT_AND_NON_ASCII;
         IdnKey {
-            nameprep_whole_host: hp.nameprep_whole_host,
-            final_ascii_lowercase: hp.final_ascii_lowercase,
-            idn_tld_check: hp.idn_tld_check,
+            nameprep_whole_host: plan.runs(const { steps::host("11") }),
+            final_ascii_lowercase: plan.runs(const { steps::host("24") }),
+            idn_tld_check: plan.runs(const { steps::host("20.1") }),
             label_conversion: hp.label_conversion,
             sets_touch_the_host: touches(&hp.forbidden, octets)
                 || touches(&hp.percent_encode, octets)
@@ -1203,10 +1180,10 @@ pub(super) struct XnLabelsKey {
 }
 
 impl ShortcutKey for XnLabelsKey {
-    fn of(profile: &dyn Profile) -> XnLabelsKey {
+    fn of(plan: &Plan) -> XnLabelsKey {
         XnLabelsKey {
-            xn_label_needs_punycode: profile.host().xn_label_needs_punycode,
-            idn: IdnKey::of(profile),
+            xn_label_needs_punycode: plan.runs(const { steps::host("18") }),
+            idn: IdnKey::of(plan),
         }
     }
     /// Step 18 looks for `xn--` as the host is then: the shortcut, which
@@ -1218,15 +1195,33 @@ impl ShortcutKey for XnLabelsKey {
     }
 }
 
-/// Whether `profile` qualifies for [`idn_fast_path`]: its [`IdnKey`]
-/// matches.
-pub(super) fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
-    IdnKey::of(profile).matches()
+/// The shortcuts a [`Plan`] may take: what their keys say of its steps
+/// and parameters, found once when the plan is compiled.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Shortcuts {
+    /// The key of [`LdhHost::canonicalize`] (it matches for
+    /// the plans the shortcut covers).
+    pub(super) ldh: LdhKey,
+    /// [`idn_fast_path`] may be taken: its [`IdnKey`] matches.
+    pub(super) idn: bool,
+    /// [`xn_labels_fast_path`] may be taken: its [`XnLabelsKey`] matches.
+    pub(super) xn_labels: bool,
+}
+
+impl Shortcuts {
+    /// The shortcuts of `plan`, whose steps are known.
+    pub(super) fn of(plan: &Plan) -> Shortcuts {
+        Shortcuts {
+            ldh: LdhKey::of(plan),
+            idn: IdnKey::of(plan).matches(),
+            xn_labels: XnLabelsKey::of(plan).matches(),
+        }
+    }
 }
 
 /// The result of steps 2 to 31 for a host of ASCII letters, digits,
 /// hyphens and dots with an `xn--` label, under a profile with IE's step
-/// 18 (which [`letters_digits_hyphens_fast_path`] leaves to the steps): as
+/// 18 (which [`LdhHost::canonicalize`] leaves to the steps): as
 /// there, nothing but step 20 has work, which here converts the labels
 /// (IE's round trip decodes the `xn--` ones).  No trailing dot (steps 10,
 /// 16, 22); `None` as well when a label fails step 20 (the steps then run
@@ -1237,13 +1232,9 @@ pub(super) fn idn_fast_path_profile_qualifies(profile: &dyn Profile) -> bool {
 ///
 /// IE: `WWW.XN--4GQ.JP` → `www.\u{4E00}.jp`.
 #[cfg(test)]
-pub(super) fn xn_labels_fast_path(
-    host: &str,
-    scheme: &str,
-    profile: &dyn Profile,
-) -> Option<String> {
+pub(super) fn xn_labels_fast_path(host: &str, scheme: &str, plan: &Plan) -> Option<String> {
     let mut out = String::new();
-    xn_labels_fast_path_into(host, scheme, profile, &mut out).map(|()| out)
+    xn_labels_fast_path_into(host, scheme, plan, &mut out).map(|()| out)
 }
 
 /// [`xn_labels_fast_path`], appending the canonical host to `out` (`None`,
@@ -1251,10 +1242,10 @@ pub(super) fn xn_labels_fast_path(
 pub(super) fn xn_labels_fast_path_into(
     host: &str,
     scheme: &str,
-    profile: &dyn Profile,
+    plan: &Plan,
     out: &mut String,
 ) -> Option<()> {
-    let qualifies = XnLabelsKey::of(profile).matches()
+    let qualifies = plan.shortcuts.xn_labels
         && !host.is_empty()
         && !host.ends_with('.')
         && host.bytes().all(|b| LDH_AND_DOT.contains(b))
@@ -1276,14 +1267,9 @@ pub(super) fn xn_labels_fast_path_into(
             &on_heap
         }
     };
-    let mut pl = Pipeline {
-        tracer: &mut NoTrace,
-        shared: None,
-        known_idn_enabled: None,
-        known_may_hold_rand_al: None,
-        bidi_may_fail: true,
-    };
-    convert_prepared_labels_into(lower, scheme, profile, &mut pl, out)
+    let mut no_trace = NoTrace;
+    let mut pl = Pipeline::new(plan, &mut no_trace);
+    convert_prepared_labels_into(lower, scheme, &mut pl, out)
 }
 
 /// Steps 19 to 21 on a host the shortcuts take, which Nameprep leaves as
@@ -1295,12 +1281,11 @@ pub(super) fn xn_labels_fast_path_into(
 fn convert_prepared_labels_into(
     host: &str,
     scheme: &str,
-    profile: &dyn Profile,
     pl: &mut Pipeline<'_, NoTrace>,
     out: &mut String,
 ) -> Option<()> {
-    let step_11_holds = profile.host().nameprep_whole_host;
-    convert_labels_into(host, scheme, profile, true, step_11_holds, pl, out).ok()
+    let step_11_holds = pl.plan.runs(const { steps::host("11") });
+    convert_labels_into(host, scheme, true, step_11_holds, pl, out).ok()
 }
 
 #[cfg(test)]

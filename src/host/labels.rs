@@ -7,12 +7,12 @@
 //! `\u{4E00}.jp`.
 
 use super::ace::{label_chars, push_ace, push_ace_shared, AceCache, MAX_LABEL_LEN};
-use super::nameprep::nameprep_traced;
+use super::nameprep::nameprep_with;
 use super::observed::{ace_label, keeps_unicode_labels};
 use super::pipeline::{give_up, GiveUp, Pipeline};
+use super::plan::Plan;
 use super::steps;
 use super::trace::Tracer;
-use crate::profile::{LabelConversion, Profile};
 use crate::unicode::{bidi, gecko, punycode as puny, stringprep};
 use std::borrow::Cow;
 
@@ -54,7 +54,6 @@ pub(super) fn labels(s: &str) -> impl Iterator<Item = &str> {
 pub(super) fn convert_labels<T: Tracer>(
     s: &str,
     scheme: &str,
-    profile: &dyn Profile,
     prepared: bool,
     step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
@@ -62,7 +61,7 @@ pub(super) fn convert_labels<T: Tracer>(
     // Room for ACE labels longer than their Unicode (`bücher` →
     // `xn--bcher-kva`).
     let mut out = String::with_capacity(2 * s.len() + 8);
-    convert_labels_into(s, scheme, profile, prepared, step_11_holds, pl, &mut out)?;
+    convert_labels_into(s, scheme, prepared, step_11_holds, pl, &mut out)?;
     Ok(out)
 }
 
@@ -71,26 +70,26 @@ pub(super) fn convert_labels<T: Tracer>(
 pub(super) fn convert_labels_into<T: Tracer>(
     s: &str,
     scheme: &str,
-    profile: &dyn Profile,
     prepared: bool,
     step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
-    let hp = profile.host();
-    let idn_enabled =
-        hp.idn_tld_check && pl.known_idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
-    pl.note(const { steps::host("20.1") }, hp.idn_tld_check, s, || {
+    let plan = pl.plan;
+    let idn_enabled = plan.runs(const { steps::host("20.1") })
+        && pl.known_idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
+    pl.note(const { steps::host("20.1") }, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
-    let step = match hp.label_conversion {
-        LabelConversion::ToAscii => const { steps::host("20.2.1") },
-        LabelConversion::IeRoundTrip => const { steps::host("20.2.2") },
+    // Step 20.2.1 or step 20.2.2, whichever the plan runs.
+    let round_trip = plan.runs(const { steps::host("20.2.2") });
+    let step = match round_trip {
+        false => const { steps::host("20.2.1") },
+        true => const { steps::host("20.2.2") },
     };
     // After step 20.2.2 (IE): schemes that do not keep Unicode labels get
     // the labels' ASCII form, collected next to them.
-    let ace =
-        hp.label_conversion == LabelConversion::IeRoundTrip && !keeps_unicode_labels(hp, scheme);
+    let ace = round_trip && !keeps_unicode_labels(plan, scheme);
     let mut ace_out = String::new();
     let known = if T::ENABLED {
         LabelKnown::Nothing
@@ -116,19 +115,11 @@ pub(super) fn convert_labels_into<T: Tracer>(
             }
         }
         let start = out.len();
-        let r = match hp.label_conversion {
-            LabelConversion::ToAscii => label_to_ascii(
+        let r = match round_trip {
+            false => label_to_ascii(label, idn_enabled, prepared, step_11_holds, pl, out),
+            true => label_ie_round_trip(
                 label,
-                profile,
-                idn_enabled,
-                prepared,
-                step_11_holds,
-                pl,
-                out,
-            ),
-            LabelConversion::IeRoundTrip => label_ie_round_trip(
-                label,
-                profile,
+                plan,
                 out,
                 ace.then_some(&mut ace_out),
                 known,
@@ -137,16 +128,16 @@ pub(super) fn convert_labels_into<T: Tracer>(
             ),
         };
         match r {
-            Ok(()) => pl.note(step, true, label, || out[start..].to_string()),
+            Ok(()) => pl.note(step, label, || out[start..].to_string()),
             Err(g) => {
-                pl.note(step, true, label, || format!("fail: {g}"));
+                pl.note(step, label, || format!("fail: {g}"));
                 out.truncate(base);
                 return Err(g);
             }
         }
     }
-    if hp.label_conversion == LabelConversion::IeRoundTrip {
-        pl.note(const { steps::host("20.2.2a") }, ace, &out[base..], || {
+    if round_trip {
+        pl.note_if(const { steps::host("20.2.2a") }, ace, &out[base..], || {
             ace_out.clone()
         });
         if ace {
@@ -187,14 +178,14 @@ pub(super) fn idn_tld_whitelisted(s: &str) -> bool {
 /// `prepared` and `step_11_holds` as in [`convert_labels`].
 pub(super) fn label_to_ascii<T: Tracer>(
     label: &str,
-    profile: &dyn Profile,
     idn_enabled: bool,
     prepared: bool,
     step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
-    let hp = profile.host();
+    let plan = pl.plan;
+    let hp = plan.host();
     // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
     // Check bidi step remains to be done; Nameprep is idempotent.  Not
     // when step 14 has percent-encoded since: its hex digits are
@@ -207,14 +198,14 @@ pub(super) fn label_to_ascii<T: Tracer>(
     // second Nameprep is the first again (a tracer sees it run anyway).
     // With `prepared`, NFKC leaves the host alone, so no starter in it
     // composes with another and the swap has no sequence to act on.
-    let swap_again = profile.nameprep().corrigendum_5_swap
+    let swap_again = plan.runs(const { steps::nameprep("4") })
         && !prepared
         && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
     // With `prepared`, Nameprep is known to leave the label as it is (see
     // [`idn_fast_path`]), whether or not step 11 ran.
     let label: Cow<'_, str> = if (step_11_holds || prepared) && !swap_again {
         let r = match pl.bidi_may_fail {
-            true => super::nameprep::check_bidi(label, profile.nameprep().bidi),
+            true => super::nameprep::check_bidi(label, plan.nameprep().bidi),
             false => Ok(()),
         };
         if T::ENABLED {
@@ -230,7 +221,7 @@ pub(super) fn label_to_ascii<T: Tracer>(
         Cow::Borrowed(label)
     } else {
         Cow::Owned(
-            nameprep_traced(label, profile, true, pl.tracer)
+            nameprep_with(label.to_string(), plan, true, pl.tracer)
                 .map_err(|e| give_up("20.2.1.1", e.to_string()))?,
         )
     };
@@ -298,7 +289,7 @@ pub(super) enum LabelKnown {
 /// is takes [`label_ie_round_trip_fixed_point`].
 pub(super) fn label_ie_round_trip(
     label: &str,
-    profile: &dyn Profile,
+    plan: &Plan,
     out: &mut String,
     ace_out: Option<&mut String>,
     known: LabelKnown,
@@ -314,7 +305,7 @@ pub(super) fn label_ie_round_trip(
         let prepared = known == LabelKnown::Prepared;
         return label_ie_round_trip_fixed_point(
             label,
-            profile,
+            plan,
             out,
             ace_out,
             prepared,
@@ -368,7 +359,7 @@ pub(super) fn label_ie_round_trip(
             .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
     }
     let decoded = decode.map(|rest| (rest, &out[at..]));
-    let r = label_ie_round_trip_checks(label, p_label, decoded, profile, ace_out);
+    let r = label_ie_round_trip_checks(label, p_label, decoded, plan, ace_out);
     // The result of ToUnicode is /u_label/: IE shows IDNs in Unicode
     // (`xn--ab-mia` and `aáb` both give `aáb`).
     match (r, decode) {
@@ -389,7 +380,7 @@ fn label_ie_round_trip_checks(
     label: &str,
     p_label: &str,
     decoded: Option<(&str, &str)>,
-    profile: &dyn Profile,
+    plan: &Plan,
     ace_out: Option<&mut String>,
 ) -> Result<(), GiveUp> {
     // The ACE form of the label ToASCII gets at 20.2.2.4, when known.
@@ -406,7 +397,7 @@ fn label_ie_round_trip_checks(
         None => label,
     };
     // 20.2.2.4
-    let a_label = to_ascii_std3(u_label, profile, known_ace).map_err(|r| give_up("20.2.2.4", r))?;
+    let a_label = to_ascii_std3(u_label, plan, known_ace).map_err(|r| give_up("20.2.2.4", r))?;
     // 20.2.2.5
     if a_label != p_label {
         return Err(give_up(
@@ -437,7 +428,7 @@ fn label_ie_round_trip_checks(
 /// checks it against the full round trip, which a tracer sees.
 pub(super) fn label_ie_round_trip_fixed_point(
     label: &str,
-    profile: &dyn Profile,
+    plan: &Plan,
     out: &mut String,
     ace_out: Option<&mut String>,
     prepared: bool,
@@ -456,7 +447,7 @@ pub(super) fn label_ie_round_trip_fixed_point(
     // unless `bidi_may_fail` is false), 3, 4 to 7 (the label is not ASCII)
     // and 8.
     if bidi_may_fail {
-        super::nameprep::check_bidi(label, profile.nameprep().bidi)
+        super::nameprep::check_bidi(label, plan.nameprep().bidi)
             .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
     }
     let mut buf = ['\0'; MAX_LABEL_LEN];
@@ -547,7 +538,7 @@ pub(super) fn ace_prefix_check(prepared: &str) -> Result<(), String> {
 /// it is, ToASCII's steps 4 to 7 would make it again.
 pub(super) fn to_ascii_std3<'a>(
     label: &'a str,
-    profile: &dyn Profile,
+    plan: &Plan,
     known_ace: Option<&'a str>,
 ) -> Result<Cow<'a, str>, String> {
     // Steps 1 and 2.
@@ -563,11 +554,11 @@ pub(super) fn to_ascii_std3<'a>(
         if super::nameprep::is_fixed_point(label) {
             // Nameprep gives the label back, unless its Check bidi step
             // fails (IE's decoded `xn--` labels mostly are such).
-            super::nameprep::check_bidi(label, profile.nameprep().bidi)
+            super::nameprep::check_bidi(label, plan.nameprep().bidi)
                 .map_err(|e| format!("ToASCII: {e}"))?;
             Cow::Borrowed(label)
         } else {
-            let p = super::nameprep::nameprep(label, profile, true)
+            let p = nameprep_with(label.to_string(), plan, true, &mut super::trace::NoTrace)
                 .map_err(|e| format!("ToASCII: {e}"))?;
             if p == label {
                 Cow::Borrowed(label)

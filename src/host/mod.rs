@@ -5,10 +5,12 @@
 mod ace;
 pub mod canonicalize_host;
 mod fast_paths;
+mod host_steps;
 mod labels;
 pub mod nameprep;
 mod observed;
 mod pipeline;
+pub mod plan;
 pub mod steps;
 pub mod trace;
 

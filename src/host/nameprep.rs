@@ -9,6 +9,7 @@
 //! ```
 
 use super::pipeline::Pipeline;
+use super::plan::Plan;
 use super::steps;
 use super::trace::{NoTrace, Tracer};
 use crate::profile::{BidiVersion, NfkcVariant, Profile};
@@ -49,14 +50,14 @@ pub fn nameprep_traced<T: Tracer>(
     bidi: bool,
     tracer: &mut T,
 ) -> Result<String, NameprepError> {
-    nameprep_owned(input.to_string(), profile, bidi, tracer)
+    nameprep_with(input.to_string(), &Plan::of(profile), bidi, tracer)
 }
 
-/// [`nameprep_traced`] of a string the caller gives away: Nameprep works
-/// in it, and a step that changes nothing copies nothing.
-pub(crate) fn nameprep_owned<T: Tracer>(
+/// Nameprep under `plan` of a string the caller gives away: Nameprep
+/// works in it, and a step that changes nothing copies nothing.
+pub(crate) fn nameprep_with<T: Tracer>(
     mut s: String,
-    profile: &dyn Profile,
+    plan: &Plan,
     bidi: bool,
     tracer: &mut T,
 ) -> Result<String, NameprepError> {
@@ -67,85 +68,65 @@ pub(crate) fn nameprep_owned<T: Tracer>(
         s.make_ascii_lowercase();
         return Ok(s);
     }
-    let p = profile.nameprep();
-    let mut pl = Pipeline {
-        tracer,
-        shared: None,
-        known_idn_enabled: None,
-        known_may_hold_rand_al: None,
-        bidi_may_fail: true,
-    };
+    let p = plan.nameprep();
+    let mut pl = Pipeline::new(plan, tracer);
     // What the table lookups of steps 3, 6, 7 and 10 would find, made in
     // one pass and made again only when a step changes the string.
     let mut found = flags_of(&s);
     // Step 1: /s/ is the input.
-    pl.check(
-        const { steps::nameprep("2") },
-        p.reject_tone_marks,
-        &s,
-        reject_tone_marks,
-    )?;
+    pl.check(const { steps::nameprep("2") }, &s, reject_tone_marks)?;
     // Steps 3 and 8: the Map step [STRINGPREP] [NAMEPREP]: table B.1
     // mapped to nothing, table B.2 case folding (RFC 3454's own table):
     // `"A\u{AD}B"` → `"ab"`.
-    let changed = pl.rewrite(const { steps::nameprep("3") }, true, &mut s, |s| {
+    let changed = pl.rewrite(const { steps::nameprep("3") }, &mut s, |s| {
         map_step(s, found)
     });
     refresh(changed, &s, &mut found);
     let changed = pl.rewrite(
         const { steps::nameprep("3a") },
-        p.observed.bmp_noncharacters_map_to_nothing,
         &mut s,
         remove_bmp_noncharacters,
     );
     refresh(changed, &s, &mut found);
-    let changed = pl.rewrite(
-        const { steps::nameprep("4") },
-        p.corrigendum_5_swap,
-        &mut s,
-        |s| {
-            if found & FLAG_NFKC_CCC != 0 {
-                Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
-            } else {
-                Cow::Borrowed(s)
-            }
-        },
-    );
+    let changed = pl.rewrite(const { steps::nameprep("4") }, &mut s, |s| {
+        if found & FLAG_NFKC_CCC != 0 {
+            Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
+        } else {
+            Cow::Borrowed(s)
+        }
+    });
     refresh(changed, &s, &mut found);
     // Steps 5 and 6.
-    let has_unassigned = p.remap_unassigned && found & FLAG_A_1 != 0;
-    pl.note(
-        const { steps::nameprep("6") },
-        p.remap_unassigned,
-        &s,
-        || format!("has-unassigned = {has_unassigned}"),
-    );
-    let changed = pl.rewrite(const { steps::nameprep("7") }, true, &mut s, |s| {
+    let has_unassigned = plan.runs(const { steps::nameprep("6") }) && found & FLAG_A_1 != 0;
+    pl.note(const { steps::nameprep("6") }, &s, || {
+        format!("has-unassigned = {has_unassigned}")
+    });
+    let changed = pl.rewrite(const { steps::nameprep("7") }, &mut s, |s| {
         nfkc_step(s, found, &p.nfkc)
     });
     refresh(changed, &s, &mut found);
-    let changed = pl.rewrite(
+    let changed = pl.rewrite_if(
         const { steps::nameprep("8") },
         has_unassigned,
         &mut s,
         |s| map_step(s, found),
     );
     refresh(changed, &s, &mut found);
-    let changed = pl.rewrite(
+    let changed = pl.rewrite_if(
         const { steps::nameprep("9") },
         has_unassigned,
         &mut s,
         |s| nfkc_step(s, found, &p.nfkc),
     );
     refresh(changed, &s, &mut found);
-    pl.check(const { steps::nameprep("10") }, true, &s, |s| {
+    pl.check(const { steps::nameprep("10") }, &s, |s| {
         if found & FLAG_PROHIBITED == 0 {
             Ok(())
         } else {
             prohibit(s)
         }
     })?;
-    pl.check(const { steps::nameprep("11") }, bidi, &s, |s| {
+    pl.check_if(const { steps::nameprep("11") }, bidi, &s, |s| {
         check_bidi(s, p.bidi)
     })?;
     Ok(s)

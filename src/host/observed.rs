@@ -9,9 +9,10 @@
 
 use super::ace::push_ace;
 use super::pipeline::{give_up, GiveUp};
+use super::plan::Plan;
 use crate::ipv4::{canonicalize_ipv4, googleurl_2011_ipv4, Ipv4Family};
 use crate::percent;
-use crate::profile::{HostParams, Ipv4Rule};
+use crate::profile::Ipv4Rule;
 
 /// Next to step 7 (IE, [`ObservedHostParams::semicolon_in_host_is_invalid`](crate::profile::ObservedHostParams::semicolon_in_host_is_invalid)): a
 /// host holding `;`, written or percent-encoded (`%3B`, either case),
@@ -30,13 +31,17 @@ pub(super) fn semicolon_in_host(s: &str) -> Result<(), GiveUp> {
     }
 }
 
-/// Whether hosts under `scheme` keep the Unicode labels of step 20.2.2
-/// ([`ObservedHostParams::unicode_label_schemes`](crate::profile::ObservedHostParams::unicode_label_schemes); absent: every scheme does).
-pub(super) fn keeps_unicode_labels(hp: &HostParams, scheme: &str) -> bool {
-    hp.observed
-        .unicode_label_schemes
-        .as_ref()
-        .is_none_or(|l| l.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
+/// Whether hosts under `scheme` keep the Unicode labels of step 20.2.2:
+/// the plan does not run step 20.2.2a, or `scheme` is one of its
+/// [`ObservedHostParams::unicode_label_schemes`](crate::profile::ObservedHostParams::unicode_label_schemes).
+pub(super) fn keeps_unicode_labels(plan: &Plan, scheme: &str) -> bool {
+    !plan.runs(const { super::steps::host("20.2.2a") })
+        || plan
+            .host()
+            .observed
+            .unicode_label_schemes
+            .as_ref()
+            .is_none_or(|l| l.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
 }
 
 /// After step 20.2.2 (IE, for schemes not in

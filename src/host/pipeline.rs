@@ -3,12 +3,17 @@
 //! CanonicalizeHost step's "return /fallback/".
 
 use super::ace::AceCache;
+use super::plan::Plan;
 use super::steps::Step;
 use super::trace::Tracer;
 use std::borrow::Cow;
 
 /// Runs the steps of one pipeline and reports them to a tracer.
 pub(crate) struct Pipeline<'t, T: Tracer> {
+    /// Which steps run, with which parameters: a step runs when the plan
+    /// runs it (and, for [`Pipeline::rewrite_if`] and its kin, when the
+    /// input calls for it).
+    pub plan: &'t Plan,
     pub tracer: &'t mut T,
     /// The labels' Punycode shared with the other profiles the host is
     /// canonicalized under, if any (see `SharedHostWork` in
@@ -27,19 +32,46 @@ pub(crate) struct Pipeline<'t, T: Tracer> {
     pub bidi_may_fail: bool,
 }
 
-impl<T: Tracer> Pipeline<'_, T> {
-    /// A step that rewrites the string: runs `f` when the profile runs the
-    /// step (`ran`), and reports it either way.
-    /// Returns whether `s` may have changed (`false`: the step did not run,
-    /// or borrowed all of `s`).
+impl<'t, T: Tracer> Pipeline<'t, T> {
+    /// A pipeline under `plan` reporting to `tracer`, knowing nothing yet
+    /// of the host.
+    pub fn new(plan: &'t Plan, tracer: &'t mut T) -> Pipeline<'t, T> {
+        Pipeline {
+            plan,
+            tracer,
+            shared: None,
+            known_idn_enabled: None,
+            known_may_hold_rand_al: None,
+            bidi_may_fail: true,
+        }
+    }
+
+    /// A step that rewrites the string: runs `f` when the plan runs the
+    /// step, and reports it either way.  Returns whether `s` may have
+    /// changed (`false`: the step did not run, or borrowed all of `s`).
     #[inline]
     pub fn rewrite(
         &mut self,
         step: &'static Step,
-        ran: bool,
         s: &mut String,
         f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
     ) -> bool {
+        let ran = self.plan.runs(step);
+        self.rewrite_if(step, ran, s, f)
+    }
+
+    /// [`Pipeline::rewrite`] of a step that the plan runs only `when` the
+    /// input calls for it (`when` must imply that the plan runs it).
+    #[inline]
+    pub fn rewrite_if(
+        &mut self,
+        step: &'static Step,
+        when: bool,
+        s: &mut String,
+        f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
+    ) -> bool {
+        debug_assert!(!when || self.plan.runs(step), "step {}", step.number);
+        let ran = when;
         if !ran {
             if T::ENABLED {
                 self.tracer
@@ -71,16 +103,31 @@ impl<T: Tracer> Pipeline<'_, T> {
         }
     }
 
-    /// A step that checks the string: runs `f` when the profile runs the
+    /// A step that checks the string: runs `f` when the plan runs the
     /// step, reports it, and passes its failure on.
     #[inline]
     pub fn check<E: std::fmt::Display>(
         &mut self,
         step: &'static Step,
-        ran: bool,
         s: &str,
         f: impl FnOnce(&str) -> Result<(), E>,
     ) -> Result<(), E> {
+        let ran = self.plan.runs(step);
+        self.check_if(step, ran, s, f)
+    }
+
+    /// [`Pipeline::check`] of a step that the plan runs only `when` the
+    /// input calls for it (`when` must imply that the plan runs it).
+    #[inline]
+    pub fn check_if<E: std::fmt::Display>(
+        &mut self,
+        step: &'static Step,
+        when: bool,
+        s: &str,
+        f: impl FnOnce(&str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        debug_assert!(!when || self.plan.runs(step), "step {}", step.number);
+        let ran = when;
         if !ran {
             if T::ENABLED {
                 self.tracer
@@ -108,10 +155,28 @@ impl<T: Tracer> Pipeline<'_, T> {
     }
 
     /// A step that only sets a flag or makes a decision: reports `note`
-    /// (e.g. `"has-root-dot = true"`) as its outcome.
+    /// (e.g. `"has-root-dot = true"`) as its outcome, when the plan runs
+    /// the step.
     #[inline]
-    pub fn note(&mut self, step: &'static Step, ran: bool, s: &str, note: impl FnOnce() -> String) {
+    pub fn note(&mut self, step: &'static Step, s: &str, note: impl FnOnce() -> String) {
         if T::ENABLED {
+            let ran = self.plan.runs(step);
+            self.note_if(step, ran, s, note);
+        }
+    }
+
+    /// [`Pipeline::note`] of a step that the plan runs only `when` the
+    /// input calls for it (`when` must imply that the plan runs it).
+    #[inline]
+    pub fn note_if(
+        &mut self,
+        step: &'static Step,
+        ran: bool,
+        s: &str,
+        note: impl FnOnce() -> String,
+    ) {
+        if T::ENABLED {
+            debug_assert!(!ran || self.plan.runs(step), "step {}", step.number);
             let n = if ran { note() } else { s.to_string() };
             self.tracer
                 .step(step.pipeline, step.number, step.label, ran, s, &n);

@@ -74,8 +74,35 @@ pub struct Step {
     /// What the step does, in the specification's words.
     pub title: &'static str,
     /// Whether a profile turns the step on (`None`: the step depends on
-    /// no profile parameter).
+    /// no profile parameter).  The only place where a step's dependence on
+    /// the profile is written: a [`Plan`](super::plan::Plan) evaluates it
+    /// once, and the pipelines ask the plan.
     pub switch: Option<fn(&dyn Profile) -> bool>,
+    /// The step's place among the steps of both pipelines (CanonicalizeHost's
+    /// first, then Nameprep's): its bit in a [`StepSet`].
+    pub index: u8,
+}
+
+/// A set of steps of both pipelines, one bit per [`Step::index`]: the
+/// steps a [`Plan`](super::plan::Plan) runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StepSet(u64);
+
+impl StepSet {
+    /// No step.
+    pub const EMPTY: StepSet = StepSet(0);
+
+    /// Whether `step` is in the set.
+    #[inline(always)]
+    pub fn contains(self, step: &Step) -> bool {
+        self.0 & (1 << step.index) != 0
+    }
+
+    /// The set with `step` added.
+    #[must_use]
+    pub fn with(self, step: &Step) -> StepSet {
+        StepSet(self.0 | (1 << step.index))
+    }
 }
 
 use Mark::{Chrome, Gecko, Ie, This};
@@ -83,7 +110,7 @@ use Origin::{Observed, Specification};
 
 macro_rules! steps {
     ($pipeline:expr; $( $number:literal $origin:ident [$($mark:ident),*] $label:literal $title:literal $switch:expr; )*) => {
-        &[$(Step {
+        [$(Step {
             pipeline: $pipeline,
             number: $number,
             marks: &[$($mark),*],
@@ -91,94 +118,121 @@ macro_rules! steps {
             label: $label,
             title: $title,
             switch: $switch,
+            index: 0,
         }),*]
     };
 }
 
+/// `steps` with their [`Step::index`] counted from `first`, at compile
+/// time.
+const fn indexed<const N: usize>(mut steps: [Step; N], first: usize) -> [Step; N] {
+    assert!(first + N <= 64, "a StepSet holds 64 steps");
+    let mut i = 0;
+    while i < N {
+        steps[i].index = (first + i) as u8;
+        i += 1;
+    }
+    steps
+}
+
 /// The steps of CanonicalizeHost, in the order they run.
-pub const CANONICALIZE_HOST_STEPS: &[Step] = steps![CANONICALIZE_HOST;
-    "1" Specification [] "" "a host that is not a domain name follows the profile named for such hosts"
-        Some(|p| !p.host().other_hosts_as.is_empty());
-    "2" Specification [] "" "remove U+0009, U+000A, U+000D" None;
-    "4" Specification [Gecko] "GECKO" "the fallback is the input in ASCII lowercase"
-        Some(|p| p.host().fallback == Fallback::LowercasedInput);
-    "4a" Observed [Gecko] "observed: GECKO" "a ':' outside brackets makes the URL invalid"
-        Some(|p| p.host().observed.colon_in_host_is_invalid);
-    "4b" Observed [Gecko] "observed: GECKO" "a host beginning with '%5B' makes the URL invalid"
-        Some(|p| p.host().observed.escaped_bracket_is_invalid);
-    "5" Specification [This] "THIS" "a host beginning with '%5B' returns the fallback"
-        Some(|p| p.host().escaped_bracket_fallback);
-    "6" Specification [This, Chrome] "THIS/CHROME" "percent-decode, then decode as UTF-8"
-        Some(|p| p.host().percent_decoding == HostPercentDecoding::Utf8);
-    "7" Specification [Ie] "IE" "percent-decode the selected octets"
-        Some(|p| p.host().percent_decoding == HostPercentDecoding::Selective);
-    "7a" Observed [Ie] "observed: IE" "a ';' makes the URL invalid"
-        Some(|p| p.host().observed.semicolon_in_host_is_invalid);
-    "9" Specification [] "" "need-punycode: the host is not ASCII" None;
-    "10" Specification [Chrome, Ie] "CHROME/IE" "a trailing label separator is the root dot"
-        Some(|p| p.host().root_dot == RootDot::BeforeNameprep);
-    "11" Specification [This, Gecko, Ie] "THIS/GECKO/IE" "Nameprep without bidi on the whole host"
-        Some(|p| p.host().nameprep_whole_host);
-    "12" Specification [Chrome] "CHROME" "a '%' after Nameprep returns the fallback"
-        Some(|p| p.host().percent_after_nameprep_fails);
-    "13a" Observed [Gecko] "observed: GECKO" "a host reading as host:port makes the URL invalid"
-        Some(|p| p.host().observed.port_like_host_is_invalid);
-    "13" Specification [Gecko] "GECKO" "U+0000 or U+0020 against the fallback"
-        Some(|p| p.host().nul_space_check);
-    "14" Specification [Chrome] "CHROME" "percent-encode before the labels are split"
-        Some(|p| !p.host().early_percent_encode.is_empty());
-    "15" Specification [] "" "label separators become '.'" None;
-    "16" Specification [This] "THIS" "a trailing '.' is the root dot"
-        Some(|p| p.host().root_dot == RootDot::AfterSeparators);
-    "18" Specification [Ie] "IE" "an 'xn--' label needs Punycode"
-        Some(|p| p.host().xn_label_needs_punycode);
-    "20" Specification [] "" "convert each label (when need-punycode)" None;
-    "20.1" Specification [Gecko] "GECKO" "IDN only under whitelisted TLDs, without blacklisted characters"
-        Some(|p| p.host().idn_tld_check);
-    "20.2.1" Specification [This, Gecko, Chrome] "THIS/GECKO/CHROME" "ToASCII: Nameprep with bidi, then Punycode"
-        Some(|p| p.host().label_conversion == LabelConversion::ToAscii);
-    "20.2.2" Specification [Ie] "IE" "the ToUnicode / ToASCII round trip"
-        Some(|p| p.host().label_conversion == LabelConversion::IeRoundTrip);
-    "20.2.2a" Observed [Ie] "observed: IE" "schemes that do not keep Unicode labels get the ASCII form"
-        Some(|p| p.host().observed.unicode_label_schemes.is_some());
-    "22" Specification [] "" "the root dot comes back" None;
-    "23" Specification [Chrome] "CHROME" "percent-encoded octets become U+0000..U+00FF"
-        Some(|p| p.host().decode_escapes_as_latin1);
-    "24" Specification [Chrome] "CHROME" "ASCII lowercase"
-        Some(|p| p.host().final_ascii_lowercase);
-    "25" Specification [] "" "an IPv6 address" None;
-    "26" Specification [This] "THIS" "a ':' outside an IPv6 address returns the fallback"
-        Some(|p| p.host().colon_fails);
-    "27" Specification [] "" "an IPv4 address, by the profile's rule (spec, googleurl-2011; none: the step does not run)"
-        Some(|p| p.host().ipv4 != Ipv4Rule::None);
-    "28" Specification [] "" "forbidden characters return the fallback"
-        Some(|p| !p.host().forbidden.is_empty());
-    "29" Specification [Ie] "IE" "'%00' or a bad escape returns the fallback"
-        Some(|p| p.host().bad_escape_fails);
-    "30" Specification [] "" "percent-encode" None;
-    "fallback" Specification [Gecko] "GECKO" "return the fallback"
-        Some(|p| p.host().fallback == Fallback::LowercasedInput);
-];
+pub const CANONICALIZE_HOST_STEPS: &[Step] = &HOST_STEPS;
+
+/// How many steps CanonicalizeHost has.
+const HOST_STEP_COUNT: usize = 34;
+
+const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
+    steps![CANONICALIZE_HOST;
+        "1" Specification [] "" "a host that is not a domain name follows the profile named for such hosts"
+            Some(|p| !p.host().other_hosts_as.is_empty());
+        "2" Specification [] "" "remove U+0009, U+000A, U+000D" None;
+        "4" Specification [Gecko] "GECKO" "the fallback is the input in ASCII lowercase"
+            Some(|p| p.host().fallback == Fallback::LowercasedInput);
+        "4a" Observed [Gecko] "observed: GECKO" "a ':' outside brackets makes the URL invalid"
+            Some(|p| p.host().observed.colon_in_host_is_invalid);
+        "4b" Observed [Gecko] "observed: GECKO" "a host beginning with '%5B' makes the URL invalid"
+            Some(|p| p.host().observed.escaped_bracket_is_invalid);
+        "5" Specification [This] "THIS" "a host beginning with '%5B' returns the fallback"
+            Some(|p| p.host().escaped_bracket_fallback);
+        "6" Specification [This, Chrome] "THIS/CHROME" "percent-decode, then decode as UTF-8"
+            Some(|p| p.host().percent_decoding == HostPercentDecoding::Utf8);
+        "7" Specification [Ie] "IE" "percent-decode the selected octets"
+            Some(|p| p.host().percent_decoding == HostPercentDecoding::Selective);
+        "7a" Observed [Ie] "observed: IE" "a ';' makes the URL invalid"
+            Some(|p| p.host().observed.semicolon_in_host_is_invalid);
+        "9" Specification [] "" "need-punycode: the host is not ASCII" None;
+        "10" Specification [Chrome, Ie] "CHROME/IE" "a trailing label separator is the root dot"
+            Some(|p| p.host().root_dot == RootDot::BeforeNameprep);
+        "11" Specification [This, Gecko, Ie] "THIS/GECKO/IE" "Nameprep without bidi on the whole host"
+            Some(|p| p.host().nameprep_whole_host);
+        "12" Specification [Chrome] "CHROME" "a '%' after Nameprep returns the fallback"
+            Some(|p| p.host().percent_after_nameprep_fails);
+        "13a" Observed [Gecko] "observed: GECKO" "a host reading as host:port makes the URL invalid"
+            Some(|p| p.host().observed.port_like_host_is_invalid);
+        "13" Specification [Gecko] "GECKO" "U+0000 or U+0020 against the fallback"
+            Some(|p| p.host().nul_space_check);
+        "14" Specification [Chrome] "CHROME" "percent-encode before the labels are split"
+            Some(|p| !p.host().early_percent_encode.is_empty());
+        "15" Specification [] "" "label separators become '.'" None;
+        "16" Specification [This] "THIS" "a trailing '.' is the root dot"
+            Some(|p| p.host().root_dot == RootDot::AfterSeparators);
+        "18" Specification [Ie] "IE" "an 'xn--' label needs Punycode"
+            Some(|p| p.host().xn_label_needs_punycode);
+        "20" Specification [] "" "convert each label (when need-punycode)" None;
+        "20.1" Specification [Gecko] "GECKO" "IDN only under whitelisted TLDs, without blacklisted characters"
+            Some(|p| p.host().idn_tld_check);
+        "20.2.1" Specification [This, Gecko, Chrome] "THIS/GECKO/CHROME" "ToASCII: Nameprep with bidi, then Punycode"
+            Some(|p| p.host().label_conversion == LabelConversion::ToAscii);
+        "20.2.2" Specification [Ie] "IE" "the ToUnicode / ToASCII round trip"
+            Some(|p| p.host().label_conversion == LabelConversion::IeRoundTrip);
+        "20.2.2a" Observed [Ie] "observed: IE" "schemes that do not keep Unicode labels get the ASCII form"
+            Some(|p| p.host().observed.unicode_label_schemes.is_some());
+        "22" Specification [] "" "the root dot comes back" None;
+        "23" Specification [Chrome] "CHROME" "percent-encoded octets become U+0000..U+00FF"
+            Some(|p| p.host().decode_escapes_as_latin1);
+        "24" Specification [Chrome] "CHROME" "ASCII lowercase"
+            Some(|p| p.host().final_ascii_lowercase);
+        "25" Specification [] "" "an IPv6 address" None;
+        "26" Specification [This] "THIS" "a ':' outside an IPv6 address returns the fallback"
+            Some(|p| p.host().colon_fails);
+        "27" Specification [] "" "an IPv4 address, by the profile's rule (spec, googleurl-2011; none: the step does not run)"
+            Some(|p| p.host().ipv4 != Ipv4Rule::None);
+        "28" Specification [] "" "forbidden characters return the fallback"
+            Some(|p| !p.host().forbidden.is_empty());
+        "29" Specification [Ie] "IE" "'%00' or a bad escape returns the fallback"
+            Some(|p| p.host().bad_escape_fails);
+        "30" Specification [] "" "percent-encode"
+            Some(|p| !p.host().percent_encode.is_empty() || p.host().percent_encode_at_unless_file);
+        "fallback" Specification [Gecko] "GECKO" "return the fallback"
+            Some(|p| p.host().fallback == Fallback::LowercasedInput);
+    ],
+    0,
+);
 
 /// The steps of Nameprep, in the order they run.
-pub const NAMEPREP_STEPS: &[Step] = steps![NAMEPREP;
-    "2" Specification [Gecko] "GECKO" "fail on U+0340 or U+0341"
-        Some(|p| p.nameprep().reject_tone_marks);
-    "3" Specification [] "" "Map (tables B.1, B.2)" None;
-    "3a" Observed [Ie] "observed: IE" "the noncharacters of the BMP are mapped to nothing"
-        Some(|p| p.nameprep().observed.bmp_noncharacters_map_to_nothing);
-    "4" Specification [Gecko] "GECKO" "swap Corrigendum 5 sequences"
-        Some(|p| p.nameprep().corrigendum_5_swap);
-    "6" Specification [This, Gecko] "THIS/GECKO" "has-unassigned: a code point unassigned in Unicode 3.2"
-        Some(|p| p.nameprep().remap_unassigned);
-    "7" Specification [] "" "NFKC" None;
-    "8" Specification [This, Gecko] "THIS/GECKO" "Map again when has-unassigned"
-        Some(|p| p.nameprep().remap_unassigned);
-    "9" Specification [This, Gecko] "THIS/GECKO" "NFKC again when has-unassigned"
-        Some(|p| p.nameprep().remap_unassigned);
-    "10" Specification [] "" "Prohibit (tables C.1.2, C.2.2, C.3 to C.9)" None;
-    "11" Specification [] "" "Check bidi" None;
-];
+pub const NAMEPREP_STEPS: &[Step] = &NAMEPREP_STEP_ARRAY;
+
+const NAMEPREP_STEP_ARRAY: [Step; 10] = indexed(
+    steps![NAMEPREP;
+        "2" Specification [Gecko] "GECKO" "fail on U+0340 or U+0341"
+            Some(|p| p.nameprep().reject_tone_marks);
+        "3" Specification [] "" "Map (tables B.1, B.2)" None;
+        "3a" Observed [Ie] "observed: IE" "the noncharacters of the BMP are mapped to nothing"
+            Some(|p| p.nameprep().observed.bmp_noncharacters_map_to_nothing);
+        "4" Specification [Gecko] "GECKO" "swap Corrigendum 5 sequences"
+            Some(|p| p.nameprep().corrigendum_5_swap);
+        "6" Specification [This, Gecko] "THIS/GECKO" "has-unassigned: a code point unassigned in Unicode 3.2"
+            Some(|p| p.nameprep().remap_unassigned);
+        "7" Specification [] "" "NFKC" None;
+        "8" Specification [This, Gecko] "THIS/GECKO" "Map again when has-unassigned"
+            Some(|p| p.nameprep().remap_unassigned);
+        "9" Specification [This, Gecko] "THIS/GECKO" "NFKC again when has-unassigned"
+            Some(|p| p.nameprep().remap_unassigned);
+        "10" Specification [] "" "Prohibit (tables C.1.2, C.2.2, C.3 to C.9)" None;
+        "11" Specification [] "" "Check bidi" None;
+    ],
+    HOST_STEP_COUNT,
+);
 
 /// The step numbered `number` of `pipeline` ([`CANONICALIZE_HOST`] or
 /// [`NAMEPREP`]).

@@ -1,0 +1,299 @@
+//! A profile compiled once into a [`Plan`]: which steps of Nameprep and
+//! CanonicalizeHost run (each step's switch in the registry,
+//! [`super::steps`], evaluated once), with which parameters, which profile
+//! takes the hosts that are not domain names (step 1), and which shortcuts
+//! the profile may take (their keys, [`super::fast_paths`]).
+//!
+//! The pipelines ask the plan, never the profile's parameters, whether a
+//! step runs: the registry's switch is the only place where that is
+//! written.
+//!
+//! ```
+//! use urlprism::host::plan::Plan;
+//! use urlprism::host::steps::{find, CANONICALIZE_HOST};
+//! let chrome = Plan::new(urlprism::profile::builtin("chrome").unwrap());
+//! assert!(chrome.runs(find(CANONICALIZE_HOST, "12").unwrap()));
+//! assert!(!chrome.runs(find(CANONICALIZE_HOST, "11").unwrap()));
+//! // Chrome's IP literals follow THIS, which runs step 26.
+//! let routed = chrome.for_host("[::1:80", "http");
+//! assert_eq!(routed.name(), "this");
+//! assert!(routed.runs(find(CANONICALIZE_HOST, "26").unwrap()));
+//! ```
+
+use super::fast_paths::Shortcuts;
+use super::steps::{Step, StepSet, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
+use crate::ipv4::has_ipv4_form;
+use crate::percent;
+use crate::profile::{HostClass, HostParams, NameprepParams, Profile, UrlParams};
+use crate::unicode::nfkc;
+use std::borrow::Cow;
+
+/// A profile compiled once: the steps it runs, their parameters, where
+/// the hosts that are not domain names go, and the shortcuts it may
+/// take.  It is itself a [`Profile`] (with the same answers), so that
+/// anything that takes a profile takes a plan without compiling it
+/// again.
+///
+/// Compile a plan once for a batch ([`Plan::new`]); a
+/// [`Canonicalizer`](crate::Canonicalizer) does.  The built-in profiles'
+/// plans are compiled once per process ([`Plan::of`]).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    name: String,
+    nameprep: NameprepParams,
+    host: HostParams,
+    url: UrlParams,
+    /// The steps that run (whose registry switch is on, or that have none).
+    runs: StepSet,
+    /// Step 1: the plan of the profile that canonicalizes the hosts of
+    /// some classes in this one's place.
+    other_hosts: Option<Box<OtherHosts>>,
+    /// The shortcuts the plan may take, and their keys.
+    pub(super) shortcuts: Shortcuts,
+}
+
+/// Step 1 of a plan: hosts of `classes` go to `plan`.
+#[derive(Clone, Debug)]
+struct OtherHosts {
+    classes: Vec<HostClass>,
+    /// Compiled without step 1 of its own (the choice is made once).
+    plan: Plan,
+}
+
+impl Plan {
+    /// Compiles `profile`.
+    pub fn new(profile: &dyn Profile) -> Plan {
+        let mut plan = Plan::without_other_hosts(profile);
+        let hp = profile.host();
+        let name = hp.other_hosts_as.as_str();
+        if !name.is_empty() && !hp.other_hosts.is_empty() && !name.eq_ignore_ascii_case(plan.name())
+        {
+            if let Some(other) = crate::profile::builtin(name) {
+                plan.other_hosts = Some(Box::new(OtherHosts {
+                    classes: hp.other_hosts.clone(),
+                    plan: Plan::without_other_hosts(other),
+                }));
+            }
+        }
+        plan
+    }
+
+    /// Compiles `profile` without its step 1 (every host stays with it).
+    fn without_other_hosts(profile: &dyn Profile) -> Plan {
+        let mut runs = StepSet::EMPTY;
+        for step in CANONICALIZE_HOST_STEPS.iter().chain(NAMEPREP_STEPS) {
+            if step.switch.is_none_or(|on| on(profile)) {
+                runs = runs.with(step);
+            }
+        }
+        let mut plan = Plan {
+            name: profile.name().to_string(),
+            nameprep: profile.nameprep().clone(),
+            host: profile.host().clone(),
+            url: profile.url().clone(),
+            runs,
+            other_hosts: None,
+            shortcuts: Shortcuts::default(),
+        };
+        plan.shortcuts = Shortcuts::of(&plan);
+        plan
+    }
+
+    /// The plan of `profile`: itself when it is a plan, the one compiled
+    /// once per process for a built-in profile, or compiled now.
+    pub fn of(profile: &dyn Profile) -> Cow<'_, Plan> {
+        match profile.as_plan() {
+            Some(plan) => Cow::Borrowed(plan),
+            None => Cow::Owned(Plan::new(profile)),
+        }
+    }
+
+    /// Whether the plan runs `step` (as far as the profile decides: a step
+    /// may depend on the input too, e.g. step 26 does not run for `file:`
+    /// hosts).
+    #[inline(always)]
+    pub fn runs(&self, step: &Step) -> bool {
+        self.runs.contains(step)
+    }
+
+    /// The steps the plan runs, in the registry's order (CanonicalizeHost's,
+    /// then Nameprep's).
+    pub fn steps(&self) -> impl Iterator<Item = &'static Step> + '_ {
+        CANONICALIZE_HOST_STEPS
+            .iter()
+            .chain(NAMEPREP_STEPS)
+            .filter(|s| self.runs(s))
+    }
+
+    /// The plan that takes the hosts that are not domain names (step 1),
+    /// and the classes of hosts it takes, when there is one.
+    pub fn other_hosts(&self) -> Option<(&Plan, &[HostClass])> {
+        self.other_hosts
+            .as_deref()
+            .map(|o| (&o.plan, o.classes.as_slice()))
+    }
+
+    /// The plan that canonicalizes `host` of a URL whose scheme is
+    /// `scheme`: the one step 1 names when the host is of its classes,
+    /// this one otherwise.
+    ///
+    /// With `other_hosts_as = "this"`: `file://c:foo/`'s host `c:foo`,
+    /// `[::1]`, `foo;type=A` → THIS; `a%3Bb.test`, `bücher.de` stay.
+    pub fn for_host(&self, host: &str, scheme: &str) -> &Plan {
+        self.for_host_by(|class| is_class(host, scheme, class))
+    }
+
+    /// [`Plan::for_host`] of a host whose classes `is` tells.
+    #[inline]
+    pub(crate) fn for_host_by(&self, is: impl FnMut(&HostClass) -> bool) -> &Plan {
+        match self.other_hosts.as_deref() {
+            Some(o) if o.classes.iter().any(is) => &o.plan,
+            _ => self,
+        }
+    }
+
+    /// This plan without step 1 (every host stays with it).
+    #[cfg(test)]
+    pub(crate) fn forget_other_hosts(&mut self) {
+        self.other_hosts = None;
+    }
+
+    /// Whether step 1 sends some hosts elsewhere.
+    #[inline]
+    pub(crate) fn has_other_hosts(&self) -> bool {
+        self.other_hosts.is_some()
+    }
+
+    /// The profile's name.
+    #[inline]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The parameters of Nameprep's steps.
+    #[inline]
+    pub fn nameprep(&self) -> &NameprepParams {
+        &self.nameprep
+    }
+
+    /// The parameters of CanonicalizeHost's steps.
+    #[inline]
+    pub fn host(&self) -> &HostParams {
+        &self.host
+    }
+
+    /// The parameters of the URL-level steps around the host pipelines.
+    #[inline]
+    pub fn url(&self) -> &UrlParams {
+        &self.url
+    }
+}
+
+impl Profile for Plan {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn nameprep(&self) -> &NameprepParams {
+        &self.nameprep
+    }
+    fn host(&self) -> &HostParams {
+        &self.host
+    }
+    fn url(&self) -> &UrlParams {
+        &self.url
+    }
+    fn as_plan(&self) -> Option<&Plan> {
+        Some(self)
+    }
+}
+
+/// Whether `host` of a URL whose scheme is `scheme` is of `class`.
+pub(crate) fn is_class(host: &str, scheme: &str, class: &HostClass) -> bool {
+    match class {
+        HostClass::File => scheme.eq_ignore_ascii_case("file"),
+        HostClass::IpLiteral => host.starts_with('[') || host.ends_with(']'),
+        HostClass::Ipv4Form => is_ipv4_form(host),
+        HostClass::Delimiters => host.bytes().any(|b| {
+            b.is_ascii() && !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'%'))
+        }),
+    }
+}
+
+/// Whether `host` is of the class [`HostClass::Ipv4Form`]: with its
+/// escapes decoded as UTF-8 and NFKC (Unicode 3.2) applied, it
+/// [`has_ipv4_form`].  Hosts with an ASCII character that can be no part
+/// of the form (`www.example.com`) are told at once.
+///
+/// `192.168.0.256`, `%30%78%63%30%2e%30%32%35%30.01%2e`,
+/// `\u{FF10}\u{FF38}\u{FF43}\u{FF10}\u{FF0E}\u{FF10}\u{FF12}` are;
+/// `19\u{200C}2.168.0.001` and `123.abc` are not.
+pub(crate) fn is_ipv4_form(host: &str) -> bool {
+    // An escape may decode to part of the form, a non-ASCII character
+    // normalize to one.
+    let may_be = |b: u8| !b.is_ascii() || b == b'%' || in_ipv4_form(char::from(b));
+    if !host.bytes().all(may_be) {
+        return false;
+    }
+    if host.is_ascii() && !host.contains('%') {
+        return has_ipv4_form(host);
+    }
+    let decoded = percent::percent_decode_utf8(host);
+    // A non-ASCII character whose compatibility decomposition holds a
+    // character that no number or `.` of the form holds leaves such a
+    // character in NFKC of the host (`nfkc::decomposes_within`): the
+    // result cannot have the form (Thai `\u{E44}\u{E17}\u{E22}` and
+    // `b\u{FC}cher` are told at once; `\u{FF10}` and `0x\u{AA}` go on).
+    if decoded
+        .chars()
+        .any(|c| !c.is_ascii() && !nfkc::decomposes_within(c, in_ipv4_form))
+    {
+        return false;
+    }
+    has_ipv4_form(&nfkc::nfkc_cow(
+        &decoded,
+        &crate::profile::this().nameprep.nfkc,
+    ))
+}
+
+/// Whether `c` may be part of a host in the IPv4 form ([`has_ipv4_form`]):
+/// a hexadecimal digit, `x` or `.`.
+pub(crate) fn in_ipv4_form(c: char) -> bool {
+    c.is_ascii_hexdigit() || matches!(c, 'x' | 'X' | '.')
+}
+
+/// `f` of the plans of `profiles` ([`Plan::of`]: a plan or a built-in
+/// profile is borrowed, any other profile compiled), in order; on the
+/// stack for up to eight of them.
+pub(crate) fn with_plans<R>(profiles: &[&dyn Profile], f: impl FnOnce(&[&Plan]) -> R) -> R {
+    let compiled: Vec<Plan> = profiles
+        .iter()
+        .filter(|p| p.as_plan().is_none())
+        .map(|p| Plan::new(*p))
+        .collect();
+    let mut compiled = compiled.iter();
+    let plans = profiles.iter().map(|p| match p.as_plan() {
+        Some(plan) => plan,
+        None => compiled.next().expect("a plan compiled for each profile"),
+    });
+    with_plan_refs(plans, f)
+}
+
+/// `f` of the plans `plans` gives, in order, as a slice: on the stack for
+/// up to eight of them.
+pub(crate) fn with_plan_refs<'a, R>(
+    plans: impl ExactSizeIterator<Item = &'a Plan>,
+    f: impl FnOnce(&[&'a Plan]) -> R,
+) -> R {
+    let n = plans.len();
+    if n <= 8 {
+        let filler = &crate::profile::builtin_plans()[0];
+        let mut on_stack = [filler; 8];
+        for (slot, p) in on_stack.iter_mut().zip(plans) {
+            *slot = p;
+        }
+        f(&on_stack[..n])
+    } else {
+        let on_heap: Vec<&Plan> = plans.collect();
+        f(&on_heap)
+    }
+}
