@@ -12,7 +12,7 @@ use super::ace::AceCache;
 use super::canonicalize_host::{HostOutcome, Shortcut};
 use super::labels::{convert_labels_into, idn_tld_whitelisted, is_label_separator, labels};
 use super::observed::{ipv4_address, keeps_unicode_labels};
-use super::pipeline::Pipeline;
+use super::pipeline::{Known, Pipeline};
 use super::plan::Plan;
 use super::steps;
 use super::trace::NoTrace;
@@ -515,8 +515,11 @@ pub(super) fn idn_fast_path_into(
     let mut no_trace = NoTrace;
     let mut pl = Pipeline {
         shared: shared.as_deref_mut().map(|work| &mut work.aces),
-        known_idn_enabled: facts.and_then(|f| f.idn_enabled).filter(|_| key.is_some()),
-        known_may_hold_rand_al: facts.map(|f| f.may_be_rand_al),
+        known: Known {
+            idn_enabled: facts.and_then(|f| f.idn_enabled).filter(|_| key.is_some()),
+            may_hold_rand_al: facts.map(|f| f.may_be_rand_al),
+            ..Known::default()
+        },
         ..Pipeline::new(plan, &mut no_trace)
     };
     let at = out.len();
@@ -1284,8 +1287,9 @@ fn convert_prepared_labels_into(
     pl: &mut Pipeline<'_, NoTrace>,
     out: &mut String,
 ) -> Option<()> {
-    let step_11_holds = pl.plan.runs(const { steps::host("11") });
-    convert_labels_into(host, scheme, true, step_11_holds, pl, out).ok()
+    pl.known.labels_prepared = true;
+    pl.known.step_11_holds = pl.plan.runs(const { steps::host("11") });
+    convert_labels_into(host, scheme, pl, out).ok()
 }
 
 #[cfg(test)]

@@ -199,7 +199,8 @@ fn steps<T: Tracer>(
     // Steps 19 and 20: each label converted, and step 21's join, written
     // into one string.
     if need_punycode {
-        s = convert_labels(&s, scheme, false, step_11_holds, pl)?;
+        pl.known.step_11_holds = step_11_holds;
+        s = convert_labels(&s, scheme, pl)?;
     } else {
         pl.note_if(const { steps::host("20") }, false, &s, String::new);
     }

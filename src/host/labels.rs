@@ -44,24 +44,22 @@ pub(super) fn labels(s: &str) -> impl Iterator<Item = &str> {
 
 /// Steps 19 to 21: each label of `s` (step 17 split it at `.`) converted
 /// by step 20, and the labels joined with `.` again (step 21), written into
-/// one string as they come.  `prepared`: Nameprep is known to leave every
-/// label as it is ([`idn_fast_path`]), so that step 20.2.1.1 only checks
-/// bidi.  `step_11_holds`: step 11 ran Nameprep on the whole host and no
-/// step since changed it (step 14 did not percent-encode anything).
+/// one string as they come.  What is known of the host
+/// ([`Known`](super::pipeline::Known): the labels prepared by the IDN
+/// shortcut, step 11's Nameprep still holding) spares step 20.2.1.1 its
+/// Nameprep, which then only checks bidi.
 ///
 /// THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
 /// `\u{4E00}.jp`.
 pub(super) fn convert_labels<T: Tracer>(
     s: &str,
     scheme: &str,
-    prepared: bool,
-    step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
     // Room for ACE labels longer than their Unicode (`bücher` →
     // `xn--bcher-kva`).
     let mut out = String::with_capacity(2 * s.len() + 8);
-    convert_labels_into(s, scheme, prepared, step_11_holds, pl, &mut out)?;
+    convert_labels_into(s, scheme, pl, &mut out)?;
     Ok(out)
 }
 
@@ -70,14 +68,12 @@ pub(super) fn convert_labels<T: Tracer>(
 pub(super) fn convert_labels_into<T: Tracer>(
     s: &str,
     scheme: &str,
-    prepared: bool,
-    step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
     let plan = pl.plan;
     let idn_enabled = plan.runs(const { steps::host("20.1") })
-        && pl.known_idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
+        && pl.known.idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
     pl.note(const { steps::host("20.1") }, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
@@ -93,7 +89,7 @@ pub(super) fn convert_labels_into<T: Tracer>(
     let mut ace_out = String::new();
     let known = if T::ENABLED {
         LabelKnown::Nothing
-    } else if prepared {
+    } else if pl.known.labels_prepared {
         LabelKnown::Prepared
     } else {
         LabelKnown::Untraced
@@ -103,7 +99,8 @@ pub(super) fn convert_labels_into<T: Tracer>(
     // for the host (a tracer sees each check run).
     let bidi_may_fail = T::ENABLED
         || pl
-            .known_may_hold_rand_al
+            .known
+            .may_hold_rand_al
             .unwrap_or_else(|| bidi::may_hold_rand_al(s.as_bytes()));
     pl.bidi_may_fail = bidi_may_fail;
     let base = out.len();
@@ -116,7 +113,7 @@ pub(super) fn convert_labels_into<T: Tracer>(
         }
         let start = out.len();
         let r = match round_trip {
-            false => label_to_ascii(label, idn_enabled, prepared, step_11_holds, pl, out),
+            false => label_to_ascii(label, idn_enabled, pl, out),
             true => label_ie_round_trip(
                 label,
                 plan,
@@ -174,18 +171,17 @@ pub(super) fn idn_tld_whitelisted(s: &str) -> bool {
     }
 }
 
-/// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`.
-/// `prepared` and `step_11_holds` as in [`convert_labels`].
+/// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`
+/// (with what is known of the host as in [`convert_labels`]).
 pub(super) fn label_to_ascii<T: Tracer>(
     label: &str,
     idn_enabled: bool,
-    prepared: bool,
-    step_11_holds: bool,
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
     let plan = pl.plan;
     let hp = plan.host();
+    let prepared = pl.known.labels_prepared;
     // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
     // Check bidi step remains to be done; Nameprep is idempotent.  Not
     // when step 14 has percent-encoded since: its hex digits are
@@ -203,7 +199,7 @@ pub(super) fn label_to_ascii<T: Tracer>(
         && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
     // With `prepared`, Nameprep is known to leave the label as it is (see
     // [`idn_fast_path`]), whether or not step 11 ran.
-    let label: Cow<'_, str> = if (step_11_holds || prepared) && !swap_again {
+    let label: Cow<'_, str> = if (pl.known.step_11_holds || prepared) && !swap_again {
         let r = match pl.bidi_may_fail {
             true => super::nameprep::check_bidi(label, plan.nameprep().bidi),
             false => Ok(()),

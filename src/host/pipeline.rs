@@ -19,13 +19,9 @@ pub(crate) struct Pipeline<'t, T: Tracer> {
     /// canonicalized under, if any (see `SharedHostWork` in
     /// `fast_paths.rs`).
     pub shared: Option<&'t mut AceCache>,
-    /// Step 20.1's /idn-enabled/ for the host, when the work shared with
-    /// other profiles has found it already.
-    pub known_idn_enabled: Option<bool>,
-    /// Whether a character of the host may be RandALCat (`may_hold_rand_al`
-    /// in `bidi.rs`), when the work shared with other profiles has found it
-    /// already.
-    pub known_may_hold_rand_al: Option<bool>,
+    /// What is known of the host already (from the shortcut that fell
+    /// into the steps, or the work shared with other profiles).
+    pub known: Known,
     /// Check bidi may fail on a label of the host being converted (step
     /// 20): false when no character of the host may be RandALCat (see
     /// `convert_labels`).  True until it is told.
@@ -40,8 +36,7 @@ impl<'t, T: Tracer> Pipeline<'t, T> {
             plan,
             tracer,
             shared: None,
-            known_idn_enabled: None,
-            known_may_hold_rand_al: None,
+            known: Known::default(),
             bidi_may_fail: true,
         }
     }
@@ -182,6 +177,29 @@ impl<'t, T: Tracer> Pipeline<'t, T> {
                 .step(step.pipeline, step.number, step.label, ran, s, &n);
         }
     }
+}
+
+/// What the steps before the labels (steps 17 to 21), or the shortcut
+/// that falls into them there, found of the host: facts the label steps
+/// need not find again.  Nothing is known by default.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Known {
+    /// Nameprep leaves every label as it is but for ASCII case, which is
+    /// lowered already; the ASCII characters are letters, digits and
+    /// hyphens, and no label holds U+3002 (the IDN shortcut prepared the
+    /// host: steps 2 to 18 have no other work on it).
+    pub labels_prepared: bool,
+    /// Step 11 ran Nameprep on the whole host and no step since changed
+    /// the host (step 14 percent-encoded nothing): step 20.2.1.1 has only
+    /// its Check bidi step left to run.
+    pub step_11_holds: bool,
+    /// Step 20.1's /idn-enabled/ for the host, when the work shared with
+    /// other profiles has found it already.
+    pub idn_enabled: Option<bool>,
+    /// Whether a character of the host may be RandALCat (`may_hold_rand_al`
+    /// in `bidi.rs`), when the work shared with other profiles has found it
+    /// already.
+    pub may_hold_rand_al: Option<bool>,
 }
 
 /// Where a step gave up: its number and why.  `outright` is "return
