@@ -6,7 +6,9 @@
 //!   [`ENGINES`]) against the browser's stored outputs: agreement per
 //!   corpus and split (tuning / held-out) and per part, the first
 //!   differing lines, every difference in a file under the target
-//!   directory.  It fails when the agreement drops below [`FLOORS`].
+//!   directory (`tmp/browsers/ENGINE-vs-BROWSER.jsonl`: corpus, line,
+//!   split, part, input, base, the engine's and the browser's `href`).
+//!   It fails when the agreement drops below [`FLOORS`].
 //! - `fresh::BROWSER`: runs the installed browser on the corpora
 //!   (`tests/browsers/`: Debian's chromium through playwright-core,
 //!   firefox-esr through puppeteer-core over WebDriver BiDi, WebKitGTK
@@ -367,7 +369,7 @@ fn stored(browser: Browser) -> Result<(), Failed> {
     );
     let listing_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browsers");
     let _ = std::fs::create_dir_all(&listing_dir);
-    let listing_path = listing_dir.join(format!("{engine}-vs-{}.txt", browser.name));
+    let listing_path = listing_dir.join(format!("{engine}-vs-{}.jsonl", browser.name));
     let mut listing = String::new();
     let mut measured: Vec<(&str, &str, usize, usize)> = Vec::new();
     for corpus in corpora() {
@@ -392,19 +394,18 @@ fn stored(browser: Browser) -> Result<(), Failed> {
                 p.2.add(agree);
             }
             if !agree {
-                let _ = writeln!(
-                    listing,
-                    "{}:{} {} [{}] input {:?} base {}: {engine} {}, {} {}",
-                    corpus.name,
-                    i + 1,
-                    line.split,
-                    line.part,
-                    line.input,
-                    show(line.base.as_deref()),
-                    show(ours[i].as_deref()),
-                    browser.name,
-                    show(o.href.as_deref())
-                );
+                let entry = json!({
+                    "corpus": corpus.name,
+                    "line": i + 1,
+                    "split": line.split,
+                    "part": line.part,
+                    "input": line.input,
+                    "base": line.base,
+                    "engine": ours[i],
+                    "browser": o.href,
+                });
+                listing.push_str(&entry.to_string());
+                listing.push('\n');
                 if shown < SHOWN && line.split == "tuning" {
                     shown += 1;
                     let _ = writeln!(
@@ -443,7 +444,7 @@ fn stored(browser: Browser) -> Result<(), Failed> {
     if std::fs::write(&listing_path, &listing).is_ok() {
         let _ = writeln!(
             report,
-            "  every difference: {} ({} lines)",
+            "  every difference (JSON lines): {} ({} lines)",
             listing_path.display(),
             listing.lines().count()
         );
