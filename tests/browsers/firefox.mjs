@@ -1,0 +1,60 @@
+// `new URL(input, base).href` in Debian's firefox-esr
+// (/usr/bin/firefox-esr), driven by puppeteer-core over WebDriver BiDi:
+// headless, a fresh profile directory (puppeteer's, with its preferences
+// that turn off updates, telemetry and the like, and ours below), no
+// network beyond the loopback WebSocket (the page is about:blank; nothing
+// is fetched).  No browser is ever downloaded.  See common.mjs for the
+// command line and the outputs.
+import puppeteer from 'puppeteer-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  parseArgs, runCorpora, evaluateBatch, firstLine, debianPackage, npmVersion, writeBrowser,
+} from './common.mjs';
+
+const EXECUTABLE = '/usr/bin/firefox-esr';
+const { outDir, corpora } = parseArgs(process.argv);
+const profile = mkdtempSync(join(tmpdir(), 'urlprism-firefox-'));
+const started = Date.now();
+const browser = await puppeteer.launch({
+  browser: 'firefox',
+  protocol: 'webDriverBiDi',
+  executablePath: EXECUTABLE,
+  headless: true,
+  userDataDir: profile,
+  extraPrefsFirefox: {
+    'network.dns.disableIPv6': true,
+    'network.proxy.type': 0,
+    'network.captive-portal-service.enabled': false,
+    'network.connectivity-service.enabled': false,
+    'browser.safebrowsing.update.enabled': false,
+    'app.update.enabled': false,
+    'datareporting.policy.dataSubmissionEnabled': false,
+    'toolkit.telemetry.enabled': false,
+    'extensions.update.enabled': false,
+    'browser.region.network.url': '',
+    'browser.search.update': false,
+  },
+});
+try {
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  await page.goto('about:blank');
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  const product = await browser.version();
+  await runCorpora(outDir, corpora, (text) => page.evaluate(evaluateBatch, text));
+  writeBrowser(outDir, {
+    name: 'firefox',
+    version: product.replace(/^[A-Za-z]*\//, ''),
+    product,
+    user_agent: userAgent,
+    executable: EXECUTABLE,
+    executable_version: firstLine(EXECUTABLE, ['--version']),
+    package: debianPackage('firefox-esr'),
+    driver: `puppeteer-core ${npmVersion('puppeteer-core')} (WebDriver BiDi)`,
+    run_ms: Date.now() - started,
+  });
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,174 @@
+#!/usr/bin/python3
+"""`new URL(input, base).href` in WebKitGTK (Debian's gir1.2-webkit2-4.1,
+through python3-gi): a WebKit2.WebView in an off-screen window, under an X
+server of its own (run it with ``xvfb-run -a``), shows about:blank and
+evaluates the inputs in batches.  Nothing is fetched.
+
+Usage:  xvfb-run -a /usr/bin/python3 tests/browsers/webkit.py OUTDIR CORPUS.jsonl...
+
+The same command line and outputs as the Node runners (common.mjs): for
+each corpus, OUTDIR/<corpus name>.jsonl with {"input", "base", "href"} per
+corpus line (input and base as the page received them), and
+OUTDIR/browser.json.  The batch goes into the page as ASCII JSON text in
+the script's source, and the answer comes back as ASCII JSON text (every
+character outside printable ASCII escaped), so that nothing on the way
+changes a character.
+"""
+
+import datetime
+import json
+import os
+import subprocess
+import sys
+import time
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("WebKit2", "4.1")
+from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+
+BATCH = 4000
+TIMEOUT_S = 120
+
+# The same function as common.mjs's evaluateBatch, applied to the text.
+SCRIPT = r"""
+(function (text) {
+  const items = JSON.parse(text);
+  const out = items.map(([input, base]) => {
+    let href = null;
+    try {
+      href = (base === null ? new URL(input) : new URL(input, base)).href;
+    } catch (e) {
+      href = null;
+    }
+    return [input, base, href];
+  });
+  return JSON.stringify(out).replace(
+    /[^\x20-\x7e]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  );
+})(%s)
+"""
+
+
+def ascii_json(value):
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+
+
+class Page:
+    def __init__(self):
+        self.loop = GLib.MainLoop()
+        self.window = Gtk.OffscreenWindow()
+        self.view = WebKit2.WebView()
+        settings = self.view.get_settings()
+        settings.set_enable_javascript(True)
+        settings.set_enable_page_cache(False)
+        self.window.add(self.view)
+        self.window.show_all()
+        self.error = None
+        self.view.connect("load-changed", self._load_changed)
+        self.view.connect("load-failed", self._load_failed)
+        self.view.load_uri("about:blank")
+        self._run()
+
+    def _run(self):
+        timer = GLib.timeout_add_seconds(TIMEOUT_S, self._timeout)
+        self.loop.run()
+        GLib.source_remove(timer)
+        if self.error:
+            raise RuntimeError(self.error)
+
+    def _timeout(self):
+        self.error = "WebKit did not answer within %d s" % TIMEOUT_S
+        self.loop.quit()
+        return False
+
+    def _load_changed(self, view, event):
+        if event == WebKit2.LoadEvent.FINISHED:
+            self.loop.quit()
+
+    def _load_failed(self, view, event, uri, err):
+        self.error = "loading %s failed: %s" % (uri, err.message)
+        self.loop.quit()
+        return True
+
+    def evaluate(self, source):
+        result = {}
+
+        def done(view, res):
+            try:
+                value = view.evaluate_javascript_finish(res)
+                result["text"] = value.to_string()
+            except GLib.Error as e:
+                self.error = "evaluate_javascript: %s" % e.message
+            self.loop.quit()
+
+        self.view.evaluate_javascript(source, -1, None, None, None, done)
+        self._run()
+        return result["text"]
+
+
+def read_corpus(path):
+    with open(path, encoding="utf-8") as f:
+        return [(o["input"], o["base"]) for o in map(json.loads, filter(None, f.read().split("\n")))]
+
+
+def first_line(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+        return out.split("\n")[0].strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit("usage: xvfb-run -a /usr/bin/python3 webkit.py OUTDIR CORPUS.jsonl...")
+    out_dir, corpora = sys.argv[1], sys.argv[2:]
+    os.makedirs(out_dir, exist_ok=True)
+    started = time.monotonic()
+    page = Page()
+    for path in corpora:
+        name = os.path.basename(path)
+        if name.endswith(".jsonl"):
+            name = name[: -len(".jsonl")]
+        items = read_corpus(path)
+        start = time.monotonic()
+        lines = []
+        for i in range(0, len(items), BATCH):
+            batch = [list(x) for x in items[i : i + BATCH]]
+            answer = json.loads(page.evaluate(SCRIPT % ascii_json(ascii_json(batch))))
+            if len(answer) != len(batch):
+                raise RuntimeError("%s: %d answers to a batch of %d" % (name, len(answer), len(batch)))
+            for inp, base, href in answer:
+                lines.append(ascii_json({"input": inp, "base": base, "href": href}))
+        ms = round((time.monotonic() - start) * 1000)
+        with open(os.path.join(out_dir, name + ".jsonl"), "w", encoding="ascii", newline="\n") as f:
+            f.write("\n".join(lines) + "\n")
+        print("%s: %d inputs in %d ms" % (name, len(items), ms))
+    version = "%d.%d.%d" % (
+        WebKit2.get_major_version(),
+        WebKit2.get_minor_version(),
+        WebKit2.get_micro_version(),
+    )
+    pkg = first_line(["dpkg-query", "-W", "-f=${Version}", "libwebkit2gtk-4.1-0"])
+    info = {
+        "name": "webkit",
+        "version": version,
+        "product": "WebKitGTK %s" % version,
+        "user_agent": page.view.get_settings().get_user_agent(),
+        "executable": "WebKit2 4.1 (GObject introspection, %s)" % sys.executable,
+        "executable_version": "WebKitGTK %s" % version,
+        "package": "libwebkit2gtk-4.1-0 %s" % pkg if pkg else None,
+        "driver": "python3-gi %s, Xvfb (xvfb-run)" % gi.__version__,
+        "run_ms": round((time.monotonic() - started) * 1000),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+    }
+    with open(os.path.join(out_dir, "browser.json"), "w", encoding="utf-8") as f:
+        f.write(json.dumps(info, indent=2) + "\n")
+    print("browser: webkit %s (%s)" % (version, info["package"]))
+
+
+if __name__ == "__main__":
+    main()
