@@ -302,7 +302,7 @@ impl Url {
     }
 
     /// The `Url` whose serialization is `serialization`, made by
-    /// [`crate::serialize`]'s steps from the components whose
+    /// [`crate::serialize()`]'s steps from the components whose
     /// [`Offsets::of`] are `offsets`.
     pub(crate) fn new(serialization: String, offsets: Offsets) -> Url {
         debug_assert_eq!(

@@ -9,7 +9,7 @@
 //! Canonicalization reads only the resolved URL's components, so it is
 //! enough that the text written here parses, resolved against itself, into
 //! the components that the steps to resolve a relative URL give
-//! ([`crate::resolve`]); [`crate::common_url`] gives what the steps give for
+//! ([`crate::resolve()`]); [`crate::common_url`] gives what the steps give for
 //! that text, or declines it.  That holds for what is covered:
 //!
 //! - the base ([`CommonBase`]): printable ASCII as written (so

@@ -312,7 +312,7 @@ fn host_by_the_steps_qualifies(host: &str) -> bool {
 /// scan.  An internationalized host goes by the steps under every profile
 /// ([`each_with_hosts_by_the_steps`]).
 ///
-/// The host is read once ([`SharedLdhHost`]), and each profile reduced to
+/// The host is read once ([`HostInput`]), and each profile reduced to
 /// the parameters the host shortcut reads *for this host*
 /// ([`LdhHostKey`]: step 27's rule only for a host that begins with a
 /// digit, step 18's only for one with an `xn--` label): a profile whose

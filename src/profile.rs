@@ -303,11 +303,11 @@ pub trait Profile: Send + Sync {
     fn host(&self) -> &HostParams;
     /// Parameters of the URL-level steps around the host pipelines.
     fn url(&self) -> &UrlParams;
-    /// The profile compiled, when it is at hand already: a
-    /// [`Plan`](crate::host::plan::Plan) is its own, a built-in profile's
-    /// is compiled once per process.  `None` (the default): it is
-    /// compiled when needed ([`Plan::of`](crate::host::plan::Plan::of)).
-    fn as_plan(&self) -> Option<&crate::host::plan::Plan> {
+    /// The profile as [`Any`](std::any::Any), when it is a compiled one:
+    /// [`Plan::of`](crate::host::plan::Plan::of) takes a plan as it is
+    /// rather than compiling it again.  `None` (the default) for a profile
+    /// that is only parameters.
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
         None
     }
 }
@@ -570,24 +570,6 @@ impl Profile for ProfileSpec {
     fn url(&self) -> &UrlParams {
         &self.url
     }
-    /// A built-in profile's plan (this very value, not a copy of it).
-    fn as_plan(&self) -> Option<&crate::host::plan::Plan> {
-        let builtins = builtin_profiles();
-        let i = builtins.iter().position(|p| std::ptr::eq(p, self))?;
-        Some(&builtin_plans()[i])
-    }
-}
-
-/// The plans of the built-in profiles, compiled once, in the order of
-/// [`builtin_profiles`].
-pub fn builtin_plans() -> &'static [crate::host::plan::Plan] {
-    static PLANS: OnceLock<Vec<crate::host::plan::Plan>> = OnceLock::new();
-    PLANS.get_or_init(|| {
-        builtin_profiles()
-            .iter()
-            .map(|p| crate::host::plan::Plan::new(p))
-            .collect()
-    })
 }
 
 /// The built-in profile files, compiled in: (name, TOML text).

@@ -5,7 +5,7 @@
 //! [`canonicalize_host_with`] is the one entry: it runs step 1 (the plan
 //! of the hosts that are not domain names), then takes the first shortcut
 //! the plan allows for the host, which falls into the steps where it stops
-//! applying, or runs steps 2 to 31 one by one ([`super::host_steps`]).
+//! applying, or runs steps 2 to 31 one by one (`host/host_steps.rs`).
 //! Its result says how it got there ([`HostOutcome`]).  A tracer turns the
 //! shortcuts off: a trace shows the plain steps.  The other functions
 //! here are that entry with its result in another shape.
@@ -182,7 +182,7 @@ pub enum HostOutcome {
     Steps,
 }
 
-/// The shortcuts of CanonicalizeHost ([`super::fast_paths`]).
+/// The shortcuts of CanonicalizeHost (`host/fast_paths/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shortcut {
     /// A host of ASCII letters, digits, hyphens and dots: lowercased, or
@@ -256,8 +256,10 @@ pub fn canonicalize_host_with<T: Tracer>(
     }
     // The letters-digits-hyphens shortcut, which the common host takes.
     if !T::ENABLED {
-        if let Some(outcome) = host.host.canonicalize(under, out) {
-            return Ok(outcome);
+        match host.host.canonicalize(under, out) {
+            Some(false) => return Ok(HostOutcome::Passthrough),
+            Some(true) => return Ok(HostOutcome::Shortcut(Shortcut::LettersDigitsHyphens)),
+            None => {}
         }
     }
     canonicalize_host_after_ldh(host, under, shared, out, tracer)
@@ -352,8 +354,8 @@ pub(crate) fn letters_digits_hyphens_shortcut(
         .host
         .canonicalize(input.plan_under(plan, None), &mut out)?
     {
-        HostOutcome::Passthrough => Some(host.to_string()),
-        _ => Some(out),
+        false => Some(host.to_string()),
+        true => Some(out),
     }
 }
 
@@ -374,7 +376,7 @@ pub(crate) fn canonicalize_host_into(
 #[cfg(test)]
 mod tests {
     use super::super::ace::*;
-    use super::super::fast_paths::*;
+    use super::super::fast_paths::{idn::*, ldh::*, prepare::*, shared::*};
     use super::super::plan::in_ipv4_form;
     use super::*;
     use crate::percent;

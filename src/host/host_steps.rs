@@ -1,5 +1,5 @@
 //! CanonicalizeHost steps 2 to 31, one by one (specification "The
-//! CanonicalizeHost algorithm"): what [`super::canonicalize_host`] runs
+//! CanonicalizeHost algorithm"): what [`canonicalize_host_with`](super::canonicalize_host::canonicalize_host_with) runs
 //! where no shortcut applies, and what a tracer sees.  Each step runs when
 //! the plan runs it ([`Plan::runs`], the step registry's switch); the
 //! labels (steps 17 to 21) are in [`super::labels`].

@@ -198,7 +198,7 @@ pub(super) fn label_to_ascii<T: Tracer>(
         && !prepared
         && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
     // With `prepared`, Nameprep is known to leave the label as it is (see
-    // [`idn_fast_path`]), whether or not step 11 ran.
+    // [`idn_fast_path`](super::fast_paths::idn::idn_fast_path_into)), whether or not step 11 ran.
     let label: Cow<'_, str> = if (pl.known.step_11_holds || prepared) && !swap_again {
         let r = match pl.bidi_may_fail {
             true => super::nameprep::check_bidi(label, plan.nameprep().bidi),
@@ -269,7 +269,7 @@ pub(super) enum LabelKnown {
     Nothing,
     /// Nothing yet, but shortcuts may be taken where a check allows them.
     Untraced,
-    /// The host qualified for [`idn_fast_path`]: Nameprep leaves the label
+    /// The host qualified for [`idn_fast_path`](super::fast_paths::idn::idn_fast_path_into): Nameprep leaves the label
     /// as it is, its ASCII characters are letters, digits and hyphens, and
     /// it holds no U+3002.
     Prepared,

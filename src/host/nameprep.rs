@@ -213,7 +213,7 @@ pub(crate) fn corrigendum_5_swap_may_apply(s: &str) -> bool {
     flags_of(s) & FLAG_NFKC_CCC != 0
 }
 
-/// Step 10: the Prohibit step [STRINGPREP] [NAMEPREP]: tables C.1.2, C.2.2,
+/// Step 10: the Prohibit step \[STRINGPREP\] \[NAMEPREP\]: tables C.1.2, C.2.2,
 /// C.3 to C.9.
 fn prohibit(s: &str) -> Result<(), NameprepError> {
     match s.chars().find(|&c| stringprep::is_prohibited(c)) {
@@ -225,7 +225,7 @@ fn prohibit(s: &str) -> Result<(), NameprepError> {
     }
 }
 
-/// Step 11: the Check bidi step [STRINGPREP] [NAMEPREP] with the profile's
+/// Step 11: the Check bidi step \[STRINGPREP\] \[NAMEPREP\] with the profile's
 /// Unicode data.
 pub(crate) fn check_bidi(s: &str, version: BidiVersion) -> Result<(), NameprepError> {
     bidi::check_bidi(s, version).map_err(|rule| NameprepError {

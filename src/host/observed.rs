@@ -114,7 +114,7 @@ pub(super) fn escaped_bracket_is_invalid(s: &str) -> Result<(), GiveUp> {
     }
 }
 
-/// Step 27 under the profile's [`HostParams::ipv4`] rule: the canonical
+/// Step 27 under the profile's [`HostParams::ipv4`](crate::profile::HostParams::ipv4) rule: the canonical
 /// address (`Ok(Some)`), a domain name (`Ok(None)`), or "return fail"
 /// outright (googleurl's `BROKEN`: Chrome makes the URL invalid, it has no
 /// fallback).

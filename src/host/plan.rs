@@ -2,7 +2,7 @@
 //! CanonicalizeHost run (each step's switch in the registry,
 //! [`super::steps`], evaluated once), with which parameters, which profile
 //! takes the hosts that are not domain names (step 1), and which shortcuts
-//! the profile may take (their keys, [`super::fast_paths`]).
+//! the profile may take (their keys, `host/fast_paths/keys.rs`).
 //!
 //! The pipelines ask the plan, never the profile's parameters, whether a
 //! step runs: the registry's switch is the only place where that is
@@ -20,11 +20,11 @@
 //! assert!(routed.runs(find(CANONICALIZE_HOST, "26").unwrap()));
 //! ```
 
-use super::fast_paths::Shortcuts;
+use super::fast_paths::keys::Shortcuts;
 use super::steps::{Step, StepSet, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
 use crate::ipv4::has_ipv4_form;
 use crate::percent;
-use crate::profile::{HostClass, HostParams, NameprepParams, Profile, UrlParams};
+use crate::profile::{builtin_profiles, HostClass, HostParams, NameprepParams, Profile, UrlParams};
 use crate::unicode::nfkc;
 use std::borrow::Cow;
 
@@ -86,26 +86,37 @@ impl Plan {
                 runs = runs.with(step);
             }
         }
-        let mut plan = Plan {
+        Plan {
             name: profile.name().to_string(),
             nameprep: profile.nameprep().clone(),
             host: profile.host().clone(),
             url: profile.url().clone(),
             runs,
             other_hosts: None,
-            shortcuts: Shortcuts::default(),
-        };
-        plan.shortcuts = Shortcuts::of(&plan);
-        plan
+            shortcuts: Shortcuts::of(runs, profile.host()),
+        }
     }
 
     /// The plan of `profile`: itself when it is a plan, the one compiled
     /// once per process for a built-in profile, or compiled now.
     pub fn of(profile: &dyn Profile) -> Cow<'_, Plan> {
-        match profile.as_plan() {
+        match Plan::compiled(profile) {
             Some(plan) => Cow::Borrowed(plan),
             None => Cow::Owned(Plan::new(profile)),
         }
+    }
+
+    /// The plan of `profile` when it is at hand: `profile` itself when it
+    /// is a plan, the one compiled once per process when it is a built-in
+    /// profile (that very value, not a copy of it).
+    fn compiled(profile: &dyn Profile) -> Option<&Plan> {
+        if let Some(plan) = profile.as_any().and_then(|a| a.downcast_ref::<Plan>()) {
+            return Some(plan);
+        }
+        let i = builtin_profiles()
+            .iter()
+            .position(|p| std::ptr::addr_eq(p, profile))?;
+        Some(&builtin_plans()[i])
     }
 
     /// Whether the plan runs `step` (as far as the profile decides: a step
@@ -202,9 +213,16 @@ impl Profile for Plan {
     fn url(&self) -> &UrlParams {
         &self.url
     }
-    fn as_plan(&self) -> Option<&Plan> {
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)
     }
+}
+
+/// The plans of the built-in profiles, compiled once, in the order of
+/// [`builtin_profiles`].
+pub fn builtin_plans() -> &'static [Plan] {
+    static PLANS: std::sync::OnceLock<Vec<Plan>> = std::sync::OnceLock::new();
+    PLANS.get_or_init(|| builtin_profiles().iter().map(|p| Plan::new(p)).collect())
 }
 
 /// Whether `host` of a URL whose scheme is `scheme` is of `class`.
@@ -267,11 +285,11 @@ pub(crate) fn in_ipv4_form(c: char) -> bool {
 pub(crate) fn with_plans<R>(profiles: &[&dyn Profile], f: impl FnOnce(&[&Plan]) -> R) -> R {
     let compiled: Vec<Plan> = profiles
         .iter()
-        .filter(|p| p.as_plan().is_none())
+        .filter(|p| Plan::compiled(**p).is_none())
         .map(|p| Plan::new(*p))
         .collect();
     let mut compiled = compiled.iter();
-    let plans = profiles.iter().map(|p| match p.as_plan() {
+    let plans = profiles.iter().map(|p| match Plan::compiled(*p) {
         Some(plan) => plan,
         None => compiled.next().expect("a plan compiled for each profile"),
     });
@@ -286,7 +304,7 @@ pub(crate) fn with_plan_refs<'a, R>(
 ) -> R {
     let n = plans.len();
     if n <= 8 {
-        let filler = &crate::profile::builtin_plans()[0];
+        let filler = &builtin_plans()[0];
         let mut on_stack = [filler; 8];
         for (slot, p) in on_stack.iter_mut().zip(plans) {
             *slot = p;
@@ -295,5 +313,90 @@ pub(crate) fn with_plan_refs<'a, R>(
     } else {
         let on_heap: Vec<&Plan> = plans.collect();
         f(&on_heap)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::canonicalize_host::canonicalize_host_traced;
+    use crate::host::steps::find;
+    use crate::host::trace::StepLog;
+    use crate::profile::{builtin_profiles, mixed_profile};
+
+    /// A plan runs a step exactly when the registry's switch says so.
+    #[test]
+    fn a_plan_runs_what_the_switches_say() {
+        for p in builtin_profiles() {
+            let plan = Plan::new(p);
+            for s in CANONICALIZE_HOST_STEPS.iter().chain(NAMEPREP_STEPS) {
+                assert_eq!(
+                    plan.runs(s),
+                    s.switch.is_none_or(|on| on(p)),
+                    "{} {}",
+                    p.name,
+                    s.number
+                );
+            }
+        }
+    }
+
+    /// Every step a trace shows as run is one the plan runs (the plan of
+    /// step 1 for the host, when it chose another): the pipelines write
+    /// no condition of their own on the profile.  Under the built-in
+    /// profiles and mixes of their parameters, on hosts that reach most
+    /// steps.
+    #[test]
+    fn traced_steps_are_the_plans() {
+        let hosts = [
+            "Bücher.DE.",
+            "a%3Bb.test",
+            "%5B::1%5D",
+            "ｘn--Ａ.jp",
+            "xn--4gq.jp",
+            "a b\u{340}",
+            "foo:80",
+            "\u{5D0}a.\u{FDD0}",
+            "%30%78%63%30.1",
+            "[::1]",
+            "a%zz",
+            "a\u{3002}b\u{FF0E}",
+            "0x7f.1",
+            "a=b@c",
+            "\u{1100}\u{1175}\u{301}\u{11A8}.kr",
+        ];
+        let mut profiles: Vec<crate::profile::ProfileSpec> = builtin_profiles().to_vec();
+        let mut seed = 7u64;
+        for _ in 0..40 {
+            profiles.push(mixed_profile(|n| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (seed >> 33) as usize % n
+            }));
+        }
+        let mut checked = 0;
+        for p in &profiles {
+            let plan = Plan::new(p);
+            for h in hosts {
+                for scheme in ["http", "ftp", "file"] {
+                    let mut log = StepLog::default();
+                    let _ = canonicalize_host_traced(h, scheme, &plan, &mut log);
+                    let under = plan.for_host(h, scheme);
+                    for t in log.steps.iter().filter(|t| t.ran && t.step != "1") {
+                        let s = find(t.pipeline, t.step).expect("a registered step");
+                        assert!(
+                            under.runs(s),
+                            "{} {h:?}: {} {} ran",
+                            p.name,
+                            t.pipeline,
+                            t.step
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

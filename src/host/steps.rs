@@ -351,11 +351,14 @@ mod tests {
         }
     }
 
-    /// Where a built-in profile turns on a marked step not marked for its
-    /// browser, or an observed step: each is a choice its profile file
-    /// explains.
+    /// Where a built-in profile's plan runs a marked step not marked for
+    /// its browser, or an observed step: each is a choice its profile file
+    /// explains.  The plan's step 1 counts too: a step the plan of the
+    /// hosts that are not domain names runs is listed with the classes of
+    /// hosts it runs for and that plan's name.
     #[test]
     fn builtin_profiles_turn_on_unmarked_steps_only_where_listed() {
+        use crate::host::plan::Plan;
         let mut found = Vec::new();
         for p in builtin_profiles() {
             let mark = match p.name.as_str() {
@@ -364,32 +367,93 @@ mod tests {
                 "gecko" => Gecko,
                 _ => Ie,
             };
-            for s in all() {
-                let on = s.switch.is_some_and(|f| f(p));
-                let marked = s.marks.is_empty() || s.marks.contains(&mark);
-                if on && (!marked || s.origin == Origin::Observed) {
-                    found.push(format!("{} {} {}", p.name, s.pipeline, s.number));
+            let plan = Plan::new(p);
+            let unmarked = |s: &Step| {
+                (!s.marks.is_empty() && !s.marks.contains(&mark)) || s.origin == Origin::Observed
+            };
+            for s in plan.steps().filter(|s| unmarked(s)) {
+                found.push(format!("{} {} {}", p.name, s.pipeline, s.number));
+            }
+            if let Some((other, classes)) = plan.other_hosts() {
+                for s in other.steps().filter(|s| unmarked(s)) {
+                    found.push(format!(
+                        "{} {} {} (hosts {classes:?}: {})",
+                        p.name,
+                        s.pipeline,
+                        s.number,
+                        other.name()
+                    ));
                 }
             }
         }
-        assert_eq!(
-            found,
+        // Each built-in profile sends the hosts that are not domain names
+        // (`file:` hosts, IP literals, hosts in the IPv4 form) to THIS: the
+        // suite records THIS's result for every browser there.
+        let routed = |p: &str, steps: &[&str]| -> Vec<String> {
+            steps
+                .iter()
+                .map(|s| format!("{p} {s} (hosts [File, IpLiteral, Ipv4Form]: this)"))
+                .collect()
+        };
+        let mut expected = vec![
+            // THIS's step 5 (a host beginning with `%5B`): the suite
+            // records the same rejection for Chrome and IE.
+            "chrome CanonicalizeHost 5".to_string(),
+        ];
+        expected.extend(routed(
+            "chrome",
+            &[
+                "CanonicalizeHost 5",
+                "CanonicalizeHost 11",
+                "CanonicalizeHost 16",
+                "CanonicalizeHost 26",
+                "Nameprep 6",
+                "Nameprep 8",
+                "Nameprep 9",
+            ],
+        ));
+        expected.extend(
             [
-                // THIS's step 5 (a host beginning with `%5B`): the suite
-                // records the same rejection for Chrome and IE.
-                "chrome CanonicalizeHost 5",
                 "gecko CanonicalizeHost 4a",
                 "gecko CanonicalizeHost 4b",
                 "gecko CanonicalizeHost 13a",
+            ]
+            .map(String::from),
+        );
+        expected.extend(routed(
+            "gecko",
+            &[
+                "CanonicalizeHost 5",
+                "CanonicalizeHost 6",
+                "CanonicalizeHost 16",
+                "CanonicalizeHost 26",
+            ],
+        ));
+        expected.extend(
+            [
                 "ie CanonicalizeHost 5",
                 "ie CanonicalizeHost 7a",
                 "ie CanonicalizeHost 20.2.2a",
                 // THIS's step 26 (a `:` outside an IPv6 address).
                 "ie CanonicalizeHost 26",
                 "ie Nameprep 3a",
-            ],
-            "{found:#?}"
+            ]
+            .map(String::from),
         );
+        expected.extend(routed(
+            "ie",
+            &[
+                "CanonicalizeHost 5",
+                "CanonicalizeHost 6",
+                "CanonicalizeHost 16",
+                "CanonicalizeHost 20.2.1",
+                "CanonicalizeHost 26",
+                "Nameprep 6",
+                "Nameprep 8",
+                "Nameprep 9",
+            ],
+        ));
+        assert_eq!(found, expected, "{found:#?}");
     }
 
     /// A profile file's raw tables with `table.key` set to `value`
