@@ -16,7 +16,8 @@
 //! Prints the total length of the canonical URLs (so that nothing is
 //! optimized away).
 
-use urlprism::{profile, Canonicalizer, Profile};
+use urlprism::host::plan::{builtin_plans, Plan};
+use urlprism::{profile, Canonicalizer};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -28,10 +29,14 @@ fn main() {
         eprintln!("error: cannot read {corpus}: {e}");
         std::process::exit(2);
     });
-    let mut profiles: Vec<&dyn Profile> = Vec::new();
+    let mut profiles: Vec<&Plan> = Vec::new();
     for name in names.split(',').filter(|s| !s.is_empty()) {
-        match profile::builtin(name) {
-            Some(p) => profiles.push(p),
+        let builtin = profile::builtin_profiles()
+            .iter()
+            .zip(builtin_plans())
+            .find(|(p, _)| p.name.eq_ignore_ascii_case(name));
+        match builtin {
+            Some((_, plan)) => profiles.push(plan),
             None => {
                 eprintln!("error: no built-in profile {name:?}");
                 std::process::exit(2);

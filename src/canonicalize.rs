@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::host::canonicalize_host::{
     canonicalize_host_cow, with_shared_host_work, SharedHostWork,
 };
-use crate::host::plan::Plan;
+use crate::host::plan::{with_plans, Plan};
 use crate::percent;
 use crate::profile::{HexCase, PortSplit, Profile};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
@@ -91,12 +91,12 @@ pub fn canonicalize_each(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Vec<Result<ParsedUrl, Error>> {
-    let plans: Vec<Cow<'_, Plan>> = profiles.iter().map(|p| Plan::of(*p)).collect();
-    let plans: Vec<&Plan> = plans.iter().map(|p| &**p).collect();
-    canonicalize_each_cow(&u.as_cow(), &plans, encoding)
-        .into_iter()
-        .map(|r| r.map(CowUrl::into_owned))
-        .collect()
+    with_plans(profiles, |plans| {
+        canonicalize_each_cow(&u.as_cow(), plans, encoding)
+            .into_iter()
+            .map(|r| r.map(CowUrl::into_owned))
+            .collect()
+    })
 }
 
 /// [`canonicalize_each`] on borrowed components: those that no profile

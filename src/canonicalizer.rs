@@ -5,7 +5,7 @@ use crate::base::ParsedBase;
 use crate::canonical_url::{Offsets, Url};
 use crate::canonicalize::{self, AllButHost, Each};
 use crate::error::Error;
-use crate::host::plan::{with_plans, Plan};
+use crate::host::plan::Plan;
 use crate::profile::Profile;
 use crate::url::CowUrl;
 use crate::{common_reference, common_url};
@@ -230,38 +230,25 @@ impl<'p> Canonicalizer<'p> {
         canonicalize_into_url(&mut resolved, profile, self.encoding)
     }
 
-    /// [`Canonicalizer::canonicalize`] under each of `profiles` instead of
-    /// this canonicalizer's own profile, with its base and encoding: the
-    /// input is parsed and resolved once, and what no profile parameter
-    /// touches is canonicalized once (see [`crate::canonicalize_each`]);
-    /// element `i` is what a canonicalizer under `profiles[i]` gives.
+    /// [`Canonicalizer::canonicalize`] under each of the profiles whose
+    /// plans are `profiles` instead of this canonicalizer's own, with its
+    /// base and encoding: the input is parsed and resolved once, and what
+    /// no profile parameter touches is canonicalized once (see
+    /// [`crate::canonicalize_each`]); element `i` is what a canonicalizer
+    /// under `profiles[i]` gives.  The profiles are compiled once for a
+    /// whole batch ([`Plan::new`]; the built-in ones are,
+    /// [`builtin_plans`](crate::host::plan::builtin_plans)).
     ///
     /// ```
-    /// use urlprism::{profile, Canonicalizer, Profile};
-    /// let profiles: Vec<&dyn Profile> = profile::builtin_profiles().iter().map(|p| p as &dyn Profile).collect();
-    /// let each = Canonicalizer::new(profile::this()).canonicalize_each("http://Bücher.de/a b", &profiles);
-    /// let names: Vec<&str> = profiles.iter().map(|p| p.name()).collect();
+    /// use urlprism::{host::plan::{builtin_plans, Plan}, profile, Canonicalizer};
+    /// let plans: Vec<&Plan> = builtin_plans().iter().collect();
+    /// let each = Canonicalizer::new(profile::this()).canonicalize_each("http://Bücher.de/a b", &plans);
+    /// let names: Vec<&str> = plans.iter().map(|p| p.name()).collect();
     /// assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
     /// assert_eq!(each[0].as_ref().unwrap().as_str(), "http://xn--bcher-kva.de/a%20b");
     /// assert_eq!(each[3].as_ref().unwrap().as_str(), "http://bücher.de/a%20b");
     /// ```
-    ///
-    /// Each profile is compiled for the call unless it is a plan (or a
-    /// built-in profile): for a batch, pass [`Plan`]s.
-    pub fn canonicalize_each(
-        &self,
-        input: &str,
-        profiles: &[&dyn Profile],
-    ) -> Vec<Result<Url, Error>> {
-        with_plans(profiles, |plans| self.canonicalize_each_plan(input, plans))
-    }
-
-    /// [`Canonicalizer::canonicalize_each`] under `plans`.
-    pub(crate) fn canonicalize_each_plan(
-        &self,
-        input: &str,
-        profiles: &[&Plan],
-    ) -> Vec<Result<Url, Error>> {
+    pub fn canonicalize_each(&self, input: &str, profiles: &[&Plan]) -> Vec<Result<Url, Error>> {
         // One profile: nothing to share, the path of one.
         if let [profile] = profiles {
             return vec![self.canonicalize_under(input, profile)];

@@ -15,6 +15,7 @@
 
 use urlprism::compare::{Comparer, Engine};
 use urlprism::host::canonicalize_host::{canonicalize_host, canonicalize_host_traced};
+use urlprism::host::plan::Plan;
 use urlprism::host::trace::StepLog;
 use urlprism::profile::{builtin_profiles, mixed_profile, ProfileSpec};
 use urlprism::{canonicalize, canonicalize_each, Canonicalizer, Error, Profile};
@@ -264,7 +265,7 @@ fn check(input: &str, specs: &[&ProfileSpec], mixed: usize) -> Result<(), String
     let u = urlprism::resolve(input, &urlprism::parse(input));
     let together = canonicalize_each(&u, profiles, utf8);
     let together_str = canonicalize_str_each(input, profiles);
-    let together_urls = Canonicalizer::new(profiles[0]).canonicalize_each(input, profiles);
+    let together_urls = each(&Canonicalizer::new(profiles[0]), input, profiles);
     let engines: Vec<&dyn Engine> = specs.iter().map(|p| *p as _).collect();
     let compared = Comparer::new(&engines, None, utf8).compare(input);
     for (i, p) in profiles.iter().enumerate() {
@@ -382,6 +383,18 @@ fn tld_check_without_whole_host_nameprep_is_the_same_together() {
     }
 }
 
+/// [`Canonicalizer::canonicalize_each`] of `input` under `profiles`, each
+/// compiled for the call.
+fn each(
+    c: &Canonicalizer<'_>,
+    input: &str,
+    profiles: &[&dyn Profile],
+) -> Vec<Result<urlprism::Url, Error>> {
+    let plans: Vec<Plan> = profiles.iter().map(|p| Plan::new(*p)).collect();
+    let plans: Vec<&Plan> = plans.iter().collect();
+    c.canonicalize_each(input, &plans)
+}
+
 /// The canonical string of `input` (its own base) under `profile`.
 fn canonicalize_str(input: &str, profile: &dyn Profile) -> Result<String, Error> {
     Canonicalizer::new(profile)
@@ -392,8 +405,7 @@ fn canonicalize_str(input: &str, profile: &dyn Profile) -> Result<String, Error>
 /// [`canonicalize_str`] under each of `profiles` at once
 /// ([`Canonicalizer::canonicalize_each`]).
 fn canonicalize_str_each(input: &str, profiles: &[&dyn Profile]) -> Vec<Result<String, Error>> {
-    Canonicalizer::new(profiles[0])
-        .canonicalize_each(input, profiles)
+    each(&Canonicalizer::new(profiles[0]), input, profiles)
         .into_iter()
         .map(|r| r.map(|u| u.as_str().to_owned()))
         .collect()
@@ -733,7 +745,7 @@ fn shortcut_is_the_steps() {
                         .unwrap(),
                     None => Canonicalizer::new(urlprism::profile::this()),
                 };
-                let together = c.canonicalize_each(input, order);
+                let together = each(&c, input, order);
                 for (i, (p, t)) in order.iter().zip(&together).enumerate() {
                     let alone = match base {
                         Some(b) => Canonicalizer::new(*p).base(b).unwrap(),
@@ -840,11 +852,7 @@ fn reference_shortcut_is_the_steps() {
                 );
                 checked += 1;
             }
-            for (i, (p, t)) in all
-                .iter()
-                .zip(any.canonicalize_each(&reference, &all))
-                .enumerate()
-            {
+            for (i, (p, t)) in all.iter().zip(each(&any, &reference, &all)).enumerate() {
                 let alone = Canonicalizer::new(*p)
                     .base(&base)
                     .unwrap()

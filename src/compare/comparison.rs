@@ -365,7 +365,7 @@ impl<'e> Comparer<'e> {
             Err(rejection) => return vec![Err(rejection.clone()); self.profiles.len()],
         };
         let outcomes = |profiles: &[&Plan]| {
-            c.canonicalize_each_plan(input, profiles)
+            c.canonicalize_each(input, profiles)
                 .into_iter()
                 .map(|r| r.map_err(Rejection::Error))
                 .collect::<Vec<_>>()

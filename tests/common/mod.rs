@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use encoding_rs::Encoding;
+use urlprism::host::plan::Plan;
 use urlprism::{canonicalize, parse, resolve, serialize, Canonicalizer, Error, ParsedUrl, Profile};
 
 /// A [`Canonicalizer`] under `profile` with `base` (none: each input is its
@@ -40,9 +41,11 @@ pub fn canonicalize_str_each(
     profiles: &[&dyn Profile],
     encoding: &'static Encoding,
 ) -> Vec<Result<String, Error>> {
+    let plans: Vec<Plan> = profiles.iter().map(|p| Plan::new(*p)).collect();
+    let plans: Vec<&Plan> = plans.iter().collect();
     match canonicalizer(base, urlprism::profile::this(), encoding) {
         Ok(c) => c
-            .canonicalize_each(input, profiles)
+            .canonicalize_each(input, &plans)
             .into_iter()
             .map(|r| r.map(urlprism::Url::into_string))
             .collect(),
