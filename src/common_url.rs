@@ -175,8 +175,11 @@ pub(crate) fn canonicalize_common_url(
     out: &mut String,
     failed: &mut Option<Error>,
 ) -> Option<Offsets> {
-    common_url_with_host(input, encoding, out, |host, scheme, _, out| {
-        let host = HostInput::new(host, scheme);
+    common_url_with_host(input, encoding, out, |host, scheme, ascii, out| {
+        let host = match ascii {
+            true => HostInput::new(host, scheme),
+            false => HostInput::international(host, scheme),
+        };
         // An ASCII host qualifies when it is of letters, digits, `-` and
         // `.` (the common host, which the shortcut of CanonicalizeHost
         // takes at once); an internationalized one is looked at again.
@@ -549,7 +552,7 @@ fn hosts_by_the_steps_each(
     // Room for the other hosts (Punycode and `xn--` may grow a label), for
     // common hosts only: a huge one grows the string as it is written.
     others.reserve(profiles.len() * (2 * host.len().min(ROOM) + 8));
-    let input = HostInput::new(host, scheme);
+    let input = HostInput::international(host, scheme);
     with_shared_host_work_on(host, |work| {
         each.extend(profiles.iter().map(|p| {
             let Some(w) = written.clone() else {

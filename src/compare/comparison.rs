@@ -5,7 +5,7 @@
 use super::engine::{base_error, Engine};
 use super::guard::guarded as catch_panic;
 use crate::error::Error;
-use crate::host::plan::{with_plan_refs, Plan};
+use crate::host::plan::Plan;
 use crate::profile;
 use crate::url::ParsedUrl;
 use crate::{Canonicalizer, Url};
@@ -370,11 +370,27 @@ impl<'e> Comparer<'e> {
                 .map(|r| r.map_err(Rejection::Error))
                 .collect::<Vec<_>>()
         };
-        let plans = || self.profiles.iter().map(|p| &**p);
-        if let Ok(together) = catch_panic(|| with_plan_refs(plans(), outcomes)) {
+        // The plans as a slice, on the stack for up to eight of them.
+        let n = self.profiles.len();
+        let mut on_stack: [&Plan; 8] = [&self.profiles[0]; 8];
+        let on_heap: Vec<&Plan>;
+        let plans: &[&Plan] = match n <= on_stack.len() {
+            true => {
+                for (slot, p) in on_stack.iter_mut().zip(&self.profiles) {
+                    *slot = p;
+                }
+                &on_stack[..n]
+            }
+            false => {
+                on_heap = self.profiles.iter().map(|p| &**p).collect();
+                &on_heap
+            }
+        };
+        if let Ok(together) = catch_panic(|| outcomes(plans)) {
             return together;
         }
-        plans()
+        plans
+            .iter()
             .map(|p| match catch_panic(|| outcomes(&[p])) {
                 Ok(mut one) => one.remove(0),
                 Err(panic) => Err(Rejection::Panic(panic)),

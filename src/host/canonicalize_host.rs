@@ -60,6 +60,16 @@ impl<'h> HostInput<'h> {
         }
     }
 
+    /// [`HostInput::new`] of a host that is likely not ASCII (in an
+    /// authority that is not): read at once when it is not.
+    #[inline]
+    pub fn international(host: &'h str, scheme: &'h str) -> HostInput<'h> {
+        HostInput {
+            host: LdhHost::of_international(host),
+            scheme,
+        }
+    }
+
     /// The host.
     #[inline]
     pub fn host(&self) -> &'h str {

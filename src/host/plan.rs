@@ -304,9 +304,13 @@ pub(crate) fn with_plan_refs<'a, R>(
 ) -> R {
     let n = plans.len();
     if n <= 8 {
-        let filler = &builtin_plans()[0];
-        let mut on_stack = [filler; 8];
-        for (slot, p) in on_stack.iter_mut().zip(plans) {
+        let mut plans = plans;
+        let Some(first) = plans.next() else {
+            return f(&[]);
+        };
+        // The first plan fills the room the others leave.
+        let mut on_stack = [first; 8];
+        for (slot, p) in on_stack[1..].iter_mut().zip(plans) {
             *slot = p;
         }
         f(&on_stack[..n])

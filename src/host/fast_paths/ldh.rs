@@ -149,6 +149,21 @@ impl<'h> LdhHost<'h> {
         LdhHost { host, flags }
     }
 
+    /// [`LdhHost::of`] of a host that is likely not ASCII: such a host is
+    /// told at once, none of its flags but `NON_ASCII` mattering then (the
+    /// shortcut declines it, and it is of the IPv4 form only as
+    /// `is_ipv4_form` finds it).
+    #[inline]
+    pub(crate) fn of_international(host: &'h str) -> LdhHost<'h> {
+        match host.is_ascii() {
+            true => LdhHost::of(host),
+            false => LdhHost {
+                host,
+                flags: NON_ASCII | NOT_LDH | NOT_IPV4_FORM,
+            },
+        }
+    }
+
     /// Whether a host the shortcut may cover
     /// ([`LdhHost::covered_octets`]) may have the IPv4 form: `false` when
     /// it has an octet that no part of the form can hold (the form is
