@@ -223,7 +223,7 @@ impl BaseAndEncoding {
 pub(super) fn with_base<T>(
     set_base: impl FnOnce() -> Result<T, urlprism::Error>,
 ) -> Result<T, UsageError> {
-    match urlprism::conformance::catch_panic(set_base) {
+    match urlprism::panic::catch_panic(set_base) {
         Ok(Ok(c)) => Ok(c),
         Ok(Err(e)) => Err(UsageError(format!("--base: {e}"))),
         Err(panic) => Err(UsageError(format!(

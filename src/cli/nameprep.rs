@@ -9,9 +9,9 @@ use serde::Serialize;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use urlprism::conformance::catch_panic;
 use urlprism::engine::EngineSpec;
 use urlprism::host::{canonicalize_host, nameprep};
+use urlprism::panic::catch_panic;
 use urlprism::Profile;
 
 #[derive(Debug, Args)]
