@@ -178,7 +178,7 @@ mod tests {
             EngineSpec::from_toml(chrome, "chrome.toml"),
             Ok(EngineSpec::Profile(_))
         ));
-        let t = include_str!("../profiles/whatwg-transitional.toml");
+        let t = include_str!("../profiles/examples/whatwg-transitional.toml");
         match EngineSpec::from_toml(t, "whatwg-transitional.toml") {
             Ok(EngineSpec::Whatwg(w)) => assert!(w.transitional),
             other => panic!("{other:?}"),

@@ -5,7 +5,8 @@
 //! [`crate::host`] are written once; at each marked step they ask the
 //! profile, in the vocabulary of this module, whether the step runs and with
 //! what.  A profile is data: the built-in ones are `profiles/*.toml`,
-//! compiled in, and a user can load their own with [`ProfileSpec::from_toml`].
+//! found and compiled in by the build ([`BUILTIN_PROFILE_FILES`]), and a
+//! user can load their own with [`ProfileSpec::from_toml`].
 
 pub use crate::octets::OctetSet;
 /// The Unicode versions and NFKC variants a profile names (defined with
@@ -388,6 +389,11 @@ pub struct ProfileSpec {
 struct ProfileFile {
     name: String,
     description: String,
+    /// The place of a built-in profile among the built-in ones (see
+    /// [`BUILTIN_PROFILE_FILES`]), read by the build; nothing in a file
+    /// a user loads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    order: Option<i64>,
     nameprep: NameprepParams,
     canonicalize_host: HostParams,
     #[serde(default)]
@@ -427,6 +433,7 @@ impl From<ProfileSpec> for ProfileFile {
         ProfileFile {
             name: p.name,
             description: p.description,
+            order: None,
             nameprep: p.nameprep,
             canonicalize_host: p.canonicalize_host,
             observed,
@@ -566,14 +573,19 @@ impl Profile for ProfileSpec {
 }
 
 /// The built-in profile files, compiled in: (name, TOML text).
-pub const BUILTIN_PROFILE_FILES: &[(&str, &str)] = &[
-    ("this", include_str!("../profiles/this.toml")),
-    ("chrome", include_str!("../profiles/chrome.toml")),
-    ("gecko", include_str!("../profiles/gecko.toml")),
-    ("ie", include_str!("../profiles/ie.toml")),
-];
+///
+/// They are the files `profiles/*.toml`, found by the build
+/// (`build/profile_files.rs`): a file added there is a built-in profile.
+/// Their order, the column order of `urlprism compare`, is set by each
+/// file's optional top-level key `order` (an integer, lowest first;
+/// files without it come after, ties broken by name): THIS, CHROME,
+/// GECKO, IE.  A built-in file is named after its profile
+/// (`profiles/NAME.toml`) and names no `engine`.
+pub const BUILTIN_PROFILE_FILES: &[(&str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
 
-/// The built-in profiles, in the order THIS, CHROME, GECKO, IE.
+/// The built-in profiles, in the order of [`BUILTIN_PROFILE_FILES`]:
+/// THIS, CHROME, GECKO, IE.
 pub fn builtin_profiles() -> &'static [ProfileSpec] {
     static PROFILES: OnceLock<Vec<ProfileSpec>> = OnceLock::new();
     PROFILES.get_or_init(|| {
@@ -594,11 +606,14 @@ pub fn builtin(name: &str) -> Option<&'static ProfileSpec> {
         .find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
+/// The name of the THIS profile, the specification's own choice.
+pub const THIS: &str = "this";
+
 /// The THIS profile, the specification's own choice.
 pub fn this() -> &'static ProfileSpec {
-    // The first of `BUILTIN_PROFILE_FILES` (`tests::builtin_profiles_parse`
-    // checks the order), found without a search by name.
-    &builtin_profiles()[0]
+    // Found by name once.
+    static THIS_PROFILE: OnceLock<&'static ProfileSpec> = OnceLock::new();
+    THIS_PROFILE.get_or_init(|| builtin(THIS).expect("profiles/this.toml is built in"))
 }
 
 /// A profile that mixes the built-in profiles' parameters: for every

@@ -116,7 +116,7 @@ def test_profile_subsets_and_base_equal_cli():
 def test_profile_file_equals_cli(tmp_path):
     from conftest import ROOT
 
-    toml = ROOT / "profiles" / "whatwg-transitional.toml"
+    toml = ROOT / "profiles" / "examples" / "whatwg-transitional.toml"
     urls = ["http://faß.de/", "http://Bücher.de/", "x"]
     expected = [l or None for l in run_cli(["canon", "--profile-file", str(toml)], "\n".join(urls).encode()).decode().split("\n")[:-1]]
     assert urlprism.canonicalize_many(urls, profile=str(toml)) == expected
