@@ -298,6 +298,11 @@ pub enum HostClass {
 pub trait Profile: Send + Sync {
     /// Short name, e.g. `this`, `chrome`.
     fn name(&self) -> &str;
+    /// What it models, e.g. "CHROME: Google Chrome as measured in 2011"
+    /// (empty by default).
+    fn description(&self) -> &str {
+        ""
+    }
     /// Nameprep parameters.
     fn nameprep(&self) -> &NameprepParams;
     /// CanonicalizeHost parameters.
@@ -560,6 +565,9 @@ impl ProfileSpec {
 impl Profile for ProfileSpec {
     fn name(&self) -> &str {
         &self.name
+    }
+    fn description(&self) -> &str {
+        &self.description
     }
     fn nameprep(&self) -> &NameprepParams {
         &self.nameprep

@@ -131,4 +131,5 @@ def test_profiles_are_the_cli_ones_and_whatwg():
     for name in urlprism.profiles():
         assert urlprism.Profile(name).name == name
         assert urlprism.Profile(name.upper()).name == name  # as the CLI: case-insensitive
-    assert urlprism.Profile("whatwg").is_whatwg and not urlprism.Profile("ie").is_whatwg
+    assert urlprism.Profile("ie").is_profile and not urlprism.Profile("whatwg").is_profile
+    assert urlprism.Profile("ie").description.startswith("IE: ")
