@@ -698,7 +698,13 @@ mod tests {
     #[test]
     fn builtin_profiles_parse() {
         let names: Vec<_> = builtin_profiles().iter().map(|p| p.name.as_str()).collect();
-        assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+        let files: Vec<_> = BUILTIN_PROFILE_FILES.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, files);
+        // The profiles of the specification's marks, in the order their
+        // `order` keys give (other files of `profiles/` may come between).
+        let marked = ["this", "chrome", "gecko", "ie"];
+        let found: Vec<_> = names.iter().filter(|n| marked.contains(n)).collect();
+        assert_eq!(found, marked.iter().collect::<Vec<_>>());
         assert_eq!(this().name, "this");
     }
 

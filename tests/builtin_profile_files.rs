@@ -18,8 +18,12 @@ fn profiles_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("profiles")
 }
 
-/// A fresh directory holding a copy of `profiles/` (its `*.toml` files
-/// and its `examples/`).
+/// The profiles of the specification's marks, in their order.
+const MARKED: [&str; 4] = ["this", "chrome", "gecko", "ie"];
+
+/// A fresh directory holding a copy of the files of `profiles/` of the
+/// profiles of the marks ([`MARKED`]; not any other file `profiles/`
+/// may hold) and of its `examples/`.
 fn copy_of_profiles(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "urlprism-test-{}-profiles-{name}",
@@ -27,13 +31,13 @@ fn copy_of_profiles(name: &str) -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("examples")).unwrap();
-    for sub in ["", "examples"] {
-        for entry in std::fs::read_dir(profiles_dir().join(sub)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "toml") {
-                std::fs::copy(&path, dir.join(sub).join(path.file_name().unwrap())).unwrap();
-            }
-        }
+    for name in MARKED {
+        let file = format!("{name}.toml");
+        std::fs::copy(profiles_dir().join(&file), dir.join(&file)).unwrap();
+    }
+    for entry in std::fs::read_dir(profiles_dir().join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join("examples").join(path.file_name().unwrap())).unwrap();
     }
     dir
 }
@@ -51,7 +55,7 @@ fn chrome_text() -> String {
 }
 
 /// What the build compiled in is what the scan finds in `profiles/` now,
-/// in the column order of `compare`.
+/// in the column order of `compare`: by `order`, then by name.
 #[test]
 fn the_compiled_list_is_the_scan_of_profiles() {
     let found = scan(&profiles_dir()).unwrap();
@@ -68,10 +72,22 @@ fn the_compiled_list_is_the_scan_of_profiles() {
     }
     let profiles: Vec<&str> = builtin_profiles().iter().map(|p| p.name.as_str()).collect();
     assert_eq!(profiles, scanned);
-    // The order the files give: `this`, the browsers.
+    let key = |f: &profile_files::ProfileFile| (f.order.is_none(), f.order, f.name.clone());
+    assert!(found.windows(2).all(|w| key(&w[0]) < key(&w[1])));
+    // The files of the marks place themselves: `this`, the browsers.
+    let marked: Vec<_> = found
+        .iter()
+        .filter(|f| MARKED.contains(&f.name.as_str()))
+        .map(|f| (f.name.as_str(), f.order))
+        .collect();
     assert_eq!(
-        found.iter().map(|f| f.order).collect::<Vec<_>>(),
-        [Some(1), Some(2), Some(3), Some(4)]
+        marked,
+        [
+            ("this", Some(1)),
+            ("chrome", Some(2)),
+            ("gecko", Some(3)),
+            ("ie", Some(4))
+        ]
     );
     // The engine file among the examples is not built in.
     assert!(profiles_dir()
@@ -194,6 +210,6 @@ fn files_that_cannot_be_built_in_are_refused() {
     // A file in a subdirectory is not looked at.
     let dir = copy_of_profiles("subdirectory");
     std::fs::write(dir.join("examples/broken.toml"), "[nameprep\n").unwrap();
-    assert_eq!(names(&dir), ["this", "chrome", "gecko", "ie"]);
+    assert_eq!(names(&dir), MARKED);
     let _ = std::fs::remove_dir_all(&dir);
 }
