@@ -1,10 +1,22 @@
-//! Engines by name or from a profile file: the one place that turns
-//! `this`, `chrome`, `gecko`, `ie`, `whatwg` or a TOML file into an
-//! [`Engine`].
+//! Engines found by name: the [`registry`] of every engine a profile name
+//! (`--profile NAME`, `urlprism serve`'s `profile=`, Python's `profile=`)
+//! or a profile file's `engine = "NAME"` finds, and [`EngineSpec`], one
+//! engine of any kind, made from a name or a profile file.
+//!
+//! The registry holds the built-in profiles, the files `profiles/*.toml`
+//! the build finds ([`crate::profile::BUILTIN_PROFILE_FILES`]), in their
+//! order, then the engines written in code, [`CODE_ENGINES`] (`whatwg`).
+//! An engine written in code is added by its module (a type that
+//! implements [`Engine`]: what the commands need of it are the trait's
+//! methods) and one entry of [`CODE_ENGINES`]: its name, how to make it,
+//! and how to read a profile file that names it.  Nothing else names it:
+//! every command takes any registered name through [`builtin_engine`],
+//! and `compare`, `trace` and `urlprism serve` run every registered
+//! engine by default ([`builtin_engines`]).
 //!
 //! A profile file describes a 2011 profile ([`ProfileSpec`]), or, with
-//! `engine = "whatwg"`, the URL Standard engine ([`Whatwg`]), e.g. with
-//! UTS #46 Transitional Processing:
+//! `engine = "NAME"`, an engine of the registry that reads files, e.g.
+//! the URL Standard with UTS #46 Transitional Processing:
 //!
 //! ```
 //! use urlprism::compare::Engine;
@@ -12,63 +24,88 @@
 //! let text = "name = \"whatwg-2015\"\nengine = \"whatwg\"\ntransitional = true\n";
 //! let e = EngineSpec::from_toml(text, "whatwg-2015.toml").unwrap();
 //! assert_eq!(e.name(), "whatwg-2015");
+//! assert!(e.as_profile().is_none());
 //! let names: Vec<String> = urlprism::engine::builtin_engines().iter().map(|e| e.name().to_string()).collect();
 //! assert_eq!(names, ["this", "chrome", "gecko", "ie", "whatwg"]);
 //! ```
 
+#[cfg(feature = "suite")]
+use crate::compare::TestFiles;
 use crate::compare::{Engine, HostTrace};
+#[cfg(feature = "suite")]
+use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
 use crate::profile::{builtin_profiles, Profile, ProfileError, ProfileSpec};
 use crate::whatwg::{self, Whatwg};
 use crate::Url;
 use encoding_rs::Encoding;
+use std::sync::{Arc, OnceLock};
 
-/// An engine described as data: a 2011 profile or the URL Standard.
-// A command holds a handful of engines, made once: their size is of no
-// concern, and a box would only add a layer to every match.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq)]
-pub enum EngineSpec {
-    /// A profile of the specification's marked steps.
-    Profile(ProfileSpec),
-    /// The URL Standard (the `url` crate).
-    Whatwg(Whatwg),
+/// One engine, of any kind: a 2011 profile, the URL Standard, or any
+/// other [`Engine`], shared (engines are immutable: a clone is another
+/// handle on the same engine).  It is itself an [`Engine`], asking the
+/// one it holds.
+///
+/// ```
+/// use urlprism::compare::Engine;
+/// use urlprism::engine::{builtin_engine, EngineSpec};
+/// let ie = builtin_engine("IE").unwrap();
+/// assert_eq!(ie.name(), "ie");
+/// assert!(ie.as_profile().is_some());
+/// let mine = EngineSpec::new(urlprism::profile::builtin("gecko").unwrap().clone());
+/// let u = mine.canonicalize("http://a%5Fb.test/", None, urlprism::encoding_rs::UTF_8)?;
+/// assert_eq!(u.as_str(), "http://a%5fb.test/");
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct EngineSpec(Arc<dyn Engine>);
+
+impl std::fmt::Debug for EngineSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("EngineSpec").field(&self.name()).finish()
+    }
 }
 
 impl EngineSpec {
-    /// The profile, when the engine is one.
-    pub fn profile(&self) -> Option<&ProfileSpec> {
-        match self {
-            EngineSpec::Profile(p) => Some(p),
-            EngineSpec::Whatwg(_) => None,
-        }
+    /// `engine`, as an engine of any kind.
+    pub fn new(engine: impl Engine + 'static) -> EngineSpec {
+        EngineSpec(Arc::new(engine))
     }
 
     /// Reads an engine from a profile file's TOML text (`origin` names it
-    /// in errors): the URL Standard engine when it says `engine =
-    /// "whatwg"`, a 2011 profile otherwise.
+    /// in errors): a 2011 profile, or, when it says `engine = "NAME"`,
+    /// what the registered engine `NAME` reads from it.  An engine name
+    /// the registry does not know, or whose engine reads no file, is an
+    /// error that lists those that do.
     pub fn from_toml(text: &str, origin: &str) -> Result<EngineSpec, ProfileError> {
+        let profile = || ProfileSpec::from_toml(text, origin).map(EngineSpec::new);
         let table: toml::Table = match toml::from_str(text) {
             Ok(t) => t,
             // The profile reader gives the line, column and key.
-            Err(_) => return ProfileSpec::from_toml(text, origin).map(EngineSpec::Profile),
+            Err(_) => return profile(),
         };
-        match table.get("engine") {
-            None => ProfileSpec::from_toml(text, origin).map(EngineSpec::Profile),
-            Some(toml::Value::String(e)) if e == whatwg::NAME => toml::from_str::<Whatwg>(text)
-                .map(EngineSpec::Whatwg)
-                .map_err(|e| ProfileError {
-                    location: Some(origin.to_string()),
-                    message: e.message().to_string(),
-                }),
-            Some(other) => Err(ProfileError {
+        let Some(name) = table.get("engine") else {
+            return profile();
+        };
+        let read = name
+            .as_str()
+            .and_then(lookup)
+            .and_then(|r| Some((r.read_file?)(text, origin)));
+        read.unwrap_or_else(|| {
+            let readers: Vec<&str> = registry()
+                .iter()
+                .filter(|r| r.read_file.is_some())
+                .map(Registered::name)
+                .collect();
+            Err(ProfileError {
                 location: Some(origin.to_string()),
                 message: format!(
-                    "unknown engine {other}: the only engine a profile file names is \
-                     \"whatwg\" (leave `engine` out for a 2011 profile)"
+                    "unknown engine {name}: the registered engines a profile file names are {} \
+                     (leave `engine` out for a 2011 profile)",
+                    readers.join(", ")
                 ),
-            }),
-        }
+            })
+        })
     }
 
     /// Reads a profile file (see [`EngineSpec::from_toml`]).
@@ -79,24 +116,223 @@ impl EngineSpec {
         })?;
         Self::from_toml(&text, &path.display().to_string())
     }
+
+    /// The same engine under the name `name`: a profile with the same
+    /// parameters, any other engine answering as itself but for its name
+    /// (in its results, traces and test reports).
+    pub fn renamed(&self, name: &str) -> EngineSpec {
+        match self.as_profile() {
+            Some(p) => EngineSpec::new(ProfileSpec {
+                name: name.to_string(),
+                description: p.description().to_string(),
+                nameprep: p.nameprep().clone(),
+                canonicalize_host: p.host().clone(),
+                url: p.url().clone(),
+            }),
+            None => EngineSpec::new(Renamed {
+                inner: self.clone(),
+                name: name.to_string(),
+            }),
+        }
+    }
 }
 
-/// The built-in engines: the profiles `this`, `chrome`, `gecko`, `ie`,
-/// then `whatwg`.
-pub fn builtin_engines() -> Vec<EngineSpec> {
-    builtin_profiles()
+impl Engine for EngineSpec {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn description(&self) -> &str {
+        self.0.description()
+    }
+
+    fn canonicalize(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Url, Error> {
+        self.0.canonicalize(input, base, encoding)
+    }
+
+    fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
+        self.0.check_base(base, encoding)
+    }
+
+    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
+        self.0.trace_host(host, scheme)
+    }
+
+    fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
+        self.0.canonicalize_host(host, scheme)
+    }
+
+    fn as_profile(&self) -> Option<&dyn Profile> {
+        self.0.as_profile()
+    }
+
+    #[cfg(feature = "suite")]
+    fn test_files(&self) -> Option<TestFiles> {
+        self.0.test_files()
+    }
+
+    #[cfg(feature = "suite")]
+    fn run_test_file(&self, path: &std::path::Path) -> Result<FileReport, ReadError> {
+        self.0.run_test_file(path)
+    }
+}
+
+/// An engine that is not a profile, under another name
+/// ([`EngineSpec::renamed`]).
+struct Renamed {
+    inner: EngineSpec,
+    name: String,
+}
+
+impl Engine for Renamed {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn description(&self) -> &str {
+        self.inner.description()
+    }
+
+    fn canonicalize(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Url, Error> {
+        self.inner.canonicalize(input, base, encoding)
+    }
+
+    fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
+        self.inner.check_base(base, encoding)
+    }
+
+    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
+        let mut t = self.inner.trace_host(host, scheme)?;
+        t.engine = self.name.clone();
+        Some(t)
+    }
+
+    fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
+        self.inner.canonicalize_host(host, scheme)
+    }
+
+    #[cfg(feature = "suite")]
+    fn test_files(&self) -> Option<TestFiles> {
+        self.inner.test_files()
+    }
+
+    #[cfg(feature = "suite")]
+    fn run_test_file(&self, path: &std::path::Path) -> Result<FileReport, ReadError> {
+        let mut report = self.inner.run_test_file(path)?;
+        report.profile = self.name.clone();
+        Ok(report)
+    }
+}
+
+/// Reads the profile file (`text`, named `origin` in errors) that names
+/// a registered engine (`engine = "NAME"`).
+pub type ReadFile = fn(text: &str, origin: &str) -> Result<EngineSpec, ProfileError>;
+
+/// An engine written in code, as the registry knows it.
+#[derive(Clone, Copy, Debug)]
+pub struct CodeEngine {
+    /// Its name: `--profile NAME`, `engine = "NAME"` in a profile file.
+    pub name: &'static str,
+    /// Makes it.
+    pub make: fn() -> EngineSpec,
+    /// Reads a profile file that says `engine = "NAME"`, when it reads
+    /// any.
+    pub read_file: Option<ReadFile>,
+}
+
+/// The engines written in code, in their column order after the built-in
+/// profiles.  An engine is added here, and in its own module.
+pub const CODE_ENGINES: &[CodeEngine] = &[CodeEngine {
+    name: whatwg::NAME,
+    make: make_whatwg,
+    read_file: Some(read_whatwg),
+}];
+
+fn make_whatwg() -> EngineSpec {
+    EngineSpec::new(Whatwg::new())
+}
+
+fn read_whatwg(text: &str, origin: &str) -> Result<EngineSpec, ProfileError> {
+    Whatwg::from_toml(text, origin).map(EngineSpec::new)
+}
+
+/// An engine of the [`registry`].
+#[derive(Clone, Debug)]
+pub struct Registered {
+    engine: EngineSpec,
+    read_file: Option<ReadFile>,
+}
+
+impl Registered {
+    /// Its name, found ASCII case-insensitively by [`lookup`].
+    pub fn name(&self) -> &str {
+        self.engine.name()
+    }
+
+    /// What it models.
+    pub fn description(&self) -> &str {
+        self.engine.description()
+    }
+
+    /// The engine (made once, shared).
+    pub fn engine(&self) -> EngineSpec {
+        self.engine.clone()
+    }
+
+    /// Whether a profile file can name it (`engine = "NAME"`).
+    pub fn reads_files(&self) -> bool {
+        self.read_file.is_some()
+    }
+}
+
+/// Every engine found by name: the built-in profiles, in their order,
+/// then [`CODE_ENGINES`].
+pub fn registry() -> &'static [Registered] {
+    static REGISTRY: OnceLock<Vec<Registered>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let profiles = builtin_profiles().iter().map(|p| Registered {
+            engine: EngineSpec::new(p.clone()),
+            read_file: None,
+        });
+        let code = CODE_ENGINES.iter().map(|c| Registered {
+            engine: (c.make)(),
+            read_file: c.read_file,
+        });
+        profiles.chain(code).collect()
+    })
+}
+
+/// The registered engine named `name` (ASCII case-insensitive).
+pub fn lookup(name: &str) -> Option<&'static Registered> {
+    registry()
         .iter()
-        .cloned()
-        .map(EngineSpec::Profile)
-        .chain([EngineSpec::Whatwg(Whatwg::new())])
-        .collect()
+        .find(|r| r.name().eq_ignore_ascii_case(name))
 }
 
-/// The built-in engine named `name` (ASCII case-insensitive).
+/// Every registered engine: the built-in profiles, then the engines
+/// written in code (by default, the columns of `compare` and `trace`).
+pub fn builtin_engines() -> Vec<EngineSpec> {
+    registry().iter().map(Registered::engine).collect()
+}
+
+/// The registered engine named `name` (ASCII case-insensitive).
 pub fn builtin_engine(name: &str) -> Option<EngineSpec> {
-    builtin_engines()
-        .into_iter()
-        .find(|e| e.name().eq_ignore_ascii_case(name))
+    lookup(name).map(Registered::engine)
+}
+
+/// The names of the registered engines, in order.
+pub fn builtin_names() -> Vec<String> {
+    registry().iter().map(|r| r.name().to_string()).collect()
 }
 
 /// Gives a name that repeats in `engines` a `#2`, `#3`... suffix at its
@@ -116,53 +352,7 @@ pub fn number_repeated_names(engines: &mut [EngineSpec]) {
         *n += 1;
         if *n > 1 {
             let renamed = format!("{}#{n}", e.name());
-            match e {
-                EngineSpec::Profile(p) => p.name = renamed,
-                EngineSpec::Whatwg(w) => w.name = renamed,
-            }
-        }
-    }
-}
-
-/// The names of the built-in engines.
-pub fn builtin_names() -> Vec<String> {
-    builtin_engines()
-        .iter()
-        .map(|e| e.name().to_string())
-        .collect()
-}
-
-impl Engine for EngineSpec {
-    fn name(&self) -> &str {
-        match self {
-            EngineSpec::Profile(p) => Profile::name(p),
-            EngineSpec::Whatwg(w) => Engine::name(w),
-        }
-    }
-
-    fn canonicalize(
-        &self,
-        input: &str,
-        base: Option<&str>,
-        encoding: &'static Encoding,
-    ) -> Result<Url, Error> {
-        match self {
-            EngineSpec::Profile(p) => Engine::canonicalize(p, input, base, encoding),
-            EngineSpec::Whatwg(w) => w.canonicalize(input, base, encoding),
-        }
-    }
-
-    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
-        match self {
-            EngineSpec::Profile(p) => Engine::trace_host(p, host, scheme),
-            EngineSpec::Whatwg(w) => w.trace_host(host, scheme),
-        }
-    }
-
-    fn as_profile(&self) -> Option<&dyn Profile> {
-        match self {
-            EngineSpec::Profile(p) => Some(p),
-            EngineSpec::Whatwg(_) => None,
+            *e = e.renamed(&renamed);
         }
     }
 }
@@ -170,25 +360,100 @@ impl Engine for EngineSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use encoding_rs::UTF_8;
 
     #[test]
     fn profile_files_select_engines() {
         let chrome = include_str!("../profiles/chrome.toml");
-        assert!(matches!(
-            EngineSpec::from_toml(chrome, "chrome.toml"),
-            Ok(EngineSpec::Profile(_))
-        ));
-        let t = include_str!("../profiles/whatwg-transitional.toml");
-        match EngineSpec::from_toml(t, "whatwg-transitional.toml") {
-            Ok(EngineSpec::Whatwg(w)) => assert!(w.transitional),
-            other => panic!("{other:?}"),
-        }
+        let e = EngineSpec::from_toml(chrome, "chrome.toml").unwrap();
+        assert_eq!(e.as_profile().map(Profile::name), Some("chrome"));
+        let t = include_str!("../profiles/examples/whatwg-transitional.toml");
+        let e = EngineSpec::from_toml(t, "whatwg-transitional.toml").unwrap();
+        assert!(e.as_profile().is_none());
+        assert_eq!(e.name(), "whatwg-2015");
+        // Transitional Processing: `ß` becomes `ss`.
+        let u = e.canonicalize("http://faß.de/", None, UTF_8).unwrap();
+        assert_eq!(u.as_str(), "http://fass.de/");
         let e = EngineSpec::from_toml("name = \"x\"\nengine = \"ada\"\n", "x.toml").unwrap_err();
-        assert!(e.to_string().contains("unknown engine"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "x.toml: unknown engine \"ada\": the registered engines a profile file names are \
+             whatwg (leave `engine` out for a 2011 profile)"
+        );
+        // A built-in profile is registered, but reads no engine file.
+        let e = EngineSpec::from_toml("name = \"x\"\nengine = \"chrome\"\n", "x.toml").unwrap_err();
+        assert!(e.to_string().contains("unknown engine \"chrome\""), "{e}");
+        let e = EngineSpec::from_toml("name = \"x\"\nengine = 1\n", "x.toml").unwrap_err();
+        assert!(e.to_string().contains("unknown engine 1"), "{e}");
         let e = EngineSpec::from_toml("name = \"x\"\nengine = \"whatwg\"\nnfkc = 1\n", "x.toml")
             .unwrap_err();
         assert!(e.to_string().contains("nfkc"), "{e}");
         assert!(builtin_engine("WHATWG").is_some());
         assert!(builtin_engine("whatwg-transitional").is_none());
+    }
+
+    #[test]
+    fn the_registry_is_the_builtin_profiles_then_the_code_engines() {
+        let names = builtin_names();
+        let profiles: Vec<&str> = builtin_profiles().iter().map(|p| p.name.as_str()).collect();
+        let code: Vec<&str> = CODE_ENGINES.iter().map(|c| c.name).collect();
+        assert_eq!(names, [profiles.clone(), code].concat());
+        // Each found by name, whatever its case; each name once.
+        for (i, n) in names.iter().enumerate() {
+            let found = lookup(&n.to_ascii_uppercase()).unwrap();
+            assert!(std::ptr::eq(found, &registry()[i]), "{n}");
+            assert_eq!(found.engine().name(), n);
+        }
+        // The profiles are profiles, read no engine file, and describe
+        // themselves as their files do.
+        for (r, p) in registry().iter().zip(builtin_profiles()) {
+            assert!(r.engine().as_profile().is_some() && !r.reads_files());
+            assert_eq!(r.description(), p.description);
+        }
+        for (r, c) in registry()[profiles.len()..].iter().zip(CODE_ENGINES) {
+            assert_eq!(r.name(), c.name);
+            assert_eq!(r.reads_files(), c.read_file.is_some());
+            assert!(!r.description().is_empty(), "{}", c.name);
+        }
+    }
+
+    #[test]
+    fn renamed_engines_answer_as_themselves_under_the_new_name() {
+        let mut e = vec![
+            builtin_engine("gecko").unwrap(),
+            builtin_engine("whatwg").unwrap(),
+            builtin_engine("gecko").unwrap(),
+            builtin_engine("whatwg").unwrap(),
+            builtin_engine("whatwg").unwrap(),
+        ];
+        number_repeated_names(&mut e);
+        let names: Vec<&str> = e.iter().map(|e| e.name()).collect();
+        assert_eq!(
+            names,
+            ["gecko", "whatwg", "gecko#2", "whatwg#2", "whatwg#3"]
+        );
+        for (a, b) in [(0, 2), (1, 3)] {
+            let input = "http://a%5Fb.test/Stra\u{df}e";
+            let (x, y) = (&e[a], &e[b]);
+            assert_eq!(
+                x.canonicalize(input, None, UTF_8).unwrap(),
+                y.canonicalize(input, None, UTF_8).unwrap()
+            );
+            assert_eq!(x.as_profile().is_some(), y.as_profile().is_some());
+            assert_eq!(x.description(), y.description());
+            let (tx, ty) = (
+                x.trace_host("Fa\u{df}.de", "http").unwrap(),
+                y.trace_host("Fa\u{df}.de", "http").unwrap(),
+            );
+            assert_eq!(
+                (tx.engine.as_str(), ty.engine.as_str()),
+                (x.name(), y.name())
+            );
+            assert_eq!((tx.steps, tx.output), (ty.steps, ty.output));
+            assert_eq!(
+                x.canonicalize_host("A%5Fb", "http").unwrap().unwrap(),
+                y.canonicalize_host("A%5Fb", "http").unwrap().unwrap()
+            );
+        }
     }
 }

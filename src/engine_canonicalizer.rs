@@ -1,17 +1,18 @@
 //! [`EngineCanonicalizer`]: a [`Canonicalizer`] over any [`EngineSpec`],
-//! a 2011 profile or the URL Standard engine, with the base URL checked
-//! once.
+//! a 2011 profile or another engine (the URL Standard), with the base URL
+//! checked once.
 
 use crate::canonicalizer::Canonicalizer;
+use crate::compare::Engine;
 use crate::engine::EngineSpec;
 use crate::error::Error;
-use crate::whatwg::Whatwg;
 use crate::Url;
 use encoding_rs::{Encoding, UTF_8};
 
 /// Canonicalizes URLs under one engine ([`EngineSpec`]): a profile's
-/// [`Canonicalizer`], or the URL Standard engine, with the same options
-/// (a base URL, checked once, and a document encoding).
+/// [`Canonicalizer`], or any other engine through its
+/// [`Engine::canonicalize`], with the same options (a base URL, checked
+/// once, and a document encoding).
 ///
 /// ```
 /// use urlprism::engine::builtin_engine;
@@ -37,10 +38,10 @@ pub struct EngineCanonicalizer<'e> {
 enum Inner<'e> {
     /// A profile of the specification's marked steps.
     Profile(Canonicalizer<'e>),
-    /// The URL Standard engine, which parses the base itself (once it is
-    /// known to parse).
-    Whatwg {
-        engine: &'e Whatwg,
+    /// Another engine, which parses the base itself (once it is known to
+    /// take it, [`Engine::check_base`]).
+    Other {
+        engine: &'e EngineSpec,
         base: Option<String>,
         encoding: &'static Encoding,
     },
@@ -50,10 +51,10 @@ impl<'e> EngineCanonicalizer<'e> {
     /// A canonicalizer under `engine`, without a base (each input is its
     /// own base), with the UTF-8 document encoding.
     pub fn new(engine: &'e EngineSpec) -> EngineCanonicalizer<'e> {
-        let inner = match engine {
-            EngineSpec::Profile(p) => Inner::Profile(Canonicalizer::new(p)),
-            EngineSpec::Whatwg(w) => Inner::Whatwg {
-                engine: w,
+        let inner = match engine.as_profile() {
+            Some(p) => Inner::Profile(Canonicalizer::new(p)),
+            None => Inner::Other {
+                engine,
                 base: None,
                 encoding: UTF_8,
             },
@@ -63,7 +64,8 @@ impl<'e> EngineCanonicalizer<'e> {
 
     /// Resolves every input against `base`, checked here once: an error
     /// when the engine cannot parse it (for a profile, when it has no
-    /// scheme; for the URL Standard, when it is not an absolute URL).
+    /// scheme; for the URL Standard, when it is not an absolute URL; see
+    /// [`Engine::check_base`]).
     ///
     /// ```
     /// use urlprism::engine::builtin_engine;
@@ -74,11 +76,11 @@ impl<'e> EngineCanonicalizer<'e> {
     pub fn base(self, base: &str) -> Result<EngineCanonicalizer<'e>, Error> {
         let inner = match self.inner {
             Inner::Profile(c) => Inner::Profile(c.base(base)?),
-            Inner::Whatwg {
+            Inner::Other {
                 engine, encoding, ..
             } => {
-                engine.parse(base, None, encoding)?;
-                Inner::Whatwg {
+                engine.check_base(base, encoding)?;
+                Inner::Other {
                     engine,
                     base: Some(base.to_string()),
                     encoding,
@@ -92,7 +94,7 @@ impl<'e> EngineCanonicalizer<'e> {
     pub fn encoding(self, encoding: &'static Encoding) -> EngineCanonicalizer<'e> {
         let inner = match self.inner {
             Inner::Profile(c) => Inner::Profile(c.encoding(encoding)),
-            Inner::Whatwg { engine, base, .. } => Inner::Whatwg {
+            Inner::Other { engine, base, .. } => Inner::Other {
                 engine,
                 base,
                 encoding,
@@ -121,7 +123,7 @@ impl<'e> EngineCanonicalizer<'e> {
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
         match &self.inner {
             Inner::Profile(c) => c.canonicalize_to(input, out),
-            Inner::Whatwg { .. } => {
+            Inner::Other { .. } => {
                 out.clear();
                 out.push_str(self.canonicalize(input)?.as_str());
                 Ok(())
@@ -133,11 +135,11 @@ impl<'e> EngineCanonicalizer<'e> {
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
         match &self.inner {
             Inner::Profile(c) => c.canonicalize(input),
-            Inner::Whatwg {
+            Inner::Other {
                 engine,
                 base,
                 encoding,
-            } => engine.canonicalize_url(input, base.as_deref(), encoding),
+            } => engine.canonicalize(input, base.as_deref(), encoding),
         }
     }
 }

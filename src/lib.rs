@@ -37,6 +37,8 @@ mod ipv6;
 #[cfg(feature = "json")]
 pub mod json;
 mod octets;
+#[cfg(feature = "suite")]
+pub mod panic;
 pub mod parse;
 pub mod percent;
 pub mod preprocess;

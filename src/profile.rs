@@ -5,7 +5,8 @@
 //! [`crate::host`] are written once; at each marked step they ask the
 //! profile, in the vocabulary of this module, whether the step runs and with
 //! what.  A profile is data: the built-in ones are `profiles/*.toml`,
-//! compiled in, and a user can load their own with [`ProfileSpec::from_toml`].
+//! found and compiled in by the build ([`BUILTIN_PROFILE_FILES`]), and a
+//! user can load their own with [`ProfileSpec::from_toml`].
 
 pub use crate::octets::OctetSet;
 /// The Unicode versions and NFKC variants a profile names (defined with
@@ -297,6 +298,11 @@ pub enum HostClass {
 pub trait Profile: Send + Sync {
     /// Short name, e.g. `this`, `chrome`.
     fn name(&self) -> &str;
+    /// What it models, e.g. "CHROME: Google Chrome as measured in 2011"
+    /// (empty by default).
+    fn description(&self) -> &str {
+        ""
+    }
     /// Nameprep parameters.
     fn nameprep(&self) -> &NameprepParams;
     /// CanonicalizeHost parameters.
@@ -395,6 +401,11 @@ pub struct ProfileSpec {
 struct ProfileFile {
     name: String,
     description: String,
+    /// The place of a built-in profile among the built-in ones (see
+    /// [`BUILTIN_PROFILE_FILES`]), read by the build; nothing in a file
+    /// a user loads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    order: Option<i64>,
     nameprep: NameprepParams,
     canonicalize_host: HostParams,
     #[serde(default)]
@@ -434,6 +445,7 @@ impl From<ProfileSpec> for ProfileFile {
         ProfileFile {
             name: p.name,
             description: p.description,
+            order: None,
             nameprep: p.nameprep,
             canonicalize_host: p.canonicalize_host,
             observed,
@@ -561,6 +573,9 @@ impl Profile for ProfileSpec {
     fn name(&self) -> &str {
         &self.name
     }
+    fn description(&self) -> &str {
+        &self.description
+    }
     fn nameprep(&self) -> &NameprepParams {
         &self.nameprep
     }
@@ -573,14 +588,19 @@ impl Profile for ProfileSpec {
 }
 
 /// The built-in profile files, compiled in: (name, TOML text).
-pub const BUILTIN_PROFILE_FILES: &[(&str, &str)] = &[
-    ("this", include_str!("../profiles/this.toml")),
-    ("chrome", include_str!("../profiles/chrome.toml")),
-    ("gecko", include_str!("../profiles/gecko.toml")),
-    ("ie", include_str!("../profiles/ie.toml")),
-];
+///
+/// They are the files `profiles/*.toml`, found by the build
+/// (`build/profile_files.rs`): a file added there is a built-in profile.
+/// Their order, the column order of `urlprism compare`, is set by each
+/// file's optional top-level key `order` (an integer, lowest first;
+/// files without it come after, ties broken by name): THIS, CHROME,
+/// GECKO, IE.  A built-in file is named after its profile
+/// (`profiles/NAME.toml`) and names no `engine`.
+pub const BUILTIN_PROFILE_FILES: &[(&str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
 
-/// The built-in profiles, in the order THIS, CHROME, GECKO, IE.
+/// The built-in profiles, in the order of [`BUILTIN_PROFILE_FILES`]:
+/// THIS, CHROME, GECKO, IE.
 pub fn builtin_profiles() -> &'static [ProfileSpec] {
     static PROFILES: OnceLock<Vec<ProfileSpec>> = OnceLock::new();
     PROFILES.get_or_init(|| {
@@ -601,11 +621,14 @@ pub fn builtin(name: &str) -> Option<&'static ProfileSpec> {
         .find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
+/// The name of the THIS profile, the specification's own choice.
+pub const THIS: &str = "this";
+
 /// The THIS profile, the specification's own choice.
 pub fn this() -> &'static ProfileSpec {
-    // The first of `BUILTIN_PROFILE_FILES` (`tests::builtin_profiles_parse`
-    // checks the order), found without a search by name.
-    &builtin_profiles()[0]
+    // Found by name once.
+    static THIS_PROFILE: OnceLock<&'static ProfileSpec> = OnceLock::new();
+    THIS_PROFILE.get_or_init(|| builtin(THIS).expect("profiles/this.toml is built in"))
 }
 
 /// A profile that mixes the built-in profiles' parameters: for every
@@ -682,7 +705,13 @@ mod tests {
     #[test]
     fn builtin_profiles_parse() {
         let names: Vec<_> = builtin_profiles().iter().map(|p| p.name.as_str()).collect();
-        assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+        let files: Vec<_> = BUILTIN_PROFILE_FILES.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, files);
+        // The profiles of the specification's marks, in the order their
+        // `order` keys give (other files of `profiles/` may come between).
+        let marked = ["this", "chrome", "gecko", "ie"];
+        let found: Vec<_> = names.iter().filter(|n| marked.contains(n)).collect();
+        assert_eq!(found, marked.iter().collect::<Vec<_>>());
         assert_eq!(this().name, "this");
     }
 

@@ -371,7 +371,7 @@ fn profiles_lists_and_shows_a_file_to_start_from() {
         b"",
     );
     assert_eq!(stdout(&o), "http://a.b./\n", "stderr: {}", stderr(&o));
-    let o = run(&["profiles", "--show", "opera"], b"");
+    let o = run(&["profiles", "--show", "netscape"], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("known profiles"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);

@@ -325,7 +325,8 @@ fn compare_selected_profiles_and_profile_file() {
     assert_eq!(names, ["this", "mine"]);
     assert_eq!(j["differing"], serde_json::json!(["host"]));
     assert_eq!(j["results"][1]["host"], "a%5fb.test");
-    // By default: the four built-in profiles and whatwg, plus the file.
+    // By default: every built-in profile and engine (the four profiles
+    // and whatwg), plus the file.
     let o = run(
         &[
             "compare",
@@ -336,7 +337,11 @@ fn compare_selected_profiles_and_profile_file() {
         ],
         b"",
     );
-    assert_eq!(json_lines(&o)[0]["results"].as_array().unwrap().len(), 6);
+    let builtin = urlprism::engine::builtin_engines().len();
+    assert_eq!(
+        json_lines(&o)[0]["results"].as_array().unwrap().len(),
+        builtin + 1
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 fn transitional_file() -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("profiles/whatwg-transitional.toml")
+        .join("profiles/examples/whatwg-transitional.toml")
         .display()
         .to_string()
 }

@@ -78,10 +78,17 @@ impl Profile {
         self.engine.name()
     }
 
-    /// Whether it is the URL Standard engine rather than a 2011 profile.
+    /// Whether it is a 2011 profile (the specification's marked steps,
+    /// with Nameprep) rather than another engine (``whatwg``).
     #[getter]
-    fn is_whatwg(&self) -> bool {
-        matches!(*self.engine, EngineSpec::Whatwg(_))
+    fn is_profile(&self) -> bool {
+        self.engine.as_profile().is_some()
+    }
+
+    /// What it models (its file's ``description``).
+    #[getter]
+    fn description(&self) -> &str {
+        self.engine.description()
     }
 
     fn __repr__(&self) -> String {
@@ -110,8 +117,8 @@ impl Profile {
     }
 }
 
-/// The names of the built-in profiles and engines, in `urlprism
-/// profiles` order.
+/// The names of the built-in profiles and engines (the registry's), in
+/// `urlprism compare`'s column order.
 pub fn builtin_names() -> Vec<String> {
     builtins().iter().map(|e| e.name().to_string()).collect()
 }
@@ -121,7 +128,7 @@ fn builtins() -> &'static [Arc<EngineSpec>] {
     BUILTINS.get_or_init(|| builtin_engines().into_iter().map(Arc::new).collect())
 }
 
-/// The built-in engine `name` (ASCII case-insensitive).
+/// The registered engine `name` (ASCII case-insensitive).
 pub fn builtin(name: &str) -> PyResult<Arc<EngineSpec>> {
     builtins()
         .iter()

@@ -116,7 +116,7 @@ def test_profile_subsets_and_base_equal_cli():
 def test_profile_file_equals_cli(tmp_path):
     from conftest import ROOT
 
-    toml = ROOT / "profiles" / "whatwg-transitional.toml"
+    toml = ROOT / "profiles" / "examples" / "whatwg-transitional.toml"
     urls = ["http://faß.de/", "http://Bücher.de/", "x"]
     expected = [l or None for l in run_cli(["canon", "--profile-file", str(toml)], "\n".join(urls).encode()).decode().split("\n")[:-1]]
     assert urlprism.canonicalize_many(urls, profile=str(toml)) == expected
@@ -131,4 +131,5 @@ def test_profiles_are_the_cli_ones_and_whatwg():
     for name in urlprism.profiles():
         assert urlprism.Profile(name).name == name
         assert urlprism.Profile(name.upper()).name == name  # as the CLI: case-insensitive
-    assert urlprism.Profile("whatwg").is_whatwg and not urlprism.Profile("ie").is_whatwg
+    assert urlprism.Profile("ie").is_profile and not urlprism.Profile("whatwg").is_profile
+    assert urlprism.Profile("ie").description.startswith("IE: ")

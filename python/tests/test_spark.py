@@ -67,7 +67,7 @@ def test_compare_equals_cli(df, corpus):
 
 def test_nulls_and_profile_file(spark):
     root = Path(__file__).resolve().parents[2]
-    toml = root / "profiles" / "whatwg-transitional.toml"
+    toml = root / "profiles" / "examples" / "whatwg-transitional.toml"
     df = spark.createDataFrame([("http://faß.de/",), (None,)], "url string")
     rows = df.select(
         urlprism.spark.canonicalize("url", profile=str(toml)).alias("t"),

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use urlprism::conformance::catch_panic;
+use urlprism::panic::catch_panic;
 use urlprism::{EngineCanonicalizer, Url};
 
 #[derive(Debug, Args)]

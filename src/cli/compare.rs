@@ -16,8 +16,9 @@ use urlprism::ParsedUrl;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// Compare this built-in profile or engine: this, chrome, gecko, ie,
-    /// whatwg (repeatable; default: all five).
+    /// Compare this built-in profile or engine, e.g. chrome, whatwg
+    /// (repeatable; default: every one, the built-in profiles (`urlprism
+    /// profiles`) and the engines).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Also compare the profile described in this TOML file (repeatable;
@@ -39,8 +40,8 @@ pub struct CompareArgs {
     urls: Vec<OsString>,
 }
 
-/// The engines to compare: the named built-in ones (every built-in
-/// engine, the four profiles and `whatwg`, when none is named), then
+/// The engines to compare: the named built-in ones (every registered
+/// engine, the built-in profiles and `whatwg`, when none is named), then
 /// those from profile files.  A name that repeats gets a `#2`, `#3`...
 /// suffix so that the columns stay apart.
 pub(super) fn compared_engines(

@@ -12,7 +12,8 @@ mod trace;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use urlprism::engine::{builtin_engine, builtin_names, EngineSpec};
+use urlprism::compare::Engine;
+use urlprism::engine::{builtin_engine, builtin_names, lookup, EngineSpec};
 use urlprism::profile::{builtin, builtin_profiles};
 use urlprism::ProfileSpec;
 
@@ -94,24 +95,28 @@ fn known_profiles() -> String {
 
 /// The built-in profile `name`, or a usage error listing the known ones
 /// (and saying so when `name` is an engine without marked steps).
-pub fn profile_by_name(name: &str) -> Result<ProfileSpec, UsageError> {
-    builtin(name)
-        .cloned()
-        .ok_or_else(|| match builtin_engine(name) {
-            Some(_) => UsageError(format!(
-                "{name:?} is not a profile of the 2011 specification's marked steps (it runs the \
-             URL Standard, which has no Nameprep); profiles this command accepts: {}",
-                known_profiles()
-            )),
-            None => UsageError(format!(
-                "unknown profile {name:?}; known profiles: {}",
-                known_profiles()
-            )),
-        })
+pub fn profile_by_name(name: &str) -> Result<&'static ProfileSpec, UsageError> {
+    builtin(name).ok_or_else(|| match lookup(name) {
+        Some(r) => not_a_profile(r.name(), r.description()),
+        None => UsageError(format!(
+            "unknown profile {name:?}; known profiles: {}",
+            known_profiles()
+        )),
+    })
 }
 
-/// The built-in engine `name` (a profile or `whatwg`), or a usage error
-/// listing the known ones.
+/// The usage error of a command that runs the 2011 profiles' steps only
+/// when given the engine `name`, described as `description`.
+fn not_a_profile(name: &str, description: &str) -> UsageError {
+    UsageError(format!(
+        "{name:?} is not a profile of the 2011 specification's marked steps (it has no \
+         Nameprep: it is {description}); profiles this command accepts: {}",
+        known_profiles()
+    ))
+}
+
+/// The registered engine `name` (a profile, `whatwg`...), or a usage
+/// error listing the known ones.
 pub fn engine_by_name(name: &str) -> Result<EngineSpec, UsageError> {
     builtin_engine(name).ok_or_else(|| {
         UsageError(format!(
@@ -130,7 +135,7 @@ pub fn engine_from_file(path: &Path) -> Result<EngineSpec, UsageError> {
 
 /// The profile of a subcommand that runs under one profile, when none is
 /// named.
-pub const DEFAULT_PROFILE: &str = "this";
+pub const DEFAULT_PROFILE: &str = urlprism::profile::THIS;
 
 /// The document encoding when none is named.
 pub const DEFAULT_ENCODING: &str = "utf-8";
@@ -139,7 +144,8 @@ pub const DEFAULT_ENCODING: &str = "utf-8";
 /// subcommand that runs under a single profile.
 #[derive(Debug, clap::Args)]
 pub struct OneProfile {
-    /// The profile: a built-in name (this, chrome, gecko, ie, whatwg).
+    /// The profile or engine, by name: a built-in profile (`urlprism
+    /// profiles` lists them) or an engine such as `whatwg`.
     #[arg(
         long,
         value_name = "NAME",
@@ -153,18 +159,18 @@ pub struct OneProfile {
 }
 
 impl OneProfile {
-    /// The profile the options name.
-    pub fn load(&self) -> Result<ProfileSpec, UsageError> {
-        match &self.profile_file {
-            Some(path) => match engine_from_file(path)? {
-                EngineSpec::Profile(p) => Ok(p),
-                EngineSpec::Whatwg(_) => profile_by_name(urlprism::whatwg::NAME),
-            },
-            None => profile_by_name(&self.profile),
+    /// The engine the options name, which must be a 2011 profile (its
+    /// [`Engine::as_profile`] is one).
+    pub fn load_profile(&self) -> Result<EngineSpec, UsageError> {
+        let engine = self.load_engine()?;
+        match engine.as_profile() {
+            Some(_) => Ok(engine),
+            None => Err(not_a_profile(engine.name(), engine.description())),
         }
     }
 
-    /// The engine the options name: a profile, or the URL Standard.
+    /// The engine the options name: a profile, or another registered
+    /// engine (the URL Standard...).
     pub fn load_engine(&self) -> Result<EngineSpec, UsageError> {
         match &self.profile_file {
             Some(path) => engine_from_file(path),
@@ -223,7 +229,7 @@ impl BaseAndEncoding {
 pub(super) fn with_base<T>(
     set_base: impl FnOnce() -> Result<T, urlprism::Error>,
 ) -> Result<T, UsageError> {
-    match urlprism::conformance::catch_panic(set_base) {
+    match urlprism::panic::catch_panic(set_base) {
         Ok(Ok(c)) => Ok(c),
         Ok(Err(e)) => Err(UsageError(format!("--base: {e}"))),
         Err(panic) => Err(UsageError(format!(
@@ -244,7 +250,7 @@ pub fn encoding_by_label(label: &str) -> Result<&'static encoding_rs::Encoding, 
 }
 
 /// Engines named on the command line, then those from profile files;
-/// the four built-in profiles when none is given.
+/// the built-in profiles when none is given.
 pub fn select_engines(names: &[String], files: &[PathBuf]) -> Result<Vec<EngineSpec>, UsageError> {
     let mut out = Vec::new();
     for n in names {
@@ -256,8 +262,7 @@ pub fn select_engines(names: &[String], files: &[PathBuf]) -> Result<Vec<EngineS
     if out.is_empty() {
         out = builtin_profiles()
             .iter()
-            .cloned()
-            .map(EngineSpec::Profile)
+            .filter_map(|p| builtin_engine(&p.name))
             .collect();
     }
     Ok(out)

@@ -9,10 +9,9 @@ use serde::Serialize;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use urlprism::conformance::catch_panic;
-use urlprism::engine::EngineSpec;
-use urlprism::host::{canonicalize_host, nameprep};
-use urlprism::Profile;
+use urlprism::compare::Engine;
+use urlprism::host::nameprep;
+use urlprism::panic::catch_panic;
 
 #[derive(Debug, Args)]
 pub struct NameprepArgs {
@@ -114,8 +113,10 @@ fn run_each(
 }
 
 pub fn run_nameprep(args: NameprepArgs) -> Result<ExitCode, UsageError> {
-    let profile = args.profile.load()?;
-    let p: &dyn Profile = &profile;
+    let engine = args.profile.load_profile()?;
+    let Some(p) = engine.as_profile() else {
+        return Err(UsageError(format!("{} has no Nameprep", engine.name())));
+    };
     Ok(run_each(&args.inputs, args.json, |s| {
         nameprep(s, p, true).map_err(|e| e.to_string())
     }))
@@ -125,10 +126,12 @@ pub fn run_host(args: HostArgs) -> Result<ExitCode, UsageError> {
     let engine = args.profile.load_engine()?;
     let scheme = args.scheme.to_ascii_lowercase();
     Ok(run_each(&args.inputs, args.json, |s| {
-        match &engine {
-            EngineSpec::Profile(p) => canonicalize_host(s, &scheme, p),
-            EngineSpec::Whatwg(w) => w.host(s, &scheme),
+        match engine.canonicalize_host(s, &scheme) {
+            Some(r) => r.map_err(|e| e.to_string()),
+            None => Err(format!(
+                "{} does not canonicalize a host alone",
+                engine.name()
+            )),
         }
-        .map_err(|e| e.to_string())
     }))
 }

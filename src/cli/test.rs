@@ -5,17 +5,17 @@ use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlprism::compare::Engine;
+use urlprism::compare::{Engine, TestFiles};
 use urlprism::conformance::{collect_suite_files, run_suite, Summary};
-use urlprism::engine::EngineSpec;
-use urlprism::whatwg::{wpt, Whatwg};
+use urlprism::engine::{registry, EngineSpec};
 use urlprism::Profile;
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
     /// Run under this built-in profile (repeatable; default: all built-in
-    /// profiles, unless --profile-file is given); `whatwg` runs the
-    /// `.json` files (web-platform-tests `urltestdata.json`).
+    /// profiles, unless --profile-file is given); an engine runs the test
+    /// data of its own (`whatwg`: the `.json` files, web-platform-tests
+    /// `urltestdata.json`).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Run under the profile described in this TOML file (repeatable).
@@ -29,28 +29,34 @@ pub struct TestArgs {
     #[arg(long)]
     summary: bool,
     /// Suite files, or directories searched recursively for `.dat` files;
-    /// `urltestdata.json` files for the whatwg engine.
+    /// an engine's own test files (`urltestdata.json` for the whatwg
+    /// engine).
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
 }
 
 pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
     let engines = select_engines(&args.profiles, &args.profile_files)?;
-    // The 2011 suite (`.dat`) is for the profiles; the URL Standard's
-    // test data (`urltestdata.json`) for the `whatwg` engines.
-    let (wpt, dat): (Vec<PathBuf>, Vec<PathBuf>) = args
+    // The 2011 suite (`.dat`) is for the profiles; another engine runs
+    // test data of its own format (`Engine::test_files`: the URL
+    // Standard's `urltestdata.json` for `whatwg`), the files of that
+    // extension.
+    let others: Vec<&EngineSpec> = engines
+        .iter()
+        .filter(|e| e.as_profile().is_none())
+        .collect();
+    let extensions: Vec<&str> = (registry().iter().map(|r| r.engine()))
+        .chain(others.iter().map(|e| (*e).clone()))
+        .filter_map(|e| e.test_files())
+        .map(|t| t.extension)
+        .collect();
+    let of_extension = |p: &PathBuf, x: &str| p.extension().is_some_and(|e| e == x);
+    let (own, dat): (Vec<PathBuf>, Vec<PathBuf>) = args
         .paths
         .iter()
         .cloned()
-        .partition(|p| p.extension().is_some_and(|e| e == "json"));
+        .partition(|p| extensions.iter().any(|x| of_extension(p, x)));
     let profiles: Vec<&dyn Profile> = engines.iter().filter_map(|e| e.as_profile()).collect();
-    let whatwg: Vec<&Whatwg> = engines
-        .iter()
-        .filter_map(|e| match e {
-            EngineSpec::Whatwg(w) => Some(w),
-            EngineSpec::Profile(_) => None,
-        })
-        .collect();
     let mut summary = Summary::default();
     if !profiles.is_empty() {
         let files = collect_suite_files(&dat).map_err(|e| UsageError(e.to_string()))?;
@@ -59,14 +65,29 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
         }
         summary = run_suite(&files, &profiles).map_err(|e| UsageError(e.to_string()))?;
     }
-    if !whatwg.is_empty() && wpt.is_empty() {
-        eprintln!(
-            "urlprism: warning: no .json file given (the whatwg engine runs urltestdata.json)"
-        );
-    }
-    for w in &whatwg {
-        for path in &wpt {
-            let report = wpt::run_file(path, w).map_err(|e| UsageError(e.to_string()))?;
+    let mut warned: Vec<TestFiles> = Vec::new();
+    for e in others {
+        let Some(t) = e.test_files() else {
+            eprintln!("urlprism: warning: {} runs no test files", e.name());
+            continue;
+        };
+        let paths: Vec<&PathBuf> = own
+            .iter()
+            .filter(|p| of_extension(p, t.extension))
+            .collect();
+        if paths.is_empty() && !warned.contains(&t) {
+            eprintln!(
+                "urlprism: warning: no .{} file given (the {} engine runs {})",
+                t.extension,
+                e.name(),
+                t.what
+            );
+            warned.push(t);
+        }
+        for path in paths {
+            let report = e
+                .run_test_file(path)
+                .map_err(|e| UsageError(e.to_string()))?;
             summary.reports.push(report);
         }
     }

@@ -15,8 +15,9 @@ use urlprism::engine::EngineSpec;
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Trace under this built-in profile or engine: this, chrome, gecko,
-    /// ie, whatwg (repeatable; default: all five).
+    /// Trace under this built-in profile or engine, e.g. chrome, whatwg
+    /// (repeatable; default: every one, the built-in profiles (`urlprism
+    /// profiles`) and the engines).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Also trace under the profile described in this TOML file

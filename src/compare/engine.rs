@@ -3,6 +3,8 @@
 //! by step ([`HostTrace`]).
 
 use super::guard::guarded as catch_panic;
+#[cfg(feature = "suite")]
+use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
 use crate::host::canonicalize_host::canonicalize_host_traced;
 use crate::host::trace::{StepLog, TraceStep};
@@ -24,6 +26,14 @@ use serde::Serialize;
 /// `base` strings, hands back its result as a [`Url`] (made with
 /// [`Url::from_parsed_url`] when it has the components at hand), and
 /// keeps the default [`Engine::trace_host`] (no trace).
+///
+/// The other methods say what else the engine can do, each with a
+/// default for an engine that cannot: the commands ask them rather than
+/// which engine it is (`urlprism host` runs
+/// [`Engine::canonicalize_host`], `urlprism test` the files of
+/// [`Engine::test_files`], `urlprism nameprep` the profiles,
+/// [`Engine::as_profile`]).  An engine the command line finds by name is
+/// registered in [`crate::engine`].
 ///
 /// ```
 /// use urlprism::compare::{compare, Engine, Field};
@@ -75,11 +85,52 @@ pub trait Engine: Send + Sync {
         encoding: &'static Encoding,
     ) -> Result<Url, Error>;
 
+    /// What it models, for a list of engines (empty by default).
+    fn description(&self) -> &str {
+        ""
+    }
+
+    /// Whether `base` is a base URL the engine can resolve against (an
+    /// [`crate::EngineCanonicalizer`] checks it once, then passes it with
+    /// every input): `Err` says why not.  By default, whether the engine
+    /// canonicalizes it as an input of its own.
+    fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
+        self.canonicalize(base, None, encoding).map(drop)
+    }
+
     /// The CanonicalizeHost steps for `host` of a URL whose (lowercase)
     /// scheme is `scheme`, or `None` when the engine has no such steps.
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
         let _ = (host, scheme);
         None
+    }
+
+    /// The canonical form of `host`, the host of a URL whose (lowercase)
+    /// scheme is `scheme` (`urlprism host`), or `None` when the engine
+    /// does not canonicalize a host alone.
+    fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
+        let _ = (host, scheme);
+        None
+    }
+
+    /// The test data the engine runs in a format of its own (`urlprism
+    /// test` gives it the files of that extension), or `None`.  A profile
+    /// runs the 2011 suite's `.dat` files instead
+    /// ([`crate::conformance::run_suite`]).
+    #[cfg(feature = "suite")]
+    fn test_files(&self) -> Option<TestFiles> {
+        None
+    }
+
+    /// Runs the test file at `path`, of the format of
+    /// [`Engine::test_files`], as a report of the suite's kind.
+    #[cfg(feature = "suite")]
+    fn run_test_file(&self, path: &std::path::Path) -> Result<FileReport, ReadError> {
+        Err(ReadError {
+            file: path.display().to_string(),
+            line: 0,
+            message: format!("the engine {} runs no test file of its own", self.name()),
+        })
     }
 
     /// The engine as a marked-step profile, when it is one: a
@@ -89,6 +140,17 @@ pub trait Engine: Send + Sync {
     fn as_profile(&self) -> Option<&dyn Profile> {
         None
     }
+}
+
+/// Test data in an engine's own format (see [`Engine::test_files`]).
+#[cfg(feature = "suite")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TestFiles {
+    /// The extension of its files, e.g. `json`.
+    pub extension: &'static str,
+    /// What they are, e.g. `urltestdata.json`, for a warning when none
+    /// is given.
+    pub what: &'static str,
 }
 
 /// `input` resolved against `base` (or itself) and canonicalized under
@@ -126,6 +188,15 @@ macro_rules! profile_engine {
         impl $($generics)* {
             fn name(&self) -> &str {
                 Profile::name(self)
+            }
+            fn description(&self) -> &str {
+                Profile::description(self)
+            }
+            fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
+                Canonicalizer::new(self).encoding(encoding).base(base).map(drop)
+            }
+            fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
+                Some(crate::host::canonicalize_host(host, scheme, self))
             }
             fn canonicalize(
                 &self,

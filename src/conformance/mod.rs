@@ -39,16 +39,12 @@
 //! [`run_suite`] runs many files under many profiles on all CPUs.
 
 //!
-//! The reader is always built; the runner and the panic catching need the
-//! `suite` feature (on by default, with the command-line tool).
+//! The reader is always built; the runner needs the `suite` feature (on
+//! by default, with the command-line tool), as does the panic catching it
+//! runs records under ([`crate::panic`]).
 
 mod reader;
 pub use reader::*;
-
-#[cfg(feature = "suite")]
-mod panic;
-#[cfg(feature = "suite")]
-pub use panic::catch_panic;
 
 #[cfg(feature = "suite")]
 mod runner;
@@ -127,14 +123,6 @@ mod tests {
         assert!(e.invalid);
         assert_eq!(e.components[3], Some("g"));
         assert!(!Expectation::new(r, "ie").invalid);
-    }
-
-    #[test]
-    fn catch_panic_reports_message() {
-        let r: Result<(), String> = catch_panic(|| panic!("boom"));
-        let msg = r.unwrap_err();
-        assert!(msg.starts_with("panic: boom"), "{msg}");
-        assert_eq!(catch_panic(|| 3), Ok(3));
     }
 
     proptest::proptest! {

@@ -2,8 +2,8 @@
 //! ([`run_record`]), many files under many profiles on all CPUs
 //! ([`run_suite`]), with the counts per profile and file ([`Summary`]).
 
-use super::panic::catch_panic;
 use super::reader::*;
+use crate::panic::catch_panic;
 use crate::profile::Profile;
 use crate::url::ParsedUrl;
 use encoding_rs::Encoding;

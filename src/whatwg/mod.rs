@@ -103,6 +103,23 @@ impl Whatwg {
         }
     }
 
+    /// Reads a profile file that selects this engine (`engine =
+    /// "whatwg"`; its keys are the fields of [`Whatwg`]); `origin` names
+    /// it in errors.
+    ///
+    /// ```
+    /// let text = "name = \"whatwg-2015\"\nengine = \"whatwg\"\ntransitional = true\n";
+    /// assert!(urlprism::whatwg::Whatwg::from_toml(text, "w.toml").unwrap().transitional);
+    /// let e = urlprism::whatwg::Whatwg::from_toml("name = \"w\"\nnfkc = 1\n", "w.toml").unwrap_err();
+    /// assert!(e.to_string().starts_with("w.toml: unknown field `nfkc`"), "{e}");
+    /// ```
+    pub fn from_toml(text: &str, origin: &str) -> Result<Whatwg, crate::profile::ProfileError> {
+        toml::from_str(text).map_err(|e| crate::profile::ProfileError {
+            location: Some(origin.to_string()),
+            message: e.message().to_string(),
+        })
+    }
+
     /// Parses `input` against `base` (none when `None`: `input` must be
     /// absolute), with the document encoding `encoding` for the query of
     /// a special URL (as the URL Standard: UTF-8 for other schemes, `ws`
@@ -325,6 +342,39 @@ fn components_cow(url: &Url) -> CowUrl<'_> {
 impl Engine for Whatwg {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// Whether the URL Standard's parser takes `base` alone (an absolute
+    /// URL).
+    fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
+        self.parse(base, None, encoding).map(drop)
+    }
+
+    /// The URL Standard's host parser: [`Whatwg::host`].
+    fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
+        Some(Whatwg::host(self, host, scheme))
+    }
+
+    /// The web-platform-tests `urltestdata.json` files.
+    #[cfg(feature = "suite")]
+    fn test_files(&self) -> Option<crate::compare::TestFiles> {
+        Some(crate::compare::TestFiles {
+            extension: "json",
+            what: "urltestdata.json",
+        })
+    }
+
+    /// [`wpt::run_file`].
+    #[cfg(feature = "suite")]
+    fn run_test_file(
+        &self,
+        path: &std::path::Path,
+    ) -> Result<crate::conformance::FileReport, crate::conformance::ReadError> {
+        wpt::run_file(path, self)
     }
 
     /// Parses `input` against `base` (the URL Standard's parser resolves

@@ -128,7 +128,7 @@ pub fn getters(engine: &Whatwg, case: &Case) -> Result<Vec<(&'static str, String
 
 /// Runs `case`: no mismatch when it passes.
 pub fn run_case(engine: &Whatwg, case: &Case) -> Vec<Mismatch> {
-    let actual = crate::conformance::catch_panic(|| getters(engine, case))
+    let actual = crate::panic::catch_panic(|| getters(engine, case))
         .unwrap_or_else(|panic| Err(format!("internal error: {panic}")));
     match (&case.expected, actual) {
         (None, Err(_)) => Vec::new(),

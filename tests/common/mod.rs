@@ -190,18 +190,19 @@ pub type Alone = Result<(String, Vec<Option<String>>), String>;
 /// What `engine` gives alone for `input` resolved against `base` (or
 /// itself) with the document encoding `encoding`: a profile through its
 /// own [`Canonicalizer`] (which must agree with the steps one by one,
-/// whose components are taken), the URL Standard engine through
-/// [`urlprism::whatwg::Whatwg::parse`] and
-/// [`urlprism::whatwg::components`].  A base that a `Canonicalizer`
-/// refuses makes the steps' resolution invalid (its step 4); an input
-/// that is its own base is resolved as `resolve_self` does it.
+/// whose components are taken), another engine (the URL Standard)
+/// through its [`urlprism::compare::Engine::canonicalize`], whose
+/// components, serialized, must give its canonical URL.  A base that a
+/// `Canonicalizer` refuses makes the steps' resolution invalid (its step
+/// 4); an input that is its own base is resolved as `resolve_self` does
+/// it.
 pub fn engine_alone(
     engine: &urlprism::engine::EngineSpec,
     input: &str,
     base: Option<&str>,
     encoding: &'static Encoding,
 ) -> Result<Alone, String> {
-    use urlprism::engine::EngineSpec;
+    use urlprism::compare::{Engine, Field};
     let parts = |u: &ParsedUrl| {
         vec![
             u.scheme.clone(),
@@ -214,8 +215,8 @@ pub fn engine_alone(
             u.fragment.clone(),
         ]
     };
-    match engine {
-        EngineSpec::Profile(p) => {
+    match engine.as_profile() {
+        Some(p) => {
             let resolved = match base {
                 Some(b) => resolve(input, &parse(b)),
                 None => urlprism::resolve::resolve_self(input),
@@ -227,7 +228,7 @@ pub fn engine_alone(
                 Err(e) => {
                     return Err(format!(
                         "{}: the base is refused ({e}), the steps resolve it",
-                        p.name
+                        p.name()
                     ))
                 }
             };
@@ -238,19 +239,40 @@ pub fn engine_alone(
                 (Err(e), Err(f)) if e.to_string() == f.to_string() => Ok(Err(e.to_string())),
                 (a, b) => Err(format!(
                     "{}: the Canonicalizer gives {a:?}, the steps {b:?}",
-                    p.name
+                    p.name()
                 )),
             }
         }
-        EngineSpec::Whatwg(w) => Ok(w
-            .parse(input, base, encoding)
-            .map(|u| {
-                (
-                    u.as_str().to_string(),
-                    parts(&urlprism::whatwg::components(&u)),
-                )
-            })
-            .map_err(|e| e.to_string())),
+        None => match engine.canonicalize(input, base, encoding) {
+            Ok(u) => {
+                let c: Vec<Option<String>> = Field::COMPONENTS
+                    .iter()
+                    .map(|f| f.of(&u).map(str::to_string))
+                    .collect();
+                let [scheme, user, password, host, port, path, query, fragment] =
+                    <[Option<String>; 8]>::try_from(c.clone()).expect("eight components");
+                let components = ParsedUrl {
+                    scheme,
+                    user,
+                    password,
+                    host,
+                    port,
+                    path,
+                    query,
+                    fragment,
+                    ..ParsedUrl::default()
+                };
+                match serialize(&components) {
+                    Some(s) if s == u.as_str() => Ok(Ok((s, c))),
+                    other => Err(format!(
+                        "{}: the components of {:?} serialize to {other:?}",
+                        engine.name(),
+                        u.as_str()
+                    )),
+                }
+            }
+            Err(e) => Ok(Err(e.to_string())),
+        },
     }
 }
 
@@ -346,8 +368,9 @@ pub fn check_comparison(
 pub fn compared_engine_sets() -> Vec<Vec<urlprism::engine::EngineSpec>> {
     use urlprism::engine::{builtin_engine, builtin_engines, EngineSpec};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let transitional = EngineSpec::from_file(&root.join("profiles/whatwg-transitional.toml"))
-        .expect("profiles/whatwg-transitional.toml reads");
+    let transitional =
+        EngineSpec::from_file(&root.join("profiles/examples/whatwg-transitional.toml"))
+            .expect("profiles/examples/whatwg-transitional.toml reads");
     let chrome = std::fs::read_to_string(root.join("profiles/chrome.toml")).expect("chrome.toml");
     let mix_text = chrome
         .replacen("name = \"chrome\"", "name = \"mix\"", 1)

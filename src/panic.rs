@@ -1,6 +1,11 @@
 //! Catching a panic in an engine as a result: [`catch_panic`] runs a
 //! closure and turns its panic into an error message, printed nowhere
 //! (a process-wide panic hook keeps quiet on the thread that asked).
+//!
+//! Feature `suite` (a library user who needs no process-wide panic hook
+//! leaves it out): the suite runner, `compare`, the command-line tool
+//! and the Python package run engines under it, so that a bug in one
+//! becomes a result ("internal error: panic: ...") and the batch goes on.
 
 use std::cell::{Cell, RefCell};
 
@@ -46,4 +51,23 @@ pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
             None => format!("panic: {msg}"),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catch_panic_reports_message() {
+        let r: Result<(), String> = catch_panic(|| panic!("boom"));
+        let msg = r.unwrap_err();
+        assert!(msg.starts_with("panic: boom (at "), "{msg}");
+        assert!(msg.contains("panic.rs:"), "{msg}");
+        let r: Result<(), String> = catch_panic(|| std::panic::panic_any(7_u8));
+        assert_eq!(
+            r.unwrap_err().split(" (at ").next(),
+            Some("panic: (non-string payload)")
+        );
+        assert_eq!(catch_panic(|| 3), Ok(3));
+    }
 }
