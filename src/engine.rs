@@ -35,6 +35,7 @@ use crate::compare::{Engine, HostTrace};
 #[cfg(feature = "suite")]
 use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
+use crate::host::plan::Plan;
 use crate::profile::{builtin_profiles, Profile, ProfileError, ProfileSpec};
 use crate::whatwg::{self, Whatwg};
 use crate::Url;
@@ -78,7 +79,7 @@ impl EngineSpec {
     /// the registry does not know, or whose engine reads no file, is an
     /// error that lists those that do.
     pub fn from_toml(text: &str, origin: &str) -> Result<EngineSpec, ProfileError> {
-        let profile = || ProfileSpec::from_toml(text, origin).map(EngineSpec::new);
+        let profile = || ProfileSpec::from_toml(text, origin).map(|p| EngineSpec::new(Plan::new(&p)));
         let table: toml::Table = match toml::from_str(text) {
             Ok(t) => t,
             // The profile reader gives the line, column and key.
@@ -122,13 +123,13 @@ impl EngineSpec {
     /// (in its results, traces and test reports).
     pub fn renamed(&self, name: &str) -> EngineSpec {
         match self.as_profile() {
-            Some(p) => EngineSpec::new(ProfileSpec {
+            Some(p) => EngineSpec::new(Plan::new(&ProfileSpec {
                 name: name.to_string(),
                 description: p.description().to_string(),
                 nameprep: p.nameprep().clone(),
                 canonicalize_host: p.host().clone(),
                 url: p.url().clone(),
-            }),
+            })),
             None => EngineSpec::new(Renamed {
                 inner: self.clone(),
                 name: name.to_string(),
@@ -301,7 +302,7 @@ pub fn registry() -> &'static [Registered] {
     static REGISTRY: OnceLock<Vec<Registered>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let profiles = builtin_profiles().iter().map(|p| Registered {
-            engine: EngineSpec::new(p.clone()),
+            engine: EngineSpec::new(Plan::of(p).into_owned()),
             read_file: None,
         });
         let code = CODE_ENGINES.iter().map(|c| Registered {

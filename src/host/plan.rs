@@ -40,6 +40,7 @@ use std::borrow::Cow;
 #[derive(Clone, Debug)]
 pub struct Plan {
     name: String,
+    description: String,
     nameprep: NameprepParams,
     host: HostParams,
     url: UrlParams,
@@ -88,6 +89,7 @@ impl Plan {
         }
         Plan {
             name: profile.name().to_string(),
+            description: profile.description().to_string(),
             nameprep: profile.nameprep().clone(),
             host: profile.host().clone(),
             url: profile.url().clone(),
@@ -203,6 +205,9 @@ impl Plan {
 impl Profile for Plan {
     fn name(&self) -> &str {
         &self.name
+    }
+    fn description(&self) -> &str {
+        &self.description
     }
     fn nameprep(&self) -> &NameprepParams {
         &self.nameprep
