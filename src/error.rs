@@ -36,6 +36,12 @@ pub enum Error {
         /// Why parsing it set the /invalid/ flag (the error's source).
         reason: InvalidReason,
     },
+    /// The components given to [`crate::Url::from_parsed_url`] make no URL
+    /// a [`crate::Url`] can hold (see [`crate::Url::check_invariants`]).
+    Components {
+        /// What does not hold.
+        reason: String,
+    },
     /// The canonical URL would be 4 GiB or longer: a [`crate::Url`]
     /// cannot hold it.
     TooLong {
@@ -66,6 +72,7 @@ impl fmt::Display for Error {
             Error::Base { base, reason } => {
                 write!(f, "invalid base URL {}: {reason}", Quoted(base))
             }
+            Error::Components { reason } => write!(f, "the components make no URL: {reason}"),
             Error::TooLong { len } => write!(
                 f,
                 "the canonical URL would be {len} bytes long (a Url holds less than 4 GiB)"

@@ -245,10 +245,11 @@ mod tests {
         );
         let u = crate::parse("http://a\u{FDD0}/");
         let json = serde_json::to_string(&u).unwrap();
-        assert!(
-            json.ends_with("\"hierarchical\":false,\"host_as_written\":\"a\u{FDD0}\"}"),
-            "{json}"
-        );
+        // (The closing brace as an escape: `tools/module_cycles.py` counts
+        // the braces of each line.)
+        let body = json.strip_suffix('\u{7D}').unwrap();
+        let end = "\"hierarchical\":false,\"host_as_written\":\"a\u{FDD0}\"";
+        assert!(body.ends_with(end), "{json}");
         let json = serde_json::to_string(&crate::parse("no scheme")).unwrap();
         assert!(json.contains(r#""invalid":"no-scheme""#), "{json}");
     }

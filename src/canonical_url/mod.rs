@@ -105,7 +105,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn scheme(&self) -> &str {
-        &self.serialization[..self.offsets.scheme_end as usize]
+        &self.serialization[..self.offsets.scheme_end()]
     }
 
     /// The user name: the empty string when the URL has none.
@@ -116,7 +116,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn username(&self) -> &str {
-        self.component(self.offsets.user).unwrap_or("")
+        self.component(self.offsets.user()).unwrap_or("")
     }
 
     /// The password, when the URL has one (even empty).
@@ -127,7 +127,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn password(&self) -> Option<&str> {
-        self.component(self.offsets.password)
+        self.component(self.offsets.password())
     }
 
     /// The host, canonicalized by the profile, when the URL has one (a
@@ -139,7 +139,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn host_str(&self) -> Option<&str> {
-        self.component(self.offsets.host)
+        self.component(self.offsets.host())
     }
 
     /// The port, when the URL has one that is not the scheme's default.
@@ -150,7 +150,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn port(&self) -> Option<u16> {
-        self.component(self.offsets.port)
+        self.component(self.offsets.port())
             .and_then(|p| p.parse().ok())
     }
 
@@ -162,7 +162,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn path(&self) -> &str {
-        self.component(self.offsets.path).unwrap_or("")
+        self.component(self.offsets.path()).unwrap_or("")
     }
 
     /// The query, without its `?`, when the URL has one (even empty).
@@ -174,7 +174,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn query(&self) -> Option<&str> {
-        self.component(self.offsets.query)
+        self.component(self.offsets.query())
     }
 
     /// The fragment, without its `#`, when the URL has one (even empty).
@@ -185,7 +185,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn fragment(&self) -> Option<&str> {
-        self.component(self.offsets.fragment)
+        self.component(self.offsets.fragment())
     }
 
     /// The components as a [`ParsedUrl`] (the step-level view, where an
@@ -203,13 +203,13 @@ impl Url {
         ParsedUrl {
             scheme: Some(self.scheme().to_string()),
             authority: None,
-            user: owned(self.offsets.user),
-            password: owned(self.offsets.password),
-            host: owned(self.offsets.host),
-            port: owned(self.offsets.port),
-            path: owned(self.offsets.path),
-            query: owned(self.offsets.query),
-            fragment: owned(self.offsets.fragment),
+            user: owned(self.offsets.user()),
+            password: owned(self.offsets.password()),
+            host: owned(self.offsets.host()),
+            port: owned(self.offsets.port()),
+            path: owned(self.offsets.path()),
+            query: owned(self.offsets.query()),
+            fragment: owned(self.offsets.fragment()),
             invalid: None,
             hierarchical: false,
             host_as_written: None,
@@ -274,19 +274,19 @@ impl Url {
     /// The user name as the steps left it: `None` when the URL has none
     /// (where [`Url::username`] gives the empty string).
     pub(crate) fn user_part(&self) -> Option<&str> {
-        self.component(self.offsets.user)
+        self.component(self.offsets.user())
     }
 
     /// The port as written in the serialization (where [`Url::port`]
     /// gives its number).
     pub(crate) fn port_part(&self) -> Option<&str> {
-        self.component(self.offsets.port)
+        self.component(self.offsets.port())
     }
 
     /// The path as the steps left it: `None` when the URL has none
     /// (where [`Url::path`] gives the empty string).
     pub(crate) fn path_part(&self) -> Option<&str> {
-        self.component(self.offsets.path)
+        self.component(self.offsets.path())
     }
 
     fn component(&self, span: Option<Span>) -> Option<&str> {
@@ -327,7 +327,7 @@ impl Url {
         host_into: impl FnOnce(&mut String) -> bool,
     ) -> Option<Result<Url, Error>> {
         let url = self.as_str();
-        let old = self.offsets.host.expect("a URL with a host");
+        let old = self.offsets.host().expect("a URL with a host");
         let (start, end) = (old.start(), old.end());
         // Room for an IPv4 address in place of a shorter host.
         let mut out = String::with_capacity(url.len() + 16);
