@@ -79,7 +79,8 @@ impl EngineSpec {
     /// the registry does not know, or whose engine reads no file, is an
     /// error that lists those that do.
     pub fn from_toml(text: &str, origin: &str) -> Result<EngineSpec, ProfileError> {
-        let profile = || ProfileSpec::from_toml(text, origin).map(|p| EngineSpec::new(Plan::new(&p)));
+        let profile =
+            || ProfileSpec::from_toml(text, origin).map(|p| EngineSpec::new(Plan::new(&p)));
         let table: toml::Table = match toml::from_str(text) {
             Ok(t) => t,
             // The profile reader gives the line, column and key.

@@ -377,6 +377,72 @@ fn profiles_lists_and_shows_a_file_to_start_from() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `profiles --plan NAME` prints what the profile compiles to: the steps
+/// it runs, as the registry's switches say, and step 1's other plan; a
+/// profile file's plan shows its own change.
+#[test]
+fn profiles_plan_shows_the_steps_a_profile_runs() {
+    let runs = |text: &str, pipeline: &str, step: &str| -> Option<String> {
+        let section = text.split("\n\n").find(|s| s.starts_with(pipeline))?;
+        section
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(step))
+            .and_then(|l| {
+                l.split_whitespace()
+                    .rev()
+                    .find(|w| *w == "yes" || *w == "no")
+                    .map(String::from)
+            })
+    };
+    let o = run(&["profiles", "--plan", "chrome"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(
+        runs(&text, "CanonicalizeHost", "12").as_deref(),
+        Some("yes")
+    );
+    assert_eq!(runs(&text, "CanonicalizeHost", "11").as_deref(), Some("no"));
+    assert_eq!(runs(&text, "Nameprep", "6").as_deref(), Some("no"));
+    assert!(
+        text.contains(
+            "step 1: hosts of the classes file, ip-literal, ipv4-form follow profile this"
+        ),
+        "{text}"
+    );
+    // Chrome's hosts that are not domain names run THIS's step 26.
+    let routed = text.split("step 1:").nth(1).unwrap();
+    assert_eq!(
+        runs(routed, "CanonicalizeHost", "26").as_deref(),
+        Some("yes")
+    );
+    // A profile file that turns step 11 on.
+    let text = stdout(&run(&["profiles", "--show", "chrome"], b""))
+        .replace("nameprep_whole_host = false", "nameprep_whole_host = true")
+        .replace("name = \"chrome\"", "name = \"mine\"");
+    let dir = temp_dir("profiles-plan");
+    let file = dir.join("mine.toml");
+    std::fs::write(&file, text).unwrap();
+    let o = run(
+        &[
+            "profiles",
+            "--plan",
+            "x",
+            "--profile-file",
+            file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let text = stdout(&o);
+    assert!(text.starts_with("plan of profile mine"), "{text}");
+    assert_eq!(
+        runs(&text, "CanonicalizeHost", "11").as_deref(),
+        Some("yes")
+    );
+    let o = run(&["profiles", "--plan", "netscape"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A bad `--base` or `--encoding` is a usage error (exit 2), reported
 /// before any input is read: no output line, whatever the input.
 #[test]

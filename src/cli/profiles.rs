@@ -4,17 +4,42 @@
 use super::{profile_by_name, UsageError};
 use clap::Args;
 use std::process::ExitCode;
+use urlprism::compare::Engine;
+use urlprism::host::plan::Plan;
+use urlprism::host::steps::{Origin, Step, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
 use urlprism::profile::{builtin_profiles, BUILTIN_PROFILE_FILES};
 
 #[derive(Debug, Args)]
 pub struct ProfilesArgs {
     /// Print this built-in profile's TOML file (copy it, edit it, load it
     /// with --profile-file).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", conflicts_with = "plan")]
     show: Option<String>,
+    /// Print the plan this built-in profile compiles to: every step of
+    /// CanonicalizeHost and Nameprep, its marks, and whether the profile
+    /// runs it (and where step 1 sends the hosts that are not domain names).
+    #[arg(long, value_name = "NAME")]
+    plan: Option<String>,
+    /// With --plan: the profile described in this TOML file instead.
+    #[arg(long, value_name = "PATH", requires = "plan")]
+    profile_file: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ProfilesArgs) -> Result<ExitCode, UsageError> {
+    if let Some(name) = &args.plan {
+        let plan = match &args.profile_file {
+            Some(path) => {
+                let e = super::engine_from_file(path)?;
+                let p = e.as_profile().ok_or_else(|| {
+                    UsageError(format!("{}: not a profile of marked steps", path.display()))
+                })?;
+                Plan::new(p)
+            }
+            None => Plan::new(profile_by_name(name)?),
+        };
+        print!("{}", plan_text(&plan));
+        return Ok(ExitCode::SUCCESS);
+    }
     match args.show {
         Some(name) => {
             let p = profile_by_name(&name)?;
@@ -37,4 +62,49 @@ pub fn run(args: ProfilesArgs) -> Result<ExitCode, UsageError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The plan as a table: per pipeline, each registered step with its marks
+/// (`observed:` for a step beyond the specification), whether the plan runs
+/// it, and its title; step 1's other plan and the steps it runs apart.
+fn plan_text(plan: &Plan) -> String {
+    let mut out = format!("plan of profile {}\n", plan.name());
+    let table = |out: &mut String, plan: &Plan, pipeline: &str, steps: &[Step]| {
+        out.push_str(&format!("\n{pipeline}\n"));
+        out.push_str(&format!(
+            "  {:<10} {:<22} {:<5} {}\n",
+            "step", "marks", "runs", "title"
+        ));
+        for s in steps {
+            let marks = match (s.origin, s.label) {
+                (Origin::Specification, "") => "-",
+                (_, label) => label,
+            };
+            let runs = if plan.runs(s) { "yes" } else { "no" };
+            out.push_str(&format!(
+                "  {:<10} {:<22} {:<5} {}\n",
+                s.number, marks, runs, s.title
+            ));
+        }
+    };
+    table(&mut out, plan, "CanonicalizeHost", CANONICALIZE_HOST_STEPS);
+    table(&mut out, plan, "Nameprep", NAMEPREP_STEPS);
+    if let Some((other, classes)) = plan.other_hosts() {
+        // As a profile file names them (`ip-literal`).
+        let classes: Vec<String> = classes
+            .iter()
+            .map(|c| match serde_json::to_value(c) {
+                Ok(serde_json::Value::String(s)) => s,
+                _ => format!("{c:?}"),
+            })
+            .collect();
+        out.push_str(&format!(
+            "\nstep 1: hosts of the classes {} follow profile {}, whose plan runs:\n",
+            classes.join(", "),
+            other.name()
+        ));
+        table(&mut out, other, "CanonicalizeHost", CANONICALIZE_HOST_STEPS);
+        table(&mut out, other, "Nameprep", NAMEPREP_STEPS);
+    }
+    out
 }
