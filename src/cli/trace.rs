@@ -317,7 +317,9 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
     s.push_str(&paint(color, DIM, &header.join("  ")));
     s.push('\n');
     let mut marked = false;
-    let agree = c.differing.is_empty();
+    // The same result everywhere: the same components, or the same
+    // rejection (rejections for different reasons do not agree).
+    let agree = c.groups().len() == 1;
     for line in lines {
         let (cells, first, is_div) = match line {
             Line::Step(cells, first, is_div) => (cells, first, is_div),
@@ -353,7 +355,10 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
         match &t.divergence {
             Some(d) => {
                 let row = &t.steps[d.index];
-                let groups: Vec<String> = d.groups.iter().map(|g| g.join(", ")).collect();
+                let mut groups: Vec<String> = d.groups.iter().map(|g| g.join(", ")).collect();
+                if !d.not_at_step.is_empty() {
+                    groups.push(format!("{} (not at this step)", d.not_at_step.join(", ")));
+                }
                 let marks = if row.marks.is_empty() {
                     String::new()
                 } else {

@@ -108,6 +108,10 @@ pub struct Divergence {
     pub step: String,
     /// The engines grouped by outcome at that step (names).
     pub groups: Vec<Vec<String>>,
+    /// The engines that have no outcome to compare at that step (names):
+    /// they did not run it (a step their pipeline does not have, or the
+    /// note of a step they skipped), and go on after it.
+    pub not_at_step: Vec<String>,
 }
 
 /// A URL's host traced under several engines, aligned step by step.
@@ -519,7 +523,7 @@ fn same(a: Said<'_>, b: Said<'_>) -> Option<bool> {
 fn divergence_core<'a>(
     rows: &[Vec<Option<View<'a>>>],
     results: &'a [String],
-) -> Option<(usize, Vec<Vec<usize>>)> {
+) -> Option<(usize, Vec<Vec<usize>>, Vec<usize>)> {
     let engines = results.len();
     if engines < 2 {
         return None;
@@ -531,6 +535,7 @@ fn divergence_core<'a>(
     let mut so_far: Vec<Option<&'a str>> = vec![None; engines];
     for (i, row) in rows.iter().enumerate() {
         let mut groups: Vec<(Said<'_>, Vec<usize>)> = Vec::new();
+        let mut not_at_step = Vec::new();
         let mut differ = false;
         let says: Vec<Option<Said<'a>>> = (0..engines)
             .map(|e| said(row[e], last[e].is_none_or(|l| i > l), &results[e]))
@@ -546,7 +551,10 @@ fn divergence_core<'a>(
             let s = match (says[e], row[e], so_far[e]) {
                 (Some(s), _, _) => s,
                 (None, None, Some(v)) if fails && going_on => Said::Value(v),
-                _ => continue,
+                _ => {
+                    not_at_step.push(e);
+                    continue;
+                }
             };
             if let Some(Said::Value(v)) = says[e] {
                 so_far[e] = Some(v);
@@ -560,7 +568,8 @@ fn divergence_core<'a>(
             }
         }
         if differ {
-            return Some((i, groups.into_iter().map(|(_, m)| m).collect()));
+            let groups = groups.into_iter().map(|(_, m)| m).collect();
+            return Some((i, groups, not_at_step));
         }
     }
     None
@@ -606,14 +615,16 @@ pub fn first_divergence(rows: &[AlignedStep], traces: &[&HostTrace]) -> Option<D
                 .collect()
         })
         .collect();
-    let (index, groups) = divergence_core(&views, &results)?;
+    let (index, groups, not_at_step) = divergence_core(&views, &results)?;
+    let name = |e: usize| traces[e].engine.clone();
     Some(Divergence {
         index,
         step: rows[index].label(),
         groups: groups
             .into_iter()
-            .map(|g| g.into_iter().map(|e| traces[e].engine.clone()).collect())
+            .map(|g| g.into_iter().map(name).collect())
             .collect(),
+        not_at_step: not_at_step.into_iter().map(name).collect(),
     })
 }
 
@@ -646,7 +657,7 @@ pub fn pair_divergences(traces: &[&HostTrace], pairs: &[(usize, usize)]) -> Vec<
                 })
                 .unzip();
             let pair_results = [results[i].clone(), results[j].clone()];
-            let (k, _) = divergence_core(&views, &pair_results)?;
+            let (k, _, _) = divergence_core(&views, &pair_results)?;
             let r = kept[k];
             let mut step = String::new();
             for s in [g.cells[r][i], g.cells[r][j]].into_iter().flatten() {

@@ -123,6 +123,18 @@ async function checkTable(page, expected) {
     }
     assert.equal(row.cells.canonical.differs, !expected.agree, `${r.profile} canonical highlighted`);
   }
+  // The summary says "agree" only when every result, or every reason to
+  // reject the URL, is the same.
+  const reasons = new Set(expected.results.map((r) => r.error));
+  const differ = !expected.agree || reasons.size > 1;
+  const summary = page.locator('#summary');
+  assert.equal(await summary.getAttribute('class'), differ ? 'differ' : 'agree', 'summary class');
+  const text = await summary.textContent();
+  assert.equal(/\bagree/.test(text), !differ, `summary: ${text}`);
+  // No cell breaks a word where it has room to break between words.
+  const breakAll = await page.locator('#results td, #trace td').evaluateAll((tds) =>
+    tds.filter((td) => getComputedStyle(td).wordBreak === 'break-all').length);
+  assert.equal(breakAll, 0, 'no cell breaks words anywhere');
 }
 
 /** Checks the trace against `urlprism trace --json`. */
@@ -138,6 +150,12 @@ async function checkTrace(page, trace) {
   if (trace.divergence) {
     assert.deepEqual(divergent, [trace.steps[trace.divergence.index].key], 'the first divergence is highlighted');
     assert.ok(await page.locator('#trace tr.divergence.first').isVisible(), 'the divergence is shown');
+    // Every profile is named in the divergence line, those that did not
+    // run the step too.
+    const line = await page.locator('#trace-summary').textContent();
+    for (const p of trace.profiles) {
+      assert.ok(line.includes(p), `${p} in the divergence line: ${line}`);
+    }
   } else {
     assert.deepEqual(divergent, [], 'no divergence highlighted');
   }

@@ -168,7 +168,21 @@ function drawResults(c) {
     th.classList.toggle('differs', columnDiffers(th.dataset.field));
   }
   const summary = $('summary');
-  if (c.agree) {
+  // Profiles that all reject the URL agree on the components, but their
+  // reasons may differ: then they do not agree.
+  const reasons = new Map();
+  for (const r of c.results) {
+    if (!reasons.has(r.error)) reasons.set(r.error, []);
+    reasons.get(r.error).push(r.profile);
+  }
+  if (c.agree && reasons.size > 1) {
+    summary.textContent = 'They differ: every profile rejects the URL, for different reasons: ' +
+      [...reasons.values()].map((g) => g.join(', ')).join(' | ');
+    summary.className = 'differ';
+  } else if (c.agree && c.results.every((r) => r.canonical === null)) {
+    summary.textContent = `All ${c.results.length} profiles reject the URL, for the same reason.`;
+    summary.className = 'agree';
+  } else if (c.agree) {
     summary.textContent = `All ${c.results.length} profiles agree.`;
     summary.className = 'agree';
   } else {
@@ -296,8 +310,12 @@ function drawTrace(t) {
   } else if (t.divergence) {
     const row = t.steps[t.divergence.index];
     const marks = row.marks ? ` [${row.marks}]` : '';
+    const groups = t.divergence.groups.map((g) => g.join(', '));
+    if (t.divergence.not_at_step.length) {
+      groups.push(`${t.divergence.not_at_step.join(', ')} (not at this step)`);
+    }
     summary.textContent = `Host ${JSON.stringify(t.host)}: first divergence at ${describe(row)}${marks}: ` +
-      t.divergence.groups.map((g) => g.join(', ')).join(' | ');
+      groups.join(' | ');
     summary.className = 'differ';
   } else {
     summary.textContent = `Host ${JSON.stringify(t.host)}: every profile's steps give the same host.`;
