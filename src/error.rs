@@ -74,6 +74,34 @@ impl fmt::Display for Error {
     }
 }
 
+impl Error {
+    /// A host error made clear by the authority the host was parsed from,
+    /// when that host is only part of what was written as one: a `[` with
+    /// no `]` after it is no IPv6 literal, so the port is split off at the
+    /// last `:` (the authority `[::1` gives the host `[:`).  Any other error
+    /// is returned as it is.
+    ///
+    /// ```
+    /// let e = urlprism::Url::parse("http://[::1/").unwrap_err();
+    /// assert!(e.to_string().contains("the authority \"[::1\""), "{e}");
+    /// ```
+    pub(crate) fn in_authority(self, authority: Option<&str>) -> Error {
+        match (self, authority) {
+            (Error::Host { host, step, reason }, Some(a))
+                if host.starts_with('[') && !host.contains(']') && a.len() > host.len() =>
+            {
+                let reason = format!(
+                    "{reason} (in the authority {}, a '[' with no ']' is no IPv6 literal, \
+                     and the port begins after the last ':')",
+                    Quoted(a)
+                );
+                Error::Host { host, step, reason }
+            }
+            (e, _) => e,
+        }
+    }
+}
+
 impl std::error::Error for Error {
     /// The reason a base URL is invalid; the other errors have no cause
     /// beyond their message.

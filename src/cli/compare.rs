@@ -143,7 +143,7 @@ fn options<'r>(
 > {
     let profiles = compared_engines(names, files)?;
     let encoding = resolution.encoding()?;
-    let base = resolution.checked_base()?;
+    let base = resolution.checked_base(&profiles)?;
     Ok((profiles, encoding, base))
 }
 

@@ -198,12 +198,12 @@ impl BaseAndEncoding {
         encoding_by_label(&self.encoding)
     }
 
-    /// The base URL, checked: an invalid one is a usage error, reported
-    /// before any input is read (every input would fail with it).
-    pub fn checked_base(&self) -> Result<Option<&str>, UsageError> {
+    /// The base URL, checked against `engines`: an invalid one is a
+    /// usage error, reported before any input is read ([`check_base`]).
+    pub fn checked_base(&self, engines: &[EngineSpec]) -> Result<Option<&str>, UsageError> {
         match &self.base {
             Some(b) => {
-                check_base(b)?;
+                check_base(b, engines, self.encoding()?)?;
                 Ok(Some(b))
             }
             None => Ok(None),
@@ -216,31 +216,62 @@ impl BaseAndEncoding {
         &self,
         engine: &'e EngineSpec,
     ) -> Result<urlprism::EngineCanonicalizer<'e>, UsageError> {
-        let c = urlprism::EngineCanonicalizer::new(engine).encoding(self.encoding()?);
+        let encoding = self.encoding()?;
+        let c = urlprism::EngineCanonicalizer::new(engine).encoding(encoding);
         match &self.base {
-            Some(b) => with_base(|| c.base(b)),
+            Some(b) => {
+                let c = with_base(b, || c.base(b))?;
+                check_base(b, std::slice::from_ref(engine), encoding)?;
+                Ok(c)
+            }
             None => Ok(c),
         }
     }
 }
 
-/// What `set_base` gives (a canonicalizer with its base URL set); an
-/// invalid base is a usage error.
+/// What `set_base` gives (a canonicalizer with its base URL `base` set);
+/// an invalid base is a usage error that says why.
 pub(super) fn with_base<T>(
+    base: &str,
     set_base: impl FnOnce() -> Result<T, urlprism::Error>,
 ) -> Result<T, UsageError> {
     match urlprism::panic::catch_panic(set_base) {
         Ok(Ok(c)) => Ok(c),
-        Ok(Err(e)) => Err(UsageError(format!("--base: {e}"))),
+        // It names the base already.
+        Ok(Err(e @ urlprism::Error::Base { .. })) => Err(UsageError(e.to_string())),
+        Ok(Err(e)) => Err(UsageError(format!("invalid base URL {base:?}: {e}"))),
         Err(panic) => Err(UsageError(format!(
-            "--base: cannot parse the base URL: internal error: {panic}"
+            "cannot parse the base URL {base:?}: internal error: {panic}"
         ))),
     }
 }
 
-/// A usage error when the base URL `base` is invalid.
-pub fn check_base(base: &str) -> Result<(), UsageError> {
-    with_base(|| urlprism::Canonicalizer::new(urlprism::profile::this()).base(base)).map(drop)
+/// A usage error when the base URL `base` is invalid: it has no scheme,
+/// or it has no canonical form under any of `engines` (each of them would
+/// fail every input that takes its authority or path from it).
+pub fn check_base(
+    base: &str,
+    engines: &[EngineSpec],
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<(), UsageError> {
+    with_base(base, || {
+        urlprism::Canonicalizer::new(urlprism::profile::this()).base(base)
+    })?;
+    let mut failures = Vec::new();
+    for e in engines {
+        match urlprism::panic::catch_panic(|| e.canonicalize(base, None, encoding)) {
+            Ok(Ok(_)) => return Ok(()),
+            Ok(Err(err)) => failures.push(format!("{}: {err}", e.name())),
+            Err(panic) => failures.push(format!("{}: internal error: {panic}", e.name())),
+        }
+    }
+    match failures.is_empty() {
+        true => Ok(()),
+        false => Err(UsageError(format!(
+            "invalid base URL {base:?}: it has no canonical form ({})",
+            failures.join("; ")
+        ))),
+    }
 }
 
 /// The encoding with the Encoding Standard label `label`.

@@ -112,7 +112,7 @@ fn options(
 ) -> Result<Vec<EngineSpec>, UsageError> {
     let profiles = compared_engines(names, files)?;
     if let Some(b) = base {
-        super::check_base(b)?;
+        super::check_base(b, &profiles, encoding_rs::UTF_8)?;
     }
     Ok(profiles)
 }
