@@ -87,6 +87,20 @@ def test_compare_equals_cli_json(corpus):
             assert all(v is None for k, v in g.items() if k != "agree")
             continue
         assert g == {**{r["profile"]: r["canonical"] for r in e["results"]}, "agree": e["agree"]}, u
+    # The same from a list, without pyarrow's arrays.
+    assert urlprism.compare_many(urls) == table
+
+
+def test_parse_equals_cli_json(corpus):
+    path, urls = corpus
+    for profile in ["this", "ie", "whatwg"]:
+        out = run_cli(["canon", "--json", "--profile", profile], path.read_bytes())
+        expected = [json.loads(l) for l in out.decode("utf-8").splitlines()]
+        step = max(1, len(urls) // 500)
+        for u, e in list(zip(urls, expected))[::step]:
+            if any(0xD800 <= ord(c) <= 0xDFFF for c in u):
+                continue  # not valid UTF-8: the CLI reports the line itself
+            assert urlprism.parse(u, profile=profile) == e, u
 
 
 def test_trace_equals_cli_json(corpus):
