@@ -348,7 +348,9 @@ fn profiles_lists_and_shows_a_file_to_start_from() {
         .lines()
         .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
         .collect();
-    assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+    let registered: Vec<String> = urlprism::engine::builtin_names();
+    assert_eq!(names, registered);
+    assert_eq!(names[..5], ["this", "chrome", "gecko", "ie", "whatwg"]);
 
     // Chrome with THIS's root-dot step instead of its own: a user profile
     // made from `profiles --show chrome`.

@@ -78,6 +78,24 @@ impl<W: Write> Output<W> {
         self.out.write_all(self.line.as_bytes())
     }
 
+    /// Writes the line for the input at `at`, which is not valid UTF-8
+    /// (`lossy` its lossy decoding, `bytes` the input itself).
+    fn emit_not_utf8(
+        &mut self,
+        at: Position,
+        lossy: &str,
+        bytes: &[u8],
+        reason: String,
+    ) -> io::Result<()> {
+        self.any_invalid = true;
+        eprintln!("{at}: {reason}");
+        if self.json {
+            urlprism::json::write_canon_not_utf8(&mut self.out, lossy, bytes, &reason)
+        } else {
+            self.out.write_all(b"\n")
+        }
+    }
+
     /// Writes the result for the input at `at`.
     fn emit(&mut self, at: Position, input: &str, result: Result<Url, String>) -> io::Result<()> {
         if let Err(e) = &result {
@@ -152,7 +170,7 @@ fn process<W: Write>(
         let mut o = output.borrow_mut();
         match input {
             Ok(s) => o.canonicalize_and_emit(c, n, s)?,
-            Err((lossy, reason)) => o.emit(n, &lossy, Err(reason))?,
+            Err((lossy, reason, bytes)) => o.emit_not_utf8(n, &lossy, &bytes, reason)?,
         }
         Ok(true)
     };

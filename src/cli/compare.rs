@@ -460,13 +460,15 @@ impl Stats {
             0.0
         };
         s.push_str(&format!(
-            "urlprism compare: {} URLs, {} on which the profiles disagree ({pct:.2}%); {:.1} s, {rate:.0} URLs/s\n",
-            self.read, self.disagreeing, secs
+            "urlprism compare: {}, {} on which the profiles disagree ({pct:.2}%); {:.1} s, {rate:.0} URLs/s\n",
+            plural(self.read, "URL", "URLs"),
+            self.disagreeing,
+            secs
         ));
         if self.unreadable > 0 {
             s.push_str(&format!(
-                "  {} lines not valid UTF-8 (skipped)\n",
-                self.unreadable
+                "  {} not valid UTF-8 (skipped)\n",
+                plural(self.unreadable, "line", "lines")
             ));
         }
         if self.disagreeing == 0 {
@@ -592,7 +594,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
         stats.read += 1;
         let input = match input {
             Ok(s) => s,
-            Err((_, e)) => {
+            Err((_, e, _)) => {
                 stats.unreadable += 1;
                 progress.clear();
                 eprintln!("{at}: {e}");
@@ -646,4 +648,12 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
         eprint!("{}", stats.summary(elapsed));
     }
     Ok(ExitCode::from(code))
+}
+
+/// `n` and the noun in its number: `1 URL`, `2 URLs`.
+fn plural(n: u64, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
 }

@@ -42,7 +42,7 @@ pub enum Command {
     Nameprep(nameprep::NameprepArgs),
     /// Run a profile's CanonicalizeHost on each host.
     Host(nameprep::HostArgs),
-    /// List the built-in profiles, or print one as a TOML file to edit.
+    /// List the built-in profiles and engines, print a profile as a TOML file to edit, or the plan it compiles to.
     Profiles(profiles::ProfilesArgs),
     /// Serve a web page that shows a URL under every profile, with its
     /// trace, and a JSON API answering what `compare`, `trace` and
@@ -98,11 +98,50 @@ fn known_profiles() -> String {
 pub fn profile_by_name(name: &str) -> Result<&'static ProfileSpec, UsageError> {
     builtin(name).ok_or_else(|| match lookup(name) {
         Some(r) => not_a_profile(r.name(), r.description()),
-        None => UsageError(format!(
-            "unknown profile {name:?}; known profiles: {}",
-            known_profiles()
-        )),
+        None => {
+            let names: Vec<&str> = builtin_profiles().iter().map(|p| p.name.as_str()).collect();
+            UsageError(format!(
+                "unknown profile {name:?}{}; known profiles: {}",
+                did_you_mean(name, &names),
+                known_profiles()
+            ))
+        }
     })
+}
+
+/// `; did you mean "chrome"?` when one of `names` is close to `name`
+/// (an edit or two away, or `name` begins it), or nothing.
+fn did_you_mean(name: &str, names: &[&str]) -> String {
+    let name = name.to_ascii_lowercase();
+    let close = names
+        .iter()
+        .min_by_key(|n| edit_distance(&name, n))
+        .filter(|n| {
+            let d = edit_distance(&name, n);
+            d <= 2.min(n.len() / 2) || (name.len() >= 2 && n.starts_with(name.as_str()))
+        });
+    match close {
+        Some(n) => format!(" (did you mean {n:?}?)"),
+        None => String::new(),
+    }
+}
+
+/// The Levenshtein distance between `a` and `b` (as characters).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// The usage error of a command that runs the 2011 profiles' steps only
@@ -119,9 +158,12 @@ fn not_a_profile(name: &str, description: &str) -> UsageError {
 /// error listing the known ones.
 pub fn engine_by_name(name: &str) -> Result<EngineSpec, UsageError> {
     builtin_engine(name).ok_or_else(|| {
+        let names = builtin_names();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         UsageError(format!(
-            "unknown profile {name:?}; known profiles: {}",
-            builtin_names().join(", ")
+            "unknown profile {name:?}{}; known profiles: {}",
+            did_you_mean(name, &refs),
+            names.join(", ")
         ))
     })
 }

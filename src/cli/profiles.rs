@@ -1,13 +1,15 @@
-//! `urlprism profiles`: list the built-in profiles, or print one as TOML to
-//! start a profile file of one's own.
+//! `urlprism profiles`: list the built-in profiles and engines, print a
+//! profile as TOML to start a profile file of one's own, or the plan a
+//! profile compiles to.
 
 use super::{profile_by_name, UsageError};
 use clap::Args;
 use std::process::ExitCode;
 use urlprism::compare::Engine;
+use urlprism::engine::registry;
 use urlprism::host::plan::Plan;
 use urlprism::host::steps::{Origin, Step, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
-use urlprism::profile::{builtin_profiles, BUILTIN_PROFILE_FILES};
+use urlprism::profile::BUILTIN_PROFILE_FILES;
 
 #[derive(Debug, Args)]
 pub struct ProfilesArgs {
@@ -51,13 +53,12 @@ pub fn run(args: ProfilesArgs) -> Result<ExitCode, UsageError> {
             print!("{text}");
         }
         None => {
-            let width = builtin_profiles()
-                .iter()
-                .map(|p| p.name.len())
-                .max()
-                .unwrap_or(0);
-            for p in builtin_profiles() {
-                println!("{:<width$}  {}", p.name, p.description);
+            // Every registered name: the built-in profiles, then the
+            // engines written in code (`whatwg`...).
+            let registry = registry();
+            let width = registry.iter().map(|r| r.name().len()).max().unwrap_or(0);
+            for r in registry {
+                println!("{:<width$}  {}", r.name(), r.description());
             }
         }
     }
