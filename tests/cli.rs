@@ -424,16 +424,8 @@ fn profiles_plan_shows_the_steps_a_profile_runs() {
     let dir = temp_dir("profiles-plan");
     let file = dir.join("mine.toml");
     std::fs::write(&file, text).unwrap();
-    let o = run(
-        &[
-            "profiles",
-            "--plan",
-            "x",
-            "--profile-file",
-            file.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let path = file.to_str().unwrap();
+    let o = run(&["profiles", "--plan", "--profile-file", path], b"");
     let text = stdout(&o);
     assert!(text.starts_with("plan of profile mine"), "{text}");
     assert_eq!(
@@ -442,6 +434,48 @@ fn profiles_plan_shows_the_steps_a_profile_runs() {
     );
     let o = run(&["profiles", "--plan", "netscape"], b"");
     assert_eq!(o.status.code(), Some(2));
+    // A name and a file, or neither: a usage error.
+    let o = run(&["profiles", "--plan", "ie", "--profile-file", path], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["profiles", "--plan"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A profile file of two lines extends a built-in profile: `canon` takes
+/// it with that profile's answers, and `profiles --show --profile-file`
+/// prints it whole (a file that reads back as the same profile).
+#[test]
+fn a_profile_file_extends_a_builtin_one() {
+    let dir = temp_dir("profiles-extends");
+    let file = dir.join("opera.toml");
+    std::fs::write(&file, "extends = \"chrome\"\nname = \"opera\"\n").unwrap();
+    let path = file.to_str().unwrap();
+    let input = b"http://a%5fb.test/\nhttp://Bu\xcc\x88cher.de./\nhttp://0x7f.1/\n";
+    let opera = run(&["canon", "--profile-file", path], input);
+    let chrome = run(&["canon", "--profile", "chrome"], input);
+    assert_eq!(stdout(&opera), stdout(&chrome));
+    let o = run(
+        &[
+            "compare",
+            "--profile",
+            "chrome",
+            "--profile-file",
+            path,
+            "http://x/",
+        ],
+        b"",
+    );
+    assert!(stdout(&o).contains("opera"), "{}", stdout(&o));
+    let whole = stdout(&run(&["profiles", "--show", "--profile-file", path], b""));
+    let again = dir.join("whole.toml");
+    std::fs::write(&again, &whole).unwrap();
+    let o = run(&["canon", "--profile-file", again.to_str().unwrap()], input);
+    assert_eq!(stdout(&o), stdout(&chrome), "{whole}");
+    assert!(
+        whole.contains("name = \"opera\"") && whole.contains("[canonicalize_host]"),
+        "{whole}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

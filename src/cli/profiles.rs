@@ -14,36 +14,80 @@ use urlprism::profile::BUILTIN_PROFILE_FILES;
 #[derive(Debug, Args)]
 pub struct ProfilesArgs {
     /// Print this built-in profile's TOML file (copy it, edit it, load it
-    /// with --profile-file).
-    #[arg(long, value_name = "NAME", conflicts_with = "plan")]
+    /// with --profile-file); with --profile-file and no NAME, the complete
+    /// file of that profile (a file that extends a built-in one, resolved).
+    #[arg(
+        long,
+        value_name = "NAME",
+        num_args = 0..=1,
+        default_missing_value = "",
+        conflicts_with = "plan"
+    )]
     show: Option<String>,
-    /// Print the plan this built-in profile compiles to: every step of
+    /// Print the plan this built-in profile (or, with --profile-file and
+    /// no NAME, the profile of that file) compiles to: every step of
     /// CanonicalizeHost and Nameprep, its marks, and whether the profile
     /// runs it (and where step 1 sends the hosts that are not domain names).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
     plan: Option<String>,
-    /// With --plan: the profile described in this TOML file instead.
-    #[arg(long, value_name = "PATH", requires = "plan")]
+    /// With --show or --plan: the profile described in this TOML file.
+    #[arg(long, value_name = "PATH")]
     profile_file: Option<std::path::PathBuf>,
 }
 
+/// The profile that `name` names, or the one the profile file describes.
+fn named_or_file(
+    name: &str,
+    file: Option<&std::path::Path>,
+) -> Result<urlprism::ProfileSpec, UsageError> {
+    match (name, file) {
+        ("", Some(path)) => {
+            let e = super::engine_from_file(path)?;
+            let p = e.as_profile().ok_or_else(|| {
+                UsageError(format!(
+                    "{}: not a profile of marked steps (it has no plan or file to show)",
+                    path.display()
+                ))
+            })?;
+            Ok(urlprism::ProfileSpec {
+                name: p.name().to_string(),
+                description: p.description().to_string(),
+                nameprep: p.nameprep().clone(),
+                canonicalize_host: p.host().clone(),
+                url: p.url().clone(),
+            })
+        }
+        ("", None) => Err(UsageError(
+            "name a built-in profile, or give --profile-file PATH".into(),
+        )),
+        (_, Some(_)) => Err(UsageError(
+            "give a built-in profile's name or --profile-file PATH, not both".into(),
+        )),
+        (name, None) => profile_by_name(name).cloned(),
+    }
+}
+
 pub fn run(args: ProfilesArgs) -> Result<ExitCode, UsageError> {
+    if args.plan.is_none() && args.show.is_none() && args.profile_file.is_some() {
+        return Err(UsageError(
+            "--profile-file goes with --show or --plan".into(),
+        ));
+    }
+    let file = args.profile_file.as_deref();
     if let Some(name) = &args.plan {
-        let plan = match &args.profile_file {
-            Some(path) => {
-                let e = super::engine_from_file(path)?;
-                let p = e.as_profile().ok_or_else(|| {
-                    UsageError(format!("{}: not a profile of marked steps", path.display()))
-                })?;
-                Plan::new(p)
-            }
-            None => Plan::new(profile_by_name(name)?),
-        };
-        print!("{}", plan_text(&plan));
+        let profile = named_or_file(name, file)?;
+        print!("{}", plan_text(&Plan::new(&profile)));
         return Ok(ExitCode::SUCCESS);
     }
     match args.show {
+        Some(name) if name.is_empty() => {
+            let p = named_or_file(&name, file)?;
+            let text = toml::to_string(&p)
+                .map_err(|e| UsageError(format!("cannot write the profile as TOML: {e}")))?;
+            print!("{text}");
+        }
         Some(name) => {
+            named_or_file(&name, file)?;
             let p = profile_by_name(&name)?;
             let text = BUILTIN_PROFILE_FILES
                 .iter()
