@@ -650,3 +650,57 @@ fn trace_says_when_results_agree_but_steps_differ() {
     );
     assert!(!out.contains("results agree"), "{out}");
 }
+
+/// `canon --threads N` writes what one thread writes, byte for byte, on
+/// standard output and standard error, with the same exit status: over
+/// many chunks of input, invalid URLs, lines that are not UTF-8, CRLF, a
+/// last line without LF, with and without `--json`.
+#[test]
+fn canon_on_several_threads_writes_what_one_thread_writes() {
+    let mut input = Vec::new();
+    for i in 0..60_000u32 {
+        let line: Vec<u8> = match i % 97 {
+            0 => b"no scheme".to_vec(),
+            1 => b"http://a\xffb/".to_vec(),
+            2 => format!("HTTP://Example{i}.COM/a/../b\r").into_bytes(),
+            3 => b"http://[::1/".to_vec(),
+            _ => format!(
+                "http://h{}.test/p/{i}?q={}#f",
+                i % 13,
+                "x".repeat((i % 50) as usize)
+            )
+            .into_bytes(),
+        };
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"http://Last.test");
+    for json in [false, true] {
+        let args = |t: &'static str| {
+            let mut a = vec!["canon", "--threads", t];
+            if json {
+                a.push("--json");
+            }
+            a
+        };
+        let one = run(&args("1"), &input);
+        assert_eq!(one.status.code(), Some(1));
+        assert_eq!(stdout(&one).lines().count(), 60_001);
+        for t in ["2", "3"] {
+            let many = run(&args(t), &input);
+            assert_eq!(
+                many.status.code(),
+                one.status.code(),
+                "{t} threads, json {json}"
+            );
+            assert!(
+                many.stdout == one.stdout,
+                "{t} threads, json {json}: standard output differs"
+            );
+            assert!(
+                many.stderr == one.stderr,
+                "{t} threads, json {json}: standard error differs"
+            );
+        }
+    }
+}

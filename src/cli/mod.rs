@@ -4,6 +4,7 @@ mod canon;
 mod compare;
 mod input;
 mod nameprep;
+mod parallel;
 mod profiles;
 mod serve;
 mod test;
