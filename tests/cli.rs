@@ -704,3 +704,35 @@ fn canon_on_several_threads_writes_what_one_thread_writes() {
         }
     }
 }
+
+/// `canon` shows a progress line on standard error when it is a terminal
+/// (here `script`'s pseudo-terminal) and the input long, and cleans it up;
+/// never when standard error is a pipe.
+#[test]
+fn canon_shows_progress_on_a_terminal_only() {
+    let input: String = (0..2_000_000).map(|i| format!("http://h{i}.test/\n")).collect();
+    let dir = temp_dir("progress");
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, &input).unwrap();
+    let piped = run(&["canon", "--threads", "2"], input.as_bytes());
+    assert!(piped.stderr.is_empty(), "{}", stderr(&piped));
+    let script = std::process::Command::new("script")
+        .args(["-qec"])
+        .arg(format!(
+            "{} canon --threads 2 < {} > /dev/null",
+            env!("CARGO_BIN_EXE_urlprism"),
+            file.display()
+        ))
+        .arg("/dev/null")
+        .output();
+    let Ok(o) = script else {
+        // `script` (util-linux) is on every machine this runs on; say so
+        // if it is not.
+        panic!("`script` is needed to give the command a terminal");
+    };
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains(" lines, ") && text.contains(" lines/s"), "{text:?}");
+    // The last thing written takes the line away.
+    assert!(text.ends_with("\r\x1b[K"), "{text:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

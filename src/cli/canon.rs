@@ -2,6 +2,7 @@
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
 use super::parallel::{self, LineWork};
+use super::progress::Progress;
 use super::{engine_by_name, BaseAndEncoding, OneProfile, UsageError};
 use clap::Args;
 use std::cell::RefCell;
@@ -260,16 +261,22 @@ fn run_in_parallel(c: &EngineCanonicalizer<'_>, json: bool, threads: usize) -> E
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut any_invalid = false;
+    let mut progress = Progress::new(true);
+    let mut lines = 0;
     let written = parallel::run_lines(io::stdin(), threads, &work, |d| {
         any_invalid |= d.any_invalid;
         if !d.err.is_empty() {
             // What is written so far goes out first, as in one thread.
             out.flush()?;
+            progress.clear();
             io::stderr().write_all(&d.err)?;
         }
         out.write_all(&d.out)?;
+        lines += d.lines as u64;
+        progress.tick(lines, String::new);
         out.flush()
     });
+    progress.clear();
     match written {
         Ok(()) if any_invalid => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,

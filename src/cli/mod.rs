@@ -5,6 +5,7 @@ mod compare;
 mod input;
 mod nameprep;
 mod parallel;
+mod progress;
 mod profiles;
 mod serve;
 mod test;
