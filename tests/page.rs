@@ -115,6 +115,7 @@ fn page_in_chromium_shows_the_cli_results_and_links_restore_the_view() {
             false
         ),
         case("mailto:someone@example.com", None, None, &[], false),
+        case("http://a b/x|y^", None, None, &["whatwg", "chromium"], true),
     ]);
     let dir = std::env::temp_dir().join(format!("urlprism-page-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -40,7 +40,13 @@ impl<'a> Source<'a> {
 
 /// Appends the host `host` of `src.rest` (`DoHost`): its span, and whether
 /// it is valid.  An empty host is an empty span.
-fn push_host(src: Source<'_>, host: Part, mode: HostMode, out: &mut String) -> (Part, bool) {
+fn push_host(
+    src: Source<'_>,
+    host: Part,
+    mode: HostMode,
+    out: &mut String,
+    np: &mut Parsed,
+) -> (Part, bool) {
     let Some(h) = host else {
         return (None, true);
     };
@@ -48,13 +54,37 @@ fn push_host(src: Source<'_>, host: Part, mode: HostMode, out: &mut String) -> (
     if h.is_empty() {
         return (Some(Span::new(begin, begin)), true);
     }
-    match host::canonicalize(h.of(src.rest), mode, src.wide, &mut Stages::none()) {
+    let text = h.of(src.rest);
+    match host::canonicalize(text, mode, src.wide, &mut Stages::none()) {
         Ok(c) => {
             out.push_str(&c);
             (Some(Span::new(begin, out.len())), true)
         }
-        Err(_) => (Some(Span::new(begin, begin)), false),
+        Err(why) => {
+            let shown: String = text.chars().take(100).collect();
+            np.fail(format!("invalid host {shown:?}: {why}"));
+            (Some(Span::new(begin, begin)), false)
+        }
     }
+}
+
+/// Records why the scheme is invalid, when it is.
+fn check_scheme(ok: bool, sc: Span, out: &str, np: &mut Parsed) -> bool {
+    if !ok {
+        np.fail(format!("invalid scheme {:?}", sc.of(out)));
+    }
+    ok
+}
+
+/// Records why the port is invalid, when it is.
+fn check_port(ok: bool, pt: Part, out: &str, np: &mut Parsed) -> bool {
+    if !ok {
+        np.fail(format!(
+            "invalid port {:?}: not a number from 0 to 65535",
+            pt.map_or("", |p| p.of(out))
+        ));
+    }
+    ok
 }
 
 /// A standard URL of the scheme type `t` (`DoCanonicalizeStandardURL`):
@@ -68,7 +98,8 @@ pub(crate) fn standard(
     out: &mut String,
 ) -> (Parsed, bool) {
     let mut np = Parsed::default();
-    let (sc, mut ok) = scheme::canonicalize(src.scheme, p.scheme, out);
+    let (sc, ok) = scheme::canonicalize(src.scheme, p.scheme, out);
+    let mut ok = check_scheme(ok, sc, out, &mut np);
     np.scheme = Some(sc);
     let user_info = t == SchemeType::HostPortUserInfo;
     let ports = matches!(t, SchemeType::HostPortUserInfo | SchemeType::HostPort);
@@ -83,17 +114,20 @@ pub(crate) fn standard(
             (np.username, np.password) =
                 userinfo::canonicalize(src.rest, p.username, p.password, out);
         }
-        let (h, host_ok) = push_host(src, p.host, HostMode::Special, out);
+        let (h, host_ok) = push_host(src, p.host, HostMode::Special, out, &mut np);
         np.host = h;
-        ok &= host_ok && nonempty(p.host);
+        ok &= host_ok;
+        if !nonempty(p.host) {
+            ok = np.fail("empty host");
+        }
         if ports {
             let default = scheme::default_port(sc.of(out));
             let (pt, port_ok) = port::canonicalize(src.rest, p.port, default, out);
             np.port = pt;
-            ok &= port_ok;
+            ok &= check_port(port_ok, pt, out, &mut np);
         }
     } else {
-        ok = false;
+        ok = np.fail("no host: a URL of a standard scheme needs an authority");
     }
     if p.path.is_some() {
         let (pa, path_ok) = path::canonicalize(src.rest, p.path, PathMode::Special, out);
@@ -147,7 +181,7 @@ pub(crate) fn file(src: Source<'_>, p: &Parsed, out: &mut String) -> (Parsed, bo
     {
         host = None;
     }
-    let (h, mut ok) = push_host(src, host, HostMode::File, out);
+    let (h, mut ok) = push_host(src, host, HostMode::File, out, &mut np);
     np.host = h;
     let at = out.len();
     match p.path.filter(|pa| !pa.is_empty()) {
@@ -171,7 +205,8 @@ pub(crate) fn non_special(src: Source<'_>, p: &Parsed, out: &mut String) -> (Par
         return path_url(src, p, out);
     }
     let mut np = Parsed::default();
-    let (sc, mut ok) = scheme::canonicalize(src.scheme, p.scheme, out);
+    let (sc, ok) = scheme::canonicalize(src.scheme, p.scheme, out);
+    let mut ok = check_scheme(ok, sc, out, &mut np);
     np.scheme = Some(sc);
     let authority =
         p.username.is_some() || p.password.is_some() || p.host.is_some() || p.port.is_some();
@@ -184,16 +219,16 @@ pub(crate) fn non_special(src: Source<'_>, p: &Parsed, out: &mut String) -> (Par
                 userinfo::canonicalize(src.rest, p.username, p.password, out);
         }
         if p.host.is_some() {
-            let (h, host_ok) = push_host(src, p.host, HostMode::NonSpecial, out);
+            let (h, host_ok) = push_host(src, p.host, HostMode::NonSpecial, out, &mut np);
             np.host = h;
             ok &= host_ok;
         } else {
-            ok = false;
+            ok = np.fail("an authority without a host (user information or a port alone)");
         }
         if nonempty(p.host) {
             let (pt, port_ok) = port::canonicalize(src.rest, p.port, None, out);
             np.port = pt;
-            ok &= port_ok;
+            ok &= check_port(port_ok, pt, out, &mut np);
         }
     }
     if let Some(pa) = p.path {
@@ -226,6 +261,7 @@ pub(crate) fn non_special(src: Source<'_>, p: &Parsed, out: &mut String) -> (Par
 pub(crate) fn path_url(src: Source<'_>, p: &Parsed, out: &mut String) -> (Parsed, bool) {
     let mut np = Parsed::default();
     let (sc, ok) = scheme::canonicalize(src.scheme, p.scheme, out);
+    let ok = check_scheme(ok, sc, out, &mut np);
     np.scheme = Some(sc);
     if let Some(pa) = p.path {
         let at = out.len();
@@ -254,6 +290,7 @@ pub(crate) fn filesystem(src: Source<'_>, p: &Parsed, out: &mut String) -> (Pars
     out.push_str("filesystem:");
     np.scheme = Some(Span::new(begin, begin + 10));
     let Some(inner) = p.inner.as_deref().filter(|i| i.scheme.is_some()) else {
+        np.fail("a filesystem: URL needs an inner file: or standard URL");
         return (np, false);
     };
     let inner_name = inner.scheme.map_or("", |s| s.of(src.rest));
@@ -272,9 +309,15 @@ pub(crate) fn filesystem(src: Source<'_>, p: &Parsed, out: &mut String) -> (Pars
         };
         standard(Source::one(src.rest, src.wide, src.encoding), inner, t, out)
     } else {
+        np.fail("a filesystem: URL needs an inner file: or standard URL");
         return (np, false);
     };
-    ok &= inner_out.path.is_some_and(|pa| pa.len() > 1);
+    if let Some(why) = &inner_out.failure {
+        np.fail(format!("its inner URL: {why}"));
+    }
+    if !inner_out.path.is_some_and(|pa| pa.len() > 1) {
+        ok = np.fail("a filesystem: URL needs a file system type after its inner URL");
+    }
     let (pa, path_ok) = path::canonicalize(src.rest, p.path, PathMode::Special, out);
     np.path = pa;
     ok &= path_ok;

@@ -61,6 +61,19 @@ pub(crate) struct Parsed {
     pub opaque_path: bool,
     /// The inner URL of a `filesystem:` URL.
     pub inner: Option<Box<Parsed>>,
+    /// Why the canonicalizer marked the URL invalid (the first reason).
+    pub failure: Option<String>,
+}
+
+impl Parsed {
+    /// Records why the URL is invalid, unless a reason is recorded already;
+    /// gives `false`.
+    pub fn fail(&mut self, why: impl Into<String>) -> bool {
+        if self.failure.is_none() {
+            self.failure = Some(why.into());
+        }
+        false
+    }
 }
 
 impl Parsed {

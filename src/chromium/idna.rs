@@ -29,19 +29,29 @@ pub(crate) fn to_ascii(domain: &str) -> Option<String> {
     (!ascii.is_empty()).then(|| ascii.into_owned())
 }
 
-/// [`to_ascii`], recorded as a stage.
+/// [`to_ascii`], recorded as stages: those of UTS #46 ToASCII as the
+/// `whatwg` engine's trace shows them (mapping, normalization, validity,
+/// Punycode per label), then `IDNA` with ICU's result as this engine
+/// gives it when it differs from theirs (a code point beyond ICU's
+/// Unicode 16.0, say).
 pub(crate) fn to_ascii_traced(domain: &str, st: &mut super::trace::Stages) -> Option<String> {
     let r = to_ascii(domain);
-    match &r {
-        Some(a) => st.push("IDNA", domain, a),
-        None => {
-            let why = if domain.chars().any(super::unicode16::unassigned) {
-                "a code point Unicode 16.0 does not assign (ICU's data)"
-            } else {
-                "UTS #46 ToASCII fails (a disallowed code point, CheckBidi, CheckJoiners, Punycode)"
-            };
-            st.push("IDNA", domain, &format!("fail: {why}"));
-        }
+    if !st.enabled() {
+        return r;
+    }
+    let staged =
+        crate::whatwg::host_trace::uts46_stages(domain, false, &mut |step, before, after| {
+            st.push(step, before, after)
+        });
+    if staged.as_ref().ok() != r.as_ref() {
+        let after = match &r {
+            Some(a) => a.clone(),
+            None if domain.chars().any(super::unicode16::unassigned) => {
+                "fail: a code point Unicode 16.0 does not assign (ICU's data)".to_string()
+            }
+            None => "fail: UTS #46 ToASCII fails".to_string(),
+        };
+        st.push("IDNA", domain, &after);
     }
     r
 }

@@ -162,11 +162,10 @@ fn why_invalid(c: &Canon, has_base: bool) -> String {
             false => "no scheme: the URL is not absolute".to_string(),
         };
     }
-    format!(
-        "Chromium's canonicalizer marks it invalid (a scheme, host, port or path it cannot \
-         canonicalize, or a missing host); it wrote {:?}",
-        c.spec
-    )
+    match &c.parsed.failure {
+        Some(why) => why.clone(),
+        None => "Chromium's canonicalizer marks it invalid".to_string(),
+    }
 }
 
 /// The components of a canonical URL, for [`crate::Url`]: the host is

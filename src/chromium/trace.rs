@@ -28,6 +28,11 @@ impl Stages {
         }
     }
 
+    /// Whether stages are recorded.
+    pub fn enabled(&self) -> bool {
+        self.steps.is_some()
+    }
+
     /// Records a stage.
     pub fn push(&mut self, stage: &'static str, before: &str, after: &str) {
         if let Some(steps) = &mut self.steps {
