@@ -5,14 +5,17 @@
 //!
 //! The registry holds the built-in profiles, the files `profiles/*.toml`
 //! the build finds ([`crate::profile::BUILTIN_PROFILE_FILES`]), in their
-//! order, then the engines written in code, [`CODE_ENGINES`] (`whatwg`).
+//! order, then the engines written in code, [`CODE_ENGINES`] (`whatwg`,
+//! `chromium`).
 //! An engine written in code is added by its module (a type that
 //! implements [`Engine`]: what the commands need of it are the trait's
 //! methods) and one entry of [`CODE_ENGINES`]: its name, how to make it,
 //! and how to read a profile file that names it.  Nothing else names it:
-//! every command takes any registered name through [`builtin_engine`],
-//! and `compare`, `trace` and `urlprism serve` run every registered
-//! engine by default ([`builtin_engines`]).
+//! every command takes any registered name through [`builtin_engine`];
+//! `compare`, `trace` and `urlprism serve` run by default the engines that
+//! say so ([`builtin_engines`]: the built-in profiles and `whatwg`), and
+//! the engines of a named group with `--group` ([`group`]: `--today`, the
+//! group [`TODAY`], is `whatwg` and `chromium`).
 //!
 //! A profile file describes a 2011 profile ([`ProfileSpec`]), or, with
 //! `engine = "NAME"`, an engine of the registry that reads files, e.g.

@@ -315,7 +315,7 @@ pub(crate) fn filesystem(src: Source<'_>, p: &Parsed, out: &mut String) -> (Pars
     if let Some(why) = &inner_out.failure {
         np.fail(format!("its inner URL: {why}"));
     }
-    if !inner_out.path.is_some_and(|pa| pa.len() > 1) {
+    if inner_out.path.is_none_or(|pa| pa.len() <= 1) {
         ok = np.fail("a filesystem: URL needs a file system type after its inner URL");
     }
     let (pa, path_ok) = path::canonicalize(src.rest, p.path, PathMode::Special, out);

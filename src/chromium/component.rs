@@ -114,3 +114,22 @@ impl Parsed {
         cur
     }
 }
+
+/// A canonicalized URL: the string, its components, and whether it is
+/// valid (`KURL`'s `string_`, `parsed_` and `is_valid_`).
+#[derive(Clone, Debug)]
+pub(crate) struct Canon {
+    pub spec: String,
+    pub parsed: Parsed,
+    pub valid: bool,
+}
+
+impl Canon {
+    pub fn invalid(spec: String) -> Canon {
+        Canon {
+            spec,
+            parsed: Parsed::default(),
+            valid: false,
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! Chromium's host canonicalization, stage by stage, for `urlprism trace`.
 //!
-//! The stages are those the engine runs ([`super::host`]), recorded as it
+//! The stages are those the engine runs (`host`), recorded as it
 //! runs them, named as Chromium's functions do their work:
 //!
 //! | stage | Chromium | lines up with (2011) |

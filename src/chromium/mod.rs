@@ -19,7 +19,7 @@
 //!
 //! | module | Chromium |
 //! | --- | --- |
-//! | [`util`] | `url_util.cc` `DoCanonicalize`, `DoResolveRelative`; Blink `KURL::Init` |
+//! | `util` | `url_util.cc` `DoCanonicalize`, `DoResolveRelative`; Blink `KURL::Init` |
 //! | `parse` | `third_party/mozilla/url_parse.cc`, `url_parse_file.cc` |
 //! | `scheme` | `url_util.cc` `SchemeRegistry`, `content/common/url_schemes.cc`, `chrome/common/chrome_content_client.cc`; `url_canon_etc.cc` `DoScheme` |
 //! | `userinfo`, `port`, `fragment` | `url_canon_etc.cc` `DoUserInfo`, `DoPort`, `DoCanonicalizeRef` |
@@ -71,13 +71,13 @@ mod scheme;
 mod trace;
 mod unicode16;
 mod userinfo;
-pub mod util;
+mod util;
 
 use crate::compare::{Engine, HostTrace};
 use crate::error::Error;
 use crate::url::ParsedUrl;
+use component::Canon;
 use encoding_rs::Encoding;
-use util::Canon;
 
 pub use trace::CHROMIUM;
 

@@ -15,14 +15,13 @@
 //!   `file:` URL of its own (Linux: exactly two give a host).
 
 use super::canon::{self, Source};
-use super::component::{empty, Parsed, Part, Span};
+use super::component::{empty, Canon, Parsed, Part, Span};
 use super::parse::{
     count_slashes, extract_scheme, is_slash, parse_after_non_special_scheme,
     parse_after_special_scheme, parse_file, parse_path, trim,
 };
 use super::path::{self, Mode as PathMode};
 use super::scheme;
-use super::util::Canon;
 use super::{fragment, query};
 
 /// Whether `relative` is relative to `base` (`DoIsRelativeURL`): `Err`

@@ -5,13 +5,13 @@
 //!   `data:` (any case: `data:x\ty` → `data:x%09y`; `DoRemoveURLWhitespace`);
 //!   C0 controls and spaces are trimmed from both ends (`TrimURL`).
 //! - The scheme picks the parser and canonicalizer: `file`, `filesystem`,
-//!   a standard scheme of the registry ([`super::scheme`]), a non-special
+//!   a standard scheme of the registry (`scheme`), a non-special
 //!   scheme Chromium keeps as a path URL, or any other (non-special).
-//! - A reference resolves against a base when [`super::relative`] says it
+//! - A reference resolves against a base when `relative` says it
 //!   is relative; otherwise it is canonicalized alone.
 
 use super::canon::{self, Source};
-use super::component::{nonempty, Parsed};
+use super::component::{nonempty, Canon};
 use super::parse::{
     count_slashes, extract_scheme, parse_file, parse_filesystem, parse_non_special, parse_path_url,
     parse_standard, trim,
@@ -20,25 +20,6 @@ use super::relative;
 use super::scheme;
 use encoding_rs::Encoding;
 use std::borrow::Cow;
-
-/// A canonicalized URL: the string, its components, and whether it is
-/// valid (`KURL`'s `string_`, `parsed_` and `is_valid_`).
-#[derive(Clone, Debug)]
-pub(crate) struct Canon {
-    pub spec: String,
-    pub parsed: Parsed,
-    pub valid: bool,
-}
-
-impl Canon {
-    pub fn invalid(spec: String) -> Canon {
-        Canon {
-            spec,
-            parsed: Parsed::default(),
-            valid: false,
-        }
-    }
-}
 
 /// `input` without tab, LF and CR, unless it begins with `data:`
 /// (`DoRemoveURLWhitespace`).
