@@ -710,7 +710,9 @@ fn canon_on_several_threads_writes_what_one_thread_writes() {
 /// never when standard error is a pipe.
 #[test]
 fn canon_shows_progress_on_a_terminal_only() {
-    let input: String = (0..2_000_000).map(|i| format!("http://h{i}.test/\n")).collect();
+    let input: String = (0..2_000_000)
+        .map(|i| format!("http://h{i}.test/\n"))
+        .collect();
     let dir = temp_dir("progress");
     let file = dir.join("urls.txt");
     std::fs::write(&file, &input).unwrap();
@@ -731,7 +733,10 @@ fn canon_shows_progress_on_a_terminal_only() {
         panic!("`script` is needed to give the command a terminal");
     };
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains(" lines, ") && text.contains(" lines/s"), "{text:?}");
+    assert!(
+        text.contains(" lines, ") && text.contains(" lines/s"),
+        "{text:?}"
+    );
     // The last thing written takes the line away.
     assert!(text.ends_with("\r\x1b[K"), "{text:?}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -139,11 +139,13 @@ def test_profile_file_equals_cli(tmp_path):
     assert expected[0] != urlprism.canonicalize(urls[0], profile="whatwg")
 
 
-def test_profiles_are_the_cli_ones_and_whatwg():
+def test_profiles_are_the_cli_ones_and_the_engines():
     listed = [l.split()[0] for l in run_cli(["profiles"], b"").decode().splitlines() if l.strip()]
-    assert urlprism.profiles() == listed + ["whatwg"]
+    assert urlprism.profiles() == listed + ["whatwg", "chromium"]
     for name in urlprism.profiles():
         assert urlprism.Profile(name).name == name
         assert urlprism.Profile(name.upper()).name == name  # as the CLI: case-insensitive
     assert urlprism.Profile("ie").is_profile and not urlprism.Profile("whatwg").is_profile
+    assert urlprism.canonicalize("http://a b/x|y", profile="chromium") == "http://a%20b/x%7Cy"
+    assert urlprism.canonicalize("http://a b/", profile=urlprism.Profile("Chromium")) == "http://a%20b/"
     assert urlprism.Profile("ie").description.startswith("IE: ")

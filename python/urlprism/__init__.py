@@ -47,7 +47,7 @@ def profiles() -> list[str]:
     """The names of the built-in profiles and engines.
 
     >>> urlprism.profiles()
-    ['this', 'chrome', 'gecko', 'ie', 'whatwg']
+    ['this', 'chrome', 'gecko', 'ie', 'whatwg', 'chromium']
     """
     return _urlprism.profiles()
 

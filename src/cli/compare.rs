@@ -21,6 +21,14 @@ pub struct CompareArgs {
     /// profiles`) and the engines).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
+    /// Also compare the engines of this group (repeatable), e.g. `today`:
+    /// the URL Standard and today's browsers (`urlprism compare --today`).
+    #[arg(long = "group", value_name = "GROUP")]
+    groups: Vec<String>,
+    /// Also compare today's engines: the URL Standard (`whatwg`) and the
+    /// engines of today's browsers (`chromium`); the same as `--group today`.
+    #[arg(long)]
+    today: bool,
     /// Also compare the profile described in this TOML file (repeatable;
     /// `engine = "whatwg"` in it selects the URL Standard engine).
     #[arg(long = "profile-file", value_name = "PATH")]
@@ -40,20 +48,45 @@ pub struct CompareArgs {
     urls: Vec<OsString>,
 }
 
-/// The engines to compare: the named built-in ones (every registered
-/// engine, the built-in profiles and `whatwg`, when none is named), then
-/// those from profile files.  A name that repeats gets a `#2`, `#3`...
-/// suffix so that the columns stay apart.
+/// The groups `groups` and `today` (`--today`, the group
+/// [`urlprism::engine::TODAY`]) name.
+pub(super) fn group_names(groups: &[String], today: bool) -> Vec<String> {
+    let mut out = groups.to_vec();
+    if today {
+        out.push(urlprism::engine::TODAY.to_string());
+    }
+    out
+}
+
+/// The engines to compare: the named built-in ones (the default ones, the
+/// built-in profiles and `whatwg`, when neither an engine nor a group is
+/// named), then the engines of the named groups that are not named
+/// already, then those from profile files.  A name that repeats gets a
+/// `#2`, `#3`... suffix so that the columns stay apart.
 pub(super) fn compared_engines(
     names: &[String],
+    groups: &[String],
     files: &[PathBuf],
 ) -> Result<Vec<EngineSpec>, UsageError> {
     let mut out = Vec::new();
-    if names.is_empty() {
+    if names.is_empty() && groups.is_empty() {
         out.extend(builtin_engines());
     }
     for n in names {
         out.push(engine_by_name(n)?);
+    }
+    for g in groups {
+        let members = urlprism::engine::group(g).ok_or_else(|| {
+            UsageError(format!(
+                "unknown group {g:?}; the groups are {}",
+                urlprism::engine::group_names().join(", ")
+            ))
+        })?;
+        for e in members {
+            if !out.iter().any(|o| o.name() == e.name()) {
+                out.push(e);
+            }
+        }
     }
     for f in files {
         out.push(engine_from_file(f)?);
@@ -121,9 +154,10 @@ pub(super) fn pad(text: &str, width: usize) -> String {
 pub(super) fn json_of_argument(
     url: &str,
     names: &[String],
+    groups: &[String],
     resolution: &BaseAndEncoding,
 ) -> Result<Vec<u8>, UsageError> {
-    let (profiles, encoding, base) = options(names, &[], resolution)?;
+    let (profiles, encoding, base) = options(names, groups, &[], resolution)?;
     Ok(urlprism::json::compare(url, &profiles, base, encoding).into_bytes())
 }
 
@@ -131,6 +165,7 @@ pub(super) fn json_of_argument(
 /// base that the options name.
 fn options<'r>(
     names: &[String],
+    groups: &[String],
     files: &[PathBuf],
     resolution: &'r BaseAndEncoding,
 ) -> Result<
@@ -141,7 +176,7 @@ fn options<'r>(
     ),
     UsageError,
 > {
-    let profiles = compared_engines(names, files)?;
+    let profiles = compared_engines(names, groups, files)?;
     let encoding = resolution.encoding()?;
     let base = resolution.checked_base(&profiles)?;
     Ok((profiles, encoding, base))
@@ -577,8 +612,13 @@ impl Progress {
 // ---------------------------------------------------------------------------
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
-    let (profiles, encoding, base) =
-        options(&args.profiles, &args.profile_files, &args.resolution)?;
+    let groups = group_names(&args.groups, args.today);
+    let (profiles, encoding, base) = options(
+        &args.profiles,
+        &groups,
+        &args.profile_files,
+        &args.resolution,
+    )?;
     let engines = engines_of(&profiles);
     let comparer = Comparer::new(&engines, base, encoding);
     let color = !args.json && !args.diff_only && color_stdout();

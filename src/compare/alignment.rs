@@ -4,6 +4,7 @@
 
 use super::comparison::Comparer;
 use super::engine::{Engine, HostTrace, CANONICALIZE_HOST, NAMEPREP};
+use crate::chromium::CHROMIUM;
 use crate::error::Error;
 use crate::host::trace::TraceStep;
 use crate::whatwg::host_trace::URL_STANDARD;
@@ -203,28 +204,42 @@ pub fn is_note(pipeline: &str, step: &str) -> bool {
     }
 }
 
-/// Where a stage of the URL Standard's host parser lines up with the
-/// 2011 steps, where the algorithms correspond: the CanonicalizeHost step
-/// (`20.2` for a label's conversion) and, for a stage matching a Nameprep
-/// step, that step.  `None`: a stage of its own row.
+/// Whether `pipeline` is the stages of an engine of today (the URL
+/// Standard's host parser, Chromium's host canonicalization), aligned with
+/// the 2011 steps by [`stage_alignment`].
+fn is_stage_pipeline(pipeline: &str) -> bool {
+    pipeline == URL_STANDARD || pipeline == CHROMIUM
+}
+
+/// Where a stage of today's engines (the URL Standard's host parser,
+/// Chromium's) lines up with the 2011 steps, where the algorithms
+/// correspond: the CanonicalizeHost step (`20.2` for a label's
+/// conversion) and, for a stage matching a Nameprep step, that step.  A
+/// stage both engines run has one name, and one row.  `None`: a stage of
+/// its own row.
 ///
 /// - `percent-decode` ↔ step 6 (percent-decoding, UTF-8);
 /// - `UTS #46 mapping` ↔ Nameprep 3 (Map), `UTS #46 normalization` ↔
 ///   Nameprep 7 (NFKC), `validity criteria` ↔ Nameprep 10 (Prohibit), in
-///   the whole-host Nameprep of step 11;
+///   the whole-host Nameprep of step 11; Chromium's `IDNA` (ICU's ToASCII
+///   in one call) ↔ step 11;
 /// - `Punycode` (one per label) ↔ 20.2.1 / 20.2.2 (ToASCII of a label);
 /// - `IPv6 parser` ↔ 25, `IPv4 parser` ↔ 27, `forbidden domain code
-///   points` ↔ 28.
-fn url_standard_alignment(stage: &str) -> Option<(&'static str, Option<&'static str>)> {
+///   points` ↔ 28, and Chromium's character checks, `ASCII fast path` and
+///   `host characters after IDNA` ↔ 28.
+fn stage_alignment(stage: &str) -> Option<(&'static str, Option<&'static str>)> {
     Some(match stage {
         "percent-decode" => ("6", None),
         "UTS #46 mapping" => ("11", Some("3")),
         "UTS #46 normalization" => ("11", Some("7")),
         "validity criteria" => ("11", Some("10")),
+        "IDNA" => ("11", None),
         "Punycode" => ("20.2", None),
         "IPv6 parser" => ("25", None),
         "IPv4 parser" => ("27", None),
-        "forbidden domain code points" => ("28", None),
+        "forbidden domain code points" | "ASCII fast path" | "host characters after IDNA" => {
+            ("28", None)
+        }
         _ => return None,
     })
 }
@@ -323,8 +338,8 @@ fn key_steps(steps: &[TraceStep]) -> Vec<Keyed<'_>> {
     let mut pending: Vec<&TraceStep> = Vec::new();
     let mut labels = 0;
     for s in steps {
-        if s.pipeline == URL_STANDARD {
-            let (key, within) = match url_standard_alignment(s.step) {
+        if is_stage_pipeline(s.pipeline) {
+            let (key, within) = match stage_alignment(s.step) {
                 Some(("20.2", None)) => {
                     labels += 1;
                     (Key::new("20.2", Some(labels), None), None)
