@@ -741,3 +741,42 @@ fn canon_shows_progress_on_a_terminal_only() {
     assert!(text.ends_with("\r\x1b[K"), "{text:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `compare --json` and `--diff-only` on several threads write what one
+/// thread writes (the summary's timing aside), unreadable lines included.
+#[test]
+fn compare_on_several_threads_writes_what_one_thread_writes() {
+    let mut input = Vec::new();
+    for i in 0..20_000u32 {
+        let line: Vec<u8> = match i % 53 {
+            0 => b"http://a\xffb/".to_vec(),
+            1 => format!("http://a%5fb{i}.test/").into_bytes(),
+            2 => format!("http://B\xc3\xbccher{i}.DE/").into_bytes(),
+            3 => b"http://[::1/".to_vec(),
+            _ => format!("http://h{}.test/p/{i}", i % 11).into_bytes(),
+        };
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    let timing = |e: &[u8]| -> String {
+        String::from_utf8_lossy(e)
+            .lines()
+            .filter(|l| !l.contains("URLs/s"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for mode in [&["--json"][..], &["--diff-only"], &["--diff-only", "--json"]] {
+        let args = |t: &'static str| {
+            let mut a = vec!["compare", "--threads", t];
+            a.extend_from_slice(mode);
+            a
+        };
+        let one = run(&args("1"), &input);
+        assert_eq!(one.status.code(), Some(1), "{mode:?}");
+        assert!(!one.stdout.is_empty());
+        let many = run(&args("2"), &input);
+        assert_eq!(many.status.code(), one.status.code(), "{mode:?}");
+        assert!(many.stdout == one.stdout, "{mode:?}: standard output differs");
+        assert_eq!(timing(&many.stderr), timing(&one.stderr), "{mode:?}");
+    }
+}

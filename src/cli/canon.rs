@@ -278,8 +278,8 @@ fn run_in_parallel(c: &EngineCanonicalizer<'_>, json: bool, threads: usize) -> E
     });
     progress.clear();
     match written {
-        Ok(()) if any_invalid => ExitCode::from(1),
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(_) if any_invalid => ExitCode::from(1),
+        Ok(_) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
         Err(e) => {
             eprintln!("urlprism: error writing the output: {e}");

@@ -2,6 +2,7 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
+use super::parallel::{self, LineWork};
 use super::{engine_by_name, engine_from_file, BaseAndEncoding, UsageError};
 use clap::Args;
 use std::collections::HashMap;
@@ -43,6 +44,11 @@ pub struct CompareArgs {
     /// on standard error.
     #[arg(long)]
     diff_only: bool,
+    /// With --json or --diff-only, compare standard input's lines on this
+    /// many threads (default: one per core; 1: on the main thread).  The
+    /// output is the same, in input order, whatever the number.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// The URLs; when none is given, each line of standard input is one.
     #[arg(value_name = "URL")]
     urls: Vec<OsString>,
@@ -481,6 +487,27 @@ impl Stats {
     }
 
     /// The summary written to standard error at the end of corpus mode.
+    /// The statistics of `self`'s lines and `other`'s together (the same
+    /// profiles); the cache of traced hosts is `self`'s.
+    fn merge(mut self, other: Stats) -> Stats {
+        self.read += other.read;
+        self.unreadable += other.unreadable;
+        self.disagreeing += other.disagreeing;
+        for (k, n) in other.pairs {
+            *self.pairs.entry(k).or_insert(0) += n;
+        }
+        for (k, n) in other.fields {
+            *self.fields.entry(k).or_insert(0) += n;
+        }
+        for (step, by_pair) in other.steps {
+            let mine = self.steps.entry(step).or_default();
+            for (k, n) in by_pair {
+                *mine.entry(k).or_insert(0) += n;
+            }
+        }
+        self
+    }
+
     fn summary(&self, elapsed: Duration) -> String {
         let mut s = String::new();
         let secs = elapsed.as_secs_f64();
@@ -621,6 +648,16 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     )?;
     let engines = engines_of(&profiles);
     let comparer = Comparer::new(&engines, base, encoding);
+    let threads = parallel::threads(args.threads);
+    if args.urls.is_empty() && (args.json || args.diff_only) && threads > 1 {
+        let work = CompareLines {
+            comparer: &comparer,
+            engines: &engines,
+            diff_only: args.diff_only,
+            json: args.json,
+        };
+        return Ok(compare_in_parallel(&work, threads));
+    }
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();
     let out = std::cell::RefCell::new(BufWriter::with_capacity(256 * 1024, stdout.lock()));
@@ -688,6 +725,97 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
         eprint!("{}", stats.summary(elapsed));
     }
     Ok(ExitCode::from(code))
+}
+
+/// The per-line work of `compare --json` and `--diff-only` on several
+/// threads: what the one-thread loop writes for a line, into the chunk's
+/// buffers; each worker gathers the corpus statistics of its lines.
+struct CompareLines<'c> {
+    comparer: &'c Comparer<'c>,
+    engines: &'c [&'c dyn Engine],
+    diff_only: bool,
+    json: bool,
+}
+
+impl LineWork for CompareLines<'_> {
+    type State = Stats;
+
+    fn state(&self) -> Stats {
+        Stats::new(self.comparer.names())
+    }
+
+    /// Says whether the line is unreadable (the exit status).
+    fn line(
+        &self,
+        stats: &mut Stats,
+        (at, input): Input<'_>,
+        out: &mut Vec<u8>,
+        err: &mut Vec<u8>,
+    ) -> bool {
+        stats.read += 1;
+        let input = match input {
+            Ok(s) => s,
+            Err((_, e, _)) => {
+                stats.unreadable += 1;
+                err.extend_from_slice(format!("{at}: {e}\n").as_bytes());
+                return true;
+            }
+        };
+        let c = self.comparer.compare(input);
+        // Writing to a Vec cannot fail.
+        if self.diff_only {
+            if !c.agree() {
+                stats.record(&c, &self.comparer.resolve(input), self.engines);
+                let _ = match self.json {
+                    true => urlprism::json::write_comparison(&mut *out, at.number, &c),
+                    false => tsv_line(&mut *out, &c),
+                };
+            }
+        } else {
+            let _ = urlprism::json::write_comparison(&mut *out, at.number, &c);
+        }
+        false
+    }
+}
+
+/// `compare --json` or `--diff-only` of standard input on `threads`
+/// threads: the exit status.
+fn compare_in_parallel(work: &CompareLines<'_>, threads: usize) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(256 * 1024, stdout.lock());
+    let mut progress = super::progress::Progress::new(true);
+    let mut lines = 0;
+    let start = Instant::now();
+    let written = parallel::run_lines(io::stdin(), threads, work, |d| {
+        if !d.err.is_empty() {
+            out.flush()?;
+            progress.clear();
+            io::stderr().write_all(&d.err)?;
+        }
+        out.write_all(&d.out)?;
+        lines += d.lines as u64;
+        progress.tick(lines, String::new);
+        out.flush()
+    });
+    progress.clear();
+    let elapsed = start.elapsed();
+    let (stats, mut code) = match written {
+        Ok(states) => (states.into_iter().reduce(Stats::merge), 0),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => (None, 1),
+        Err(e) => {
+            eprintln!("urlprism: error: {e}");
+            (None, 1)
+        }
+    };
+    if let Some(stats) = stats {
+        if stats.unreadable > 0 {
+            code = 1;
+        }
+        if work.diff_only {
+            eprint!("{}", stats.summary(elapsed));
+        }
+    }
+    ExitCode::from(code)
 }
 
 /// `n` and the noun in its number: `1 URL`, `2 URLs`.

@@ -66,13 +66,17 @@ pub(crate) trait LineWork: Sync {
 /// Runs `work` on every line of `input` on `threads` workers, and hands
 /// each chunk's output to `write`, in input order.  Returns when the
 /// input is read and written, or at the first error of reading or of
-/// `write` (which stops the workers).
+/// `write` (which stops the workers), with each worker's state at the end
+/// (what it gathered besides its output).
 pub(crate) fn run_lines<W: LineWork>(
     input: impl Read + Send,
     threads: usize,
     work: &W,
     mut write: impl FnMut(&Done) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<Vec<W::State>>
+where
+    W::State: Send,
+{
     let threads = threads.max(1);
     let slots = IN_FLIGHT_PER_WORKER * threads;
     let (chunks_tx, chunks_rx) = sync_channel::<Chunk>(slots);
@@ -86,11 +90,13 @@ pub(crate) fn run_lines<W: LineWork>(
     let chunks_rx = Mutex::new(chunks_rx);
     std::thread::scope(|scope| {
         let reader = scope.spawn(move || read_chunks(input, &chunks_tx, &tokens_rx));
-        for _ in 0..threads {
-            let done_tx = done_tx.clone();
-            let chunks_rx = &chunks_rx;
-            scope.spawn(move || worker(work, chunks_rx, &done_tx));
-        }
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                let done_tx = done_tx.clone();
+                let chunks_rx = &chunks_rx;
+                scope.spawn(move || worker(work, chunks_rx, &done_tx))
+            })
+            .collect();
         drop(done_tx);
         let written = write_in_order(&done_rx, &tokens_tx, &mut write);
         // On a write error, the reader and the workers stop once their
@@ -100,7 +106,14 @@ pub(crate) fn run_lines<W: LineWork>(
         let read = reader
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("the input reader stopped unexpectedly")));
-        written.and(read)
+        let states = workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .map_err(|_| io::Error::other("a worker stopped unexpectedly"))
+            })
+            .collect::<io::Result<Vec<_>>>();
+        written.and(read).and(states)
     })
 }
 
@@ -169,15 +182,20 @@ fn read_chunks(
     Ok(())
 }
 
-/// Takes chunks until there are none, and sends what each gives.
-fn worker<W: LineWork>(work: &W, chunks: &Mutex<Receiver<Chunk>>, done: &SyncSender<Done>) {
+/// Takes chunks until there are none, and sends what each gives; its
+/// state at the end.
+fn worker<W: LineWork>(
+    work: &W,
+    chunks: &Mutex<Receiver<Chunk>>,
+    done: &SyncSender<Done>,
+) -> W::State {
     let mut state = work.state();
     loop {
         let chunk = {
-            let Ok(rx) = chunks.lock() else { return };
+            let Ok(rx) = chunks.lock() else { return state };
             match rx.recv() {
                 Ok(c) => c,
-                Err(_) => return,
+                Err(_) => return state,
             }
         };
         let mut d = Done {
@@ -196,7 +214,7 @@ fn worker<W: LineWork>(work: &W, chunks: &Mutex<Receiver<Chunk>>, done: &SyncSen
             rest = rest.get(end + 1..).unwrap_or_default();
         }
         if done.send(d).is_err() {
-            return;
+            return state;
         }
     }
 }
