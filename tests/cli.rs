@@ -751,7 +751,7 @@ fn compare_on_several_threads_writes_what_one_thread_writes() {
         let line: Vec<u8> = match i % 53 {
             0 => b"http://a\xffb/".to_vec(),
             1 => format!("http://a%5fb{i}.test/").into_bytes(),
-            2 => format!("http://B\xc3\xbccher{i}.DE/").into_bytes(),
+            2 => format!("http://B\u{fc}cher{i}.DE/").into_bytes(),
             3 => b"http://[::1/".to_vec(),
             _ => format!("http://h{}.test/p/{i}", i % 11).into_bytes(),
         };
