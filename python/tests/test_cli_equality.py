@@ -89,6 +89,9 @@ def test_compare_equals_cli_json(corpus):
         assert g == {**{r["profile"]: r["canonical"] for r in e["results"]}, "agree": e["agree"]}, u
     # The same from a list, without pyarrow's arrays.
     assert urlprism.compare_many(urls) == table
+    # On several threads: the same rows, in order.
+    assert urlprism.compare_many(urls, threads=3) == table
+    assert urlprism.compare_many(pa.array(urls, type=pa.string()), threads=3).to_pylist() == table
 
 
 def test_parse_equals_cli_json(corpus):
