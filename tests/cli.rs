@@ -765,7 +765,11 @@ fn compare_on_several_threads_writes_what_one_thread_writes() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    for mode in [&["--json"][..], &["--diff-only"], &["--diff-only", "--json"]] {
+    for mode in [
+        &["--json"][..],
+        &["--diff-only"],
+        &["--diff-only", "--json"],
+    ] {
         let args = |t: &'static str| {
             let mut a = vec!["compare", "--threads", t];
             a.extend_from_slice(mode);
@@ -776,7 +780,10 @@ fn compare_on_several_threads_writes_what_one_thread_writes() {
         assert!(!one.stdout.is_empty());
         let many = run(&args("2"), &input);
         assert_eq!(many.status.code(), one.status.code(), "{mode:?}");
-        assert!(many.stdout == one.stdout, "{mode:?}: standard output differs");
+        assert!(
+            many.stdout == one.stdout,
+            "{mode:?}: standard output differs"
+        );
         assert_eq!(timing(&many.stderr), timing(&one.stderr), "{mode:?}");
     }
 }
