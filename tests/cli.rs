@@ -768,6 +768,7 @@ fn compare_on_several_threads_writes_what_one_thread_writes() {
     for mode in [
         &["--json"][..],
         &["--diff-only"],
+        &["--diff-only", "--steps"],
         &["--diff-only", "--json"],
     ] {
         let args = |t: &'static str| {

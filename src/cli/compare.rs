@@ -44,6 +44,12 @@ pub struct CompareArgs {
     /// on standard error.
     #[arg(long)]
     diff_only: bool,
+    /// With --diff-only: also count, in the summary, the CanonicalizeHost
+    /// step where each pair of profiles first diverges, found by tracing
+    /// the host of each URL they disagree on under every profile (as
+    /// `trace` does; several times the cost of the comparison itself).
+    #[arg(long, requires = "diff_only")]
+    steps: bool,
     /// With --json or --diff-only, compare standard input's lines on this
     /// many threads (default: one per core; 1: on the main thread).  The
     /// output is the same, in input order, whatever the number.
@@ -372,6 +378,8 @@ struct Stats {
     /// Per CanonicalizeHost step name: per pair, how many URLs first
     /// diverge there.
     steps: HashMap<String, HashMap<(usize, usize), u64>>,
+    /// Whether the steps are traced (`--steps`).
+    trace_steps: bool,
     /// The first divergence of each pair on a (host, scheme) already
     /// traced: hosts repeat in a corpus.  Cleared when full, so that
     /// memory stays bounded.
@@ -390,7 +398,7 @@ type Pair = (usize, usize);
 const CACHE_LIMIT: usize = 50_000;
 
 impl Stats {
-    fn new(names: Vec<String>) -> Stats {
+    fn new(names: Vec<String>, trace_steps: bool) -> Stats {
         Stats {
             names,
             read: 0,
@@ -399,22 +407,36 @@ impl Stats {
             pairs: HashMap::new(),
             fields: HashMap::new(),
             steps: HashMap::new(),
+            trace_steps,
             cache: HashMap::new(),
         }
     }
 
-    /// Records a disagreeing comparison; traces the host under each
-    /// profile when a pair differs on the host or on validity.
-    fn record(
+    /// Records a disagreeing comparison: the pairs and the fields that
+    /// differ.
+    fn record(&mut self, c: &Comparison) {
+        self.disagreeing += 1;
+        for f in &c.differing {
+            *self.fields.entry(*f).or_insert(0) += 1;
+        }
+        for i in 0..c.results.len() {
+            for j in i + 1..c.results.len() {
+                if !c.differing_between(i, j).is_empty() {
+                    *self.pairs.entry((i, j)).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+
+    /// Records where the pairs of a disagreeing comparison first diverge:
+    /// traces the host under each profile when a pair differs on the host
+    /// or on validity.
+    fn record_steps(
         &mut self,
         c: &Comparison,
         resolved: &Result<ParsedUrl, String>,
         engines: &[&dyn Engine],
     ) {
-        self.disagreeing += 1;
-        for f in &c.differing {
-            *self.fields.entry(*f).or_insert(0) += 1;
-        }
         let host = resolved.as_ref().ok().and_then(|r| {
             let scheme = r.scheme.as_deref()?.to_ascii_lowercase();
             let host = r.host.as_deref().filter(|h| h.len() <= TRACE_HOST_LIMIT)?;
@@ -429,7 +451,6 @@ impl Stats {
                 if d.is_empty() {
                     continue;
                 }
-                *self.pairs.entry((i, j)).or_insert(0) += 1;
                 if host.is_none() || !(d.contains(&Field::Host) || d.contains(&Field::Valid)) {
                     continue;
                 }
@@ -585,6 +606,8 @@ impl Stats {
             if steps.len() > 15 {
                 s.push_str(&format!("  ... and {} more steps\n", steps.len() - 15));
             }
+        } else if !self.trace_steps {
+            s.push_str("CanonicalizeHost steps where profiles first diverge: with --steps\n");
         }
         s
     }
@@ -654,6 +677,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
             comparer: &comparer,
             engines: &engines,
             diff_only: args.diff_only,
+            steps: args.steps,
             json: args.json,
         };
         return Ok(compare_in_parallel(&work, threads));
@@ -661,7 +685,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();
     let out = std::cell::RefCell::new(BufWriter::with_capacity(256 * 1024, stdout.lock()));
-    let mut stats = Stats::new(comparer.names());
+    let mut stats = Stats::new(comparer.names(), args.steps);
     let mut progress = Progress::new();
     let from_stdin = args.urls.is_empty();
     progress.on &= from_stdin;
@@ -682,9 +706,12 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
         let mut out = out.borrow_mut();
         if args.diff_only {
             if !c.agree() {
-                // The host to trace is the resolved one, as
-                // CanonicalizeHost receives it.
-                stats.record(&c, &comparer.resolve(input), &engines);
+                stats.record(&c);
+                if args.steps {
+                    // The host to trace is the resolved one, as
+                    // CanonicalizeHost receives it.
+                    stats.record_steps(&c, &comparer.resolve(input), &engines);
+                }
                 if args.json {
                     urlprism::json::write_comparison(&mut *out, at.number, &c)?;
                 } else {
@@ -734,6 +761,7 @@ struct CompareLines<'c> {
     comparer: &'c Comparer<'c>,
     engines: &'c [&'c dyn Engine],
     diff_only: bool,
+    steps: bool,
     json: bool,
 }
 
@@ -741,7 +769,7 @@ impl LineWork for CompareLines<'_> {
     type State = Stats;
 
     fn state(&self) -> Stats {
-        Stats::new(self.comparer.names())
+        Stats::new(self.comparer.names(), self.steps)
     }
 
     /// Says whether the line is unreadable (the exit status).
@@ -765,7 +793,10 @@ impl LineWork for CompareLines<'_> {
         // Writing to a Vec cannot fail.
         if self.diff_only {
             if !c.agree() {
-                stats.record(&c, &self.comparer.resolve(input), self.engines);
+                stats.record(&c);
+                if self.steps {
+                    stats.record_steps(&c, &self.comparer.resolve(input), self.engines);
+                }
                 let _ = match self.json {
                     true => urlprism::json::write_comparison(&mut *out, at.number, &c),
                     false => tsv_line(&mut *out, &c),
