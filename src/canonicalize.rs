@@ -245,7 +245,8 @@ fn canonical_host<'a>(
 ) -> Result<Option<Cow<'a, str>>, Error> {
     let mut host = prepared_host(u.host.clone(), u.host_as_written.clone(), profile);
     if let Some(host) = host.as_mut() {
-        canonicalize_host_cow(host, scheme, profile, Some(shared))?;
+        canonicalize_host_cow(host, scheme, profile, Some(shared))
+            .map_err(|e| e.in_authority(u.authority.as_deref()))?;
     }
     Ok(host)
 }
@@ -322,7 +323,8 @@ fn canonicalize_components(
             file_host_path(u);
         }
         if let (Some(profile), Some(h)) = (host_profile, u.host.as_mut()) {
-            canonicalize_host_cow(h, &scheme, profile, None)?;
+            canonicalize_host_cow(h, &scheme, profile, None)
+                .map_err(|e| e.in_authority(u.authority.as_deref()))?;
         }
         canonicalize_port(u, &scheme)?;
         canonicalize_path(u, hierarchical, scheme == "mailto");

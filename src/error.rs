@@ -29,6 +29,14 @@ pub enum Error {
         /// What failed, e.g. `invalid international domain name`.
         reason: String,
     },
+    /// A browser engine's parser rejects the URL, where the browser's
+    /// `new URL()` throws (e.g. the `chromium` engine).
+    Rejected {
+        /// The engine's name.
+        engine: &'static str,
+        /// Why.
+        reason: String,
+    },
     /// The base URL given to [`crate::Canonicalizer::base`] is invalid.
     Base {
         /// The base URL as given.
@@ -69,6 +77,9 @@ impl fmt::Display for Error {
             Error::UrlStandard { reason } => {
                 write!(f, "invalid URL: URL Standard parser failure: {reason}")
             }
+            Error::Rejected { engine, reason } => {
+                write!(f, "invalid URL: {engine} rejects it: {reason}")
+            }
             Error::Base { base, reason } => {
                 write!(f, "invalid base URL {}: {reason}", Quoted(base))
             }
@@ -77,6 +88,37 @@ impl fmt::Display for Error {
                 f,
                 "the canonical URL would be {len} bytes long (a Url holds less than 4 GiB)"
             ),
+        }
+    }
+}
+
+impl Error {
+    /// A host error made clear by the authority the host was parsed from,
+    /// when that host is only part of what was written as one: a `[` with
+    /// no `]` after it is no IPv6 literal, so the port is split off at the
+    /// last `:` (the authority `[::1` gives the host `[:`).  Any other error
+    /// is returned as it is.
+    ///
+    /// ```
+    /// let e = urlprism::Url::parse("http://[::1/").unwrap_err();
+    /// assert!(e.to_string().contains("written \"[::1\""), "{e}");
+    /// ```
+    pub(crate) fn in_authority(self, authority: Option<&str>) -> Error {
+        // The host and port as written: the authority after its user
+        // information.
+        let host_port = authority.map(|a| a.rsplit_once('@').map_or(a, |(_, h)| h));
+        match (self, host_port) {
+            (Error::Host { host, step, reason }, Some(written))
+                if host.starts_with('[') && !host.contains(']') && written.len() > host.len() =>
+            {
+                let reason = format!(
+                    "{reason} (written {}: a '[' with no ']' is no IPv6 literal, \
+                     and the port begins after the last ':')",
+                    Quoted(written)
+                );
+                Error::Host { host, step, reason }
+            }
+            (e, _) => e,
         }
     }
 }

@@ -56,6 +56,10 @@ impl<'a> Components<'a> {
 #[derive(Serialize)]
 struct CanonLine<'a> {
     input: &'a str,
+    /// The input's bytes in hexadecimal, for an input that is not valid
+    /// UTF-8 (`input` is then its lossy decoding).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_hex: Option<String>,
     canonical: Option<&'a str>,
     error: Option<&'a str>,
     #[serde(flatten)]
@@ -81,9 +85,38 @@ pub fn write_canon(
     };
     let line = CanonLine {
         input,
+        input_hex: None,
         canonical,
         error,
         components: Components::of(result.as_ref().ok()),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// Writes the `canon --json` line of an input that is not valid UTF-8:
+/// `input` its lossy decoding (U+FFFD for each ill-formed sequence),
+/// `input_hex` its bytes, `error` why it has no canonical URL.
+///
+/// ```
+/// let mut out = Vec::new();
+/// urlprism::json::write_canon_not_utf8(&mut out, "a\u{FFFD}", b"a\xff", "not valid UTF-8").unwrap();
+/// let line = String::from_utf8(out).unwrap();
+/// assert!(line.starts_with("{\"input\":\"a\u{FFFD}\",\"input_hex\":\"61ff\",\"canonical\":null,\"error\":\"not valid UTF-8\""), "{line}");
+/// ```
+pub fn write_canon_not_utf8(
+    out: &mut impl Write,
+    lossy: &str,
+    bytes: &[u8],
+    reason: &str,
+) -> io::Result<()> {
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let line = CanonLine {
+        input: lossy,
+        input_hex: Some(hex),
+        canonical: None,
+        error: Some(reason),
+        components: Components::of(None),
     };
     serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
     out.write_all(b"\n")

@@ -505,6 +505,83 @@ fn table_of(key: &str) -> Option<String> {
         .map(|(table, _)| table.clone())
 }
 
+/// `message` of a profile file's error, with the table a misplaced key
+/// belongs in: serde's "unknown field `KEY`, expected ..." and "`KEY`
+/// belongs in [observed.canonicalize_host]".
+fn explained(message: &str) -> String {
+    let unknown = message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split('`').next());
+    match unknown.and_then(|k| table_of(k).map(|t| (k, t))) {
+        Some((key, table)) => format!("{message}; `{key}` belongs in [{table}]"),
+        None => message.to_string(),
+    }
+}
+
+/// `origin:line:column` of the byte offset `at` of `text`.
+fn line_col(text: &str, at: usize, origin: &str) -> String {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    format!("{origin}:{line}:{col}")
+}
+
+/// The table (a `[header]`'s name; `None`: the top level) and the key of
+/// the line of `text` that holds the byte offset `at` (`key = value`).
+fn key_at(text: &str, at: usize) -> Option<(Option<String>, String)> {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next()?;
+    let key = line.split('=').next()?.trim().trim_matches('"').to_string();
+    let table = text[..start].lines().rev().find_map(|l| {
+        l.trim()
+            .strip_prefix('[')?
+            .strip_suffix(']')
+            .map(String::from)
+    });
+    Some((table, key))
+}
+
+/// The byte offset in `text` of the line that sets `key` (in the table
+/// `table` when given: its `[table]` section, or an inline table of it),
+/// the first such line otherwise.
+fn key_line(text: &str, table: Option<&str>, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut current: Option<String> = None;
+    let mut first = None;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if let Some(h) = t.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+            current = Some(h.trim().to_string());
+        } else if t.split('=').next().map(|k| k.trim().trim_matches('"')) == Some(key) {
+            let in_table = match (table, current.as_deref()) {
+                (None, _) => true,
+                (Some(want), Some(have)) => want == have || want.starts_with(&format!("{have}.")),
+                (Some(want), None) => want.is_empty(),
+            };
+            if in_table {
+                return Some(offset + (line.len() - line.trim_start().len()));
+            }
+            first.get_or_insert(offset);
+        }
+        offset += line.len();
+    }
+    first
+}
+
+/// `over`'s keys put in `table`: a table key by key, any other value in
+/// place of the one there.
+fn merge_tables(table: &mut toml::Table, over: toml::Table) {
+    for (key, value) in over {
+        match (table.get_mut(&key), value) {
+            (Some(toml::Value::Table(t)), toml::Value::Table(o)) => merge_tables(t, o),
+            (_, value) => {
+                table.insert(key, value);
+            }
+        }
+    }
+}
+
 /// An error while reading a profile file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfileError {
@@ -533,28 +610,111 @@ impl ProfileSpec {
     /// let p = urlprism::ProfileSpec::from_toml(text, "this.toml").unwrap();
     /// assert_eq!(p.name, "this");
     /// ```
+    ///
+    /// A file may start from a built-in profile: `extends = "chrome"`, then
+    /// only the keys that change (a table key by key; `name` is needed,
+    /// `description` defaults to the built-in's, said to be extended):
+    ///
+    /// ```
+    /// let text = "extends = \"chrome\"\nname = \"chrome-latest\"\n[nameprep.nfkc]\nunicode = \"latest\"\n";
+    /// let p = urlprism::ProfileSpec::from_toml(text, "chrome-latest.toml").unwrap();
+    /// let chrome = urlprism::profile::builtin("chrome").unwrap();
+    /// assert_eq!(p.nameprep.nfkc.unicode, urlprism::profile::UnicodeVersion::Latest);
+    /// assert_eq!(p.canonicalize_host, chrome.canonicalize_host);
+    /// assert!(p.description.starts_with("chrome, extended: "));
+    /// ```
     pub fn from_toml(text: &str, origin: &str) -> Result<ProfileSpec, ProfileError> {
-        toml::from_str::<ProfileSpec>(text).map_err(|e| {
-            let location = e.span().map(|span| {
-                let before = &text[..span.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-                format!("{origin}:{line}:{col}")
-            });
-            let mut message = e.message().to_string();
-            // serde: "unknown field `KEY`, expected ..."
-            let unknown = message
-                .strip_prefix("unknown field `")
-                .and_then(|rest| rest.split('`').next());
-            if let Some(table) = unknown.and_then(table_of) {
-                message = format!(
-                    "{message}; `{}` belongs in [{table}]",
-                    unknown.unwrap_or_default()
-                );
+        if let Ok(table) = text.parse::<toml::Table>() {
+            if let Some(base) = table.get("extends") {
+                let base = base.clone();
+                return Self::extending(&base, table, text, origin);
             }
+        }
+        toml::from_str::<ProfileSpec>(text).map_err(|e| {
+            let location = e.span().map(|span| line_col(text, span.start, origin));
             ProfileError {
                 location: location.or_else(|| Some(origin.to_string())),
-                message,
+                message: explained(e.message()),
+            }
+        })
+    }
+
+    /// The profile of a file (`text`, read as `file`) that extends the
+    /// built-in profile `base`: the built-in's tables with the file's keys
+    /// over them.  An error names the place in the file of the key it is
+    /// about.
+    fn extending(
+        base: &toml::Value,
+        mut file: toml::Table,
+        text: &str,
+        origin: &str,
+    ) -> Result<ProfileSpec, ProfileError> {
+        let at_key = |key: &str| -> Option<String> {
+            key_line(text, None, key).map(|at| line_col(text, at, origin))
+        };
+        let names = || {
+            BUILTIN_PROFILE_FILES
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some((name, base_text)) = base.as_str().and_then(|b| {
+            BUILTIN_PROFILE_FILES
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(b))
+        }) else {
+            return Err(ProfileError {
+                location: at_key("extends").or_else(|| Some(origin.to_string())),
+                message: format!(
+                    "`extends` names no built-in profile: {base}; the built-in profiles are {}",
+                    names()
+                ),
+            });
+        };
+        file.remove("extends");
+        let mut merged: toml::Table = base_text
+            .parse()
+            .unwrap_or_else(|e| panic!("built-in profile {name} is malformed: {e}"));
+        // Its place among the built-in profiles is the built-in's own.
+        merged.remove("order");
+        if !file.contains_key("description") {
+            let description = merged
+                .get("description")
+                .and_then(toml::Value::as_str)
+                .unwrap_or_default();
+            let extended = format!("{name}, extended: {description}");
+            merged.insert("description".into(), toml::Value::String(extended));
+        }
+        if !file.contains_key("name") {
+            return Err(ProfileError {
+                location: Some(origin.to_string()),
+                message: format!("a file that extends {name} needs a `name` of its own"),
+            });
+        }
+        merge_tables(&mut merged, file);
+        let merged_text = toml::to_string(&merged).map_err(|e| ProfileError {
+            location: Some(origin.to_string()),
+            message: e.to_string(),
+        })?;
+        toml::from_str::<ProfileSpec>(&merged_text).map_err(|e| {
+            // The place in the merged text, its key, and that key's place
+            // in the file.
+            let location = e
+                .span()
+                .and_then(|span| key_at(&merged_text, span.start))
+                .and_then(|(table, key)| key_line(text, table.as_deref(), &key))
+                .or_else(|| {
+                    let message = e.message();
+                    let key = message
+                        .strip_prefix("unknown field `")
+                        .and_then(|rest| rest.split('`').next())?;
+                    key_line(text, None, key)
+                })
+                .map(|at| line_col(text, at, origin));
+            ProfileError {
+                location: location.or_else(|| Some(origin.to_string())),
+                message: explained(e.message()),
             }
         })
     }
@@ -740,6 +900,75 @@ mod tests {
             e.to_string().contains("`url` belongs in [observed.url]"),
             "{e}"
         );
+    }
+
+    /// A file of two lines that extends a built-in profile is that
+    /// profile under another name; a key set in it overrides one, a table
+    /// key by key.
+    #[test]
+    fn a_profile_file_extends_a_builtin() {
+        let chrome = builtin("chrome").unwrap();
+        let p =
+            ProfileSpec::from_toml("extends = \"chrome\"\nname = \"opera\"\n", "o.toml").unwrap();
+        assert_eq!(p.name, "opera");
+        assert_eq!(
+            (&p.nameprep, &p.canonicalize_host, &p.url),
+            (&chrome.nameprep, &chrome.canonicalize_host, &chrome.url)
+        );
+        assert_eq!(
+            p.description,
+            format!("chrome, extended: {}", chrome.description)
+        );
+        let text = "extends = \"Chrome\"\nname = \"x\"\ndescription = \"mine\"\n\
+                    [nameprep]\nnfkc = { unicode = \"latest\" }\n\
+                    [canonicalize_host]\nroot_dot = \"keep\"\n";
+        let p = ProfileSpec::from_toml(text, "x.toml").unwrap();
+        assert_eq!(p.description, "mine");
+        assert_eq!(p.nameprep.nfkc.unicode, UnicodeVersion::Latest);
+        // The other keys of the inline table stay chrome's.
+        assert_eq!(
+            p.nameprep.nfkc.corrigendum_3,
+            chrome.nameprep.nfkc.corrigendum_3
+        );
+        assert_eq!(p.canonicalize_host.root_dot, RootDot::Keep);
+        assert_eq!(
+            p.canonicalize_host.forbidden,
+            chrome.canonicalize_host.forbidden
+        );
+    }
+
+    /// An error in a file that extends a built-in profile names the line
+    /// of the file that causes it.
+    #[test]
+    fn an_extending_file_s_errors_name_its_lines() {
+        let line_of = |e: &ProfileError| -> usize {
+            e.location
+                .as_deref()
+                .unwrap()
+                .split(':')
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let text = "extends = \"ie\"\nname = \"x\"\n\n[canonicalize_host]\nhex_case = \"middle\"\n";
+        let e = ProfileSpec::from_toml(text, "x.toml").unwrap_err();
+        assert_eq!(line_of(&e), 5, "{e}");
+        assert!(e.message.contains("middle"), "{e}");
+        let text = "extends = \"ie\"\nname = \"x\"\n[canonicalize_host]\nport_like_host_is_invalid = true\n";
+        let e = ProfileSpec::from_toml(text, "x.toml").unwrap_err();
+        assert_eq!(line_of(&e), 4, "{e}");
+        assert!(
+            e.to_string()
+                .contains("belongs in [observed.canonicalize_host]"),
+            "{e}"
+        );
+        let e =
+            ProfileSpec::from_toml("name = \"x\"\nextends = \"netscape\"\n", "x.toml").unwrap_err();
+        assert_eq!(line_of(&e), 2, "{e}");
+        assert!(e.message.contains("chrome"), "{e}");
+        let e = ProfileSpec::from_toml("extends = \"ie\"\n", "x.toml").unwrap_err();
+        assert!(e.message.contains("needs a `name`"), "{e}");
     }
 
     #[test]

@@ -348,7 +348,9 @@ fn profiles_lists_and_shows_a_file_to_start_from() {
         .lines()
         .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
         .collect();
-    assert_eq!(names, ["this", "chrome", "gecko", "ie"]);
+    let registered: Vec<String> = urlprism::engine::builtin_names();
+    assert_eq!(names, registered);
+    assert_eq!(names[..5], ["this", "chrome", "gecko", "ie", "whatwg"]);
 
     // Chrome with THIS's root-dot step instead of its own: a user profile
     // made from `profiles --show chrome`.
@@ -374,6 +376,106 @@ fn profiles_lists_and_shows_a_file_to_start_from() {
     let o = run(&["profiles", "--show", "netscape"], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("known profiles"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `profiles --plan NAME` prints what the profile compiles to: the steps
+/// it runs, as the registry's switches say, and step 1's other plan; a
+/// profile file's plan shows its own change.
+#[test]
+fn profiles_plan_shows_the_steps_a_profile_runs() {
+    let runs = |text: &str, pipeline: &str, step: &str| -> Option<String> {
+        let section = text.split("\n\n").find(|s| s.starts_with(pipeline))?;
+        section
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(step))
+            .and_then(|l| {
+                l.split_whitespace()
+                    .rev()
+                    .find(|w| *w == "yes" || *w == "no")
+                    .map(String::from)
+            })
+    };
+    let o = run(&["profiles", "--plan", "chrome"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(
+        runs(&text, "CanonicalizeHost", "12").as_deref(),
+        Some("yes")
+    );
+    assert_eq!(runs(&text, "CanonicalizeHost", "11").as_deref(), Some("no"));
+    assert_eq!(runs(&text, "Nameprep", "6").as_deref(), Some("no"));
+    assert!(
+        text.contains(
+            "step 1: hosts of the classes file, ip-literal, ipv4-form follow profile this"
+        ),
+        "{text}"
+    );
+    // Chrome's hosts that are not domain names run THIS's step 26.
+    let routed = text.split("step 1:").nth(1).unwrap();
+    assert_eq!(
+        runs(routed, "CanonicalizeHost", "26").as_deref(),
+        Some("yes")
+    );
+    // A profile file that turns step 11 on.
+    let text = stdout(&run(&["profiles", "--show", "chrome"], b""))
+        .replace("nameprep_whole_host = false", "nameprep_whole_host = true")
+        .replace("name = \"chrome\"", "name = \"mine\"");
+    let dir = temp_dir("profiles-plan");
+    let file = dir.join("mine.toml");
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    let o = run(&["profiles", "--plan", "--profile-file", path], b"");
+    let text = stdout(&o);
+    assert!(text.starts_with("plan of profile mine"), "{text}");
+    assert_eq!(
+        runs(&text, "CanonicalizeHost", "11").as_deref(),
+        Some("yes")
+    );
+    let o = run(&["profiles", "--plan", "netscape"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    // A name and a file, or neither: a usage error.
+    let o = run(&["profiles", "--plan", "ie", "--profile-file", path], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["profiles", "--plan"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A profile file of two lines extends a built-in profile: `canon` takes
+/// it with that profile's answers, and `profiles --show --profile-file`
+/// prints it whole (a file that reads back as the same profile).
+#[test]
+fn a_profile_file_extends_a_builtin_one() {
+    let dir = temp_dir("profiles-extends");
+    let file = dir.join("opera.toml");
+    std::fs::write(&file, "extends = \"chrome\"\nname = \"opera\"\n").unwrap();
+    let path = file.to_str().unwrap();
+    let input = b"http://a%5fb.test/\nhttp://Bu\xcc\x88cher.de./\nhttp://0x7f.1/\n";
+    let opera = run(&["canon", "--profile-file", path], input);
+    let chrome = run(&["canon", "--profile", "chrome"], input);
+    assert_eq!(stdout(&opera), stdout(&chrome));
+    let o = run(
+        &[
+            "compare",
+            "--profile",
+            "chrome",
+            "--profile-file",
+            path,
+            "http://x/",
+        ],
+        b"",
+    );
+    assert!(stdout(&o).contains("opera"), "{}", stdout(&o));
+    let whole = stdout(&run(&["profiles", "--show", "--profile-file", path], b""));
+    let again = dir.join("whole.toml");
+    std::fs::write(&again, &whole).unwrap();
+    let o = run(&["canon", "--profile-file", again.to_str().unwrap()], input);
+    assert_eq!(stdout(&o), stdout(&chrome), "{whole}");
+    assert!(
+        whole.contains("name = \"opera\"") && whole.contains("[canonicalize_host]"),
+        "{whole}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -547,4 +649,142 @@ fn trace_says_when_results_agree_but_steps_differ() {
         "{out}"
     );
     assert!(!out.contains("results agree"), "{out}");
+}
+
+/// `canon --threads N` writes what one thread writes, byte for byte, on
+/// standard output and standard error, with the same exit status: over
+/// many chunks of input, invalid URLs, lines that are not UTF-8, CRLF, a
+/// last line without LF, with and without `--json`.
+#[test]
+fn canon_on_several_threads_writes_what_one_thread_writes() {
+    let mut input = Vec::new();
+    for i in 0..60_000u32 {
+        let line: Vec<u8> = match i % 97 {
+            0 => b"no scheme".to_vec(),
+            1 => b"http://a\xffb/".to_vec(),
+            2 => format!("HTTP://Example{i}.COM/a/../b\r").into_bytes(),
+            3 => b"http://[::1/".to_vec(),
+            _ => format!(
+                "http://h{}.test/p/{i}?q={}#f",
+                i % 13,
+                "x".repeat((i % 50) as usize)
+            )
+            .into_bytes(),
+        };
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"http://Last.test");
+    for json in [false, true] {
+        let args = |t: &'static str| {
+            let mut a = vec!["canon", "--threads", t];
+            if json {
+                a.push("--json");
+            }
+            a
+        };
+        let one = run(&args("1"), &input);
+        assert_eq!(one.status.code(), Some(1));
+        assert_eq!(stdout(&one).lines().count(), 60_001);
+        for t in ["2", "3"] {
+            let many = run(&args(t), &input);
+            assert_eq!(
+                many.status.code(),
+                one.status.code(),
+                "{t} threads, json {json}"
+            );
+            assert!(
+                many.stdout == one.stdout,
+                "{t} threads, json {json}: standard output differs"
+            );
+            assert!(
+                many.stderr == one.stderr,
+                "{t} threads, json {json}: standard error differs"
+            );
+        }
+    }
+}
+
+/// `canon` shows a progress line on standard error when it is a terminal
+/// (here `script`'s pseudo-terminal) and the input long, and cleans it up;
+/// never when standard error is a pipe.
+#[test]
+fn canon_shows_progress_on_a_terminal_only() {
+    let input: String = (0..2_000_000)
+        .map(|i| format!("http://h{i}.test/\n"))
+        .collect();
+    let dir = temp_dir("progress");
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, &input).unwrap();
+    let piped = run(&["canon", "--threads", "2"], input.as_bytes());
+    assert!(piped.stderr.is_empty(), "{}", stderr(&piped));
+    let script = std::process::Command::new("script")
+        .args(["-qec"])
+        .arg(format!(
+            "{} canon --threads 2 < {} > /dev/null",
+            env!("CARGO_BIN_EXE_urlprism"),
+            file.display()
+        ))
+        .arg("/dev/null")
+        .output();
+    let Ok(o) = script else {
+        // `script` (util-linux) is on every machine this runs on; say so
+        // if it is not.
+        panic!("`script` is needed to give the command a terminal");
+    };
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains(" lines, ") && text.contains(" lines/s"),
+        "{text:?}"
+    );
+    // The last thing written takes the line away.
+    assert!(text.ends_with("\r\x1b[K"), "{text:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `compare --json` and `--diff-only` on several threads write what one
+/// thread writes (the summary's timing aside), unreadable lines included.
+#[test]
+fn compare_on_several_threads_writes_what_one_thread_writes() {
+    let mut input = Vec::new();
+    for i in 0..20_000u32 {
+        let line: Vec<u8> = match i % 53 {
+            0 => b"http://a\xffb/".to_vec(),
+            1 => format!("http://a%5fb{i}.test/").into_bytes(),
+            2 => format!("http://B\u{fc}cher{i}.DE/").into_bytes(),
+            3 => b"http://[::1/".to_vec(),
+            _ => format!("http://h{}.test/p/{i}", i % 11).into_bytes(),
+        };
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    let timing = |e: &[u8]| -> String {
+        String::from_utf8_lossy(e)
+            .lines()
+            .filter(|l| !l.contains("URLs/s"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for mode in [
+        &["--json"][..],
+        &["--diff-only"],
+        &["--diff-only", "--steps"],
+        &["--diff-only", "--json"],
+    ] {
+        let args = |t: &'static str| {
+            let mut a = vec!["compare", "--threads", t];
+            a.extend_from_slice(mode);
+            a
+        };
+        let one = run(&args("1"), &input);
+        assert_eq!(one.status.code(), Some(1), "{mode:?}");
+        assert!(!one.stdout.is_empty());
+        let many = run(&args("2"), &input);
+        assert_eq!(many.status.code(), one.status.code(), "{mode:?}");
+        assert!(
+            many.stdout == one.stdout,
+            "{mode:?}: standard output differs"
+        );
+        assert_eq!(timing(&many.stderr), timing(&one.stderr), "{mode:?}");
+    }
 }

@@ -1,4 +1,4 @@
-//! Property tests (issue 6): no panic on arbitrary input, THIS output is a
+//! Property tests: no panic on arbitrary input, THIS output is a
 //! fixed point of the pipeline and is plain ASCII without controls outside
 //! the fragment, every profile is deterministic, a canonical URL
 //! survives `parse` + `serialize`, and `compare` gives what each engine

@@ -357,42 +357,54 @@ fn canonicalize_arrow<'py>(
 /// Each engine's canonical URLs of an Arrow string array and whether
 /// they agree: (names, one array's buffers per engine, the agree bitmap).
 #[pyfunction]
-#[pyo3(signature = (array, profiles = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (array, profiles = None, base = None, encoding = "utf-8", threads = None))]
 fn compare_arrow<'py>(
     py: Python<'py>,
     array: ArrowIn<'py>,
     profiles: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
     encoding: &str,
+    threads: Option<usize>,
 ) -> PyResult<(Vec<String>, Vec<ArrowOut<'py>>, Bound<'py, PyBytes>)> {
     let engines = engines_of(profiles)?;
     let (base, encoding) = checked(base, encoding)?;
     let strings = array.strings()?;
     let (columns, agree) = py.detach(|| {
-        let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
-        let comparer = Comparer::new(&dyns, base, encoding);
-        let bytes = strings.data.len() + 16;
-        let mut columns: Vec<StringsOut> = engines
-            .iter()
-            .map(|_| StringsOut::with_capacity(strings.length, bytes))
-            .collect();
-        let mut agree = Vec::with_capacity(strings.length);
-        for i in 0..strings.length {
-            let comparison = match strings.get(i) {
-                Some(Ok(s)) => Some(comparer.compare(s)),
-                _ => None,
-            };
-            for (j, column) in columns.iter_mut().enumerate() {
-                column.push(comparison.as_ref().and_then(|c| c.results[j].canonical()));
+        let parts = in_parallel(strings.length, threads, |range| {
+            let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+            let comparer = Comparer::new(&dyns, base, encoding);
+            let share = strings.data.len() / threads_for(strings.length, threads);
+            let mut columns: Vec<StringsOut> = engines
+                .iter()
+                .map(|_| StringsOut::with_capacity(range.len(), share + 16))
+                .collect();
+            let mut agree = Vec::with_capacity(range.len());
+            for i in range {
+                let comparison = match strings.get(i) {
+                    Some(Ok(s)) => Some(comparer.compare(s)),
+                    _ => None,
+                };
+                for (j, column) in columns.iter_mut().enumerate() {
+                    column.push(comparison.as_ref().and_then(|c| c.results[j].canonical()));
+                }
+                agree.push(comparison.is_some_and(|c| c.agree()));
             }
-            agree.push(comparison.is_some_and(|c| c.agree()));
+            Ok((columns, agree))
+        })?;
+        let mut per_engine: Vec<Vec<StringsOut>> = engines.iter().map(|_| Vec::new()).collect();
+        let mut agree = Vec::with_capacity(strings.length);
+        for (columns, flags) in parts {
+            for (j, column) in columns.into_iter().enumerate() {
+                per_engine[j].push(column);
+            }
+            agree.extend(flags);
         }
-        let columns: Vec<Buffers> = columns
+        let columns: Vec<Buffers> = per_engine
             .into_iter()
-            .map(|c| c.finish(strings.large))
+            .map(|parts| StringsOut::concat(parts).finish(strings.large))
             .collect();
-        (columns, bitmap(agree.into_iter()))
-    });
+        Ok::<_, PyErr>((columns, bitmap(agree.into_iter())))
+    })?;
     let names = engines.iter().map(|e| e.name().to_string()).collect();
     let columns = columns.iter().map(|b| arrow_out(py, b)).collect();
     Ok((names, columns, PyBytes::new(py, &agree)))
@@ -409,6 +421,96 @@ fn checked<'b>(
         with_base(b, || urlprism::Canonicalizer::new(this).base(b))?;
     }
     Ok((base, encoding))
+}
+
+/// Each engine's canonical URL of each of a list of `str` (or `None`) and
+/// whether they agree: a list of dicts `{name: canonical or None, ...,
+/// "agree": bool}`, `None` for a `None` input (what `compare_arrow` gives,
+/// as Python objects, without pyarrow); the work runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (urls, profiles = None, base = None, encoding = "utf-8", threads = None))]
+fn compare_list<'py>(
+    py: Python<'py>,
+    urls: &Bound<'py, PyList>,
+    profiles: Option<&Bound<'py, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let engines = engines_of(profiles)?;
+    let (base, encoding) = checked(base, encoding)?;
+    let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
+    let mut inputs: Vec<Option<Result<&str, String>>> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        inputs.push(input_of(item, || format!("urls[{i}]"))?);
+    }
+    type Compared = Option<(Vec<Option<String>>, bool)>;
+    let results: Vec<Compared> = py.detach(|| {
+        let parts = in_parallel(inputs.len(), threads, |range| {
+            let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+            let comparer = Comparer::new(&dyns, base, encoding);
+            let part: Vec<Compared> = inputs[range]
+                .iter()
+                .map(|input| match input {
+                    None => None,
+                    // A `str` that is not valid Unicode has no canonical URL
+                    // under any engine: they agree.
+                    Some(Err(_)) => Some((vec![None; engines.len()], true)),
+                    Some(Ok(s)) => {
+                        let c = comparer.compare(s);
+                        let canonical = c.results.iter().map(|r| r.canonical().map(String::from));
+                        Some((canonical.collect(), c.agree()))
+                    }
+                })
+                .collect();
+            Ok(part)
+        })?;
+        Ok::<_, PyErr>(parts.into_iter().flatten().collect())
+    })?;
+    let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+    let list = PyList::empty(py);
+    for r in results {
+        match r {
+            None => list.append(py.None())?,
+            Some((canonical, agree)) => {
+                let d = pyo3::types::PyDict::new(py);
+                for (name, c) in names.iter().zip(canonical) {
+                    d.set_item(name, c)?;
+                }
+                d.set_item("agree", agree)?;
+                list.append(d)?;
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// The text of `urlprism canon --json URL`: `url` under `profile`, its
+/// canonical URL (or why it has none) and the components.
+#[pyfunction]
+#[pyo3(signature = (url, profile = None, base = None, encoding = "utf-8"))]
+fn parse_json(
+    url: &Bound<'_, PyAny>,
+    profile: Option<&Bound<'_, PyAny>>,
+    base: Option<&str>,
+    encoding: &str,
+) -> PyResult<String> {
+    let options = Options::new(profile, base, encoding)?;
+    let c = options.canonicalizer()?;
+    let (input, result) = match input_of(url, || "url".to_string())? {
+        None => return Err(PyTypeError::new_err("url: expected a str, got None")),
+        Some(Err(reason)) => (String::new(), Err(reason)),
+        Some(Ok(s)) => {
+            let r = catch_panic(|| c.canonicalize(s))
+                .map_err(|panic| format!("internal error: {panic}"))
+                .and_then(|r| r.map_err(|e| e.to_string()));
+            (s.to_string(), r)
+        }
+    };
+    let mut out = Vec::new();
+    urlprism::json::write_canon(&mut out, &input, &result)
+        .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
+    String::from_utf8(out).map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))
 }
 
 /// The text of `urlprism compare --json URL`: `url` under `profiles`.
@@ -456,6 +558,8 @@ fn _urlprism(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonicalize_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(compare_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(compare_json, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_list, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_json, m)?)?;
     m.add_function(wrap_pyfunction!(trace_json, m)?)?;
     m.add_function(wrap_pyfunction!(profiles, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

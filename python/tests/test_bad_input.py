@@ -3,6 +3,9 @@ PanicException, and huge inputs take linear time."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import random
 import time
 
@@ -173,3 +176,32 @@ def test_the_gil_is_released_while_canonicalizing(kind):
     holding = ticks_during(lambda: sorted(numbers))  # a C call that holds the GIL
     releasing = ticks_during(lambda: urlprism.canonicalize_many(batch))
     assert releasing > 5 * holding, (holding, releasing)
+
+
+def test_compare_many_of_a_list_needs_no_pyarrow():
+    """A list goes through without pyarrow: run where it cannot be imported."""
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "import urlprism\n"
+        "r = urlprism.compare_many(['http://a%5Fb.test/', None, 'x'], profiles=['this', 'gecko'])\n"
+        "assert r == [{'this': 'http://a_b.test/', 'gecko': 'http://a%5fb.test/', 'agree': False}, None,"
+        " {'this': None, 'gecko': None, 'agree': True}], r\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout == "ok\n", out.stderr
+
+
+def test_compare_many_rejects_a_single_str_and_bad_items():
+    with pytest.raises(TypeError, match="single str"):
+        urlprism.compare_many("http://a/")
+    with pytest.raises(TypeError, match=r"urls\[1\]"):
+        urlprism.compare_many(["http://a/", 3])
+
+
+def test_parse_of_an_invalid_url_says_why():
+    u = urlprism.parse("http://a:99999/")
+    assert u["canonical"] is None and u["host"] is None
+    assert u["error"] == 'invalid port "99999": not a decimal number from 0 to 65535'
+    with pytest.raises(ValueError):
+        urlprism.parse("x", base="no scheme")

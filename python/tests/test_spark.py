@@ -50,7 +50,7 @@ def test_canonicalize_equals_cli(df, corpus, profile):
     expected = [l or None for l in run_cli(["canon", "--profile", profile], path.read_bytes()).decode().split("\n")[:-1]]
     t = collect(df, urlprism.spark.canonicalize("url", profile=profile))
     assert t.num_rows == len(urls)
-    got = t.column("canonical").to_pylist()
+    got = t.column(f"canonical_{profile}").to_pylist()
     mismatches = [(u, e, g) for u, e, g in zip(urls, expected, got) if e != g]
     assert not mismatches, mismatches[:5]
 
@@ -96,3 +96,13 @@ def test_example_writes_the_disagreements(spark, corpus, tmp_path):
     expected = sorted(json.loads(l)["input"] for l in cli.splitlines())
     assert sorted(written.column("url").to_pylist()) == expected
     assert written.column_names == ["url", "this", "chrome", "gecko", "ie", "whatwg"]
+
+
+def test_canonicalize_columns_of_several_profiles_do_not_clash(df):
+    t = collect(
+        df,
+        urlprism.spark.canonicalize("url", profile="this"),
+        urlprism.spark.canonicalize("url", profile="ie"),
+        urlprism.spark.canonicalize("url", profile="gecko", alias="g"),
+    )
+    assert t.column_names[1:] == ["canonical_this", "canonical_ie", "g"]

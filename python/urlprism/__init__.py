@@ -34,6 +34,7 @@ __all__ = [
     "compare",
     "compare_many",
     "explain",
+    "parse",
     "profiles",
     "trace",
     "__version__",
@@ -46,7 +47,7 @@ def profiles() -> list[str]:
     """The names of the built-in profiles and engines.
 
     >>> urlprism.profiles()
-    ['this', 'chrome', 'gecko', 'ie', 'whatwg']
+    ['this', 'chrome', 'gecko', 'ie', 'whatwg', 'chromium']
     """
     return _urlprism.profiles()
 
@@ -136,21 +137,56 @@ def compare_many(
     profiles: Optional[Iterable[ProfileLike]] = None,
     base: Optional[str] = None,
     encoding: str = "utf-8",
+    threads: Optional[int] = 1,
 ) -> Any:
     """Each profile's canonical URL of many URLs and whether they agree (as
-    ``urlprism compare`` decides it): a ``pyarrow`` struct array with one
-    string field per profile (named after it; null when the URL has no
-    canonical URL under it) and a boolean field ``agree``; null where the
-    input is null.  ``urls`` is a ``pyarrow`` string array or a list of
-    ``str``; ``profiles`` defaults to every built-in one.  Needs ``pyarrow``.
+    ``urlprism compare`` decides it), in order; ``profiles`` defaults to
+    every built-in one.  The work runs without the GIL, on the calling
+    thread, or on ``threads`` threads (``None``: one per core), at most one
+    per 4096 URLs.
 
-    >>> r = urlprism.compare_many(["http://a%5Fb.test/"], profiles=["this", "gecko"])
-    >>> r.to_pylist()
-    [{'this': 'http://a_b.test/', 'gecko': 'http://a%5fb.test/', 'agree': False}]
+    - A list (or any iterable) of ``str`` or ``None`` gives a list of dicts,
+      one string (or ``None``, when the URL has no canonical URL under it)
+      per profile, named after it, and a boolean ``agree``; ``None`` where
+      the input is ``None``.  No ``pyarrow`` is needed.
+    - A ``pyarrow`` string array (or a ``ChunkedArray``) gives a struct
+      array of the same fields, null where the input is null.
+
+    >>> urlprism.compare_many(["http://a%5Fb.test/", None], profiles=["this", "gecko"])
+    [{'this': 'http://a_b.test/', 'gecko': 'http://a%5fb.test/', 'agree': False}, None]
+    >>> import pyarrow as pa
+    >>> urlprism.compare_many(pa.array(["http://a/"]), profiles=["this", "ie"]).to_pylist()
+    [{'this': 'http://a/', 'ie': 'http://a/', 'agree': True}]
     """
     from . import _arrow
 
-    return _arrow.compare(urls, _profile_list(profiles), base, encoding)
+    if _arrow.is_arrow(urls):
+        return _arrow.compare(urls, _profile_list(profiles), base, encoding, threads)
+    if isinstance(urls, (str, bytes)):
+        raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
+    return _urlprism.compare_list(list(urls), _profile_list(profiles), base, encoding, threads)
+
+
+def parse(
+    url: str,
+    profile: ProfileLike = "this",
+    base: Optional[str] = None,
+    encoding: str = "utf-8",
+) -> dict[str, Any]:
+    """``url`` canonicalized under ``profile``, with its components: the
+    object ``urlprism canon --json URL`` prints (``input``, ``canonical``,
+    ``error``, ``scheme``, ``user``, ``password``, ``host``, ``port``,
+    ``path``, ``query``, ``fragment``; ``None`` when absent, every
+    component ``None`` when the URL has no canonical URL, ``error`` saying
+    why).  The arguments are those of :func:`canonicalize`.
+
+    >>> u = urlprism.parse("HTTP://User@Bücher.DE:8080/a/../b?q#f", profile="ie")
+    >>> (u["canonical"], u["host"], u["port"], u["path"])
+    ('http://User@bücher.de:8080/b?q#f', 'bücher.de', '8080', '/b')
+    >>> urlprism.parse("no-scheme")["error"]
+    "invalid URL: no scheme: the URL does not begin with scheme characters and ':'"
+    """
+    return json.loads(_urlprism.parse_json(url, profile, base, encoding))
 
 
 def compare(

@@ -47,12 +47,17 @@ def canonicalize(
     profile: ProfileLike = "this",
     base: Optional[str] = None,
     encoding: str = "utf-8",
+    alias: Optional[str] = None,
 ) -> Column:
     """A string column of the canonical URLs of ``col`` under ``profile``
-    (null where the URL is null or has none).  The arguments are those of
-    :func:`urlprism.canonicalize`, checked here, on the driver, once."""
+    (null where the URL is null or has none), named ``alias``, by default
+    ``canonical_`` and the profile's name (``canonical_ie``), so that the
+    columns of several profiles do not clash.  The other arguments are
+    those of :func:`urlprism.canonicalize`, checked here, on the driver,
+    once."""
     p = _shippable(profile)
     urlprism.canonicalize("http://example/", p, base, encoding)  # a bad option fails here
+    name = p.name if isinstance(p, Profile) else p
 
     @F.arrow_udf(T.StringType())  # type: ignore[misc]
     def _canonicalize(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
@@ -61,7 +66,7 @@ def canonicalize(
             out = urlprism.canonicalize_many(urls, p, base, encoding)
             yield out.cast(pa.string()) if out.type != pa.string() else out
 
-    return _canonicalize(col).alias("canonical")
+    return _canonicalize(col).alias(alias if alias is not None else f"canonical_{name}")
 
 
 def compare(
@@ -76,8 +81,9 @@ def compare(
     it); null where ``col`` is null.  ``profiles`` defaults to every
     built-in one."""
     ps = None if profiles is None else [_shippable(p) for p in profiles]
-    sample = urlprism.compare_many(["http://example/"], ps, base, encoding)
-    names = [f.name for f in sample.type]
+    # The fields, named as compare_many names them (a repeated name numbered).
+    (sample,) = urlprism.compare_many(["http://example/"], ps, base, encoding)
+    names = list(sample)
     schema = T.StructType(
         [T.StructField(n, T.StringType()) for n in names[:-1]]
         + [T.StructField("agree", T.BooleanType())]

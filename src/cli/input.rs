@@ -21,8 +21,8 @@ impl fmt::Display for Position {
 }
 
 /// An input: its line (or argument) number and the text, or (when it is
-/// not valid UTF-8) its lossy decoding and the reason.
-pub(crate) type Input<'a> = (Position, Result<&'a str, (String, String)>);
+/// not valid UTF-8) its lossy decoding, the reason and its bytes.
+pub(crate) type Input<'a> = (Position, Result<&'a str, (String, String, Vec<u8>)>);
 
 /// Calls `f` on each argument, in order; stops early when `f` says so.
 pub(crate) fn for_each_arg(
@@ -35,6 +35,7 @@ pub(crate) fn for_each_arg(
             None => Err((
                 a.to_string_lossy().into_owned(),
                 "not valid UTF-8".to_string(),
+                a.as_encoded_bytes().to_vec(),
             )),
         };
         let at = Position {
@@ -115,6 +116,12 @@ fn line(
     lineno: usize,
     f: &mut impl FnMut(Input<'_>) -> io::Result<bool>,
 ) -> io::Result<bool> {
+    f(line_input(bytes, lineno))
+}
+
+/// The input of the line `bytes` (without its LF; a CR before it is taken
+/// off), line number `lineno`.
+pub(crate) fn line_input(bytes: &[u8], lineno: usize) -> Input<'_> {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     let r = std::str::from_utf8(bytes).map_err(|e| {
         (
@@ -123,11 +130,12 @@ fn line(
                 "the line is not valid UTF-8 (invalid byte at offset {})",
                 e.valid_up_to()
             ),
+            bytes.to_vec(),
         )
     });
     let at = Position {
         number: lineno,
         is_argument: false,
     };
-    f((at, r))
+    (at, r)
 }

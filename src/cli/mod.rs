@@ -4,7 +4,9 @@ mod canon;
 mod compare;
 mod input;
 mod nameprep;
+mod parallel;
 mod profiles;
+mod progress;
 mod serve;
 mod test;
 mod trace;
@@ -42,7 +44,7 @@ pub enum Command {
     Nameprep(nameprep::NameprepArgs),
     /// Run a profile's CanonicalizeHost on each host.
     Host(nameprep::HostArgs),
-    /// List the built-in profiles, or print one as a TOML file to edit.
+    /// List the built-in profiles and engines, print a profile as a TOML file to edit, or the plan it compiles to.
     Profiles(profiles::ProfilesArgs),
     /// Serve a web page that shows a URL under every profile, with its
     /// trace, and a JSON API answering what `compare`, `trace` and
@@ -98,11 +100,50 @@ fn known_profiles() -> String {
 pub fn profile_by_name(name: &str) -> Result<&'static ProfileSpec, UsageError> {
     builtin(name).ok_or_else(|| match lookup(name) {
         Some(r) => not_a_profile(r.name(), r.description()),
-        None => UsageError(format!(
-            "unknown profile {name:?}; known profiles: {}",
-            known_profiles()
-        )),
+        None => {
+            let names: Vec<&str> = builtin_profiles().iter().map(|p| p.name.as_str()).collect();
+            UsageError(format!(
+                "unknown profile {name:?}{}; known profiles: {}",
+                did_you_mean(name, &names),
+                known_profiles()
+            ))
+        }
     })
+}
+
+/// `; did you mean "chrome"?` when one of `names` is close to `name`
+/// (an edit or two away, or `name` begins it), or nothing.
+fn did_you_mean(name: &str, names: &[&str]) -> String {
+    let name = name.to_ascii_lowercase();
+    let close = names
+        .iter()
+        .min_by_key(|n| edit_distance(&name, n))
+        .filter(|n| {
+            let d = edit_distance(&name, n);
+            d <= 2.min(n.len() / 2) || (name.len() >= 2 && n.starts_with(name.as_str()))
+        });
+    match close {
+        Some(n) => format!(" (did you mean {n:?}?)"),
+        None => String::new(),
+    }
+}
+
+/// The Levenshtein distance between `a` and `b` (as characters).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// The usage error of a command that runs the 2011 profiles' steps only
@@ -119,9 +160,12 @@ fn not_a_profile(name: &str, description: &str) -> UsageError {
 /// error listing the known ones.
 pub fn engine_by_name(name: &str) -> Result<EngineSpec, UsageError> {
     builtin_engine(name).ok_or_else(|| {
+        let names = builtin_names();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         UsageError(format!(
-            "unknown profile {name:?}; known profiles: {}",
-            builtin_names().join(", ")
+            "unknown profile {name:?}{}; known profiles: {}",
+            did_you_mean(name, &refs),
+            names.join(", ")
         ))
     })
 }
@@ -198,12 +242,12 @@ impl BaseAndEncoding {
         encoding_by_label(&self.encoding)
     }
 
-    /// The base URL, checked: an invalid one is a usage error, reported
-    /// before any input is read (every input would fail with it).
-    pub fn checked_base(&self) -> Result<Option<&str>, UsageError> {
+    /// The base URL, checked against `engines`: an invalid one is a
+    /// usage error, reported before any input is read ([`check_base`]).
+    pub fn checked_base(&self, engines: &[EngineSpec]) -> Result<Option<&str>, UsageError> {
         match &self.base {
             Some(b) => {
-                check_base(b)?;
+                check_base(b, engines, self.encoding()?)?;
                 Ok(Some(b))
             }
             None => Ok(None),
@@ -216,31 +260,62 @@ impl BaseAndEncoding {
         &self,
         engine: &'e EngineSpec,
     ) -> Result<urlprism::EngineCanonicalizer<'e>, UsageError> {
-        let c = urlprism::EngineCanonicalizer::new(engine).encoding(self.encoding()?);
+        let encoding = self.encoding()?;
+        let c = urlprism::EngineCanonicalizer::new(engine).encoding(encoding);
         match &self.base {
-            Some(b) => with_base(|| c.base(b)),
+            Some(b) => {
+                let c = with_base(b, || c.base(b))?;
+                check_base(b, std::slice::from_ref(engine), encoding)?;
+                Ok(c)
+            }
             None => Ok(c),
         }
     }
 }
 
-/// What `set_base` gives (a canonicalizer with its base URL set); an
-/// invalid base is a usage error.
+/// What `set_base` gives (a canonicalizer with its base URL `base` set);
+/// an invalid base is a usage error that says why.
 pub(super) fn with_base<T>(
+    base: &str,
     set_base: impl FnOnce() -> Result<T, urlprism::Error>,
 ) -> Result<T, UsageError> {
     match urlprism::panic::catch_panic(set_base) {
         Ok(Ok(c)) => Ok(c),
-        Ok(Err(e)) => Err(UsageError(format!("--base: {e}"))),
+        // It names the base already.
+        Ok(Err(e @ urlprism::Error::Base { .. })) => Err(UsageError(e.to_string())),
+        Ok(Err(e)) => Err(UsageError(format!("invalid base URL {base:?}: {e}"))),
         Err(panic) => Err(UsageError(format!(
-            "--base: cannot parse the base URL: internal error: {panic}"
+            "cannot parse the base URL {base:?}: internal error: {panic}"
         ))),
     }
 }
 
-/// A usage error when the base URL `base` is invalid.
-pub fn check_base(base: &str) -> Result<(), UsageError> {
-    with_base(|| urlprism::Canonicalizer::new(urlprism::profile::this()).base(base)).map(drop)
+/// A usage error when the base URL `base` is invalid: it has no scheme,
+/// or it has no canonical form under any of `engines` (each of them would
+/// fail every input that takes its authority or path from it).
+pub fn check_base(
+    base: &str,
+    engines: &[EngineSpec],
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<(), UsageError> {
+    with_base(base, || {
+        urlprism::Canonicalizer::new(urlprism::profile::this()).base(base)
+    })?;
+    let mut failures = Vec::new();
+    for e in engines {
+        match urlprism::panic::catch_panic(|| e.canonicalize(base, None, encoding)) {
+            Ok(Ok(_)) => return Ok(()),
+            Ok(Err(err)) => failures.push(format!("{}: {err}", e.name())),
+            Err(panic) => failures.push(format!("{}: internal error: {panic}", e.name())),
+        }
+    }
+    match failures.is_empty() {
+        true => Ok(()),
+        false => Err(UsageError(format!(
+            "invalid base URL {base:?}: it has no canonical form ({})",
+            failures.join("; ")
+        ))),
+    }
 }
 
 /// The encoding with the Encoding Standard label `label`.

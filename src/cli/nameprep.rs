@@ -66,7 +66,7 @@ fn run_each(
                 s,
                 catch_panic(|| f(s)).unwrap_or_else(|p| Err(format!("internal error: {p}"))),
             ),
-            Err((text, e)) => {
+            Err((text, e, _)) => {
                 lossy = text;
                 (lossy.as_str(), Err(e))
             }

@@ -20,6 +20,14 @@ pub struct TraceArgs {
     /// profiles`) and the engines).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
+    /// Also trace under the engines of this group (repeatable), e.g.
+    /// `today`.
+    #[arg(long = "group", value_name = "GROUP")]
+    groups: Vec<String>,
+    /// Also trace under today's engines (`whatwg`, `chromium`); the same
+    /// as `--group today`.
+    #[arg(long)]
+    today: bool,
     /// Also trace under the profile described in this TOML file
     /// (repeatable).
     #[arg(long = "profile-file", value_name = "PATH")]
@@ -56,7 +64,13 @@ pub(super) enum Rows {
 }
 
 pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
-    let profiles = options(&args.profiles, &args.profile_files, args.base.as_deref())?;
+    let groups = super::compare::group_names(&args.groups, args.today);
+    let profiles = options(
+        &args.profiles,
+        &groups,
+        &args.profile_files,
+        args.base.as_deref(),
+    )?;
     let rows = if args.changes {
         Rows::Changes
     } else if args.all || !io::stdout().is_terminal() {
@@ -96,9 +110,10 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
 pub(super) fn json_of_argument(
     url: &str,
     names: &[String],
+    groups: &[String],
     base: Option<&str>,
 ) -> Result<String, UsageError> {
-    let profiles = options(names, &[], base)?;
+    let profiles = options(names, groups, &[], base)?;
     let (trace, comparison) = urlprism::json::trace_and_compare(url, base, &profiles);
     Ok(urlprism::json::trace_text(&trace, &comparison))
 }
@@ -107,12 +122,13 @@ pub(super) fn json_of_argument(
 /// base is checked.
 fn options(
     names: &[String],
+    groups: &[String],
     files: &[PathBuf],
     base: Option<&str>,
 ) -> Result<Vec<EngineSpec>, UsageError> {
-    let profiles = compared_engines(names, files)?;
+    let profiles = compared_engines(names, groups, files)?;
     if let Some(b) = base {
-        super::check_base(b)?;
+        super::check_base(b, &profiles, encoding_rs::UTF_8)?;
     }
     Ok(profiles)
 }
@@ -317,7 +333,9 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
     s.push_str(&paint(color, DIM, &header.join("  ")));
     s.push('\n');
     let mut marked = false;
-    let agree = c.differing.is_empty();
+    // The same result everywhere: the same components, or the same
+    // rejection (rejections for different reasons do not agree).
+    let agree = c.groups().len() == 1;
     for line in lines {
         let (cells, first, is_div) = match line {
             Line::Step(cells, first, is_div) => (cells, first, is_div),
@@ -353,7 +371,10 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
         match &t.divergence {
             Some(d) => {
                 let row = &t.steps[d.index];
-                let groups: Vec<String> = d.groups.iter().map(|g| g.join(", ")).collect();
+                let mut groups: Vec<String> = d.groups.iter().map(|g| g.join(", ")).collect();
+                if !d.not_at_step.is_empty() {
+                    groups.push(format!("{} (not at this step)", d.not_at_step.join(", ")));
+                }
                 let marks = if row.marks.is_empty() {
                     String::new()
                 } else {

@@ -1,6 +1,6 @@
-//! The `whatwg` engine: the URL Standard as browsers ship it today, by the
-//! [`url`] crate (UTS #46 with Nontransitional Processing), as a column
-//! beside the 2011 profiles.
+//! The `whatwg` engine: the URL Standard (the Living Standard as of 2025)
+//! by the [`url`] crate (UTS #46 with Nontransitional Processing), as a
+//! column beside the 2011 profiles.
 //!
 //! - [`Whatwg`] is the engine: [`Whatwg::canonicalize_str`] gives the
 //!   `href` of a string, [`Whatwg::parse`] the [`url::Url`],
@@ -11,6 +11,15 @@
 //!   instead (`ß` → `ss`, `ς` → `σ`, ZWJ and ZWNJ removed), as the 2015
 //!   text of the standard did; a profile file selects it with
 //!   `engine = "whatwg"` and `transitional = true`.
+//! - `rules` brings the crate (2.5.8, the newest on crates.io) up to the
+//!   URL Standard as of 2025 where it lags behind: `^` in the path
+//!   percent-encode set (`http://h/a^b` → `http://h/a%5Eb`), the empty
+//!   segments at the start of a `file:` path kept (`file:///.//bar` →
+//!   `file:////bar`).  [`Whatwg::canonicalize_url`] and
+//!   [`Whatwg::canonicalize_str`] apply them; [`Whatwg::parse`] gives the
+//!   crate's URL as it is.  The other places where the crate departs from
+//!   the standard are listed, with the web-platform-tests cases they fail,
+//!   in `tests/data/wpt/expected-failures.json`.
 //! - [`host_trace`] shows the URL Standard's host parser stage by stage.
 //! - [`wpt`] runs the web-platform-tests `urltestdata.json` cases.
 //!
@@ -25,6 +34,7 @@
 //! ```
 
 pub mod host_trace;
+mod rules;
 mod transitional;
 #[cfg(feature = "suite")]
 pub mod wpt;
@@ -123,7 +133,9 @@ impl Whatwg {
     /// Parses `input` against `base` (none when `None`: `input` must be
     /// absolute), with the document encoding `encoding` for the query of
     /// a special URL (as the URL Standard: UTF-8 for other schemes, `ws`
-    /// and `wss`).
+    /// and `wss`): the crate's URL, without the rules of `rules` (which
+    /// it cannot always hold: the crate removes a `file:` path's leading
+    /// empty segments whenever it parses one).
     pub fn parse(
         &self,
         input: &str,
@@ -176,7 +188,8 @@ impl Whatwg {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<String, Error> {
-        self.parse(input, base, encoding).map(String::from)
+        self.canonicalize_url(input, base, encoding)
+            .map(crate::Url::into_string)
     }
 
     /// The URL of `input` parsed against `base` (see [`Whatwg::parse`]) as
@@ -196,8 +209,28 @@ impl Whatwg {
     ) -> Result<crate::Url, Error> {
         let url = self.parse(input, base, encoding)?;
         // The components borrowed from the URL: only their lengths count.
-        let offsets = crate::canonical_url::Offsets::of(&components_cow(&url))?;
-        Ok(crate::Url::new(String::from(url), offsets))
+        let mut c = components_cow(&url);
+        // Where the crate is behind the standard (see `rules`).
+        let crate_path = c.path.clone();
+        if let Some(path) = c.path.as_mut() {
+            rules::caret_in_path(path, url.cannot_be_a_base());
+            let file_base = base.is_some_and(|b| {
+                b.trim_start()
+                    .get(..5)
+                    .is_some_and(|s| s.eq_ignore_ascii_case("file:"))
+            });
+            if url.scheme() == "file" && !file_base {
+                rules::file_leading_empty_segments(input, path);
+            }
+        }
+        let offsets = crate::canonical_url::Offsets::of(&c)?;
+        if c.path == crate_path {
+            return Ok(crate::Url::new(String::from(url), offsets));
+        }
+        let serialization = crate::serialize::serialize_cow(&c).ok_or(Error::UrlStandard {
+            reason: "the components have no serialization".to_string(),
+        })?;
+        Ok(crate::Url::new(serialization, offsets))
     }
 
     /// The URL Standard's host parser on `host` for a URL whose scheme is
@@ -447,6 +480,22 @@ mod tests {
         );
         // A `?` in the fragment begins no query.
         assert_eq!(c("http://h/#?\u{e9}"), "http://h/#?%C3%A9");
+    }
+
+    #[test]
+    fn rules_bring_the_crate_up_to_the_standard() {
+        let w = Whatwg::new();
+        let c = |s, b| w.canonicalize_str(s, b, UTF_8).unwrap();
+        assert_eq!(c("http://h/a^b?^#^", None), "http://h/a%5Eb?^#^");
+        assert_eq!(c("foo://h/^", None), "foo://h/%5E");
+        assert_eq!(c("foo:^", None), "foo:^");
+        assert_eq!(c("x^", Some("http://h/a/")), "http://h/a/x%5E");
+        assert_eq!(c("file:///.//bar", None), "file:////bar");
+        assert_eq!(c("file://h//x", None), "file://h//x");
+        assert_eq!(c("file:///bar", None), "file:///bar");
+        // The components follow the serialization.
+        let u = w.canonicalize_url("file:////x^", None, UTF_8).unwrap();
+        assert_eq!((u.as_str(), u.path()), ("file:////x%5E", "//x%5E"));
     }
 
     #[test]

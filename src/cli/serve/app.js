@@ -7,7 +7,9 @@
 const FIELDS = ['canonical', 'scheme', 'user', 'password', 'host', 'port', 'path', 'query', 'fragment'];
 const $ = (id) => document.getElementById(id);
 
-let knownProfiles = [];
+let knownProfiles = []; // every registered engine, in column order
+let defaultProfiles = []; // those compared when none is ticked
+let groups = {}; // group name -> its engines
 let generation = 0; // the newest request; older answers are dropped
 
 /** The view held in the page's address. */
@@ -28,10 +30,14 @@ function viewFromForm() {
     url: $('url').value,
     base: $('base').value,
     encoding: $('encoding').value.trim(),
-    // All ticked is the same as none: the default profiles, which the
-    // link then follows if they change.
-    profiles: ticked.length === knownProfiles.length ? [] : ticked,
+    // The default profiles ticked is the same as none: the link then
+    // follows them if they change.
+    profiles: sameSet(ticked, defaultProfiles) ? [] : ticked,
   };
+}
+
+function sameSet(a, b) {
+  return a.length === b.length && a.every((x) => b.includes(x));
 }
 
 function fillForm(view) {
@@ -168,7 +174,21 @@ function drawResults(c) {
     th.classList.toggle('differs', columnDiffers(th.dataset.field));
   }
   const summary = $('summary');
-  if (c.agree) {
+  // Profiles that all reject the URL agree on the components, but their
+  // reasons may differ: then they do not agree.
+  const reasons = new Map();
+  for (const r of c.results) {
+    if (!reasons.has(r.error)) reasons.set(r.error, []);
+    reasons.get(r.error).push(r.profile);
+  }
+  if (c.agree && reasons.size > 1) {
+    summary.textContent = 'They differ: every profile rejects the URL, for different reasons: ' +
+      [...reasons.values()].map((g) => g.join(', ')).join(' | ');
+    summary.className = 'differ';
+  } else if (c.agree && c.results.every((r) => r.canonical === null)) {
+    summary.textContent = `All ${c.results.length} profiles reject the URL, for the same reason.`;
+    summary.className = 'agree';
+  } else if (c.agree) {
     summary.textContent = `All ${c.results.length} profiles agree.`;
     summary.className = 'agree';
   } else {
@@ -296,8 +316,12 @@ function drawTrace(t) {
   } else if (t.divergence) {
     const row = t.steps[t.divergence.index];
     const marks = row.marks ? ` [${row.marks}]` : '';
+    const groups = t.divergence.groups.map((g) => g.join(', '));
+    if (t.divergence.not_at_step.length) {
+      groups.push(`${t.divergence.not_at_step.join(', ')} (not at this step)`);
+    }
     summary.textContent = `Host ${JSON.stringify(t.host)}: first divergence at ${describe(row)}${marks}: ` +
-      t.divergence.groups.map((g) => g.join(', ')).join(' | ');
+      groups.join(' | ');
     summary.className = 'differ';
   } else {
     summary.textContent = `Host ${JSON.stringify(t.host)}: every profile's steps give the same host.`;
@@ -318,7 +342,10 @@ function applyFolding() {
 async function start() {
   try {
     const p = await getJSON('/api/profiles');
-    knownProfiles = p.profiles;
+    defaultProfiles = p.profiles;
+    knownProfiles = (p.registered || []).map((r) => r.name);
+    if (knownProfiles.length === 0) knownProfiles = p.profiles;
+    groups = p.groups || {};
   } catch (e) {
     setStatus('Cannot list the profiles: ' + e.message, true);
   }
@@ -328,6 +355,20 @@ async function start() {
     const input = el('input', null, { type: 'checkbox', name: 'profile', value: name });
     label.append(input, document.createTextNode(' ' + name));
     box.append(label);
+  }
+  // A preset per group: ticks the group's engines, e.g. "today".
+  for (const [name, members] of Object.entries(groups)) {
+    const button = el('button', name + ': ' + members.join(', '), {
+      type: 'button',
+      class: 'preset',
+      'data-group': name,
+    });
+    button.addEventListener('click', () => {
+      for (const input of document.querySelectorAll('#profiles input')) {
+        input.checked = members.includes(input.value);
+      }
+    });
+    box.append(button);
   }
   $('query').addEventListener('submit', (event) => {
     event.preventDefault();
