@@ -33,6 +33,7 @@
 //! assert_eq!(y2015.canonicalize_str("http://faß.de/", None, utf8).unwrap(), "http://fass.de/");
 //! ```
 
+mod common_url;
 pub mod host_trace;
 mod rules;
 mod transitional;
@@ -142,22 +143,42 @@ impl Whatwg {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<Url, Error> {
-        let base = match base {
-            Some(b) => Some(
-                self.parse(b, None, encoding)
-                    .map_err(|e| Error::UrlStandard {
-                        reason: format!("the base URL is invalid: {}", failure(&e)),
-                    })?,
-            ),
-            None => None,
+        let base = self.parse_base(base, encoding)?;
+        self.parse_against(input, base.as_ref(), encoding)
+    }
+
+    /// The base URL `base`, parsed alone: an error when it is not an
+    /// absolute URL.
+    fn parse_base(
+        &self,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Option<Url>, Error> {
+        let Some(b) = base else {
+            return Ok(None);
         };
+        let url = self
+            .parse_against(b, None, encoding)
+            .map_err(|e| Error::UrlStandard {
+                reason: format!("the base URL is invalid: {}", failure(&e)),
+            })?;
+        Ok(Some(url))
+    }
+
+    /// [`Whatwg::parse`] against a base already parsed.
+    fn parse_against(
+        &self,
+        input: &str,
+        base: Option<&Url>,
+        encoding: &'static Encoding,
+    ) -> Result<Url, Error> {
         let input = match self.transitional {
-            true => transitional::map_host_in_input(input, base.as_ref()),
+            true => transitional::map_host_in_input(input, base),
             false => Cow::Borrowed(input),
         };
         let encoding = encoding.output_encoding();
         let encode = query_encoder(encoding);
-        let mut options = Url::options().base_url(base.as_ref());
+        let mut options = Url::options().base_url(base);
         if encoding != encoding_rs::UTF_8 {
             options = options.encoding_override(Some(&encode));
         }
@@ -207,7 +228,24 @@ impl Whatwg {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<crate::Url, Error> {
-        let url = self.parse(input, base, encoding)?;
+        let base_url = self.parse_base(base, encoding)?;
+        // The common URL, in one pass (the base plays no part in it).
+        if let Some((serialization, offsets)) = common_url::canonicalize(input) {
+            return Ok(crate::Url::new(serialization, offsets));
+        }
+        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
+    }
+
+    /// The crate's URL of `input` against `base` (`base_url` parsed),
+    /// with the rules of [`rules`], as a [`crate::Url`].
+    fn canonicalize_parsed(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        base_url: Option<&Url>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let url = self.parse_against(input, base_url, encoding)?;
         // The components borrowed from the URL: only their lengths count.
         let mut c = components_cow(&url);
         // Where the crate is behind the standard (see `rules`).
@@ -231,6 +269,29 @@ impl Whatwg {
             reason: "the components have no serialization".to_string(),
         })?;
         Ok(crate::Url::new(serialization, offsets))
+    }
+
+    /// What [`Whatwg::canonicalize_url`] gives, without its shortcut for
+    /// the common URL (`scheme://host[:port][/path][?query][#fragment]`
+    /// in printable ASCII, with a special scheme other than `file`,
+    /// canonicalized in one pass): the crate's parser on every input.
+    /// For differential tests, and to measure the shortcut.
+    ///
+    /// ```
+    /// let w = urlprism::whatwg::Whatwg::new();
+    /// let utf8 = encoding_rs::UTF_8;
+    /// for s in ["HTTP://Example.COM:80/a\"b?c'd#e", "http://h/a/../b", "http://Bücher.DE/"] {
+    ///     assert_eq!(w.canonicalize_by_the_parser(s, None, utf8), w.canonicalize_url(s, None, utf8));
+    /// }
+    /// ```
+    pub fn canonicalize_by_the_parser(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let base_url = self.parse_base(base, encoding)?;
+        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
     }
 
     /// The URL Standard's host parser on `host` for a URL whose scheme is
