@@ -233,6 +233,23 @@ fn all_but_host<'a, 'u>(
     Some((shared, result, scheme))
 }
 
+/// After the parse ([`crate::profile::UrlParams::empty_host_is_invalid`],
+/// modelling Chrome 2011): a URL of a standard scheme other than `file`
+/// with an empty host is invalid (googleurl `src/url_canon_stdurl.cc`
+/// `DoCanonicalizeStandardURL`, whose host canonicalizer fails on an
+/// empty host): `http:///x`, `http://user@/`, `ws://:80/`.
+fn empty_host_check(u: &CowUrl<'_>, scheme: &str, profile: &Plan) -> Result<(), Error> {
+    const STANDARD: [&str; 6] = ["http", "https", "ftp", "gopher", "ws", "wss"];
+    let empty = u.host.as_deref() == Some("") || (u.host.is_none() && u.authority.is_some());
+    if profile.url().empty_host_is_invalid
+        && empty
+        && STANDARD.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+    {
+        return Err(Error::Invalid(crate::url::InvalidReason::EmptyHost));
+    }
+    Ok(())
+}
+
 /// The host of `u` (not a `file:` URL) canonicalized under `profile`, as
 /// [`canonicalize_components`] does it: the host as written when the
 /// profile keeps it, then CanonicalizeHost, with the work on the host that
@@ -243,6 +260,7 @@ fn canonical_host<'a>(
     profile: &Plan,
     shared: &mut SharedHostWork,
 ) -> Result<Option<Cow<'a, str>>, Error> {
+    empty_host_check(u, scheme, profile)?;
     let mut host = prepared_host(u.host.clone(), u.host_as_written.clone(), profile);
     if let Some(host) = host.as_mut() {
         canonicalize_host_cow(host, scheme, profile, Some(shared))
@@ -286,6 +304,16 @@ pub(crate) fn canonicalize_in_place(
     canonicalize_components(u, Some(profile), encoding)
 }
 
+/// The components of `u` canonicalized around a host that is left as it
+/// is: the host a browser shows although it rejects it (see
+/// [`Error::displayed`]), put in place of CanonicalizeHost's result.
+pub(crate) fn canonicalize_around_shown_host(
+    u: &mut CowUrl<'_>,
+    encoding: &'static Encoding,
+) -> Result<(), Error> {
+    canonicalize_components(u, None, encoding)
+}
+
 /// [`canonicalize_in_place`]; with `host_profile` `None`, the host (and
 /// the host as written) is left as it is, for [`canonicalize_each`].
 fn canonicalize_components(
@@ -308,6 +336,7 @@ fn canonicalize_components(
 
     canonicalize_userinfo(u);
     if let Some(profile) = host_profile {
+        empty_host_check(u, &scheme, profile)?;
         if profile.url().port_split == PortSplit::FirstColonAfterLastBracket && !is_file {
             split_server_info(u);
         }
@@ -973,6 +1002,34 @@ mod tests {
             canonicalize(&u, this(), UTF_8),
             Err(Error::Invalid(crate::url::InvalidReason::NoScheme))
         ));
+    }
+
+    /// [`crate::profile::UrlParams::empty_host_is_invalid`] (chrome): a
+    /// standard URL with an empty host is invalid, alone and among other
+    /// profiles; `file:` and other schemes keep theirs; THIS keeps it.
+    #[test]
+    fn chrome_empty_host_is_invalid() {
+        let chrome = crate::profile::builtin("chrome").unwrap();
+        let each = [this() as &dyn Profile, chrome];
+        for input in ["http:///", "http://@/", "ws://:80/", "ftp://u:p@/x"] {
+            let u = parse(input);
+            assert!(
+                matches!(
+                    canonicalize(&u, chrome, UTF_8),
+                    Err(Error::Invalid(crate::url::InvalidReason::EmptyHost))
+                ),
+                "{input}"
+            );
+            let both = canonicalize_each(&u, &each, UTF_8);
+            assert!(both[0].is_ok(), "{input}");
+            assert!(both[1].is_err(), "{input}");
+        }
+        for input in ["file:///x", "foo:///x", "http://a/"] {
+            assert!(
+                canonicalize(&parse(input), chrome, UTF_8).is_ok(),
+                "{input}"
+            );
+        }
     }
 
     #[test]

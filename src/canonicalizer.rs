@@ -137,14 +137,66 @@ impl<'p> Canonicalizer<'p> {
     /// [`Canonicalizer::canonicalize`] under `profile` instead of this
     /// canonicalizer's own.
     fn canonicalize_under(&self, input: &str, profile: &Plan) -> Result<Url, Error> {
+        let input = &*self.observed_input(input, profile);
         let mut out = String::new();
         let mut failed = None;
         if let Some(offsets) = self.shortcut(input, profile, &mut out, &mut failed) {
             return Ok(Url::new(out, offsets));
         }
         match failed {
-            Some(e) => Err(e),
-            None => self.canonicalize_by_the_steps(input, profile),
+            Some(e) => Err(self.with_displayed(input, e)),
+            None => self
+                .canonicalize_by_the_steps(input, profile)
+                .map_err(|e| self.with_displayed(input, e)),
+        }
+    }
+
+    /// `input` as the profile's observed URL-level steps on the input
+    /// leave it ([`observed_input`](crate::observed_input::observed_input)),
+    /// against this canonicalizer's base.
+    fn observed_input<'i>(&self, input: &'i str, profile: &Plan) -> Cow<'i, str> {
+        let base_scheme = self
+            .base
+            .as_ref()
+            .and_then(|b| crate::parse::find_scheme(b.text()))
+            .map(|(scheme, _)| scheme);
+        crate::observed_input::observed_input(profile.url(), input, base_scheme)
+    }
+
+    /// `e` with the URL the modelled browser shows although it is invalid
+    /// ([`Error::displayed`]), when the host pipeline gave the host the
+    /// browser writes (googleurl's BROKEN addresses): `input` resolved
+    /// again and canonicalized with that host in place of CanonicalizeHost's
+    /// result.  Any other error is returned as it is.
+    fn with_displayed(&self, input: &str, e: Error) -> Error {
+        let Error::Host {
+            host,
+            step,
+            reason,
+            shown_host: Some(shown),
+            displayed: None,
+        } = e
+        else {
+            return e;
+        };
+        let preprocessed = preprocess::preprocess(input);
+        let mut resolved = self.resolve(input, &preprocessed);
+        let displayed = if resolved.invalid.is_none() && resolved.host.is_some() {
+            resolved.host = Some(Cow::Owned(shown.clone()));
+            resolved.host_as_written = None;
+            canonicalize::canonicalize_around_shown_host(&mut resolved, self.encoding)
+                .and_then(|()| serialize_into_url(&mut resolved))
+                .ok()
+                .map(|u| u.as_str().to_string())
+        } else {
+            None
+        };
+        Error::Host {
+            host,
+            step,
+            reason,
+            shown_host: Some(shown),
+            displayed,
         }
     }
 
@@ -206,15 +258,18 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        let input = &*self.observed_input(input, &self.plan);
         let mut failed = None;
         if self.shortcut(input, &self.plan, out, &mut failed).is_some() {
             return Ok(());
         }
         out.clear();
         if let Some(e) = failed {
-            return Err(e);
+            return Err(self.with_displayed(input, e));
         }
-        let url = self.canonicalize_by_the_steps(input, &self.plan)?;
+        let url = self
+            .canonicalize_by_the_steps(input, &self.plan)
+            .map_err(|e| self.with_displayed(input, e))?;
         out.push_str(url.as_str());
         Ok(())
     }
@@ -249,9 +304,18 @@ impl<'p> Canonicalizer<'p> {
     /// assert_eq!(each[3].as_ref().unwrap().as_str(), "http://bücher.de/a%20b");
     /// ```
     pub fn canonicalize_each(&self, input: &str, profiles: &[&Plan]) -> Vec<Result<Url, Error>> {
-        // One profile: nothing to share, the path of one.
-        if let [profile] = profiles {
-            return vec![self.canonicalize_under(input, profile)];
+        // One profile: nothing to share, the path of one.  A profile whose
+        // observed steps change the input reads another URL: each profile
+        // on its own then.
+        if profiles.len() == 1
+            || profiles
+                .iter()
+                .any(|p| self.observed_input(input, p) != input)
+        {
+            return profiles
+                .iter()
+                .map(|p| self.canonicalize_under(input, p))
+                .collect();
         }
         // The common absolute URL: scanned once, its host canonicalized
         // under each profile (see `common_url::canonicalize_common_url_each`);
@@ -268,8 +332,22 @@ impl<'p> Canonicalizer<'p> {
                 |declined| self.canonicalize_each_by_the_steps(input, declined),
             )
         };
-        self.with_reference_text(input, each)
-            .unwrap_or_else(|| each(input))
+        let mut results = self
+            .with_reference_text(input, each)
+            .unwrap_or_else(|| each(input));
+        for r in &mut results {
+            if let Err(
+                e @ Error::Host {
+                    shown_host: Some(_),
+                    displayed: None,
+                    ..
+                },
+            ) = r
+            {
+                *e = self.with_displayed(input, e.clone());
+            }
+        }
+        results
     }
 
     /// [`Canonicalizer::canonicalize_each`] without its shortcut for the

@@ -18,6 +18,16 @@ pub enum Error {
         step: &'static str,
         /// What was wrong.
         reason: String,
+        /// The host the modelled browser writes although it rejects it,
+        /// when the profile models that (googleurl keeps the host it made
+        /// when it finds the address BROKEN: `0x12c0a80001`,
+        /// `[google.com]`); `None` otherwise.
+        shown_host: Option<String>,
+        /// The whole URL the modelled browser shows although the URL is
+        /// invalid (googleurl's `possibly_invalid_spec()`: what a 2011
+        /// page saw in `a.href`), made from `shown_host` by
+        /// [`crate::Canonicalizer`]; see [`Error::displayed`].
+        displayed: Option<String>,
     },
     /// The port is not a decimal number, or is above 65535.
     Port {
@@ -62,12 +72,22 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Invalid(r) => write!(f, "invalid URL: {r}"),
-            Error::Host { host, step, reason } => {
+            Error::Host {
+                host,
+                step,
+                reason,
+                displayed,
+                ..
+            } => {
                 write!(
                     f,
                     "invalid host {}: CanonicalizeHost step {step}: {reason}",
                     Quoted(host)
-                )
+                )?;
+                match displayed {
+                    Some(d) => write!(f, " (shown as {})", Quoted(d)),
+                    None => Ok(()),
+                }
             }
             Error::Port { port } => write!(
                 f,
@@ -93,6 +113,25 @@ impl fmt::Display for Error {
 }
 
 impl Error {
+    /// The URL string the modelled browser shows although the URL is
+    /// invalid (googleurl's `possibly_invalid_spec()`), when the profile
+    /// models it: `http://0x12c0a80001/` under `chrome`, whose googleurl
+    /// finds the address BROKEN but keeps the host it made.
+    ///
+    /// ```
+    /// use urlprism::{profile, Canonicalizer};
+    /// let e = Canonicalizer::new(profile::builtin("chrome").unwrap())
+    ///     .canonicalize("http://0X12C0a80001/x")
+    ///     .unwrap_err();
+    /// assert_eq!(e.displayed(), Some("http://0x12c0a80001/x"));
+    /// ```
+    pub fn displayed(&self) -> Option<&str> {
+        match self {
+            Error::Host { displayed, .. } => displayed.as_deref(),
+            _ => None,
+        }
+    }
+
     /// A host error made clear by the authority the host was parsed from,
     /// when that host is only part of what was written as one: a `[` with
     /// no `]` after it is no IPv6 literal, so the port is split off at the
@@ -108,15 +147,28 @@ impl Error {
         // information.
         let host_port = authority.map(|a| a.rsplit_once('@').map_or(a, |(_, h)| h));
         match (self, host_port) {
-            (Error::Host { host, step, reason }, Some(written))
-                if host.starts_with('[') && !host.contains(']') && written.len() > host.len() =>
-            {
+            (
+                Error::Host {
+                    host,
+                    step,
+                    reason,
+                    shown_host,
+                    displayed,
+                },
+                Some(written),
+            ) if host.starts_with('[') && !host.contains(']') && written.len() > host.len() => {
                 let reason = format!(
                     "{reason} (written {}: a '[' with no ']' is no IPv6 literal, \
                      and the port begins after the last ':')",
                     Quoted(written)
                 );
-                Error::Host { host, step, reason }
+                Error::Host {
+                    host,
+                    step,
+                    reason,
+                    shown_host,
+                    displayed,
+                }
             }
             (e, _) => e,
         }
@@ -166,6 +218,8 @@ mod tests {
             host: "é".repeat(100_000),
             step: "28",
             reason: "forbidden".into(),
+            shown_host: None,
+            displayed: None,
         };
         let m = e.to_string();
         assert!(m.len() < 400, "{m}");

@@ -61,6 +61,10 @@ struct CanonLine<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     input_hex: Option<String>,
     canonical: Option<&'a str>,
+    /// For an invalid URL that the modelled browser still shows (see
+    /// [`crate::Error::displayed`]), that string.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    displayed: Option<&'a str>,
     error: Option<&'a str>,
     #[serde(flatten)]
     components: Components<'a>,
@@ -79,6 +83,25 @@ pub fn write_canon(
     input: &str,
     result: &Result<Url, String>,
 ) -> io::Result<()> {
+    write_canon_displayed(out, input, result, None)
+}
+
+/// [`write_canon`] of an invalid URL that the modelled browser still
+/// shows as `displayed` ([`crate::Error::displayed`]): `"canonical":
+/// null`, then `"displayed"`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// let e = Err("invalid host".to_string());
+/// urlprism::json::write_canon_displayed(&mut out, "http://[a]/", &e, Some("http://[a]/")).unwrap();
+/// assert!(String::from_utf8(out).unwrap().starts_with(r#"{"input":"http://[a]/","canonical":null,"displayed":"http://[a]/","error":"invalid host""#));
+/// ```
+pub fn write_canon_displayed(
+    out: &mut impl Write,
+    input: &str,
+    result: &Result<Url, String>,
+    displayed: Option<&str>,
+) -> io::Result<()> {
     let (canonical, error) = match result {
         Ok(u) => (Some(u.as_str()), None),
         Err(e) => (None, Some(e.as_str())),
@@ -87,6 +110,7 @@ pub fn write_canon(
         input,
         input_hex: None,
         canonical,
+        displayed: displayed.filter(|_| result.is_err()),
         error,
         components: Components::of(result.as_ref().ok()),
     };
@@ -115,6 +139,7 @@ pub fn write_canon_not_utf8(
         input: lossy,
         input_hex: Some(hex),
         canonical: None,
+        displayed: None,
         error: Some(reason),
         components: Components::of(None),
     };

@@ -37,6 +37,7 @@ mod ipv4;
 mod ipv6;
 #[cfg(feature = "json")]
 pub mod json;
+pub mod observed_input;
 mod octets;
 #[cfg(feature = "suite")]
 pub mod panic;

@@ -103,6 +103,24 @@ pub enum Ipv4Rule {
     None,
 }
 
+/// Which rule reads a bracketed host as an IPv6 address at step 25.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ipv6Rule {
+    /// Step 25 as specified ("IPv6 addresses": RFC 3986's `IPv6address`
+    /// with four decimal numbers of at most 255 as its IPv4 part).
+    #[default]
+    Spec,
+    /// Step 25 as googleurl r155 read IPv6 addresses
+    /// (`src/url_canon_ip.cc`, `DoIPv6AddressToNumber`): the IPv4 part is
+    /// read by googleurl's IPv4 reader (one to four numbers, octal or
+    /// hexadecimal too, one trailing `.`), after any number of groups:
+    /// `[::1.201]` → `[::100:c9]` (see `ipv6::googleurl_ipv6`).  Models
+    /// Chrome 2011.
+    #[serde(rename = "googleurl-2011")]
+    Googleurl2011,
+}
+
 /// Case of hexadecimal digits in percent-encoded output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -190,6 +208,10 @@ pub struct HostParams {
     /// `spec`.
     #[serde(default)]
     pub ipv4: Ipv4Rule,
+    /// Step 25: the rule that reads a bracketed host as an IPv6 address.
+    /// Default: `spec`.
+    #[serde(default)]
+    pub ipv6: Ipv6Rule,
     /// The observed steps of CanonicalizeHost (the profile file's
     /// `[observed.canonicalize_host]` table).
     #[serde(skip)]
@@ -345,6 +367,35 @@ pub struct UrlParams {
     /// (before CanonicalizeHost).  Default: `last-colon` (the
     /// specification's parser).
     pub port_split: PortSplit,
+    /// Before preprocessing (modelling Chrome 2011): every code point up
+    /// to U+0020 at the beginning and the end of the input is removed
+    /// (googleurl `src/url_parse.cc` `TrimURL`), where the specification
+    /// removes only U+000B, U+000C and U+0020 there:
+    /// `\u{0}http://a/\u{1}` → `http://a/`.  Default: false.  See
+    /// [`crate::observed_input::observed_input`].
+    pub trim_controls: bool,
+    /// Before preprocessing (modelling Chrome 2011): a URL of a standard
+    /// scheme (`http`, `https`, `ftp`, `gopher`, `ws`, `wss`) reads its
+    /// authority after any run of `/` and `\`, none included, unless it
+    /// is a reference with at most one slash against a base of its own
+    /// scheme (googleurl `url_parse.cc` `DoParseStandardURL`,
+    /// `url_canon_relative.cc` `DoIsRelativeURL`): `http:host/p` →
+    /// `http://host/p`, `https:\\\h` → `https://h/`.  Default: false.
+    pub standard_scheme_slashes: bool,
+    /// Before preprocessing (modelling Chrome 2011 on Linux): against a
+    /// base of a standard scheme other than `file`, a reference beginning
+    /// with two or more `/` or `\` is a network-path reference
+    /// (googleurl `url_canon_relative.cc` `DoResolveRelativeURL`; a UNC
+    /// path is a file URL only in the Windows build): `\\g\h` against
+    /// `http://a/` → `http://g/h`.  Default: false (the specification: a
+    /// UNC path).
+    pub network_path_slashes: bool,
+    /// After the parse (modelling Chrome 2011): a URL of a standard scheme
+    /// other than `file` with an empty host is invalid (googleurl
+    /// `url_canon_stdurl.cc` `DoCanonicalizeStandardURL`: the host
+    /// canonicalizer fails on an empty host): `http:///`, `http://user@/`,
+    /// `http://:80/`.  Default: false.
+    pub empty_host_is_invalid: bool,
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).

@@ -78,6 +78,10 @@ pub enum InvalidReason {
     /// "Steps to resolve a relative URL" step 1: the base URL is not
     /// hierarchical.
     NonHierarchicalBase,
+    /// A URL of a standard scheme other than `file` with an empty host,
+    /// under a profile that makes it invalid
+    /// ([`crate::profile::UrlParams::empty_host_is_invalid`]).
+    EmptyHost,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -90,6 +94,7 @@ impl std::fmt::Display for InvalidReason {
             InvalidReason::NonHierarchicalBase => {
                 "a relative URL cannot be resolved against a non-hierarchical base"
             }
+            InvalidReason::EmptyHost => "the host is empty",
         })
     }
 }

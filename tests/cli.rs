@@ -108,6 +108,33 @@ fn canon_base_option() {
     assert_eq!(o.status.code(), Some(0));
 }
 
+/// An invalid URL the modelled browser still shows (googleurl's BROKEN
+/// addresses under `chrome`): an empty line without `--json`; with it,
+/// `"canonical": null` and the shown string as `"displayed"`, which a URL
+/// without one does not carry.
+#[test]
+fn canon_shows_what_the_browser_displays_for_an_invalid_url() {
+    let input = b"http://0X12C0a80001/x?y\nhttp://[google.com]/\nhttp://a.test/\nno-scheme\n";
+    let plain = run(&["canon", "--profile", "chrome"], input);
+    assert_eq!(stdout(&plain), "\n\nhttp://a.test/\n\n");
+    assert!(stderr(&plain).contains("shown as"), "{}", stderr(&plain));
+    let o = run(&["canon", "--profile", "chrome", "--json"], input);
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["canonical"], serde_json::Value::Null);
+    assert_eq!(lines[0]["displayed"], "http://0x12c0a80001/x?y");
+    assert_eq!(lines[1]["canonical"], serde_json::Value::Null);
+    assert_eq!(lines[1]["displayed"], "http://[google.com]/");
+    assert_eq!(lines[2]["canonical"], "http://a.test/");
+    assert!(lines[2].get("displayed").is_none(), "{}", lines[2]);
+    assert!(lines[3].get("displayed").is_none(), "{}", lines[3]);
+    // THIS reads these hosts as it always did.
+    let this = run(&["canon", "--profile", "this", "--json"], input);
+    assert!(!stdout(&this).contains("displayed"), "{}", stdout(&this));
+}
+
 #[test]
 fn canon_json_is_valid_json_per_line() {
     let o = run(
@@ -406,9 +433,7 @@ fn profiles_plan_shows_the_steps_a_profile_runs() {
     assert_eq!(runs(&text, "CanonicalizeHost", "11").as_deref(), Some("no"));
     assert_eq!(runs(&text, "Nameprep", "6").as_deref(), Some("no"));
     assert!(
-        text.contains(
-            "step 1: hosts of the classes file, ip-literal, ipv4-form follow profile this"
-        ),
+        text.contains("step 1: hosts of the classes file follow profile this"),
         "{text}"
     );
     // Chrome's hosts that are not domain names run THIS's step 26.

@@ -32,15 +32,24 @@ pub struct CanonArgs {
 }
 
 /// The canonical URL of `input`, or why it has none (a panic, a bug,
-/// is reported as an internal error and the batch goes on).
-fn canonicalize(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String> {
+/// is reported as an internal error and the batch goes on); for an
+/// invalid URL, also the string the modelled browser still shows
+/// ([`urlprism::Error::displayed`]), if any.
+fn canonicalize_displayed(
+    c: &EngineCanonicalizer<'_>,
+    input: &str,
+) -> (Result<Url, String>, Option<String>) {
     match catch_panic(|| c.canonicalize(input)) {
-        Ok(r) => r.map_err(|e| e.to_string()),
-        Err(panic) => Err(format!("internal error: {panic}")),
+        Ok(Ok(u)) => (Ok(u), None),
+        Ok(Err(e)) => {
+            let displayed = e.displayed().map(str::to_string);
+            (Err(e.to_string()), displayed)
+        }
+        Err(panic) => (Err(format!("internal error: {panic}")), None),
     }
 }
 
-/// [`canonicalize`] into `out`, which is left empty when there is no
+/// [`canonicalize_displayed`]'s URL into `out`, which is left empty when there is no
 /// canonical URL.
 fn canonicalize_to(
     c: &EngineCanonicalizer<'_>,
@@ -75,7 +84,8 @@ impl<W: Write> Output<W> {
         input: &str,
     ) -> io::Result<()> {
         if self.json {
-            return self.emit(at, input, canonicalize(c, input));
+            let (result, displayed) = canonicalize_displayed(c, input);
+            return self.emit(at, input, result, displayed.as_deref());
         }
         if let Err(e) = canonicalize_to(c, input, &mut self.line) {
             self.any_invalid = true;
@@ -104,13 +114,19 @@ impl<W: Write> Output<W> {
     }
 
     /// Writes the result for the input at `at`.
-    fn emit(&mut self, at: Position, input: &str, result: Result<Url, String>) -> io::Result<()> {
+    fn emit(
+        &mut self,
+        at: Position,
+        input: &str,
+        result: Result<Url, String>,
+        displayed: Option<&str>,
+    ) -> io::Result<()> {
         if let Err(e) = &result {
             self.any_invalid = true;
             eprintln!("{at}: {e}");
         }
         if self.json {
-            urlprism::json::write_canon(&mut self.out, input, &result)
+            urlprism::json::write_canon_displayed(&mut self.out, input, &result, displayed)
         } else {
             if let Ok(u) = &result {
                 self.out.write_all(u.as_str().as_bytes())?;
@@ -132,7 +148,8 @@ pub(super) fn json_of_argument(
     let engine = engine_by_name(profile)?;
     let canonicalizer = resolution.canonicalizer(&engine)?;
     let mut out = Vec::new();
-    urlprism::json::write_canon(&mut out, url, &canonicalize(&canonicalizer, url))
+    let (result, displayed) = canonicalize_displayed(&canonicalizer, url);
+    urlprism::json::write_canon_displayed(&mut out, url, &result, displayed.as_deref())
         .map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
     Ok(out)
 }
@@ -222,10 +239,15 @@ impl LineWork for CanonLines<'_> {
                 r.err()
             }
             (Ok(s), true) => {
-                let result = canonicalize(c, s);
+                let (result, displayed) = canonicalize_displayed(c, s);
                 let e = result.as_ref().err().cloned();
                 // Writing to a Vec cannot fail.
-                let _ = urlprism::json::write_canon(&mut *out, s, &result);
+                let _ = urlprism::json::write_canon_displayed(
+                    &mut *out,
+                    s,
+                    &result,
+                    displayed.as_deref(),
+                );
                 if e.is_none() {
                     return false;
                 }

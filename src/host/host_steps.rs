@@ -18,10 +18,10 @@ use super::plan::Plan;
 use super::steps;
 use super::trace::Tracer;
 use crate::error::Error;
-use crate::ipv6::canonicalize_ipv6;
+use crate::ipv6::{canonicalize_ipv6, format_ipv6, googleurl_ipv6};
 use crate::octets::OctetSet;
 use crate::percent::{self, percent_encode};
-use crate::profile::{HexCase, HostParams};
+use crate::profile::{HexCase, HostParams, Ipv6Rule};
 use crate::unicode::stringprep;
 use std::borrow::Cow;
 
@@ -55,6 +55,8 @@ pub(super) fn canonicalize_host_one_by_one<T: Tracer>(
             host: host.to_string(),
             step: g.step,
             reason: g.reason,
+            shown_host: g.shown,
+            displayed: None,
         }),
     }
 }
@@ -224,10 +226,15 @@ fn steps<T: Tracer>(
         }
     });
 
-    // Step 25: IPv6.
+    // Step 25: IPv6, by the profile's rule.
     let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
     if bracketed {
-        if let Some(v6) = canonicalize_ipv6(&s[1..s.len() - 1]) {
+        let inner = &s[1..s.len() - 1];
+        let v6 = match hp.ipv6 {
+            Ipv6Rule::Spec => canonicalize_ipv6(inner),
+            Ipv6Rule::Googleurl2011 => googleurl_ipv6(inner).map(|a| format_ipv6(&a)),
+        };
+        if let Some(v6) = v6 {
             let out = format!("[{v6}]");
             pl.note(const { steps::host("25") }, &s, || out.clone());
             return Ok(out);
@@ -258,8 +265,11 @@ fn steps<T: Tracer>(
                 return Ok(v4);
             }
             Ok(None) => {}
-            Err(g) => {
+            Err(mut g) => {
                 pl.note(step_27, &s, || format!("fail: {g}"));
+                // googleurl (url_canon_host.cc DoHost) leaves the host it
+                // made in the output when the address is BROKEN.
+                g.shown = Some(s.clone());
                 return Err(g);
             }
         }
@@ -271,10 +281,13 @@ fn steps<T: Tracer>(
             .bytes()
             .find(|&b| b.is_ascii() && hp.forbidden.contains(b))
         {
-            Some(b) => Err(give_up(
-                "28",
-                format!("forbidden character {:?} in the host", b as char),
-            )),
+            Some(b) => Err(GiveUp {
+                shown: ip_literal_shown(s, hp, plan),
+                ..give_up(
+                    "28",
+                    format!("forbidden character {:?} in the host", b as char),
+                )
+            }),
             None => Ok(()),
         }
     })?;
@@ -299,6 +312,27 @@ fn steps<T: Tracer>(
         |s| encode(s, &octets, hp.hex_case),
     );
     Ok(s)
+}
+
+/// The host shown for a host that step 28 rejects, under the googleurl
+/// rule of step 25 ([`Ipv6Rule::Googleurl2011`]): when its only forbidden
+/// characters are `[`, `]` and `:`, googleurl kept them in the host it
+/// wrote and found no IPv6 address (`src/url_canon_ip.cc`,
+/// `DoCanonicalizeIPv6Address`: BROKEN), so the URL is invalid but shows
+/// that host, step 30's escapes applied: `[google.com]`, `[1:2:3:4]`.
+fn ip_literal_shown(s: &str, hp: &HostParams, plan: &Plan) -> Option<String> {
+    let only_ip_literal_characters = s
+        .bytes()
+        .filter(|&b| b.is_ascii() && hp.forbidden.contains(b))
+        .all(|b| matches!(b, b'[' | b']' | b':'));
+    (hp.ipv6 == Ipv6Rule::Googleurl2011 && only_ip_literal_characters).then(|| {
+        let octets = if plan.runs(const { steps::host("30") }) {
+            hp.percent_encode
+        } else {
+            OctetSet::EMPTY
+        };
+        encode(s, &octets, hp.hex_case).into_owned()
+    })
 }
 
 /// Step 5 (THIS): a host beginning with `%5B` (an escaped `[`) returns the

@@ -208,6 +208,10 @@ pub(super) struct GiveUp {
     pub(super) step: &'static str,
     pub(super) reason: String,
     pub(super) outright: bool,
+    /// The host the browser's code writes although it rejects it (a URL
+    /// that is invalid but has a string: googleurl's
+    /// `possibly_invalid_spec()`), when the step models that.
+    pub(super) shown: Option<String>,
 }
 
 impl std::fmt::Display for GiveUp {
@@ -221,5 +225,6 @@ pub(super) fn give_up(step: &'static str, reason: impl Into<String>) -> GiveUp {
         step,
         reason: reason.into(),
         outright: false,
+        shown: None,
     }
 }

@@ -1,0 +1,170 @@
+//! Observed URL-level steps on the input string, before preprocessing:
+//! what a 2011 browser's URL library did to the text of a URL or of a
+//! reference before parsing it, where the specification's parser (which
+//! every profile shares) reads it otherwise.  Each is switched by a
+//! parameter of [`UrlParams`] (a profile file's `[observed.url]` table)
+//! that defaults to the specification's behaviour; [`observed_input`]
+//! applies them, and [`crate::Canonicalizer`] parses what it returns.
+
+use crate::profile::UrlParams;
+use std::borrow::Cow;
+
+/// The schemes googleurl r155 parses as "standard" URLs, with an
+/// authority (`src/url_util.cc`, `kStandardURLSchemes`), but `file`,
+/// whose rules (`url_parse_file.cc`) are not modelled here.
+const STANDARD_SCHEMES: [&str; 6] = ["http", "https", "ftp", "gopher", "ws", "wss"];
+
+/// Whether `scheme` is one of [`STANDARD_SCHEMES`], ASCII
+/// case-insensitively.
+fn is_standard(scheme: &str) -> bool {
+    STANDARD_SCHEMES
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+/// Whether `b` is a slash as googleurl counts them (`IsURLSlash`: `/` or
+/// `\`).
+fn is_url_slash(b: u8) -> bool {
+    b == b'/' || b == b'\\'
+}
+
+/// The length of the run of slashes and backslashes `s` begins with
+/// (googleurl's `CountConsecutiveSlashes`).
+fn slashes(s: &str) -> usize {
+    s.bytes().take_while(|&b| is_url_slash(b)).count()
+}
+
+/// `input` as the profile's observed URL-level steps leave it, in order:
+///
+/// 1. [`UrlParams::trim_controls`]: every code point up to U+0020 is
+///    removed at both ends (googleurl `src/url_parse.cc` `TrimURL`,
+///    `ShouldTrimFromURL`): `\u{11}http://a/\u{0}` → `http://a/`.
+/// 2. [`UrlParams::standard_scheme_slashes`]: a URL of a standard scheme
+///    (`http`, `https`, `ftp`, `gopher`, `ws`, `wss`) reads its authority
+///    after any run of `/` and `\`, none included (`url_parse.cc`
+///    `DoParseStandardURL` after `CountConsecutiveSlashes`): the run
+///    becomes `//`.  `http:host/p` → `http://host/p`; `https:\\\h` →
+///    `https://h`.  Against a base of the same scheme, a reference with
+///    no slash or one is relative and stays (`url_canon_relative.cc`
+///    `DoIsRelativeURL`): `http:g` against `http://a/b` is `http://a/g`.
+/// 3. [`UrlParams::network_path_slashes`]: against a base of a standard
+///    scheme, a reference beginning with two or more `/` or `\` is a
+///    network-path reference: the run becomes `//` (`url_canon_relative.cc`
+///    `DoResolveRelativeURL`, which counts the slashes with `IsURLSlash`;
+///    on Linux a UNC path is no file URL): `\\g\h` against `http://a/` →
+///    `http://g/h`; `///g` → `http://g/`.
+///
+/// `base_scheme` is the scheme of the base, `None` without one.  Borrowed
+/// when no step changes the input.
+///
+/// ```
+/// use urlprism::observed_input::observed_input;
+/// use urlprism::profile::builtin;
+/// let chrome = &builtin("chrome").unwrap().url;
+/// assert_eq!(observed_input(chrome, "\u{1}http:\\\\a/b ", None), "http://a/b");
+/// assert_eq!(observed_input(chrome, "http:g", Some("http")), "http:g");
+/// assert_eq!(observed_input(chrome, "\\\\g\\h", Some("https")), "//g\\h");
+/// let this = &builtin("this").unwrap().url;
+/// assert_eq!(observed_input(this, "http:host", None), "http:host");
+/// ```
+pub fn observed_input<'a>(
+    params: &UrlParams,
+    input: &'a str,
+    base_scheme: Option<&str>,
+) -> Cow<'a, str> {
+    let mut s = input;
+    if params.trim_controls {
+        s = s.trim_matches(|c: char| c <= ' ');
+    }
+    if params.standard_scheme_slashes {
+        if let Some(out) = standard_scheme_authority(s, base_scheme) {
+            return Cow::Owned(out);
+        }
+    }
+    if params.network_path_slashes && base_scheme.is_some_and(is_standard) {
+        let n = slashes(s);
+        if n >= 2 && &s[..n] != "//" {
+            return Cow::Owned(format!("//{}", &s[n..]));
+        }
+    }
+    Cow::Borrowed(s)
+}
+
+/// Step 2 of [`observed_input`]: `s` with the run of slashes after a
+/// standard scheme made `//`, or `None` when the step leaves it.
+fn standard_scheme_authority(s: &str, base_scheme: Option<&str>) -> Option<String> {
+    let (scheme, rest) = crate::parse::find_scheme(s)?;
+    if !is_standard(scheme) {
+        return None;
+    }
+    let n = slashes(rest);
+    let same_scheme = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case(scheme));
+    if (same_scheme && n < 2) || &rest[..n] == "//" {
+        return None;
+    }
+    Some(format!("{scheme}://{}", &rest[n..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all() -> UrlParams {
+        UrlParams {
+            trim_controls: true,
+            standard_scheme_slashes: true,
+            network_path_slashes: true,
+            ..UrlParams::default()
+        }
+    }
+
+    /// Inputs and what googleurl r155 (Linux build) does with them, as
+    /// the text the specification's parser then reads.
+    #[test]
+    fn googleurl_examples() {
+        let p = all();
+        for (input, base, expected) in [
+            (
+                "\u{0}http://host.com/path?q#f",
+                None,
+                "http://host.com/path?q#f",
+            ),
+            ("https://a\u{0}", None, "https://a"),
+            ("\u{11}https:\\\\h/x", None, "https://h/x"),
+            ("http:host/path", None, "http://host/path"),
+            ("http:/host/path", None, "http://host/path"),
+            ("HTTP:///foo", None, "HTTP://foo"),
+            ("ws:\u{E9}", None, "ws://\u{E9}"),
+            ("https:c.html", Some("http"), "https://c.html"),
+            ("http:/g", Some("https"), "http://g"),
+            ("http:///g", Some("http"), "http://g"),
+            ("http:g", Some("http"), "http:g"),
+            ("http:/g", Some("http"), "http:/g"),
+            ("http://a/", None, "http://a/"),
+            ("foo:bar", None, "foo:bar"),
+            ("file:c:/x", None, "file:c:/x"),
+            ("\\\\evil.example\\x", Some("https"), "//evil.example\\x"),
+            ("/\\abc", Some("http"), "//abc"),
+            ("///c:/x", Some("http"), "//c:/x"),
+            ("//g", Some("http"), "//g"),
+            ("\\\\server\\share", Some("file"), "\\\\server\\share"),
+            ("\\\\server\\share", None, "\\\\server\\share"),
+            ("/g", Some("http"), "/g"),
+        ] {
+            assert_eq!(
+                observed_input(&p, input, base),
+                expected,
+                "{input:?} {base:?}"
+            );
+        }
+    }
+
+    /// The specification's parameters leave every input as it is.
+    #[test]
+    fn defaults_change_nothing() {
+        let p = UrlParams::default();
+        for s in ["\u{0}http:x", "http:host", "\\\\g\\h", " a "] {
+            assert!(matches!(observed_input(&p, s, Some("http")), Cow::Borrowed(b) if b == s));
+        }
+    }
+}
