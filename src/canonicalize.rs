@@ -214,7 +214,20 @@ fn all_but_host<'a, 'u>(
             .any(|p| p.url().port_split != PortSplit::LastColon)
             && server_info_split(u.host.as_deref(), u.port.as_deref()).is_some()
     };
-    if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") || port_split_differs() {
+    // A profile with another fragment rule gives a fragment with
+    // controls another fragment.
+    let fragment_differs = || {
+        profiles.iter().any(|p| p.url().fragment_keeps_del_and_c1)
+            && u.fragment
+                .as_deref()
+                .is_some_and(|f| f.contains(percent::fragment_escapes))
+    };
+    if profiles.len() < 2
+        || u.is_invalid()
+        || u.scheme_is("file")
+        || port_split_differs()
+        || fragment_differs()
+    {
         return None;
     }
     let mut shared = u.clone();
@@ -370,7 +383,13 @@ fn canonicalize_components(
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
     encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET);
     if let Some(f) = u.fragment.as_deref() {
-        if let Some(c) = canonicalize_fragment(f) {
+        let googleurl = host_profile.is_some_and(|p| p.url().fragment_keeps_del_and_c1);
+        let canonical = if googleurl {
+            googleurl_fragment(f)
+        } else {
+            canonicalize_fragment(f)
+        };
+        if let Some(c) = canonical {
             u.fragment = Some(Cow::Owned(c));
         }
     }
@@ -596,6 +615,28 @@ fn canonicalize_fragment(f: &str) -> Option<String> {
     }
     let mut out = String::with_capacity(f.len() + 8);
     percent::percent_encode_fragment(f, HexCase::Upper, &mut out);
+    Some(out)
+}
+
+/// The fragment under [`crate::profile::UrlParams::fragment_keeps_del_and_c1`]
+/// (modelling Chrome 2011, googleurl `src/url_canon_etc.cc`
+/// `DoCanonicalizeRef`): U+0000 is removed, U+0001 to U+001F are
+/// percent-encoded, everything else stays.
+///
+/// `a\u{0}b\u{1}\u{7F}\u{85}é` → `ab%01\u{7F}\u{85}é`.  `None` when the
+/// fragment is canonical already.
+fn googleurl_fragment(f: &str) -> Option<String> {
+    if !f.bytes().any(|b| b < 0x20) {
+        return None;
+    }
+    let mut out = String::with_capacity(f.len() + 8);
+    for c in f.chars() {
+        match c {
+            '\0' => {}
+            c if c < ' ' => percent::push_escaped_char(c, HexCase::Upper, &mut out),
+            c => out.push(c),
+        }
+    }
     Some(out)
 }
 
@@ -1030,6 +1071,21 @@ mod tests {
                 "{input}"
             );
         }
+    }
+
+    /// [`crate::profile::UrlParams::fragment_keeps_del_and_c1`] (chrome):
+    /// googleurl's fragment, alone and among other profiles; THIS escapes
+    /// DEL and the C1 controls.
+    #[test]
+    fn chrome_fragment_is_googleurls() {
+        let chrome = crate::profile::builtin("chrome").unwrap();
+        let u = parse("http://a/#x\u{0}y\u{1}\u{7F}\u{85}\u{E9} z");
+        let s = |r: &Result<ParsedUrl, Error>| serialize(r.as_ref().unwrap()).unwrap();
+        let expected = "http://a/#xy%01\u{7F}\u{85}\u{E9} z";
+        assert_eq!(s(&canonicalize(&u, chrome, UTF_8)), expected);
+        let both = canonicalize_each(&u, &[this() as &dyn Profile, chrome], UTF_8);
+        assert_eq!(s(&both[0]), "http://a/#x%00y%01%7F%C2%85\u{E9} z");
+        assert_eq!(s(&both[1]), expected);
     }
 
     #[test]

@@ -396,6 +396,14 @@ pub struct UrlParams {
     /// canonicalizer fails on an empty host): `http:///`, `http://user@/`,
     /// `http://:80/`.  Default: false.
     pub empty_host_is_invalid: bool,
+    /// The fragment step (modelling Chrome 2011): U+0000 is removed, the
+    /// other C0 controls (U+0001 to U+001F) are percent-encoded, and every
+    /// other character, DEL and the C1 controls included, is kept
+    /// (googleurl `src/url_canon_etc.cc` `DoCanonicalizeRef`):
+    /// `a\u{0}b\u{1}\u{7F}\u{85}` → `ab%01\u{7F}\u{85}`.  Default: false
+    /// (the specification: 0x00-0x1F, 0x7F and U+0080 to U+009F are
+    /// percent-encoded).
+    pub fragment_keeps_del_and_c1: bool,
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).
