@@ -216,6 +216,12 @@ fn all_but_host<'a, 'u>(
     };
     // A profile with another fragment rule gives a fragment with
     // controls another fragment.
+    let nul_in_path = || {
+        profiles.iter().any(|p| p.url().path_nul_is_invalid)
+            && u.path
+                .as_deref()
+                .is_some_and(|p| p.contains('\0') || p.contains("%00"))
+    };
     let fragment_differs = || {
         profiles.iter().any(|p| p.url().fragment_keeps_del_and_c1)
             && u.fragment
@@ -227,6 +233,7 @@ fn all_but_host<'a, 'u>(
         || u.scheme_is("file")
         || port_split_differs()
         || fragment_differs()
+        || nul_in_path()
     {
         return None;
     }
@@ -259,6 +266,19 @@ fn empty_host_check(u: &CowUrl<'_>, scheme: &str, profile: &Plan) -> Result<(), 
         && STANDARD.iter().any(|s| s.eq_ignore_ascii_case(scheme))
     {
         return Err(Error::Invalid(crate::url::InvalidReason::EmptyHost));
+    }
+    Ok(())
+}
+
+/// After the path step ([`crate::profile::UrlParams::path_nul_is_invalid`],
+/// modelling Chrome 2011): a URL of a standard scheme (`file` included)
+/// whose canonical path holds `%00` (U+0000, written or escaped) is
+/// invalid (googleurl `src/url_canon_path.cc` `DoPartialPath`, whose
+/// table makes NUL the path's one invalid character): `http://a/b%00c`.
+fn nul_in_path_check(u: &CowUrl<'_>, scheme: &str) -> Result<(), Error> {
+    const STANDARD: [&str; 7] = ["http", "https", "ftp", "gopher", "ws", "wss", "file"];
+    if STANDARD.contains(&scheme) && u.path.as_deref().is_some_and(|p| p.contains("%00")) {
+        return Err(Error::Invalid(crate::url::InvalidReason::NulInPath));
     }
     Ok(())
 }
@@ -370,6 +390,9 @@ fn canonicalize_components(
         }
         canonicalize_port(u, &scheme)?;
         canonicalize_path(u, hierarchical, scheme == "mailto");
+        if host_profile.is_some_and(|p| p.url().path_nul_is_invalid) {
+            nul_in_path_check(u, &scheme)?;
+        }
         rounds += 1;
         let changed = originals.is_some_and(|(h, p)| u.host != h || u.path != p);
         if !changed || rounds >= MAX_HOSTPATH_ROUNDS {
@@ -1086,6 +1109,33 @@ mod tests {
         let both = canonicalize_each(&u, &[this() as &dyn Profile, chrome], UTF_8);
         assert_eq!(s(&both[0]), "http://a/#x%00y%01%7F%C2%85\u{E9} z");
         assert_eq!(s(&both[1]), expected);
+    }
+
+    /// [`crate::profile::UrlParams::path_nul_is_invalid`] (chrome): NUL
+    /// in the path of a standard URL, written or escaped, makes it
+    /// invalid, alone and among other profiles; not in the query, not
+    /// under THIS.
+    #[test]
+    fn chrome_nul_in_path_is_invalid() {
+        let chrome = crate::profile::builtin("chrome").unwrap();
+        for input in ["http://a/b%00c", "ftp://a/b\u{0}c", "file:///x%00"] {
+            let u = parse(input);
+            assert!(
+                matches!(
+                    canonicalize(&u, chrome, UTF_8),
+                    Err(Error::Invalid(crate::url::InvalidReason::NulInPath))
+                ),
+                "{input}"
+            );
+            let both = canonicalize_each(&u, &[this() as &dyn Profile, chrome], UTF_8);
+            assert!(both[0].is_ok() && both[1].is_err(), "{input}");
+        }
+        for input in ["http://a/b?c%00d", "foo:b%00c", "http://a/b%2500"] {
+            assert!(
+                canonicalize(&parse(input), chrome, UTF_8).is_ok(),
+                "{input}"
+            );
+        }
     }
 
     #[test]

@@ -213,6 +213,9 @@ impl<'p> Canonicalizer<'p> {
         out: &mut String,
         failed: &mut Option<Error>,
     ) -> Option<Offsets> {
+        if declines_the_shortcuts(input, profile) {
+            return None;
+        }
         if let Some(offsets) =
             common_url::canonicalize_common_url(input, profile, self.encoding, out, failed)
         {
@@ -310,7 +313,7 @@ impl<'p> Canonicalizer<'p> {
         if profiles.len() == 1
             || profiles
                 .iter()
-                .any(|p| self.observed_input(input, p) != input)
+                .any(|p| self.observed_input(input, p) != input || declines_the_shortcuts(input, p))
         {
             return profiles
                 .iter()
@@ -383,6 +386,14 @@ impl<'p> Canonicalizer<'p> {
             None => resolve::resolve_self_cow(input, preprocessed),
         }
     }
+}
+
+/// Whether the shortcuts for the common URL leave `input` to the steps
+/// under `profile`: a profile that makes NUL in a path invalid
+/// ([`crate::profile::UrlParams::path_nul_is_invalid`]) and an input that
+/// may hold one (`%00`; a written NUL is no common URL).
+fn declines_the_shortcuts(input: &str, profile: &Plan) -> bool {
+    profile.url().path_nul_is_invalid && input.contains("%00")
 }
 
 /// Canonicalizes `resolved` (valid) under `profile` and serializes it.

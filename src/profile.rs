@@ -404,6 +404,12 @@ pub struct UrlParams {
     /// (the specification: 0x00-0x1F, 0x7F and U+0080 to U+009F are
     /// percent-encoded).
     pub fragment_keeps_del_and_c1: bool,
+    /// After the path step (modelling Chrome 2011): a URL of a standard
+    /// scheme (`file` included) whose path holds U+0000, written or as
+    /// `%00`, is invalid (googleurl `src/url_canon_path.cc`
+    /// `DoPartialPath`: NUL is the path's one invalid character):
+    /// `http://a/b%00c` is invalid.  Default: false.
+    pub path_nul_is_invalid: bool,
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).

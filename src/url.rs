@@ -82,6 +82,10 @@ pub enum InvalidReason {
     /// under a profile that makes it invalid
     /// ([`crate::profile::UrlParams::empty_host_is_invalid`]).
     EmptyHost,
+    /// A URL of a standard scheme whose path holds U+0000 (written or as
+    /// `%00`), under a profile that makes it invalid
+    /// ([`crate::profile::UrlParams::path_nul_is_invalid`]).
+    NulInPath,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -95,6 +99,7 @@ impl std::fmt::Display for InvalidReason {
                 "a relative URL cannot be resolved against a non-hierarchical base"
             }
             InvalidReason::EmptyHost => "the host is empty",
+            InvalidReason::NulInPath => "the path holds U+0000",
         })
     }
 }
