@@ -182,6 +182,28 @@ pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String 
     }
 }
 
+/// `input` as `profile`'s observed steps on the input leave it
+/// ([`urlprism::observed_input::observed_input`]), against `base`.
+pub fn observed_input(profile: &dyn urlprism::Profile, input: &str, base: Option<&str>) -> String {
+    let base = base.map(urlprism::preprocess::preprocess);
+    let scheme = base
+        .as_deref()
+        .and_then(urlprism::parse::find_scheme)
+        .map(|(s, _)| s);
+    urlprism::observed_input::observed_input(profile.url(), input, scheme).into_owned()
+}
+
+/// `e` without the URL string the browser shows
+/// ([`urlprism::Error::displayed`]), which the `Canonicalizer` adds from
+/// the whole input and the steps on a parsed URL cannot.
+pub fn without_displayed(e: &urlprism::Error) -> urlprism::Error {
+    let mut e = e.clone();
+    if let urlprism::Error::Host { displayed, .. } = &mut e {
+        *displayed = None;
+    }
+    e
+}
+
 /// One engine's result alone: the canonical string and its eight
 /// components (in the order of [`urlprism::compare::Field::COMPONENTS`]),
 /// or the error's message.
@@ -217,9 +239,12 @@ pub fn engine_alone(
     };
     match engine.as_profile() {
         Some(p) => {
+            // The steps run on the input as the profile's observed steps
+            // on the input leave it (`[observed.url]`).
+            let steps_input = observed_input(p, input, base);
             let resolved = match base {
-                Some(b) => resolve(input, &parse(b)),
-                None => urlprism::resolve::resolve_self(input),
+                Some(b) => resolve(&steps_input, &parse(b)),
+                None => urlprism::resolve::resolve_self(&steps_input),
             };
             let steps = canonicalize(&resolved, p, encoding);
             let by_canonicalizer = match canonicalizer(base, p, encoding) {
@@ -236,7 +261,7 @@ pub fn engine_alone(
                 (Ok(url), Ok(c)) if serialize(&c).as_deref() == Some(url.as_str()) => {
                     Ok(Ok((url.into_string(), parts(&c))))
                 }
-                (Err(e), Err(f)) if e.to_string() == f.to_string() => Ok(Err(e.to_string())),
+                (Err(e), Err(f)) if without_displayed(&e) == f => Ok(Err(e.to_string())),
                 (a, b) => Err(format!(
                     "{}: the Canonicalizer gives {a:?}, the steps {b:?}",
                     p.name()
