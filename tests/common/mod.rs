@@ -84,6 +84,8 @@ pub fn pipeline(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Option<(ParsedUrl, String)> {
+    // The profile's observed steps on the input come first.
+    let input = &*observed_input(profile, input, base);
     let base = parse(base.unwrap_or(input));
     let resolved = resolve(input, &base);
     let canon = canonicalize(&resolved, profile, encoding).ok()?;
