@@ -115,7 +115,8 @@ impl EngineSpec {
     }
 
     /// Reads a profile file (see [`EngineSpec::from_toml`]).
-    pub fn from_file(path: &std::path::Path) -> Result<EngineSpec, ProfileError> {
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<EngineSpec, ProfileError> {
+        let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
             location: Some(path.display().to_string()),
             message: format!("cannot read profile file: {e}"),

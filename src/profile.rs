@@ -720,7 +720,8 @@ impl ProfileSpec {
     }
 
     /// Reads a profile file.
-    pub fn from_file(path: &std::path::Path) -> Result<ProfileSpec, ProfileError> {
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<ProfileSpec, ProfileError> {
+        let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
             location: Some(path.display().to_string()),
             message: format!("cannot read profile file: {e}"),

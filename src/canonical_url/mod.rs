@@ -13,6 +13,8 @@ mod host;
 mod invariants;
 mod made;
 mod offsets;
+#[cfg(feature = "url-conversions")]
+mod url_crate;
 
 pub use host::{Host, OpaqueOrigin, Origin};
 

@@ -418,7 +418,7 @@ pub fn components(url: &Url) -> ParsedUrl {
 
 /// [`components`], borrowed from `url` (but for the port, written anew,
 /// and a path given its `/.`).
-fn components_cow(url: &Url) -> CowUrl<'_> {
+pub(crate) fn components_cow(url: &Url) -> CowUrl<'_> {
     let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
     // The crate's `host_str` is `None` for an empty host too: the
     // serialization tells them apart (`file:///x` has `//`, `file:/x` not).
