@@ -250,15 +250,37 @@ pub struct CodeEngine {
     /// Reads a profile file that says `engine = "NAME"`, when it reads
     /// any.
     pub read_file: Option<ReadFile>,
+    /// Whether `compare`, `trace` and `urlprism serve` run it when no
+    /// engine is named ([`builtin_engines`]).
+    pub by_default: bool,
 }
 
 /// The engines written in code, in their column order after the built-in
 /// profiles.  An engine is added here, and in its own module.
-pub const CODE_ENGINES: &[CodeEngine] = &[CodeEngine {
-    name: whatwg::NAME,
-    make: make_whatwg,
-    read_file: Some(read_whatwg),
-}];
+pub const CODE_ENGINES: &[CodeEngine] = &[
+    CodeEngine {
+        name: whatwg::NAME,
+        make: make_whatwg,
+        read_file: Some(read_whatwg),
+        by_default: true,
+    },
+    CodeEngine {
+        name: crate::firefox::NAME,
+        make: || EngineSpec::new(crate::firefox::Firefox::new()),
+        read_file: Some(|text, origin| {
+            crate::firefox::Firefox::from_toml(text, origin).map(EngineSpec::new)
+        }),
+        by_default: false,
+    },
+    CodeEngine {
+        name: crate::webkit::NAME,
+        make: || EngineSpec::new(crate::webkit::Webkit::new()),
+        read_file: Some(|text, origin| {
+            crate::webkit::Webkit::from_toml(text, origin).map(EngineSpec::new)
+        }),
+        by_default: false,
+    },
+];
 
 fn make_whatwg() -> EngineSpec {
     EngineSpec::new(Whatwg::new())
@@ -273,6 +295,7 @@ fn read_whatwg(text: &str, origin: &str) -> Result<EngineSpec, ProfileError> {
 pub struct Registered {
     engine: EngineSpec,
     read_file: Option<ReadFile>,
+    by_default: bool,
 }
 
 impl Registered {
@@ -295,6 +318,12 @@ impl Registered {
     pub fn reads_files(&self) -> bool {
         self.read_file.is_some()
     }
+
+    /// Whether `compare`, `trace` and `urlprism serve` run it when no
+    /// engine is named.
+    pub fn by_default(&self) -> bool {
+        self.by_default
+    }
 }
 
 /// Every engine found by name: the built-in profiles, in their order,
@@ -305,10 +334,12 @@ pub fn registry() -> &'static [Registered] {
         let profiles = builtin_profiles().iter().map(|p| Registered {
             engine: EngineSpec::new(Plan::of(p).into_owned()),
             read_file: None,
+            by_default: true,
         });
         let code = CODE_ENGINES.iter().map(|c| Registered {
             engine: (c.make)(),
             read_file: c.read_file,
+            by_default: c.by_default,
         });
         profiles.chain(code).collect()
     })
@@ -321,9 +352,20 @@ pub fn lookup(name: &str) -> Option<&'static Registered> {
         .find(|r| r.name().eq_ignore_ascii_case(name))
 }
 
-/// Every registered engine: the built-in profiles, then the engines
-/// written in code (by default, the columns of `compare` and `trace`).
+/// The engines run when none is named (the columns of `compare`, `trace`
+/// and `urlprism serve` by default): the built-in profiles, then the
+/// engines written in code that say [`CodeEngine::by_default`].
 pub fn builtin_engines() -> Vec<EngineSpec> {
+    registry()
+        .iter()
+        .filter(|r| r.by_default)
+        .map(Registered::engine)
+        .collect()
+}
+
+/// Every registered engine: the built-in profiles, then the engines
+/// written in code.
+pub fn registered_engines() -> Vec<EngineSpec> {
     registry().iter().map(Registered::engine).collect()
 }
 

@@ -29,6 +29,14 @@ pub enum Error {
         /// What failed, e.g. `invalid international domain name`.
         reason: String,
     },
+    /// A browser engine's parser rejects the URL, where the browser's
+    /// `new URL()` throws (e.g. the `chromium` engine).
+    Rejected {
+        /// The engine's name.
+        engine: &'static str,
+        /// Why.
+        reason: String,
+    },
     /// The base URL given to [`crate::Canonicalizer::base`] is invalid.
     Base {
         /// The base URL as given.
@@ -62,6 +70,9 @@ impl fmt::Display for Error {
             ),
             Error::UrlStandard { reason } => {
                 write!(f, "invalid URL: URL Standard parser failure: {reason}")
+            }
+            Error::Rejected { engine, reason } => {
+                write!(f, "invalid URL: {engine} rejects it: {reason}")
             }
             Error::Base { base, reason } => {
                 write!(f, "invalid base URL {}: {reason}", Quoted(base))

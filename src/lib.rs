@@ -31,6 +31,7 @@ pub mod conformance;
 pub mod engine;
 mod engine_canonicalizer;
 pub mod error;
+pub mod firefox;
 pub mod host;
 mod ipv4;
 mod ipv6;
@@ -48,6 +49,7 @@ pub mod serialize;
 mod thread_buffer;
 pub mod unicode;
 pub mod url;
+pub mod webkit;
 pub mod whatwg;
 
 pub use canonical_url::Url;

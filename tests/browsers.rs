@@ -46,8 +46,8 @@ use urlprism::EngineCanonicalizer;
 /// browser: name the browser's own engine here once there is one).
 const ENGINES: [(&str, &str); 3] = [
     ("chromium", "whatwg"),
-    ("firefox", "whatwg"),
-    ("webkit", "whatwg"),
+    ("firefox", "firefox"),
+    ("webkit", "webkit"),
 ];
 
 /// The least number of lines on which an engine must agree with a

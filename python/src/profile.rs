@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use urlprism::compare::Engine;
-use urlprism::engine::{builtin_engines, number_repeated_names, EngineSpec};
+use urlprism::engine::{builtin_engines, number_repeated_names, registered_engines, EngineSpec};
 
 pyo3::create_exception!(
     _urlprism,
@@ -117,15 +117,23 @@ impl Profile {
     }
 }
 
-/// The names of the built-in profiles and engines (the registry's), in
-/// `urlprism compare`'s column order.
+/// The names of the built-in profiles and engines (every one the
+/// registry holds), in `urlprism compare`'s column order.
 pub fn builtin_names() -> Vec<String> {
     builtins().iter().map(|e| e.name().to_string()).collect()
 }
 
+/// Every registered engine (found by name).
 fn builtins() -> &'static [Arc<EngineSpec>] {
     static BUILTINS: OnceLock<Vec<Arc<EngineSpec>>> = OnceLock::new();
-    BUILTINS.get_or_init(|| builtin_engines().into_iter().map(Arc::new).collect())
+    BUILTINS.get_or_init(|| registered_engines().into_iter().map(Arc::new).collect())
+}
+
+/// The engines compared when none is named (`urlprism compare`'s
+/// default columns).
+fn defaults() -> &'static [Arc<EngineSpec>] {
+    static DEFAULTS: OnceLock<Vec<Arc<EngineSpec>>> = OnceLock::new();
+    DEFAULTS.get_or_init(|| builtin_engines().into_iter().map(Arc::new).collect())
 }
 
 /// The registered engine `name` (ASCII case-insensitive).
@@ -202,11 +210,12 @@ pub fn engine_of(profile: &Bound<'_, PyAny>) -> PyResult<Arc<EngineSpec>> {
     )))
 }
 
-/// The engines `profiles` names (every built-in one when `None`), a name
-/// that repeats numbered `#2`, `#3`... as in `urlprism compare`.
+/// The engines `profiles` names (the default ones when `None`, as
+/// `urlprism compare`'s columns), a name that repeats numbered `#2`,
+/// `#3`... as in `urlprism compare`.
 pub fn engines_of(profiles: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<EngineSpec>> {
     let Some(profiles) = profiles else {
-        return Ok(builtins().iter().map(|e| (**e).clone()).collect());
+        return Ok(defaults().iter().map(|e| (**e).clone()).collect());
     };
     if profiles.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
