@@ -5,14 +5,17 @@
 //!
 //! The registry holds the built-in profiles, the files `profiles/*.toml`
 //! the build finds ([`crate::profile::BUILTIN_PROFILE_FILES`]), in their
-//! order, then the engines written in code, [`CODE_ENGINES`] (`whatwg`).
+//! order, then the engines written in code, [`CODE_ENGINES`] (`whatwg`,
+//! `chromium`).
 //! An engine written in code is added by its module (a type that
 //! implements [`Engine`]: what the commands need of it are the trait's
 //! methods) and one entry of [`CODE_ENGINES`]: its name, how to make it,
 //! and how to read a profile file that names it.  Nothing else names it:
-//! every command takes any registered name through [`builtin_engine`],
-//! and `compare`, `trace` and `urlprism serve` run every registered
-//! engine by default ([`builtin_engines`]).
+//! every command takes any registered name through [`builtin_engine`];
+//! `compare`, `trace` and `urlprism serve` run by default the engines that
+//! say so ([`builtin_engines`]: the built-in profiles and `whatwg`), and
+//! the engines of a named group with `--group` ([`group`]: `--today`, the
+//! group [`TODAY`], is `whatwg` and `chromium`).
 //!
 //! A profile file describes a 2011 profile ([`ProfileSpec`]), or, with
 //! `engine = "NAME"`, an engine of the registry that reads files, e.g.
@@ -29,6 +32,7 @@
 //! assert_eq!(names, ["this", "chrome", "gecko", "ie", "whatwg"]);
 //! ```
 
+use crate::chromium;
 #[cfg(feature = "suite")]
 use crate::compare::TestFiles;
 use crate::compare::{Engine, HostTrace};
@@ -253,7 +257,15 @@ pub struct CodeEngine {
     /// Whether `compare`, `trace` and `urlprism serve` run it when no
     /// engine is named ([`builtin_engines`]).
     pub by_default: bool,
+    /// The named groups it belongs to, e.g. [`TODAY`]: `--today` on the
+    /// command line (`group=today` for `urlprism serve`) runs the engines
+    /// of that group ([`group`]).
+    pub groups: &'static [&'static str],
 }
+
+/// The group of today's engines: the URL Standard and the engines of
+/// today's browsers (`compare --today`).
+pub const TODAY: &str = "today";
 
 /// The engines written in code, in their column order after the built-in
 /// profiles.  An engine is added here, and in its own module.
@@ -263,6 +275,14 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
         make: make_whatwg,
         read_file: Some(read_whatwg),
         by_default: true,
+        groups: &[TODAY],
+    },
+    CodeEngine {
+        name: chromium::NAME,
+        make: make_chromium,
+        read_file: None,
+        by_default: false,
+        groups: &[TODAY],
     },
     CodeEngine {
         name: crate::firefox::NAME,
@@ -271,6 +291,7 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
             crate::firefox::Firefox::from_toml(text, origin).map(EngineSpec::new)
         }),
         by_default: false,
+        groups: &[TODAY],
     },
     CodeEngine {
         name: crate::webkit::NAME,
@@ -279,6 +300,7 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
             crate::webkit::Webkit::from_toml(text, origin).map(EngineSpec::new)
         }),
         by_default: false,
+        groups: &[TODAY],
     },
 ];
 
@@ -290,12 +312,17 @@ fn read_whatwg(text: &str, origin: &str) -> Result<EngineSpec, ProfileError> {
     Whatwg::from_toml(text, origin).map(EngineSpec::new)
 }
 
+fn make_chromium() -> EngineSpec {
+    EngineSpec::new(chromium::Chromium::new())
+}
+
 /// An engine of the [`registry`].
 #[derive(Clone, Debug)]
 pub struct Registered {
     engine: EngineSpec,
     read_file: Option<ReadFile>,
     by_default: bool,
+    groups: &'static [&'static str],
 }
 
 impl Registered {
@@ -324,6 +351,11 @@ impl Registered {
     pub fn by_default(&self) -> bool {
         self.by_default
     }
+
+    /// The named groups it belongs to.
+    pub fn groups(&self) -> &'static [&'static str] {
+        self.groups
+    }
 }
 
 /// Every engine found by name: the built-in profiles, in their order,
@@ -335,11 +367,13 @@ pub fn registry() -> &'static [Registered] {
             engine: EngineSpec::new(Plan::of(p).into_owned()),
             read_file: None,
             by_default: true,
+            groups: &[],
         });
         let code = CODE_ENGINES.iter().map(|c| Registered {
             engine: (c.make)(),
             read_file: c.read_file,
             by_default: c.by_default,
+            groups: c.groups,
         });
         profiles.chain(code).collect()
     })
@@ -364,9 +398,41 @@ pub fn builtin_engines() -> Vec<EngineSpec> {
 }
 
 /// Every registered engine: the built-in profiles, then the engines
-/// written in code.
+/// written in code (what the page of `urlprism serve` offers).
 pub fn registered_engines() -> Vec<EngineSpec> {
     registry().iter().map(Registered::engine).collect()
+}
+
+/// The engines of the group `name` (ASCII case-insensitive), in registry
+/// order, or `None` when no engine belongs to it.
+///
+/// ```
+/// use urlprism::compare::Engine;
+/// let today = urlprism::engine::group("today").unwrap();
+/// let names: Vec<&str> = today.iter().map(|e| e.name()).collect();
+/// assert_eq!(names, ["whatwg", "chromium"]);
+/// assert!(urlprism::engine::group("tomorrow").is_none());
+/// ```
+pub fn group(name: &str) -> Option<Vec<EngineSpec>> {
+    let members: Vec<EngineSpec> = registry()
+        .iter()
+        .filter(|r| r.groups.iter().any(|g| g.eq_ignore_ascii_case(name)))
+        .map(Registered::engine)
+        .collect();
+    (!members.is_empty()).then_some(members)
+}
+
+/// The names of the groups, in the order their first engine registers.
+pub fn group_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for r in registry() {
+        for g in r.groups {
+            if !names.contains(g) {
+                names.push(g);
+            }
+        }
+    }
+    names
 }
 
 /// The registered engine named `name` (ASCII case-insensitive).

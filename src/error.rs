@@ -44,6 +44,12 @@ pub enum Error {
         /// Why parsing it set the /invalid/ flag (the error's source).
         reason: InvalidReason,
     },
+    /// The components given to [`crate::Url::from_parsed_url`] make no URL
+    /// a [`crate::Url`] can hold (see [`crate::Url::check_invariants`]).
+    Components {
+        /// What does not hold.
+        reason: String,
+    },
     /// The canonical URL would be 4 GiB or longer: a [`crate::Url`]
     /// cannot hold it.
     TooLong {
@@ -77,6 +83,7 @@ impl fmt::Display for Error {
             Error::Base { base, reason } => {
                 write!(f, "invalid base URL {}: {reason}", Quoted(base))
             }
+            Error::Components { reason } => write!(f, "the components make no URL: {reason}"),
             Error::TooLong { len } => write!(
                 f,
                 "the canonical URL would be {len} bytes long (a Url holds less than 4 GiB)"
@@ -94,17 +101,20 @@ impl Error {
     ///
     /// ```
     /// let e = urlprism::Url::parse("http://[::1/").unwrap_err();
-    /// assert!(e.to_string().contains("the authority \"[::1\""), "{e}");
+    /// assert!(e.to_string().contains("written \"[::1\""), "{e}");
     /// ```
     pub(crate) fn in_authority(self, authority: Option<&str>) -> Error {
-        match (self, authority) {
-            (Error::Host { host, step, reason }, Some(a))
-                if host.starts_with('[') && !host.contains(']') && a.len() > host.len() =>
+        // The host and port as written: the authority after its user
+        // information.
+        let host_port = authority.map(|a| a.rsplit_once('@').map_or(a, |(_, h)| h));
+        match (self, host_port) {
+            (Error::Host { host, step, reason }, Some(written))
+                if host.starts_with('[') && !host.contains(']') && written.len() > host.len() =>
             {
                 let reason = format!(
-                    "{reason} (in the authority {}, a '[' with no ']' is no IPv6 literal, \
+                    "{reason} (written {}: a '[' with no ']' is no IPv6 literal, \
                      and the port begins after the last ':')",
-                    Quoted(a)
+                    Quoted(written)
                 );
                 Error::Host { host, step, reason }
             }

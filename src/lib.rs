@@ -24,6 +24,7 @@ mod base;
 mod canonical_url;
 pub mod canonicalize;
 mod canonicalizer;
+pub mod chromium;
 mod common_reference;
 mod common_url;
 pub mod compare;

@@ -650,3 +650,141 @@ fn trace_says_when_results_agree_but_steps_differ() {
     );
     assert!(!out.contains("results agree"), "{out}");
 }
+
+/// `canon --threads N` writes what one thread writes, byte for byte, on
+/// standard output and standard error, with the same exit status: over
+/// many chunks of input, invalid URLs, lines that are not UTF-8, CRLF, a
+/// last line without LF, with and without `--json`.
+#[test]
+fn canon_on_several_threads_writes_what_one_thread_writes() {
+    let mut input = Vec::new();
+    for i in 0..60_000u32 {
+        let line: Vec<u8> = match i % 97 {
+            0 => b"no scheme".to_vec(),
+            1 => b"http://a\xffb/".to_vec(),
+            2 => format!("HTTP://Example{i}.COM/a/../b\r").into_bytes(),
+            3 => b"http://[::1/".to_vec(),
+            _ => format!(
+                "http://h{}.test/p/{i}?q={}#f",
+                i % 13,
+                "x".repeat((i % 50) as usize)
+            )
+            .into_bytes(),
+        };
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"http://Last.test");
+    for json in [false, true] {
+        let args = |t: &'static str| {
+            let mut a = vec!["canon", "--threads", t];
+            if json {
+                a.push("--json");
+            }
+            a
+        };
+        let one = run(&args("1"), &input);
+        assert_eq!(one.status.code(), Some(1));
+        assert_eq!(stdout(&one).lines().count(), 60_001);
+        for t in ["2", "3"] {
+            let many = run(&args(t), &input);
+            assert_eq!(
+                many.status.code(),
+                one.status.code(),
+                "{t} threads, json {json}"
+            );
+            assert!(
+                many.stdout == one.stdout,
+                "{t} threads, json {json}: standard output differs"
+            );
+            assert!(
+                many.stderr == one.stderr,
+                "{t} threads, json {json}: standard error differs"
+            );
+        }
+    }
+}
+
+/// `canon` shows a progress line on standard error when it is a terminal
+/// (here `script`'s pseudo-terminal) and the input long, and cleans it up;
+/// never when standard error is a pipe.
+#[test]
+fn canon_shows_progress_on_a_terminal_only() {
+    let input: String = (0..2_000_000)
+        .map(|i| format!("http://h{i}.test/\n"))
+        .collect();
+    let dir = temp_dir("progress");
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, &input).unwrap();
+    let piped = run(&["canon", "--threads", "2"], input.as_bytes());
+    assert!(piped.stderr.is_empty(), "{}", stderr(&piped));
+    let script = std::process::Command::new("script")
+        .args(["-qec"])
+        .arg(format!(
+            "{} canon --threads 2 < {} > /dev/null",
+            env!("CARGO_BIN_EXE_urlprism"),
+            file.display()
+        ))
+        .arg("/dev/null")
+        .output();
+    let Ok(o) = script else {
+        // `script` (util-linux) is on every machine this runs on; say so
+        // if it is not.
+        panic!("`script` is needed to give the command a terminal");
+    };
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains(" lines, ") && text.contains(" lines/s"),
+        "{text:?}"
+    );
+    // The last thing written takes the line away.
+    assert!(text.ends_with("\r\x1b[K"), "{text:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `compare --json` and `--diff-only` on several threads write what one
+/// thread writes (the summary's timing aside), unreadable lines included.
+#[test]
+fn compare_on_several_threads_writes_what_one_thread_writes() {
+    let mut input = Vec::new();
+    for i in 0..20_000u32 {
+        let line: Vec<u8> = match i % 53 {
+            0 => b"http://a\xffb/".to_vec(),
+            1 => format!("http://a%5fb{i}.test/").into_bytes(),
+            2 => format!("http://B\u{fc}cher{i}.DE/").into_bytes(),
+            3 => b"http://[::1/".to_vec(),
+            _ => format!("http://h{}.test/p/{i}", i % 11).into_bytes(),
+        };
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    let timing = |e: &[u8]| -> String {
+        String::from_utf8_lossy(e)
+            .lines()
+            .filter(|l| !l.contains("URLs/s"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for mode in [
+        &["--json"][..],
+        &["--diff-only"],
+        &["--diff-only", "--steps"],
+        &["--diff-only", "--json"],
+    ] {
+        let args = |t: &'static str| {
+            let mut a = vec!["compare", "--threads", t];
+            a.extend_from_slice(mode);
+            a
+        };
+        let one = run(&args("1"), &input);
+        assert_eq!(one.status.code(), Some(1), "{mode:?}");
+        assert!(!one.stdout.is_empty());
+        let many = run(&args("2"), &input);
+        assert_eq!(many.status.code(), one.status.code(), "{mode:?}");
+        assert!(
+            many.stdout == one.stdout,
+            "{mode:?}: standard output differs"
+        );
+        assert_eq!(timing(&many.stderr), timing(&one.stderr), "{mode:?}");
+    }
+}

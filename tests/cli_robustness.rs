@@ -451,10 +451,9 @@ fn output_to_a_closed_pipe_does_not_hang_or_panic() {
     assert_ne!(status.code(), Some(0), "a failed write is a failure");
 }
 
-/// Reported to the lead (issue 6): the message about a bad 1 MB host
-/// repeats the whole host (`src/error.rs` formats `{host:?}` unbounded), so
-/// one bad line writes 1 MB to standard error.  Remove the `ignore` once
-/// messages quote a bounded prefix.
+/// The message about a bad 1 MB host quotes a bounded prefix of it
+/// (`src/error.rs`), so that one bad line does not write 1 MB to standard
+/// error.
 #[test]
 fn message_about_an_enormous_bad_host_is_bounded() {
     let line = format!("http://{}%/\n", "a".repeat(1 << 20));

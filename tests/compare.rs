@@ -393,8 +393,18 @@ fn diff_only_streams_reports_bad_lines_and_summarizes() {
     input.extend_from_slice(b"http://example.com/\n");
     input.extend_from_slice(b"http://a~b/\n");
     input.extend_from_slice(b"no scheme\n");
+    // Without --steps, the summary names the option instead of the steps.
     let o = run(&["compare", "--diff-only"], &input);
+    let err = stderr(&o);
+    assert!(
+        err.contains("CanonicalizeHost steps where profiles first diverge: with --steps"),
+        "{err}"
+    );
+    assert!(!err.contains("step 6 "), "{err}");
+    let untraced = stdout(&o);
+    let o = run(&["compare", "--diff-only", "--steps"], &input);
     let out = stdout(&o);
+    assert_eq!(out, untraced, "--steps changes only the summary");
     let err = stderr(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
@@ -421,7 +431,7 @@ fn diff_only_streams_reports_bad_lines_and_summarizes() {
     assert!(err.contains("disagreements by pair of profiles:"), "{err}");
     assert!(err.contains("disagreements by component:"), "{err}");
     assert!(
-        err.contains("CanonicalizeHost steps where profiles first diverge"),
+        err.contains("CanonicalizeHost steps where profiles first diverge (URLs x pairs):"),
         "{err}"
     );
     assert!(

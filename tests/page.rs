@@ -135,6 +135,7 @@ fn page_cases(e2e: &Path) {
         ),
         // Chrome does not run the step where the others part.
         case("http://faß.DE/", None, None, &[], false),
+        case("http://a b/x|y^", None, None, &["whatwg", "chromium"], true),
     ]);
     let dir = std::env::temp_dir().join(format!("urlprism-page-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

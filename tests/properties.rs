@@ -1,4 +1,4 @@
-//! Property tests (issue 6): no panic on arbitrary input, THIS output is a
+//! Property tests: no panic on arbitrary input, THIS output is a
 //! fixed point of the pipeline and is plain ASCII without controls outside
 //! the fragment, every profile is deterministic, a canonical URL
 //! survives `parse` + `serialize`, and `compare` gives what each engine
@@ -151,6 +151,45 @@ proptest! {
                 }
                 Err(e) => prop_assert!(steps.is_err(), "{}: {e} but the steps succeed", p.name),
             }
+        }
+    }
+
+    /// Every `Url` made holds its invariants (`Url::check_invariants`),
+    /// under each built-in profile and a mix of their parameters, alone
+    /// and together (`canonicalize_each`, which puts each profile's host
+    /// in one URL's place), and under `whatwg`; and its components make
+    /// it again (`Url::from_parsed_url`).
+    #[test]
+    fn urls_hold_their_invariants(s in input(), b in base(), enc in encoding(), seed in any::<u64>()) {
+        let mut seed = seed;
+        let mixed = urlprism::profile::mixed_profile(|n| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        });
+        let mut profiles: Vec<&dyn Profile> = builtin_profiles().iter().map(|p| p as &dyn Profile).collect();
+        profiles.push(&mixed);
+        let mut urls = Vec::new();
+        for p in &profiles {
+            if let Ok(c) = common::canonicalizer(b.as_deref(), *p, enc) {
+                urls.extend(c.canonicalize(&s).ok());
+            }
+        }
+        let plans: Vec<urlprism::host::plan::Plan> = profiles.iter().map(|p| urlprism::host::plan::Plan::new(*p)).collect();
+        let plans: Vec<&urlprism::host::plan::Plan> = plans.iter().collect();
+        if let Ok(c) = common::canonicalizer(b.as_deref(), this(), enc) {
+            urls.extend(c.canonicalize_each(&s, &plans).into_iter().flatten());
+        }
+        let whatwg = urlprism::engine::builtin_engine("whatwg").unwrap();
+        let w = urlprism::EngineCanonicalizer::new(&whatwg).encoding(enc);
+        let w = match b.as_deref() {
+            Some(b) => w.base(b).ok(),
+            None => Some(w),
+        };
+        urls.extend(w.and_then(|w| w.canonicalize(&s).ok()));
+        for url in &urls {
+            url.check_invariants().map_err(TestCaseError::fail)?;
+            let again = urlprism::Url::from_parsed_url(&url.to_parsed_url());
+            prop_assert_eq!(again.as_ref().map(urlprism::Url::as_str), Ok(url.as_str()));
         }
     }
 

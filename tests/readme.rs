@@ -39,3 +39,166 @@ fn every_profile_file_shown_loads() {
     }
     assert!(loaded >= 2, "{loaded} profile files in the READMEs");
 }
+
+mod serve_support;
+
+/// A ```console block: its file, the line it starts on, and its commands
+/// (the text after `$ `), each with the output shown below it.
+struct ConsoleBlock {
+    file: &'static str,
+    line: usize,
+    commands: Vec<(String, Vec<String>)>,
+}
+
+/// The ```console blocks of the Markdown file `rel`.
+fn console_blocks(rel: &'static str) -> Vec<ConsoleBlock> {
+    let text = std::fs::read_to_string(root().join(rel)).expect("the file reads");
+    let mut blocks = Vec::new();
+    let mut current: Option<ConsoleBlock> = None;
+    // A block in a list item is indented: so are its lines.
+    let mut indent = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line = match current {
+            Some(_) => line
+                .get(indent..)
+                .filter(|_| line[..indent].trim().is_empty())
+                .unwrap_or(line),
+            None => line,
+        };
+        match current.as_mut() {
+            None if line.trim_start() == "```console" => {
+                indent = line.len() - line.trim_start().len();
+                current = Some(ConsoleBlock {
+                    file: rel,
+                    line: n + 1,
+                    commands: Vec::new(),
+                });
+            }
+            None => {}
+            Some(_) if line.trim_start().starts_with("```") => {
+                blocks.extend(current.take());
+            }
+            Some(b) => match line.strip_prefix("$ ") {
+                Some(command) => b.commands.push((command.to_string(), Vec::new())),
+                None => {
+                    let (command, out) = b.commands.last_mut().unwrap_or_else(|| {
+                        panic!("{rel}:{}: a console block begins with a '$ ' line", n + 1)
+                    });
+                    assert!(!command.is_empty());
+                    out.push(line.to_string());
+                }
+            },
+        }
+    }
+    blocks
+}
+
+/// Whether `actual` is what `shown` shows: line by line, where a line
+/// `...` stands for any number of lines and `...` within a line for any
+/// text (a rate, a time); trailing empty lines aside.
+fn shows(shown: &[String], actual: &[&str]) -> bool {
+    fn line_matches(pattern: &str, line: &str) -> bool {
+        let mut parts = pattern.split("...");
+        let first = parts.next().unwrap_or_default();
+        let Some(mut rest) = line.strip_prefix(first) else {
+            return false;
+        };
+        let parts: Vec<&str> = parts.collect();
+        for (i, part) in parts.iter().enumerate() {
+            if i + 1 == parts.len() {
+                return rest.ends_with(part);
+            }
+            match rest.find(part) {
+                Some(at) => rest = &rest[at + part.len()..],
+                None => return false,
+            }
+        }
+        rest.is_empty()
+    }
+    match shown.split_first() {
+        None => actual.is_empty(),
+        Some((p, more)) if p.trim() == "..." => {
+            (0..=actual.len()).any(|skip| shows(more, &actual[skip..]))
+        }
+        Some((p, more)) => {
+            !actual.is_empty() && line_matches(p, actual[0]) && shows(more, &actual[1..])
+        }
+    }
+}
+
+fn trim_end_lines<T: AsRef<str>>(lines: &[T]) -> &[T] {
+    let mut n = lines.len();
+    while n > 0 && lines[n - 1].as_ref().trim().is_empty() {
+        n -= 1;
+    }
+    &lines[..n]
+}
+
+/// Every command the README shows in a ```console block prints what the
+/// README shows: run by bash in a scratch directory (the commands of a
+/// block one after the other, in one directory), with the `urlprism`
+/// under test first on the PATH and standard error with standard output.
+/// The server the `curl` example talks to is started, on a free port put
+/// in place of the README's 8080.
+#[test]
+fn every_console_example_prints_what_it_shows() {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_urlprism"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().expect("the binary's directory").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut server: Option<serve_support::Server> = None;
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for rel in ["README.md", "profiles/README.md", "python/README.md"] {
+        for block in console_blocks(rel) {
+            let dir = std::env::temp_dir().join(format!(
+                "urlprism-readme-{}-{}",
+                std::process::id(),
+                block.line
+            ));
+            std::fs::create_dir_all(&dir).expect("a scratch directory");
+            for (command, shown) in &block.commands {
+                let mut command = command.clone();
+                if command.contains("127.0.0.1:8080") {
+                    let s = server.get_or_insert_with(serve_support::Server::start);
+                    command = command.replace("http://127.0.0.1:8080", &s.origin());
+                }
+                let out = std::process::Command::new("bash")
+                    .args(["-c", &format!("exec 2>&1; {command}")])
+                    .current_dir(&dir)
+                    .env("PATH", &path)
+                    .output()
+                    .unwrap_or_else(|e| panic!("bash runs: {e}"));
+                let text = String::from_utf8_lossy(&out.stdout);
+                let actual: Vec<&str> = text.lines().collect();
+                if !shows(trim_end_lines(shown), trim_end_lines(&actual)) {
+                    failures.push(format!(
+                        "{}:{}: $ {command}\n--- shown\n{}\n--- printed\n{}",
+                        block.file,
+                        block.line,
+                        trim_end_lines(shown).join("\n"),
+                        text.trim_end()
+                    ));
+                }
+                checked += 1;
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(checked >= 8, "{checked} console commands in the READMEs");
+}
+
+#[test]
+fn the_console_matcher_elides_only_what_it_is_told_to() {
+    let s = |v: &[&str]| v.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    assert!(shows(&s(&["a", "...", "d"]), &["a", "b", "c", "d"]));
+    assert!(shows(&s(&["a", "...", "d"]), &["a", "d"]));
+    assert!(!shows(&s(&["a", "...", "d"]), &["a", "b", "c"]));
+    assert!(shows(&s(&["rate ... URLs/s"]), &["rate 7489 URLs/s"]));
+    assert!(!shows(&s(&["rate ... URLs/s"]), &["rate 7489 URLs"]));
+    assert!(!shows(&s(&["a"]), &["a", "b"]));
+    assert!(!shows(&s(&["a", "b"]), &["a"]));
+}

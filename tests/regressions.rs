@@ -157,7 +157,7 @@ fn the_harness_sees_a_broken_property() {
     .is_err());
 }
 
-/// Found by the property tests (issue 6): decoding the unreserved escape
+/// Found by the property tests: decoding the unreserved escape
 /// `%41` in the THIS path `%4%41` formed the new escape `%4A`, which the
 /// next round decoded, so the output was not a fixed point (specification,
 /// "Canonicalization" goals: "The algorithm should be idempotent").  The

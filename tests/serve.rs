@@ -273,6 +273,47 @@ fn api_compare_equals_cli_on_many_urls() {
         true,
     );
     eprintln!("compare gecko,ie,gecko: {n} URLs equal to the command line");
+    // A group: the API's group=today is the command line's --today.
+    let n = check_endpoint(
+        &server,
+        "compare",
+        &["--profile", "this", "--today"],
+        "&profile=this&group=today",
+        true,
+    );
+    eprintln!("compare this + today: {n} URLs equal to the command line");
+    let listed = get(server.addr, "/api/profiles").json();
+    let today = &listed["groups"]["today"];
+    assert_eq!(
+        today,
+        &serde_json::json!(["whatwg", "chromium"]),
+        "{listed}"
+    );
+    let registered: Vec<&str> = listed["registered"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(registered.contains(&"chromium"), "{listed}");
+    assert!(
+        !listed["profiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p == "chromium"),
+        "chromium is not compared by default: {listed}"
+    );
+    let r = get(server.addr, "/api/compare?url=x&group=tomorrow");
+    assert_eq!(r.status, 400);
+    assert!(r.text().contains("unknown group"), "{}", r.text());
+    let r = get(server.addr, "/api/canon?url=x&group=today");
+    assert_eq!(r.status, 400);
+    assert!(
+        r.text().contains("url, base, profile, encoding"),
+        "{}",
+        r.text()
+    );
 }
 
 #[test]

@@ -101,7 +101,10 @@ fn compare_has_five_columns_by_default() {
 
 #[test]
 fn corpus_mode_counts_whatwg_pairs() {
-    let o = run(&["compare", "--diff-only"], b"http://256.0.0.1/\n");
+    let o = run(
+        &["compare", "--diff-only", "--steps"],
+        b"http://256.0.0.1/\n",
+    );
     let err = stderr(&o);
     for pair in ["this/whatwg", "chrome/whatwg", "gecko/whatwg", "ie/whatwg"] {
         assert!(err.contains(pair), "{pair}: {err}");

@@ -10,7 +10,8 @@
 //! (`urlprism_fuzz::mixed_profiles`), and so do the built-in ones from the
 //! string (`Canonicalizer::canonicalize_each`, as `Url`s); under the
 //! mixed ones the host gives the same canonicalized with the shortcuts
-//! and traced step by step.  `Canonicalizer::canonicalize`, with its
+//! and traced step by step.  Every `Url` holds its invariants
+//! (`Url::check_invariants`).  `Canonicalizer::canonicalize`, with its
 //! shortcuts, gives what the steps give under every one of them.
 #![no_main]
 
@@ -69,6 +70,11 @@ fuzz_target!(|data: &[u8]| {
         for (p, t) in statics.iter().zip(c.canonicalize_each(&input, &plans)) {
             let alone = canonicalizer(*p).map(|c| c.canonicalize(&input));
             let alone = alone.expect("the base was valid for the first profile");
+            for url in t.iter().chain(alone.iter()) {
+                if let Err(e) = url.check_invariants() {
+                    panic!("{}: {e}", p.name());
+                }
+            }
             assert_eq!(
                 t.as_ref().map(components).map_err(ToString::to_string),
                 alone.as_ref().map(components).map_err(ToString::to_string),

@@ -357,42 +357,54 @@ fn canonicalize_arrow<'py>(
 /// Each engine's canonical URLs of an Arrow string array and whether
 /// they agree: (names, one array's buffers per engine, the agree bitmap).
 #[pyfunction]
-#[pyo3(signature = (array, profiles = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (array, profiles = None, base = None, encoding = "utf-8", threads = None))]
 fn compare_arrow<'py>(
     py: Python<'py>,
     array: ArrowIn<'py>,
     profiles: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
     encoding: &str,
+    threads: Option<usize>,
 ) -> PyResult<(Vec<String>, Vec<ArrowOut<'py>>, Bound<'py, PyBytes>)> {
     let engines = engines_of(profiles)?;
     let (base, encoding) = checked(base, encoding)?;
     let strings = array.strings()?;
     let (columns, agree) = py.detach(|| {
-        let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
-        let comparer = Comparer::new(&dyns, base, encoding);
-        let bytes = strings.data.len() + 16;
-        let mut columns: Vec<StringsOut> = engines
-            .iter()
-            .map(|_| StringsOut::with_capacity(strings.length, bytes))
-            .collect();
-        let mut agree = Vec::with_capacity(strings.length);
-        for i in 0..strings.length {
-            let comparison = match strings.get(i) {
-                Some(Ok(s)) => Some(comparer.compare(s)),
-                _ => None,
-            };
-            for (j, column) in columns.iter_mut().enumerate() {
-                column.push(comparison.as_ref().and_then(|c| c.results[j].canonical()));
+        let parts = in_parallel(strings.length, threads, |range| {
+            let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+            let comparer = Comparer::new(&dyns, base, encoding);
+            let share = strings.data.len() / threads_for(strings.length, threads);
+            let mut columns: Vec<StringsOut> = engines
+                .iter()
+                .map(|_| StringsOut::with_capacity(range.len(), share + 16))
+                .collect();
+            let mut agree = Vec::with_capacity(range.len());
+            for i in range {
+                let comparison = match strings.get(i) {
+                    Some(Ok(s)) => Some(comparer.compare(s)),
+                    _ => None,
+                };
+                for (j, column) in columns.iter_mut().enumerate() {
+                    column.push(comparison.as_ref().and_then(|c| c.results[j].canonical()));
+                }
+                agree.push(comparison.is_some_and(|c| c.agree()));
             }
-            agree.push(comparison.is_some_and(|c| c.agree()));
+            Ok((columns, agree))
+        })?;
+        let mut per_engine: Vec<Vec<StringsOut>> = engines.iter().map(|_| Vec::new()).collect();
+        let mut agree = Vec::with_capacity(strings.length);
+        for (columns, flags) in parts {
+            for (j, column) in columns.into_iter().enumerate() {
+                per_engine[j].push(column);
+            }
+            agree.extend(flags);
         }
-        let columns: Vec<Buffers> = columns
+        let columns: Vec<Buffers> = per_engine
             .into_iter()
-            .map(|c| c.finish(strings.large))
+            .map(|parts| StringsOut::concat(parts).finish(strings.large))
             .collect();
-        (columns, bitmap(agree.into_iter()))
-    });
+        Ok::<_, PyErr>((columns, bitmap(agree.into_iter())))
+    })?;
     let names = engines.iter().map(|e| e.name().to_string()).collect();
     let columns = columns.iter().map(|b| arrow_out(py, b)).collect();
     Ok((names, columns, PyBytes::new(py, &agree)))
@@ -416,13 +428,14 @@ fn checked<'b>(
 /// "agree": bool}`, `None` for a `None` input (what `compare_arrow` gives,
 /// as Python objects, without pyarrow); the work runs without the GIL.
 #[pyfunction]
-#[pyo3(signature = (urls, profiles = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (urls, profiles = None, base = None, encoding = "utf-8", threads = None))]
 fn compare_list<'py>(
     py: Python<'py>,
     urls: &Bound<'py, PyList>,
     profiles: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
     encoding: &str,
+    threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let engines = engines_of(profiles)?;
     let (base, encoding) = checked(base, encoding)?;
@@ -431,24 +444,29 @@ fn compare_list<'py>(
     for (i, item) in items.iter().enumerate() {
         inputs.push(input_of(item, || format!("urls[{i}]"))?);
     }
-    let results: Vec<Option<(Vec<Option<String>>, bool)>> = py.detach(|| {
-        let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
-        let comparer = Comparer::new(&dyns, base, encoding);
-        inputs
-            .iter()
-            .map(|input| match input {
-                None => None,
-                // A `str` that is not valid Unicode has no canonical URL
-                // under any engine: they agree.
-                Some(Err(_)) => Some((vec![None; engines.len()], true)),
-                Some(Ok(s)) => {
-                    let c = comparer.compare(s);
-                    let canonical = c.results.iter().map(|r| r.canonical().map(String::from));
-                    Some((canonical.collect(), c.agree()))
-                }
-            })
-            .collect()
-    });
+    type Compared = Option<(Vec<Option<String>>, bool)>;
+    let results: Vec<Compared> = py.detach(|| {
+        let parts = in_parallel(inputs.len(), threads, |range| {
+            let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+            let comparer = Comparer::new(&dyns, base, encoding);
+            let part: Vec<Compared> = inputs[range]
+                .iter()
+                .map(|input| match input {
+                    None => None,
+                    // A `str` that is not valid Unicode has no canonical URL
+                    // under any engine: they agree.
+                    Some(Err(_)) => Some((vec![None; engines.len()], true)),
+                    Some(Ok(s)) => {
+                        let c = comparer.compare(s);
+                        let canonical = c.results.iter().map(|r| r.canonical().map(String::from));
+                        Some((canonical.collect(), c.agree()))
+                    }
+                })
+                .collect();
+            Ok(part)
+        })?;
+        Ok::<_, PyErr>(parts.into_iter().flatten().collect())
+    })?;
     let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
     let list = PyList::empty(py);
     for r in results {

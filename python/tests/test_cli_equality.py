@@ -89,6 +89,9 @@ def test_compare_equals_cli_json(corpus):
         assert g == {**{r["profile"]: r["canonical"] for r in e["results"]}, "agree": e["agree"]}, u
     # The same from a list, without pyarrow's arrays.
     assert urlprism.compare_many(urls) == table
+    # On several threads: the same rows, in order.
+    assert urlprism.compare_many(urls, threads=3) == table
+    assert urlprism.compare_many(pa.array(urls, type=pa.string()), threads=3).to_pylist() == table
 
 
 def test_parse_equals_cli_json(corpus):
@@ -139,11 +142,13 @@ def test_profile_file_equals_cli(tmp_path):
     assert expected[0] != urlprism.canonicalize(urls[0], profile="whatwg")
 
 
-def test_profiles_are_the_cli_ones_and_whatwg():
+def test_profiles_are_the_cli_ones_and_the_engines():
     listed = [l.split()[0] for l in run_cli(["profiles"], b"").decode().splitlines() if l.strip()]
-    assert urlprism.profiles() == listed + ["whatwg"]
+    assert urlprism.profiles() == listed  # every registered name, engines too
     for name in urlprism.profiles():
         assert urlprism.Profile(name).name == name
         assert urlprism.Profile(name.upper()).name == name  # as the CLI: case-insensitive
     assert urlprism.Profile("ie").is_profile and not urlprism.Profile("whatwg").is_profile
+    assert urlprism.canonicalize("http://a b/x|y", profile="chromium") == "http://a%20b/x%7Cy"
+    assert urlprism.canonicalize("http://a b/", profile=urlprism.Profile("Chromium")) == "http://a%20b/"
     assert urlprism.Profile("ie").description.startswith("IE: ")

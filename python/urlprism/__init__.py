@@ -47,7 +47,7 @@ def profiles() -> list[str]:
     """The names of the built-in profiles and engines.
 
     >>> urlprism.profiles()
-    ['this', 'chrome', 'gecko', 'ie', 'whatwg']
+    ['this', 'chrome', 'gecko', 'ie', 'whatwg', 'chromium']
     """
     return _urlprism.profiles()
 
@@ -137,10 +137,13 @@ def compare_many(
     profiles: Optional[Iterable[ProfileLike]] = None,
     base: Optional[str] = None,
     encoding: str = "utf-8",
+    threads: Optional[int] = 1,
 ) -> Any:
     """Each profile's canonical URL of many URLs and whether they agree (as
     ``urlprism compare`` decides it), in order; ``profiles`` defaults to
-    every built-in one.
+    every built-in one.  The work runs without the GIL, on the calling
+    thread, or on ``threads`` threads (``None``: one per core), at most one
+    per 4096 URLs.
 
     - A list (or any iterable) of ``str`` or ``None`` gives a list of dicts,
       one string (or ``None``, when the URL has no canonical URL under it)
@@ -158,10 +161,10 @@ def compare_many(
     from . import _arrow
 
     if _arrow.is_arrow(urls):
-        return _arrow.compare(urls, _profile_list(profiles), base, encoding)
+        return _arrow.compare(urls, _profile_list(profiles), base, encoding, threads)
     if isinstance(urls, (str, bytes)):
         raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
-    return _urlprism.compare_list(list(urls), _profile_list(profiles), base, encoding)
+    return _urlprism.compare_list(list(urls), _profile_list(profiles), base, encoding, threads)
 
 
 def parse(

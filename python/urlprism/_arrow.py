@@ -131,14 +131,16 @@ def canonicalize(
     return results[0]
 
 
-def compare(urls: Any, profiles: Any, base: Optional[str], encoding: str) -> Any:
+def compare(
+    urls: Any, profiles: Any, base: Optional[str], encoding: str, threads: Optional[int] = None
+) -> Any:
     pa = _pa()
     if not is_arrow(urls):
         urls = _from_list(list(urls))
     chunks, chunked = _string_chunks(urls)
     results = []
     for c in chunks:
-        names, columns, agree = _urlprism.compare_arrow(_buffers(c), profiles, base, encoding)
+        names, columns, agree = _urlprism.compare_arrow(_buffers(c), profiles, base, encoding, threads)
         n = len(c)
         fields = [_array(col, n) for col in columns]
         agree_array = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(agree)])

@@ -1,6 +1,8 @@
 //! `urlprism canon`: canonicalize URLs from arguments or standard input.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
+use super::parallel::{self, LineWork};
+use super::progress::Progress;
 use super::{engine_by_name, BaseAndEncoding, OneProfile, UsageError};
 use clap::Args;
 use std::cell::RefCell;
@@ -19,6 +21,11 @@ pub struct CanonArgs {
     /// Print one JSON object per input instead of the canonical URL.
     #[arg(long)]
     json: bool,
+    /// Canonicalize standard input's lines on this many threads (default:
+    /// one per core; 1: on the main thread).  The output is the same, in
+    /// input order, whatever the number.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// The URLs; when none is given, each line of standard input is one.
     #[arg(value_name = "URL")]
     urls: Vec<OsString>,
@@ -133,6 +140,10 @@ pub(super) fn json_of_argument(
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     let engine = args.profile.load_engine()?;
     let canonicalizer = args.resolution.canonicalizer(&engine)?;
+    let threads = parallel::threads(args.threads);
+    if args.urls.is_empty() && threads > 1 {
+        return Ok(run_in_parallel(&canonicalizer, args.json, threads));
+    }
     let stdout = io::stdout();
     let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
@@ -178,5 +189,101 @@ fn process<W: Write>(
         for_each_stdin_line(|| output.borrow_mut().out.flush(), each)
     } else {
         for_each_arg(urls, each)
+    }
+}
+
+/// The per-line work of `canon` on several threads: what the one-thread
+/// loop writes for a line, into the chunk's buffers.
+struct CanonLines<'c> {
+    canonicalizer: &'c EngineCanonicalizer<'c>,
+    json: bool,
+}
+
+impl LineWork for CanonLines<'_> {
+    /// The canonical URL of the current line.
+    type State = String;
+
+    fn state(&self) -> String {
+        String::new()
+    }
+
+    fn line(
+        &self,
+        buffer: &mut String,
+        (at, input): Input<'_>,
+        out: &mut Vec<u8>,
+        err: &mut Vec<u8>,
+    ) -> bool {
+        let c = self.canonicalizer;
+        let failed = match (input, self.json) {
+            (Ok(s), false) => {
+                let r = canonicalize_to(c, s, buffer);
+                out.extend_from_slice(buffer.as_bytes());
+                r.err()
+            }
+            (Ok(s), true) => {
+                let result = canonicalize(c, s);
+                let e = result.as_ref().err().cloned();
+                // Writing to a Vec cannot fail.
+                let _ = urlprism::json::write_canon(&mut *out, s, &result);
+                if e.is_none() {
+                    return false;
+                }
+                e
+            }
+            (Err((lossy, reason, bytes)), json) => {
+                if json {
+                    let _ =
+                        urlprism::json::write_canon_not_utf8(&mut *out, &lossy, &bytes, &reason);
+                }
+                Some(reason)
+            }
+        };
+        if !self.json {
+            out.push(b'\n');
+        }
+        match failed {
+            Some(e) => {
+                err.extend_from_slice(format!("{at}: {e}\n").as_bytes());
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// `canon` of standard input on `threads` threads: the exit status.
+fn run_in_parallel(c: &EngineCanonicalizer<'_>, json: bool, threads: usize) -> ExitCode {
+    let work = CanonLines {
+        canonicalizer: c,
+        json,
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut any_invalid = false;
+    let mut progress = Progress::new(true);
+    let mut lines = 0;
+    let written = parallel::run_lines(io::stdin(), threads, &work, |d| {
+        any_invalid |= d.any_invalid;
+        if !d.err.is_empty() {
+            // What is written so far goes out first, as in one thread.
+            out.flush()?;
+            progress.clear();
+            io::stderr().write_all(&d.err)?;
+        }
+        out.write_all(&d.out)?;
+        lines += d.lines as u64;
+        progress.tick(lines, String::new);
+        out.flush()
+    });
+    progress.clear();
+    match written {
+        Ok(_) if any_invalid => ExitCode::from(1),
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("urlprism: error writing the output: {e}");
+            ExitCode::from(1)
+        }
     }
 }

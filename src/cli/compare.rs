@@ -2,6 +2,7 @@
 //! corpus mode (`--diff-only`), stream URLs and keep only disagreements.
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
+use super::parallel::{self, LineWork};
 use super::{engine_by_name, engine_from_file, BaseAndEncoding, UsageError};
 use clap::Args;
 use std::collections::HashMap;
@@ -21,6 +22,14 @@ pub struct CompareArgs {
     /// profiles`) and the engines).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
+    /// Also compare the engines of this group (repeatable), e.g. `today`:
+    /// the URL Standard and today's browsers (`urlprism compare --today`).
+    #[arg(long = "group", value_name = "GROUP")]
+    groups: Vec<String>,
+    /// Also compare today's engines: the URL Standard (`whatwg`) and the
+    /// engines of today's browsers (`chromium`); the same as `--group today`.
+    #[arg(long)]
+    today: bool,
     /// Also compare the profile described in this TOML file (repeatable;
     /// `engine = "whatwg"` in it selects the URL Standard engine).
     #[arg(long = "profile-file", value_name = "PATH")]
@@ -35,25 +44,61 @@ pub struct CompareArgs {
     /// on standard error.
     #[arg(long)]
     diff_only: bool,
+    /// With --diff-only: also count, in the summary, the CanonicalizeHost
+    /// step where each pair of profiles first diverges, found by tracing
+    /// the host of each URL they disagree on under every profile (as
+    /// `trace` does; several times the cost of the comparison itself).
+    #[arg(long, requires = "diff_only")]
+    steps: bool,
+    /// With --json or --diff-only, compare standard input's lines on this
+    /// many threads (default: one per core; 1: on the main thread).  The
+    /// output is the same, in input order, whatever the number.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// The URLs; when none is given, each line of standard input is one.
     #[arg(value_name = "URL")]
     urls: Vec<OsString>,
 }
 
-/// The engines to compare: the named built-in ones (every registered
-/// engine, the built-in profiles and `whatwg`, when none is named), then
-/// those from profile files.  A name that repeats gets a `#2`, `#3`...
-/// suffix so that the columns stay apart.
+/// The groups `groups` and `today` (`--today`, the group
+/// [`urlprism::engine::TODAY`]) name.
+pub(super) fn group_names(groups: &[String], today: bool) -> Vec<String> {
+    let mut out = groups.to_vec();
+    if today {
+        out.push(urlprism::engine::TODAY.to_string());
+    }
+    out
+}
+
+/// The engines to compare: the named built-in ones (the default ones, the
+/// built-in profiles and `whatwg`, when neither an engine nor a group is
+/// named), then the engines of the named groups that are not named
+/// already, then those from profile files.  A name that repeats gets a
+/// `#2`, `#3`... suffix so that the columns stay apart.
 pub(super) fn compared_engines(
     names: &[String],
+    groups: &[String],
     files: &[PathBuf],
 ) -> Result<Vec<EngineSpec>, UsageError> {
     let mut out = Vec::new();
-    if names.is_empty() {
+    if names.is_empty() && groups.is_empty() {
         out.extend(builtin_engines());
     }
     for n in names {
         out.push(engine_by_name(n)?);
+    }
+    for g in groups {
+        let members = urlprism::engine::group(g).ok_or_else(|| {
+            UsageError(format!(
+                "unknown group {g:?}; the groups are {}",
+                urlprism::engine::group_names().join(", ")
+            ))
+        })?;
+        for e in members {
+            if !out.iter().any(|o| o.name() == e.name()) {
+                out.push(e);
+            }
+        }
     }
     for f in files {
         out.push(engine_from_file(f)?);
@@ -121,9 +166,10 @@ pub(super) fn pad(text: &str, width: usize) -> String {
 pub(super) fn json_of_argument(
     url: &str,
     names: &[String],
+    groups: &[String],
     resolution: &BaseAndEncoding,
 ) -> Result<Vec<u8>, UsageError> {
-    let (profiles, encoding, base) = options(names, &[], resolution)?;
+    let (profiles, encoding, base) = options(names, groups, &[], resolution)?;
     Ok(urlprism::json::compare(url, &profiles, base, encoding).into_bytes())
 }
 
@@ -131,6 +177,7 @@ pub(super) fn json_of_argument(
 /// base that the options name.
 fn options<'r>(
     names: &[String],
+    groups: &[String],
     files: &[PathBuf],
     resolution: &'r BaseAndEncoding,
 ) -> Result<
@@ -141,7 +188,7 @@ fn options<'r>(
     ),
     UsageError,
 > {
-    let profiles = compared_engines(names, files)?;
+    let profiles = compared_engines(names, groups, files)?;
     let encoding = resolution.encoding()?;
     let base = resolution.checked_base(&profiles)?;
     Ok((profiles, encoding, base))
@@ -331,6 +378,8 @@ struct Stats {
     /// Per CanonicalizeHost step name: per pair, how many URLs first
     /// diverge there.
     steps: HashMap<String, HashMap<(usize, usize), u64>>,
+    /// Whether the steps are traced (`--steps`).
+    trace_steps: bool,
     /// The first divergence of each pair on a (host, scheme) already
     /// traced: hosts repeat in a corpus.  Cleared when full, so that
     /// memory stays bounded.
@@ -349,7 +398,7 @@ type Pair = (usize, usize);
 const CACHE_LIMIT: usize = 50_000;
 
 impl Stats {
-    fn new(names: Vec<String>) -> Stats {
+    fn new(names: Vec<String>, trace_steps: bool) -> Stats {
         Stats {
             names,
             read: 0,
@@ -358,22 +407,36 @@ impl Stats {
             pairs: HashMap::new(),
             fields: HashMap::new(),
             steps: HashMap::new(),
+            trace_steps,
             cache: HashMap::new(),
         }
     }
 
-    /// Records a disagreeing comparison; traces the host under each
-    /// profile when a pair differs on the host or on validity.
-    fn record(
+    /// Records a disagreeing comparison: the pairs and the fields that
+    /// differ.
+    fn record(&mut self, c: &Comparison) {
+        self.disagreeing += 1;
+        for f in &c.differing {
+            *self.fields.entry(*f).or_insert(0) += 1;
+        }
+        for i in 0..c.results.len() {
+            for j in i + 1..c.results.len() {
+                if !c.differing_between(i, j).is_empty() {
+                    *self.pairs.entry((i, j)).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+
+    /// Records where the pairs of a disagreeing comparison first diverge:
+    /// traces the host under each profile when a pair differs on the host
+    /// or on validity.
+    fn record_steps(
         &mut self,
         c: &Comparison,
         resolved: &Result<ParsedUrl, String>,
         engines: &[&dyn Engine],
     ) {
-        self.disagreeing += 1;
-        for f in &c.differing {
-            *self.fields.entry(*f).or_insert(0) += 1;
-        }
         let host = resolved.as_ref().ok().and_then(|r| {
             let scheme = r.scheme.as_deref()?.to_ascii_lowercase();
             let host = r.host.as_deref().filter(|h| h.len() <= TRACE_HOST_LIMIT)?;
@@ -388,7 +451,6 @@ impl Stats {
                 if d.is_empty() {
                     continue;
                 }
-                *self.pairs.entry((i, j)).or_insert(0) += 1;
                 if host.is_none() || !(d.contains(&Field::Host) || d.contains(&Field::Valid)) {
                     continue;
                 }
@@ -446,6 +508,27 @@ impl Stats {
     }
 
     /// The summary written to standard error at the end of corpus mode.
+    /// The statistics of `self`'s lines and `other`'s together (the same
+    /// profiles); the cache of traced hosts is `self`'s.
+    fn merge(mut self, other: Stats) -> Stats {
+        self.read += other.read;
+        self.unreadable += other.unreadable;
+        self.disagreeing += other.disagreeing;
+        for (k, n) in other.pairs {
+            *self.pairs.entry(k).or_insert(0) += n;
+        }
+        for (k, n) in other.fields {
+            *self.fields.entry(k).or_insert(0) += n;
+        }
+        for (step, by_pair) in other.steps {
+            let mine = self.steps.entry(step).or_default();
+            for (k, n) in by_pair {
+                *mine.entry(k).or_insert(0) += n;
+            }
+        }
+        self
+    }
+
     fn summary(&self, elapsed: Duration) -> String {
         let mut s = String::new();
         let secs = elapsed.as_secs_f64();
@@ -523,6 +606,8 @@ impl Stats {
             if steps.len() > 15 {
                 s.push_str(&format!("  ... and {} more steps\n", steps.len() - 15));
             }
+        } else if !self.trace_steps {
+            s.push_str("CanonicalizeHost steps where profiles first diverge: with --steps\n");
         }
         s
     }
@@ -577,14 +662,30 @@ impl Progress {
 // ---------------------------------------------------------------------------
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
-    let (profiles, encoding, base) =
-        options(&args.profiles, &args.profile_files, &args.resolution)?;
+    let groups = group_names(&args.groups, args.today);
+    let (profiles, encoding, base) = options(
+        &args.profiles,
+        &groups,
+        &args.profile_files,
+        &args.resolution,
+    )?;
     let engines = engines_of(&profiles);
     let comparer = Comparer::new(&engines, base, encoding);
+    let threads = parallel::threads(args.threads);
+    if args.urls.is_empty() && (args.json || args.diff_only) && threads > 1 {
+        let work = CompareLines {
+            comparer: &comparer,
+            engines: &engines,
+            diff_only: args.diff_only,
+            steps: args.steps,
+            json: args.json,
+        };
+        return Ok(compare_in_parallel(&work, threads));
+    }
     let color = !args.json && !args.diff_only && color_stdout();
     let stdout = io::stdout();
     let out = std::cell::RefCell::new(BufWriter::with_capacity(256 * 1024, stdout.lock()));
-    let mut stats = Stats::new(comparer.names());
+    let mut stats = Stats::new(comparer.names(), args.steps);
     let mut progress = Progress::new();
     let from_stdin = args.urls.is_empty();
     progress.on &= from_stdin;
@@ -605,9 +706,12 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
         let mut out = out.borrow_mut();
         if args.diff_only {
             if !c.agree() {
-                // The host to trace is the resolved one, as
-                // CanonicalizeHost receives it.
-                stats.record(&c, &comparer.resolve(input), &engines);
+                stats.record(&c);
+                if args.steps {
+                    // The host to trace is the resolved one, as
+                    // CanonicalizeHost receives it.
+                    stats.record_steps(&c, &comparer.resolve(input), &engines);
+                }
                 if args.json {
                     urlprism::json::write_comparison(&mut *out, at.number, &c)?;
                 } else {
@@ -648,6 +752,101 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
         eprint!("{}", stats.summary(elapsed));
     }
     Ok(ExitCode::from(code))
+}
+
+/// The per-line work of `compare --json` and `--diff-only` on several
+/// threads: what the one-thread loop writes for a line, into the chunk's
+/// buffers; each worker gathers the corpus statistics of its lines.
+struct CompareLines<'c> {
+    comparer: &'c Comparer<'c>,
+    engines: &'c [&'c dyn Engine],
+    diff_only: bool,
+    steps: bool,
+    json: bool,
+}
+
+impl LineWork for CompareLines<'_> {
+    type State = Stats;
+
+    fn state(&self) -> Stats {
+        Stats::new(self.comparer.names(), self.steps)
+    }
+
+    /// Says whether the line is unreadable (the exit status).
+    fn line(
+        &self,
+        stats: &mut Stats,
+        (at, input): Input<'_>,
+        out: &mut Vec<u8>,
+        err: &mut Vec<u8>,
+    ) -> bool {
+        stats.read += 1;
+        let input = match input {
+            Ok(s) => s,
+            Err((_, e, _)) => {
+                stats.unreadable += 1;
+                err.extend_from_slice(format!("{at}: {e}\n").as_bytes());
+                return true;
+            }
+        };
+        let c = self.comparer.compare(input);
+        // Writing to a Vec cannot fail.
+        if self.diff_only {
+            if !c.agree() {
+                stats.record(&c);
+                if self.steps {
+                    stats.record_steps(&c, &self.comparer.resolve(input), self.engines);
+                }
+                let _ = match self.json {
+                    true => urlprism::json::write_comparison(&mut *out, at.number, &c),
+                    false => tsv_line(&mut *out, &c),
+                };
+            }
+        } else {
+            let _ = urlprism::json::write_comparison(&mut *out, at.number, &c);
+        }
+        false
+    }
+}
+
+/// `compare --json` or `--diff-only` of standard input on `threads`
+/// threads: the exit status.
+fn compare_in_parallel(work: &CompareLines<'_>, threads: usize) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(256 * 1024, stdout.lock());
+    let mut progress = super::progress::Progress::new(true);
+    let mut lines = 0;
+    let start = Instant::now();
+    let written = parallel::run_lines(io::stdin(), threads, work, |d| {
+        if !d.err.is_empty() {
+            out.flush()?;
+            progress.clear();
+            io::stderr().write_all(&d.err)?;
+        }
+        out.write_all(&d.out)?;
+        lines += d.lines as u64;
+        progress.tick(lines, String::new);
+        out.flush()
+    });
+    progress.clear();
+    let elapsed = start.elapsed();
+    let (stats, mut code) = match written {
+        Ok(states) => (states.into_iter().reduce(Stats::merge), 0),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => (None, 1),
+        Err(e) => {
+            eprintln!("urlprism: error: {e}");
+            (None, 1)
+        }
+    };
+    if let Some(stats) = stats {
+        if stats.unreadable > 0 {
+            code = 1;
+        }
+        if work.diff_only {
+            eprint!("{}", stats.summary(elapsed));
+        }
+    }
+    ExitCode::from(code)
 }
 
 /// `n` and the noun in its number: `1 URL`, `2 URLs`.

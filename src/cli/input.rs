@@ -116,6 +116,12 @@ fn line(
     lineno: usize,
     f: &mut impl FnMut(Input<'_>) -> io::Result<bool>,
 ) -> io::Result<bool> {
+    f(line_input(bytes, lineno))
+}
+
+/// The input of the line `bytes` (without its LF; a CR before it is taken
+/// off), line number `lineno`.
+pub(crate) fn line_input(bytes: &[u8], lineno: usize) -> Input<'_> {
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     let r = std::str::from_utf8(bytes).map_err(|e| {
         (
@@ -131,5 +137,5 @@ fn line(
         number: lineno,
         is_argument: false,
     };
-    f((at, r))
+    (at, r)
 }

@@ -257,9 +257,11 @@ impl Api {
                 .unwrap_or_else(|| DEFAULT_ENCODING.to_string()),
         };
         match self {
-            Api::Compare => compare::json_of_argument(&p.url, &p.profiles, &resolution),
-            Api::Trace => trace::json_of_argument(&p.url, &p.profiles, p.base.as_deref())
-                .map(String::into_bytes),
+            Api::Compare => compare::json_of_argument(&p.url, &p.profiles, &p.groups, &resolution),
+            Api::Trace => {
+                trace::json_of_argument(&p.url, &p.profiles, &p.groups, p.base.as_deref())
+                    .map(String::into_bytes)
+            }
             Api::Canon => {
                 let profile = p.profiles.first().map_or(DEFAULT_PROFILE, String::as_str);
                 canon::json_of_argument(&p.url, profile, &resolution)
@@ -310,17 +312,43 @@ async fn api(state: State, uri: &Uri, api: Api) -> Response {
 }
 
 /// `/api/profiles`: the profiles compared when none is named, in column
-/// order, and the limits on requests.
+/// order; every registered engine (with what it models, whether it runs
+/// by default, its groups); the groups and their engines; the limits on
+/// requests.
 fn profiles() -> Response {
-    let names: Vec<String> = match compare::compared_engines(&[], &[]) {
+    let names: Vec<String> = match compare::compared_engines(&[], &[], &[]) {
         Ok(e) => e
             .iter()
             .map(|e| urlprism::compare::Engine::name(e).to_string())
             .collect(),
         Err(UsageError(message)) => return error(StatusCode::INTERNAL_SERVER_ERROR, &message),
     };
+    let registered: Vec<serde_json::Value> = urlprism::engine::registry()
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "name": r.name(),
+                "description": r.description(),
+                "by_default": r.by_default(),
+                "groups": r.groups(),
+            })
+        })
+        .collect();
+    let groups: serde_json::Map<String, serde_json::Value> = urlprism::engine::group_names()
+        .into_iter()
+        .map(|g| {
+            let members: Vec<String> = urlprism::engine::group(g)
+                .unwrap_or_default()
+                .iter()
+                .map(|e| urlprism::compare::Engine::name(e).to_string())
+                .collect();
+            (g.to_string(), serde_json::json!(members))
+        })
+        .collect();
     let body = serde_json::json!({
         "profiles": names,
+        "registered": registered,
+        "groups": groups,
         "default_profile": DEFAULT_PROFILE,
         "default_encoding": DEFAULT_ENCODING,
         "limits": limits(),

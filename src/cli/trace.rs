@@ -20,6 +20,14 @@ pub struct TraceArgs {
     /// profiles`) and the engines).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
+    /// Also trace under the engines of this group (repeatable), e.g.
+    /// `today`.
+    #[arg(long = "group", value_name = "GROUP")]
+    groups: Vec<String>,
+    /// Also trace under today's engines (`whatwg`, `chromium`); the same
+    /// as `--group today`.
+    #[arg(long)]
+    today: bool,
     /// Also trace under the profile described in this TOML file
     /// (repeatable).
     #[arg(long = "profile-file", value_name = "PATH")]
@@ -56,7 +64,13 @@ pub(super) enum Rows {
 }
 
 pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
-    let profiles = options(&args.profiles, &args.profile_files, args.base.as_deref())?;
+    let groups = super::compare::group_names(&args.groups, args.today);
+    let profiles = options(
+        &args.profiles,
+        &groups,
+        &args.profile_files,
+        args.base.as_deref(),
+    )?;
     let rows = if args.changes {
         Rows::Changes
     } else if args.all || !io::stdout().is_terminal() {
@@ -96,9 +110,10 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
 pub(super) fn json_of_argument(
     url: &str,
     names: &[String],
+    groups: &[String],
     base: Option<&str>,
 ) -> Result<String, UsageError> {
-    let profiles = options(names, &[], base)?;
+    let profiles = options(names, groups, &[], base)?;
     let (trace, comparison) = urlprism::json::trace_and_compare(url, base, &profiles);
     Ok(urlprism::json::trace_text(&trace, &comparison))
 }
@@ -107,10 +122,11 @@ pub(super) fn json_of_argument(
 /// base is checked.
 fn options(
     names: &[String],
+    groups: &[String],
     files: &[PathBuf],
     base: Option<&str>,
 ) -> Result<Vec<EngineSpec>, UsageError> {
-    let profiles = compared_engines(names, files)?;
+    let profiles = compared_engines(names, groups, files)?;
     if let Some(b) = base {
         super::check_base(b, &profiles, encoding_rs::UTF_8)?;
     }

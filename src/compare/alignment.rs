@@ -4,6 +4,7 @@
 
 use super::comparison::Comparer;
 use super::engine::{Engine, HostTrace, CANONICALIZE_HOST, NAMEPREP};
+use crate::chromium::CHROMIUM;
 use crate::error::Error;
 use crate::host::trace::TraceStep;
 use crate::whatwg::host_trace::URL_STANDARD;
@@ -203,28 +204,42 @@ pub fn is_note(pipeline: &str, step: &str) -> bool {
     }
 }
 
-/// Where a stage of the URL Standard's host parser lines up with the
-/// 2011 steps, where the algorithms correspond: the CanonicalizeHost step
-/// (`20.2` for a label's conversion) and, for a stage matching a Nameprep
-/// step, that step.  `None`: a stage of its own row.
+/// Whether `pipeline` is the stages of an engine of today (the URL
+/// Standard's host parser, Chromium's host canonicalization), aligned with
+/// the 2011 steps by [`stage_alignment`].
+fn is_stage_pipeline(pipeline: &str) -> bool {
+    pipeline == URL_STANDARD || pipeline == CHROMIUM
+}
+
+/// Where a stage of today's engines (the URL Standard's host parser,
+/// Chromium's) lines up with the 2011 steps, where the algorithms
+/// correspond: the CanonicalizeHost step (`20.2` for a label's
+/// conversion) and, for a stage matching a Nameprep step, that step.  A
+/// stage both engines run has one name, and one row.  `None`: a stage of
+/// its own row.
 ///
 /// - `percent-decode` ↔ step 6 (percent-decoding, UTF-8);
 /// - `UTS #46 mapping` ↔ Nameprep 3 (Map), `UTS #46 normalization` ↔
 ///   Nameprep 7 (NFKC), `validity criteria` ↔ Nameprep 10 (Prohibit), in
-///   the whole-host Nameprep of step 11;
+///   the whole-host Nameprep of step 11; Chromium's `IDNA` (ICU's ToASCII
+///   in one call) ↔ step 11;
 /// - `Punycode` (one per label) ↔ 20.2.1 / 20.2.2 (ToASCII of a label);
 /// - `IPv6 parser` ↔ 25, `IPv4 parser` ↔ 27, `forbidden domain code
-///   points` ↔ 28.
-fn url_standard_alignment(stage: &str) -> Option<(&'static str, Option<&'static str>)> {
+///   points` ↔ 28, and Chromium's character checks, `ASCII fast path` and
+///   `host characters after IDNA` ↔ 28.
+fn stage_alignment(stage: &str) -> Option<(&'static str, Option<&'static str>)> {
     Some(match stage {
         "percent-decode" => ("6", None),
         "UTS #46 mapping" => ("11", Some("3")),
         "UTS #46 normalization" => ("11", Some("7")),
         "validity criteria" => ("11", Some("10")),
+        "IDNA" => ("11", None),
         "Punycode" => ("20.2", None),
         "IPv6 parser" => ("25", None),
         "IPv4 parser" => ("27", None),
-        "forbidden domain code points" => ("28", None),
+        "forbidden domain code points" | "ASCII fast path" | "host characters after IDNA" => {
+            ("28", None)
+        }
         _ => return None,
     })
 }
@@ -323,8 +338,8 @@ fn key_steps(steps: &[TraceStep]) -> Vec<Keyed<'_>> {
     let mut pending: Vec<&TraceStep> = Vec::new();
     let mut labels = 0;
     for s in steps {
-        if s.pipeline == URL_STANDARD {
-            let (key, within) = match url_standard_alignment(s.step) {
+        if is_stage_pipeline(s.pipeline) {
+            let (key, within) = match stage_alignment(s.step) {
                 Some(("20.2", None)) => {
                     labels += 1;
                     (Key::new("20.2", Some(labels), None), None)
@@ -518,28 +533,40 @@ fn same(a: Said<'_>, b: Said<'_>) -> Option<bool> {
     }
 }
 
-/// The divergence logic on a grid of views: the first row where two
-/// comparable outcomes differ, and the engines grouped by outcome there.
+/// The divergence logic on a grid of views (`cell(row, engine)`, `rows`
+/// rows of `results.len()` engines): the first row where two comparable
+/// outcomes differ, and the engines grouped by outcome there.  Runs once
+/// per engine pair of every disagreeing URL in `compare --diff-only`: no
+/// allocation per row.
 fn divergence_core<'a>(
-    rows: &[Vec<Option<View<'a>>>],
-    results: &'a [String],
+    rows: usize,
+    cell: impl Fn(usize, usize) -> Option<View<'a>>,
+    results: &[&'a str],
 ) -> Option<(usize, Vec<Vec<usize>>, Vec<usize>)> {
+    const NOT_AT_STEP: usize = usize::MAX;
     let engines = results.len();
     if engines < 2 {
         return None;
     }
     let last: Vec<Option<usize>> = (0..engines)
-        .map(|e| rows.iter().rposition(|r| r[e].is_some()))
+        .map(|e| (0..rows).rposition(|r| cell(r, e).is_some()))
         .collect();
     // Each engine's string so far, for a row where another fails.
     let mut so_far: Vec<Option<&'a str>> = vec![None; engines];
-    for (i, row) in rows.iter().enumerate() {
-        let mut groups: Vec<(Said<'_>, Vec<usize>)> = Vec::new();
-        let mut not_at_step = Vec::new();
+    let mut says: Vec<Option<Said<'a>>> = Vec::with_capacity(engines);
+    let mut views: Vec<Option<View<'a>>> = Vec::with_capacity(engines);
+    // The outcomes met at a row, and each engine's (an index into them).
+    let mut groups: Vec<Said<'a>> = Vec::with_capacity(engines);
+    let mut member: Vec<usize> = vec![NOT_AT_STEP; engines];
+    for i in 0..rows {
+        views.clear();
+        views.extend((0..engines).map(|e| cell(i, e)));
+        says.clear();
+        says.extend(
+            (0..engines).map(|e| said(views[e], last[e].is_none_or(|l| i > l), results[e])),
+        );
+        groups.clear();
         let mut differ = false;
-        let says: Vec<Option<Said<'a>>> = (0..engines)
-            .map(|e| said(row[e], last[e].is_none_or(|l| i > l), &results[e]))
-            .collect();
         // A step that fails parts from an engine that goes on without
         // reporting it (a step of another algorithm): compared with that
         // engine's string so far.
@@ -547,29 +574,33 @@ fn divergence_core<'a>(
             .iter()
             .any(|s| matches!(s, Some(Said::Value(v)) if v.starts_with("fail: ")));
         for e in 0..engines {
+            member[e] = NOT_AT_STEP;
             let going_on = last[e].is_some_and(|l| i < l);
-            let s = match (says[e], row[e], so_far[e]) {
+            let s = match (says[e], views[e], so_far[e]) {
                 (Some(s), _, _) => s,
                 (None, None, Some(v)) if fails && going_on => Said::Value(v),
-                _ => {
-                    not_at_step.push(e);
-                    continue;
-                }
+                _ => continue,
             };
             if let Some(Said::Value(v)) = says[e] {
                 so_far[e] = Some(v);
             }
-            if groups.iter().any(|(g, _)| same(*g, s) == Some(false)) {
+            if groups.iter().any(|g| same(*g, s) == Some(false)) {
                 differ = true;
             }
-            match groups.iter_mut().find(|(g, _)| same(*g, s) == Some(true)) {
-                Some((_, members)) => members.push(e),
-                None => groups.push((s, vec![e])),
-            }
+            member[e] = match groups.iter().position(|g| same(*g, s) == Some(true)) {
+                Some(g) => g,
+                None => {
+                    groups.push(s);
+                    groups.len() - 1
+                }
+            };
         }
         if differ {
-            let groups = groups.into_iter().map(|(_, m)| m).collect();
-            return Some((i, groups, not_at_step));
+            let grouped = (0..groups.len())
+                .map(|g| (0..engines).filter(|&e| member[e] == g).collect())
+                .collect();
+            let not_at_step = (0..engines).filter(|&e| member[e] == NOT_AT_STEP);
+            return Some((i, grouped, not_at_step.collect()));
         }
     }
     None
@@ -598,24 +629,18 @@ fn view_of_step(s: &TraceStep) -> View<'_> {
 /// `rows` are [`align`]`(traces)`.
 pub fn first_divergence(rows: &[AlignedStep], traces: &[&HostTrace]) -> Option<Divergence> {
     let results: Vec<String> = traces.iter().map(|t| t.result()).collect();
-    let views: Vec<Vec<Option<View<'_>>>> = rows
-        .iter()
-        .map(|r| {
-            r.cells
-                .iter()
-                .map(|c| {
-                    (c.state != CellState::Absent).then(|| View {
-                        pipeline: r.pipeline,
-                        step: c.step.unwrap_or(""),
-                        state: c.state,
-                        before: c.before.as_deref().unwrap_or(""),
-                        after: c.after.as_deref().unwrap_or(""),
-                    })
-                })
-                .collect()
+    let results: Vec<&str> = results.iter().map(String::as_str).collect();
+    let cell = |r: usize, e: usize| {
+        let (row, c) = (&rows[r], &rows[r].cells[e]);
+        (c.state != CellState::Absent).then(|| View {
+            pipeline: row.pipeline,
+            step: c.step.unwrap_or(""),
+            state: c.state,
+            before: c.before.as_deref().unwrap_or(""),
+            after: c.after.as_deref().unwrap_or(""),
         })
-        .collect();
-    let (index, groups, not_at_step) = divergence_core(&views, &results)?;
+    };
+    let (index, groups, not_at_step) = divergence_core(rows.len(), cell, &results)?;
     let name = |e: usize| traces[e].engine.clone();
     Some(Divergence {
         index,
@@ -644,20 +669,13 @@ pub fn pair_divergences(traces: &[&HostTrace], pairs: &[(usize, usize)]) -> Vec<
     pairs
         .iter()
         .map(|&(i, j)| {
-            let (kept, views): (Vec<usize>, Vec<Vec<Option<View<'_>>>>) = g
-                .cells
-                .iter()
-                .enumerate()
-                .filter(|(_, cells)| cells[i].is_some() || cells[j].is_some())
-                .map(|(r, cells)| {
-                    (
-                        r,
-                        vec![cells[i].map(view_of_step), cells[j].map(view_of_step)],
-                    )
-                })
-                .unzip();
-            let pair_results = [results[i].clone(), results[j].clone()];
-            let (k, _, _) = divergence_core(&views, &pair_results)?;
+            let kept: Vec<usize> = (0..g.cells.len())
+                .filter(|&r| g.cells[r][i].is_some() || g.cells[r][j].is_some())
+                .collect();
+            let pair = [i, j];
+            let cell = |r: usize, e: usize| g.cells[kept[r]][pair[e]].map(view_of_step);
+            let pair_results = [results[i].as_str(), results[j].as_str()];
+            let (k, _, _) = divergence_core(kept.len(), cell, &pair_results)?;
             let r = kept[k];
             let mut step = String::new();
             for s in [g.cells[r][i], g.cells[r][j]].into_iter().flatten() {

@@ -197,23 +197,50 @@ fn record(
 /// false, CheckBidi and CheckJoiners true, UseSTD3ASCIIRules false,
 /// VerifyDnsLength false; Transitional_Processing as the engine says.
 fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<String, String> {
+    uts46_stages(domain, engine.transitional, &mut |step, before, after| {
+        st.push(step, before, after)
+    })
+}
+
+/// UTS #46 ToASCII (CheckHyphens false, CheckBidi and CheckJoiners true,
+/// UseSTD3ASCIIRules false, VerifyDnsLength false) stage by stage, each
+/// reported to `record` (stage, before, after — `fail: <reason>` when it
+/// fails): `UTS #46 mapping`, `UTS #46 normalization`, `validity
+/// criteria`, `Punycode` per label, `empty host`.  Also the stages of the
+/// `chromium` engine's IDNA.
+pub(crate) fn uts46_stages(
+    domain: &str,
+    transitional: bool,
+    record: &mut dyn FnMut(&'static str, &str, &str),
+) -> Result<String, String> {
+    let check = |record: &mut dyn FnMut(&'static str, &str, &str),
+                 step: &'static str,
+                 s: &str,
+                 r: Result<(), String>|
+     -> Result<(), String> {
+        match &r {
+            Ok(()) => record(step, s, s),
+            Err(e) => record(step, s, &format!("fail: {e}")),
+        }
+        r
+    };
     let mapper = Uts46MapperBorrowed::new();
     // Processing step 1: map each code point (a deviation character first
     // by Transitional Processing, when it runs).
-    let transitional = match engine.transitional {
+    let mapped_input = match transitional {
         true => super::transitional::map_deviations(domain),
         false => Cow::Borrowed(domain),
     };
-    let mapped: String = transitional
+    let mapped: String = mapped_input
         .chars()
         .flat_map(|c| mapper.map_normalize(std::iter::once(c)).collect::<Vec<_>>())
         .collect();
-    st.push("UTS #46 mapping", domain, &mapped);
+    record("UTS #46 mapping", domain, &mapped);
     // Processing step 2: normalize to NFC.
     let normalized = ComposingNormalizerBorrowed::new_nfc()
         .normalize(&mapped)
         .into_owned();
-    st.push("UTS #46 normalization", &mapped, &normalized);
+    record("UTS #46 normalization", &mapped, &normalized);
     // Processing steps 3 and 4: break into labels, convert and validate.
     let checked = Uts46::new().to_ascii(
         normalized.as_bytes(),
@@ -221,7 +248,8 @@ fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<Str
         Hyphens::Allow,
         DnsLength::Ignore,
     );
-    st.check(
+    check(
+        record,
         "validity criteria",
         &normalized,
         checked.as_ref().map(|_| ()).map_err(|_| {
@@ -239,17 +267,18 @@ fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<Str
             match idna::punycode::encode_str(label) {
                 Some(p) => format!("xn--{p}"),
                 None => {
-                    st.push("Punycode", label, "fail: Punycode overflow");
+                    record("Punycode", label, "fail: Punycode overflow");
                     return Err("Punycode overflow".to_string());
                 }
             }
         };
-        st.push("Punycode", label, &out);
+        record("Punycode", label, &out);
         labels.push(out);
     }
     let ascii = labels.join(".");
     // Domain to ASCII step 3: an empty result fails.
-    st.check(
+    check(
+        record,
         "empty host",
         &ascii,
         match ascii.is_empty() {

@@ -1,6 +1,6 @@
-//! The `whatwg` engine: the URL Standard as browsers ship it today, by the
-//! [`url`] crate (UTS #46 with Nontransitional Processing), as a column
-//! beside the 2011 profiles.
+//! The `whatwg` engine: the URL Standard (the Living Standard as of 2025)
+//! by the [`url`] crate (UTS #46 with Nontransitional Processing), as a
+//! column beside the 2011 profiles.
 //!
 //! - [`Whatwg`] is the engine: [`Whatwg::canonicalize_str`] gives the
 //!   `href` of a string, [`Whatwg::parse`] the [`url::Url`],
@@ -11,6 +11,15 @@
 //!   instead (`ß` → `ss`, `ς` → `σ`, ZWJ and ZWNJ removed), as the 2015
 //!   text of the standard did; a profile file selects it with
 //!   `engine = "whatwg"` and `transitional = true`.
+//! - `rules` brings the crate (2.5.8, the newest on crates.io) up to the
+//!   URL Standard as of 2025 where it lags behind: `^` in the path
+//!   percent-encode set (`http://h/a^b` → `http://h/a%5Eb`), the empty
+//!   segments at the start of a `file:` path kept (`file:///.//bar` →
+//!   `file:////bar`).  [`Whatwg::canonicalize_url`] and
+//!   [`Whatwg::canonicalize_str`] apply them; [`Whatwg::parse`] gives the
+//!   crate's URL as it is.  The other places where the crate departs from
+//!   the standard are listed, with the web-platform-tests cases they fail,
+//!   in `tests/data/wpt/expected-failures.json`.
 //! - [`host_trace`] shows the URL Standard's host parser stage by stage.
 //! - [`wpt`] runs the web-platform-tests `urltestdata.json` cases.
 //!
@@ -24,7 +33,9 @@
 //! assert_eq!(y2015.canonicalize_str("http://faß.de/", None, utf8).unwrap(), "http://fass.de/");
 //! ```
 
+mod common_url;
 pub mod host_trace;
+mod rules;
 mod transitional;
 #[cfg(feature = "suite")]
 pub mod wpt;
@@ -123,29 +134,51 @@ impl Whatwg {
     /// Parses `input` against `base` (none when `None`: `input` must be
     /// absolute), with the document encoding `encoding` for the query of
     /// a special URL (as the URL Standard: UTF-8 for other schemes, `ws`
-    /// and `wss`).
+    /// and `wss`): the crate's URL, without the rules of `rules` (which
+    /// it cannot always hold: the crate removes a `file:` path's leading
+    /// empty segments whenever it parses one).
     pub fn parse(
         &self,
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<Url, Error> {
-        let base = match base {
-            Some(b) => Some(
-                self.parse(b, None, encoding)
-                    .map_err(|e| Error::UrlStandard {
-                        reason: format!("the base URL is invalid: {}", failure(&e)),
-                    })?,
-            ),
-            None => None,
+        let base = self.parse_base(base, encoding)?;
+        self.parse_against(input, base.as_ref(), encoding)
+    }
+
+    /// The base URL `base`, parsed alone: an error when it is not an
+    /// absolute URL.
+    fn parse_base(
+        &self,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Option<Url>, Error> {
+        let Some(b) = base else {
+            return Ok(None);
         };
+        let url = self
+            .parse_against(b, None, encoding)
+            .map_err(|e| Error::UrlStandard {
+                reason: format!("the base URL is invalid: {}", failure(&e)),
+            })?;
+        Ok(Some(url))
+    }
+
+    /// [`Whatwg::parse`] against a base already parsed.
+    fn parse_against(
+        &self,
+        input: &str,
+        base: Option<&Url>,
+        encoding: &'static Encoding,
+    ) -> Result<Url, Error> {
         let input = match self.transitional {
-            true => transitional::map_host_in_input(input, base.as_ref()),
+            true => transitional::map_host_in_input(input, base),
             false => Cow::Borrowed(input),
         };
         let encoding = encoding.output_encoding();
         let encode = query_encoder(encoding);
-        let mut options = Url::options().base_url(base.as_ref());
+        let mut options = Url::options().base_url(base);
         if encoding != encoding_rs::UTF_8 {
             options = options.encoding_override(Some(&encode));
         }
@@ -176,7 +209,8 @@ impl Whatwg {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<String, Error> {
-        self.parse(input, base, encoding).map(String::from)
+        self.canonicalize_url(input, base, encoding)
+            .map(crate::Url::into_string)
     }
 
     /// The URL of `input` parsed against `base` (see [`Whatwg::parse`]) as
@@ -194,10 +228,70 @@ impl Whatwg {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<crate::Url, Error> {
-        let url = self.parse(input, base, encoding)?;
+        let base_url = self.parse_base(base, encoding)?;
+        // The common URL, in one pass (the base plays no part in it).
+        if let Some((serialization, offsets)) = common_url::canonicalize(input) {
+            return Ok(crate::Url::new(serialization, offsets));
+        }
+        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
+    }
+
+    /// The crate's URL of `input` against `base` (`base_url` parsed),
+    /// with the rules of [`rules`], as a [`crate::Url`].
+    fn canonicalize_parsed(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        base_url: Option<&Url>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let url = self.parse_against(input, base_url, encoding)?;
         // The components borrowed from the URL: only their lengths count.
-        let offsets = crate::canonical_url::Offsets::of(&components_cow(&url))?;
-        Ok(crate::Url::new(String::from(url), offsets))
+        let mut c = components_cow(&url);
+        // Where the crate is behind the standard (see `rules`).
+        let crate_path = c.path.clone();
+        if let Some(path) = c.path.as_mut() {
+            rules::caret_in_path(path, url.cannot_be_a_base());
+            let file_base = base.is_some_and(|b| {
+                b.trim_start()
+                    .get(..5)
+                    .is_some_and(|s| s.eq_ignore_ascii_case("file:"))
+            });
+            if url.scheme() == "file" && !file_base {
+                rules::file_leading_empty_segments(input, path);
+            }
+        }
+        let offsets = crate::canonical_url::Offsets::of(&c)?;
+        if c.path == crate_path {
+            return Ok(crate::Url::new(String::from(url), offsets));
+        }
+        let serialization = crate::serialize::serialize_cow(&c).ok_or(Error::UrlStandard {
+            reason: "the components have no serialization".to_string(),
+        })?;
+        Ok(crate::Url::new(serialization, offsets))
+    }
+
+    /// What [`Whatwg::canonicalize_url`] gives, without its shortcut for
+    /// the common URL (`scheme://host[:port][/path][?query][#fragment]`
+    /// in printable ASCII, with a special scheme other than `file`,
+    /// canonicalized in one pass): the crate's parser on every input.
+    /// For differential tests, and to measure the shortcut.
+    ///
+    /// ```
+    /// let w = urlprism::whatwg::Whatwg::new();
+    /// let utf8 = encoding_rs::UTF_8;
+    /// for s in ["HTTP://Example.COM:80/a\"b?c'd#e", "http://h/a/../b", "http://Bücher.DE/"] {
+    ///     assert_eq!(w.canonicalize_by_the_parser(s, None, utf8), w.canonicalize_url(s, None, utf8));
+    /// }
+    /// ```
+    pub fn canonicalize_by_the_parser(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let base_url = self.parse_base(base, encoding)?;
+        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
     }
 
     /// The URL Standard's host parser on `host` for a URL whose scheme is
@@ -447,6 +541,22 @@ mod tests {
         );
         // A `?` in the fragment begins no query.
         assert_eq!(c("http://h/#?\u{e9}"), "http://h/#?%C3%A9");
+    }
+
+    #[test]
+    fn rules_bring_the_crate_up_to_the_standard() {
+        let w = Whatwg::new();
+        let c = |s, b| w.canonicalize_str(s, b, UTF_8).unwrap();
+        assert_eq!(c("http://h/a^b?^#^", None), "http://h/a%5Eb?^#^");
+        assert_eq!(c("foo://h/^", None), "foo://h/%5E");
+        assert_eq!(c("foo:^", None), "foo:^");
+        assert_eq!(c("x^", Some("http://h/a/")), "http://h/a/x%5E");
+        assert_eq!(c("file:///.//bar", None), "file:////bar");
+        assert_eq!(c("file://h//x", None), "file://h//x");
+        assert_eq!(c("file:///bar", None), "file:///bar");
+        // The components follow the serialization.
+        let u = w.canonicalize_url("file:////x^", None, UTF_8).unwrap();
+        assert_eq!((u.as_str(), u.path()), ("file:////x%5E", "//x%5E"));
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! assert!(cases.iter().all(|c| wpt::run_case(&Whatwg::new(), c).is_empty()));
 //! ```
 
-use super::{components, Whatwg};
+use super::Whatwg;
 use crate::conformance::{self, Failure, FileKind, FileReport, ReadError};
 use serde_json::Value;
 use std::path::Path;
@@ -90,9 +90,9 @@ pub fn parse_cases(json: &str) -> Result<Vec<Case>, String> {
 /// The getters of the engine's result for `case`, or why it failed.
 pub fn getters(engine: &Whatwg, case: &Case) -> Result<Vec<(&'static str, String)>, String> {
     let url = engine
-        .parse(&case.input, case.base.as_deref(), encoding_rs::UTF_8)
+        .canonicalize_url(&case.input, case.base.as_deref(), encoding_rs::UTF_8)
         .map_err(|e| e.to_string())?;
-    let c = components(&url);
+    let c = url.to_parsed_url();
     let hostname = c.host.clone().unwrap_or_default();
     let port = c.port.clone().unwrap_or_default();
     let host = match port.as_str() {

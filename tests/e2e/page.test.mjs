@@ -241,7 +241,36 @@ await check('history: back shows the previous view', async () => {
   await checkTable(typed, prev.compare);
 });
 
-// 4. A bad request is explained on the page.
+// 4. Every registered engine can be chosen, not only the default ones:
+//    ticking chromium shows its column; a group's preset ticks its
+//    engines.
+await check('every registered engine is offered; chromium shows its column', async () => {
+  const listed = await (await fetch(`${origin}/api/profiles`)).json();
+  const registered = listed.registered.map((r) => r.name);
+  assert.ok(registered.includes('chromium'), 'chromium is registered');
+  assert.ok(!listed.profiles.includes('chromium'), 'but not run by default');
+  const page = await newPage();
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => document.body.dataset.state === 'empty');
+  const offered = await page.locator('#profiles input').evaluateAll((xs) => xs.map((x) => x.value));
+  assert.deepEqual(offered, registered, 'one box per registered engine, in registry order');
+  await page.locator('[data-group="today"]').click();
+  const ticked = await page.locator('#profiles input:checked').evaluateAll((xs) => xs.map((x) => x.value));
+  assert.deepEqual(ticked, listed.groups.today, 'the preset ticks the group');
+  await page.locator('#url').fill('http://a b/x|y');
+  await page.evaluate(() => { document.body.dataset.state = 'typing'; });
+  await page.locator('#go').click();
+  assert.equal(await settled(page), 'ready', await page.locator('#status').textContent());
+  const cell = page.locator('[data-profile="chromium"] [data-field="canonical"]');
+  assert.equal(await cell.count(), 1, 'a chromium row');
+  assert.equal(await cell.textContent(), 'http://a%20b/x%7Cy', "Chromium's result");
+  const whatwg = await page.locator('[data-profile="whatwg"] [data-field="canonical"]').textContent();
+  assert.ok(whatwg.startsWith('error: '), `the URL Standard refuses the space: ${whatwg}`);
+  assert.deepEqual(new URL(page.url()).searchParams.getAll('profile'), ['whatwg', 'chromium']);
+  await page.close();
+});
+
+// 5. A bad request is explained on the page.
 await check('an unknown profile in a link is reported', async () => {
   const page = await newPage();
   await page.goto(`${origin}/?url=http%3A%2F%2Fa%2F&profile=netscape`);
@@ -252,7 +281,7 @@ await check('an unknown profile in a link is reported', async () => {
   await page.close();
 });
 
-// 5. A phone-sized screen: nothing wider than the screen, every cell
+// 6. A phone-sized screen: nothing wider than the screen, every cell
 //    still there.
 await check('usable at 375 px wide', async () => {
   const c = links.length ? links[0].c : cases[0];

@@ -7,7 +7,9 @@
 const FIELDS = ['canonical', 'scheme', 'user', 'password', 'host', 'port', 'path', 'query', 'fragment'];
 const $ = (id) => document.getElementById(id);
 
-let knownProfiles = [];
+let knownProfiles = []; // every registered engine, in column order
+let defaultProfiles = []; // those compared when none is ticked
+let groups = {}; // group name -> its engines
 let generation = 0; // the newest request; older answers are dropped
 
 /** The view held in the page's address. */
@@ -28,10 +30,14 @@ function viewFromForm() {
     url: $('url').value,
     base: $('base').value,
     encoding: $('encoding').value.trim(),
-    // All ticked is the same as none: the default profiles, which the
-    // link then follows if they change.
-    profiles: ticked.length === knownProfiles.length ? [] : ticked,
+    // The default profiles ticked is the same as none: the link then
+    // follows them if they change.
+    profiles: sameSet(ticked, defaultProfiles) ? [] : ticked,
   };
+}
+
+function sameSet(a, b) {
+  return a.length === b.length && a.every((x) => b.includes(x));
 }
 
 function fillForm(view) {
@@ -336,7 +342,10 @@ function applyFolding() {
 async function start() {
   try {
     const p = await getJSON('/api/profiles');
-    knownProfiles = p.profiles;
+    defaultProfiles = p.profiles;
+    knownProfiles = (p.registered || []).map((r) => r.name);
+    if (knownProfiles.length === 0) knownProfiles = p.profiles;
+    groups = p.groups || {};
   } catch (e) {
     setStatus('Cannot list the profiles: ' + e.message, true);
   }
@@ -346,6 +355,20 @@ async function start() {
     const input = el('input', null, { type: 'checkbox', name: 'profile', value: name });
     label.append(input, document.createTextNode(' ' + name));
     box.append(label);
+  }
+  // A preset per group: ticks the group's engines, e.g. "today".
+  for (const [name, members] of Object.entries(groups)) {
+    const button = el('button', name + ': ' + members.join(', '), {
+      type: 'button',
+      class: 'preset',
+      'data-group': name,
+    });
+    button.addEventListener('click', () => {
+      for (const input of document.querySelectorAll('#profiles input')) {
+        input.checked = members.includes(input.value);
+      }
+    });
+    box.append(button);
   }
   $('query').addEventListener('submit', (event) => {
     event.preventDefault();

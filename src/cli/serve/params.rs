@@ -62,6 +62,13 @@ pub struct Takes {
     pub encoding: bool,
 }
 
+impl Takes {
+    /// Whether `group` is allowed (where several profiles are).
+    fn groups(self) -> bool {
+        self.many_profiles
+    }
+}
+
 /// The decoded parameters of a request.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Params {
@@ -69,6 +76,8 @@ pub struct Params {
     pub base: Option<String>,
     /// In the order given.
     pub profiles: Vec<String>,
+    /// The groups of engines (`group=today`), in the order given.
+    pub groups: Vec<String>,
     pub encoding: Option<String>,
 }
 
@@ -179,16 +188,26 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
                 }
                 p.profiles.push(value);
             }
+            "group" if takes.groups() => {
+                short(&value, "group")?;
+                if p.groups.len() == MAX_PROFILES {
+                    return Err(Refusal::bad(format!(
+                        "more than {MAX_PROFILES} group parameters; the limit is {MAX_PROFILES}"
+                    )));
+                }
+                p.groups.push(value);
+            }
             "encoding" if takes.encoding => {
                 short(&value, "encoding")?;
                 once(&p.encoding, "encoding")?;
                 p.encoding = Some(value);
             }
             _ => {
-                let known = if takes.encoding {
-                    "url, base, profile, encoding"
-                } else {
-                    "url, base, profile"
+                let known = match (takes.groups(), takes.encoding) {
+                    (true, true) => "url, base, profile, group, encoding",
+                    (true, false) => "url, base, profile, group",
+                    (false, true) => "url, base, profile, encoding",
+                    (false, false) => "url, base, profile",
                 };
                 let shown: String = name.chars().take(40).collect();
                 return Err(Refusal::bad(format!(

@@ -3,11 +3,16 @@
 
 use crate::error::Error;
 use crate::serialize;
-use crate::url::{CowUrl, ParsedUrl};
+use crate::url::ParsedUrl;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
+
+mod invariants;
+mod offsets;
+
+pub(crate) use offsets::{Offsets, OffsetsBuilder, Span};
 
 /// A canonical URL: the serialization of a URL canonicalized under some
 /// profile, with the place of each component in it.
@@ -38,30 +43,6 @@ use std::str::FromStr;
 pub struct Url {
     serialization: String,
     offsets: Offsets,
-}
-
-/// Where the components of a [`Url`] are in its serialization.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Offsets {
-    /// The end of the scheme (the offset of its `:`).
-    pub(crate) scheme_end: u32,
-    pub(crate) user: Option<Span>,
-    pub(crate) password: Option<Span>,
-    pub(crate) host: Option<Span>,
-    pub(crate) port: Option<Span>,
-    pub(crate) path: Option<Span>,
-    pub(crate) query: Option<Span>,
-    pub(crate) fragment: Option<Span>,
-    /// The length of the serialization.
-    pub(crate) len: u32,
-}
-
-/// Where a component is in the serialization: `start..end`, without its
-/// delimiters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Span {
-    pub(crate) start: u32,
-    pub(crate) end: u32,
 }
 
 impl Url {
@@ -124,7 +105,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn scheme(&self) -> &str {
-        &self.serialization[..self.offsets.scheme_end as usize]
+        &self.serialization[..self.offsets.scheme_end()]
     }
 
     /// The user name: the empty string when the URL has none.
@@ -135,7 +116,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn username(&self) -> &str {
-        self.component(self.offsets.user).unwrap_or("")
+        self.component(self.offsets.user()).unwrap_or("")
     }
 
     /// The password, when the URL has one (even empty).
@@ -146,7 +127,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn password(&self) -> Option<&str> {
-        self.component(self.offsets.password)
+        self.component(self.offsets.password())
     }
 
     /// The host, canonicalized by the profile, when the URL has one (a
@@ -158,7 +139,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn host_str(&self) -> Option<&str> {
-        self.component(self.offsets.host)
+        self.component(self.offsets.host())
     }
 
     /// The port, when the URL has one that is not the scheme's default.
@@ -169,7 +150,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn port(&self) -> Option<u16> {
-        self.component(self.offsets.port)
+        self.component(self.offsets.port())
             .and_then(|p| p.parse().ok())
     }
 
@@ -181,7 +162,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn path(&self) -> &str {
-        self.component(self.offsets.path).unwrap_or("")
+        self.component(self.offsets.path()).unwrap_or("")
     }
 
     /// The query, without its `?`, when the URL has one (even empty).
@@ -193,7 +174,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn query(&self) -> Option<&str> {
-        self.component(self.offsets.query)
+        self.component(self.offsets.query())
     }
 
     /// The fragment, without its `#`, when the URL has one (even empty).
@@ -204,7 +185,7 @@ impl Url {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn fragment(&self) -> Option<&str> {
-        self.component(self.offsets.fragment)
+        self.component(self.offsets.fragment())
     }
 
     /// The components as a [`ParsedUrl`] (the step-level view, where an
@@ -222,13 +203,13 @@ impl Url {
         ParsedUrl {
             scheme: Some(self.scheme().to_string()),
             authority: None,
-            user: owned(self.offsets.user),
-            password: owned(self.offsets.password),
-            host: owned(self.offsets.host),
-            port: owned(self.offsets.port),
-            path: owned(self.offsets.path),
-            query: owned(self.offsets.query),
-            fragment: owned(self.offsets.fragment),
+            user: owned(self.offsets.user()),
+            password: owned(self.offsets.password()),
+            host: owned(self.offsets.host()),
+            port: owned(self.offsets.port()),
+            path: owned(self.offsets.path()),
+            query: owned(self.offsets.query()),
+            fragment: owned(self.offsets.fragment()),
             invalid: None,
             hierarchical: false,
             host_as_written: None,
@@ -240,7 +221,9 @@ impl Url {
     /// ([`crate::serialize()`]): how an engine that canonicalizes in its
     /// own way (a [`crate::compare::Engine`]) hands back its result.  An
     /// error when `u` has the /invalid/ flag set (it has no
-    /// serialization), or when the serialization would be 4 GiB or longer.
+    /// serialization), when the serialization would be 4 GiB or longer,
+    /// or when the components make no URL a `Url` can hold
+    /// ([`Error::Components`]: see [`Url::check_invariants`]).
     ///
     /// ```
     /// use urlprism::{ParsedUrl, Url};
@@ -257,6 +240,8 @@ impl Url {
     ///
     /// let e = Url::from_parsed_url(&urlprism::parse("no scheme")).unwrap_err();
     /// assert_eq!(e.to_string(), "invalid URL: no scheme: the URL does not begin with scheme characters and ':'");
+    /// let e = Url::from_parsed_url(&ParsedUrl { path: Some("/a?b".into()), ..u.clone() }).unwrap_err();
+    /// assert_eq!(e.to_string(), "the components make no URL: a '?' in the path in \"http://@a/a?b\"");
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn from_parsed_url(u: &ParsedUrl) -> Result<Url, Error> {
@@ -267,7 +252,14 @@ impl Url {
         let offsets = Offsets::of(&c)?;
         let serialization = serialize::serialize_cow(&c)
             .ok_or(Error::Invalid(crate::url::InvalidReason::NoScheme))?;
-        Ok(Url::new(serialization, offsets))
+        // Components of any making: checked here, in every build.
+        let url = Url {
+            serialization,
+            offsets,
+        };
+        url.check_invariants()
+            .map_err(|reason| Error::Components { reason })?;
+        Ok(url)
     }
 
     /// Whether `other` has the same serialization and the same components
@@ -282,38 +274,38 @@ impl Url {
     /// The user name as the steps left it: `None` when the URL has none
     /// (where [`Url::username`] gives the empty string).
     pub(crate) fn user_part(&self) -> Option<&str> {
-        self.component(self.offsets.user)
+        self.component(self.offsets.user())
     }
 
     /// The port as written in the serialization (where [`Url::port`]
     /// gives its number).
     pub(crate) fn port_part(&self) -> Option<&str> {
-        self.component(self.offsets.port)
+        self.component(self.offsets.port())
     }
 
     /// The path as the steps left it: `None` when the URL has none
     /// (where [`Url::path`] gives the empty string).
     pub(crate) fn path_part(&self) -> Option<&str> {
-        self.component(self.offsets.path)
+        self.component(self.offsets.path())
     }
 
     fn component(&self, span: Option<Span>) -> Option<&str> {
-        span.map(|s| &self.serialization[s.start as usize..s.end as usize])
+        span.map(|s| &self.serialization[s.range()])
     }
 
     /// The `Url` whose serialization is `serialization`, made by
     /// [`crate::serialize()`]'s steps from the components whose
     /// [`Offsets::of`] are `offsets`.
     pub(crate) fn new(serialization: String, offsets: Offsets) -> Url {
-        debug_assert_eq!(
-            offsets.len as usize,
-            serialization.len(),
-            "{serialization:?}"
-        );
-        Url {
+        let url = Url {
             serialization,
             offsets,
+        };
+        #[cfg(debug_assertions)]
+        if let Err(e) = url.check_invariants() {
+            panic!("a Url that breaks its invariants: {e}");
         }
+        url
     }
 
     /// Where the components are in the serialization.
@@ -335,8 +327,8 @@ impl Url {
         host_into: impl FnOnce(&mut String) -> bool,
     ) -> Option<Result<Url, Error>> {
         let url = self.as_str();
-        let old = self.offsets.host.expect("a URL with a host");
-        let (start, end) = (old.start as usize, old.end as usize);
+        let old = self.offsets.host().expect("a URL with a host");
+        let (start, end) = (old.start(), old.end());
         // Room for an IPv4 address in place of a shorter host.
         let mut out = String::with_capacity(url.len() + 16);
         out.push_str(&url[..start]);
@@ -345,90 +337,11 @@ impl Url {
         }
         let host_end = out.len();
         out.push_str(&url[end..]);
-        if u32::try_from(out.len()).is_err() {
-            return Some(Err(Error::TooLong { len: out.len() }));
-        }
-        let moved = |s: Option<Span>| {
-            s.map(|s| Span {
-                start: s.start - old.end + host_end as u32,
-                end: s.end - old.end + host_end as u32,
-            })
-        };
-        let offsets = Offsets {
-            host: Some(Span {
-                start: old.start,
-                end: host_end as u32,
-            }),
-            port: moved(self.offsets.port),
-            path: moved(self.offsets.path),
-            query: moved(self.offsets.query),
-            fragment: moved(self.offsets.fragment),
-            len: out.len() as u32,
-            ..self.offsets
-        };
-        Some(Ok(Url::new(out, offsets)))
-    }
-}
-
-impl Offsets {
-    /// The offsets of the components of the canonical URL `u` in its
-    /// serialization, counted from the components' lengths in the order
-    /// the steps to serialize write them (nothing is searched).  An error
-    /// when the serialization would be 4 GiB or longer.
-    pub(crate) fn of(u: &CowUrl<'_>) -> Result<Offsets, Error> {
-        let mut at = Cursor(0);
-        let scheme_end = at.span(u.scheme.as_deref(), 0).map_or(0, |s| s.end);
-        at.skip(1); // `:`
-        let (mut user, mut password, mut host, mut port) = (None, None, None, None);
-        if u.has_authority_parts() {
-            at.skip(2); // `//`
-            if u.user.is_some() || u.password.is_some() {
-                // An absent user is written as the empty string.
-                user = at.span(u.user.as_deref(), 0);
-                password = at.span(u.password.as_deref(), 1);
-                at.skip(1); // `@`
-            }
-            // So is an absent host.
-            host = at.span(u.host.as_deref(), 0);
-            port = at.span(u.port.as_deref(), 1);
-        }
-        let path = at.span(u.path.as_deref(), 0);
-        let query = at.span(u.query.as_deref(), 1);
-        let fragment = at.span(u.fragment.as_deref(), 1);
-        let len = u32::try_from(at.0).map_err(|_| Error::TooLong { len: at.0 })?;
-        Ok(Offsets {
-            len,
-            scheme_end,
-            user,
-            password,
-            host,
-            port,
-            path,
-            query,
-            fragment,
-        })
-    }
-}
-
-/// A position in the serialization, moved along as the components are
-/// counted.
-struct Cursor(usize);
-
-impl Cursor {
-    fn skip(&mut self, delimiter: usize) {
-        self.0 += delimiter;
-    }
-
-    /// The span of component `c` (when present) after `delimiter` bytes.
-    fn span(&mut self, c: Option<&str>, delimiter: usize) -> Option<Span> {
-        let c = c?;
-        self.0 += delimiter;
-        let start = self.0 as u32;
-        self.0 += c.len();
-        Some(Span {
-            start,
-            end: self.0 as u32,
-        })
+        Some(
+            self.offsets
+                .with_host_end(host_end, out.len())
+                .map(|offsets| Url::new(out, offsets)),
+        )
     }
 }
 

@@ -1,0 +1,324 @@
+//! The URL Standard's shortcut for the common URL:
+//! `scheme://host[:port][/path][?query][#fragment]` with a special scheme
+//! other than `file`, in printable ASCII, parsed and serialized in one
+//! pass over the input and written straight into the serialization, with
+//! the offsets of its components.
+//!
+//! It gives what the `url` crate's parser gives (with the rules of
+//! [`super::rules`]) for every input it covers, against any valid base,
+//! and declines the rest (`None`), which then take the crate's parser.
+//! What it covers, state by state of the URL Standard's basic URL parser:
+//!
+//! - nothing to strip or remove: every octet is printable ASCII (0x21 to
+//!   0x7E), so there is no leading or trailing C0 control or space, tab
+//!   or newline, and no code point that is not ASCII to encode;
+//! - *scheme state*: an ASCII letter, then letters, digits, `+`, `-`,
+//!   `.`, up to a `:`, naming `http`, `https`, `ws`, `wss` or `ftp` in any
+//!   case (lowercased); the base plays no part: with or without a base of
+//!   the same scheme, the *special authority slashes* (or *special
+//!   relative or authority*) state takes the `//` that follows, and the
+//!   *special authority ignore slashes* state finds no further `/` or `\`
+//!   (declined if it does);
+//! - *authority state*: no `@` (declined: no user name or password), the
+//!   authority ends at the first `/`, `?` or `#` (a `\` anywhere is
+//!   declined: a special URL reads it as `/`);
+//! - *host state*: a host of ASCII letters, digits and hyphens in labels
+//!   split by dots, every label non-empty (so no trailing dot), no label
+//!   beginning with `xn--` (in any case: Punycode to check), and a last
+//!   label that does not begin with a digit (so the host does not *end in
+//!   a number* and is no IPv4 address): the *domain to ASCII* of such a
+//!   host, with *CheckHyphens* and *VerifyDnsLength* false, is the host
+//!   lowercased, and it has no forbidden domain code point;
+//! - *port state*: empty, or ASCII digits (leading zeros allowed) whose
+//!   value is at most 65535, dropped when it is the scheme's default;
+//! - *path start* and *path state*: the path is `/` when none follows;
+//!   no segment is a single-dot or double-dot segment (`.`, `..`, `%2e`,
+//!   `.%2E`...: declined), octets of the path percent-encode set (and `^`,
+//!   [`super::rules::caret_in_path`]) are percent-encoded, every other
+//!   octet, `%` included, is copied;
+//! - *query state*: octets of the special-query percent-encode set are
+//!   percent-encoded (the document encoding plays no part: ASCII is
+//!   itself in every output encoding);
+//! - *fragment state*: octets of the fragment percent-encode set are
+//!   percent-encoded.
+//!
+//! `HTTP://Example.COM:80/a"b?c'd#e` → `http://example.com/a%22b?c%27d#e`;
+//! `http://example.com/./a` (a dot segment), `http://user@example.com/`,
+//! `http://xn--bcher-kva.de/`, `http://1.2.3.4/`, `http://example.com./`
+//! and `http://exa mple.com/` are declined.
+
+use crate::canonical_url::{Offsets, OffsetsBuilder};
+use crate::octets::OctetSet;
+
+/// The C0 control percent-encode set, restricted to what the shortcut
+/// reads (printable ASCII): empty.  The fragment percent-encode set adds
+/// space, `"`, `<`, `>`, `` ` ``: of them, printable:
+const FRAGMENT_SET: OctetSet = OctetSet::EMPTY.with_all(b"\"<>`");
+
+/// The query percent-encode set (C0 controls, space, `"`, `#`, `<`, `>`)
+/// and the special-query percent-encode set (and `'`): printable, but for
+/// `#`, which ends the query.
+const SPECIAL_QUERY_SET: OctetSet = OctetSet::EMPTY.with_all(b"\"<>'");
+
+/// The path percent-encode set (the query percent-encode set and `?`,
+/// `` ` ``, `{`, `}`; and `^` since 2025, [`super::rules::caret_in_path`]):
+/// printable, but for `#` and `?`, which end the path.
+const PATH_SET: OctetSet = OctetSet::EMPTY.with_all(b"\"<>`{}^");
+
+/// The special schemes the shortcut covers and their default ports.
+fn special_scheme(scheme: &[u8]) -> Option<(&'static str, u16)> {
+    let lower = |s: &[u8], w: &str| s.eq_ignore_ascii_case(w.as_bytes());
+    Some(match scheme.len() {
+        4 if lower(scheme, "http") => ("http", 80),
+        5 if lower(scheme, "https") => ("https", 443),
+        2 if lower(scheme, "ws") => ("ws", 80),
+        3 if lower(scheme, "wss") => ("wss", 443),
+        3 if lower(scheme, "ftp") => ("ftp", 21),
+        _ => return None,
+    })
+}
+
+/// Whether the octet is printable ASCII (0x21 to 0x7E).
+#[inline(always)]
+fn printable(b: u8) -> bool {
+    (0x21..=0x7e).contains(&b)
+}
+
+/// The serialization of `input` and the offsets of its components, when
+/// it is a common URL (see the module's documentation); `None` otherwise.
+///
+/// ```ignore
+/// let (s, _) = canonicalize("HTTP://Example.COM:80/a\"b?c'd#e").unwrap();
+/// assert_eq!(s, "http://example.com/a%22b?c%27d#e");
+/// ```
+pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
+    let bytes = input.as_bytes();
+    // Scheme state.
+    let colon = bytes.iter().position(|&b| b == b':')?;
+    let (scheme, default_port) = special_scheme(&bytes[..colon])?;
+    let rest = &bytes[colon + 1..];
+    // Special authority slashes, then ignore slashes: exactly `//`.
+    if rest.len() < 3 || rest[0] != b'/' || rest[1] != b'/' || matches!(rest[2], b'/' | b'\\') {
+        return None;
+    }
+    let authority_start = colon + 3;
+    let mut out = String::with_capacity(input.len() + 8);
+    out.push_str(scheme);
+    out.push_str("://");
+    let mut offsets = OffsetsBuilder::new(scheme.len());
+
+    // Host state: labels of letters, digits and hyphens, up to `:` or the
+    // end of the authority.
+    let mut i = authority_start;
+    let host_start = out.len();
+    let mut label_start = i;
+    let mut last_label_start;
+    loop {
+        let b = bytes.get(i).copied();
+        match b {
+            Some(c) if c.is_ascii_alphanumeric() || c == b'-' => {
+                out.push(c.to_ascii_lowercase() as char);
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        // The end of a label: not empty, and no `xn--` to decode.
+        let label = &bytes[label_start..i];
+        if label.is_empty() || (label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--")) {
+            return None;
+        }
+        last_label_start = label_start;
+        match b {
+            Some(b'.') => {
+                out.push('.');
+                i += 1;
+                label_start = i;
+            }
+            _ => break,
+        }
+    }
+    // Ends in a number: the last label begins with a digit (an IPv4
+    // address, or a host the IPv4 parser rejects).
+    if bytes[last_label_start].is_ascii_digit() {
+        return None;
+    }
+    offsets.host(Some(OffsetsBuilder::span(host_start, out.len())));
+
+    // Port state.
+    if bytes.get(i) == Some(&b':') {
+        i += 1;
+        let digits_start = i;
+        let mut port: u32 = 0;
+        while let Some(&c) = bytes.get(i) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            port = port * 10 + u32::from(c - b'0');
+            if port > 65535 {
+                return None;
+            }
+            i += 1;
+        }
+        if i > digits_start && port != u32::from(default_port) {
+            out.push(':');
+            let start = out.len();
+            // `port` is at most 65535: `itoa` by hand, no formatting.
+            let mut digits = [0u8; 5];
+            let mut n = port;
+            let mut k = digits.len();
+            loop {
+                k -= 1;
+                digits[k] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            for &d in &digits[k..] {
+                out.push(d as char);
+            }
+            offsets.port(Some(OffsetsBuilder::span(start, out.len())));
+        }
+    }
+    // The authority ends at `/`, `?`, `#` or the end; `@` (userinfo),
+    // `\` and every other octet are declined.
+    match bytes.get(i) {
+        None | Some(b'/' | b'?' | b'#') => {}
+        Some(_) => return None,
+    }
+
+    // Path state: `/` when there is no path.
+    let path_start = out.len();
+    if bytes.get(i) != Some(&b'/') {
+        out.push('/');
+    } else {
+        out.push('/');
+        i += 1;
+        let mut segment_start = i;
+        while let Some(&c) = bytes.get(i) {
+            match c {
+                b'?' | b'#' => break,
+                b'/' => {
+                    if is_dot_segment(&bytes[segment_start..i]) {
+                        return None;
+                    }
+                    segment_start = i + 1;
+                    out.push('/');
+                }
+                b'\\' => return None,
+                c if !printable(c) => return None,
+                c if PATH_SET.contains(c) => push_escaped(&mut out, c),
+                c => out.push(c as char),
+            }
+            i += 1;
+        }
+        if is_dot_segment(&bytes[segment_start..i]) {
+            return None;
+        }
+    }
+    offsets.path(Some(OffsetsBuilder::span(path_start, out.len())));
+
+    // Query state.
+    if bytes.get(i) == Some(&b'?') {
+        i += 1;
+        out.push('?');
+        let start = out.len();
+        while let Some(&c) = bytes.get(i) {
+            match c {
+                b'#' => break,
+                c if !printable(c) => return None,
+                c if SPECIAL_QUERY_SET.contains(c) => push_escaped(&mut out, c),
+                c => out.push(c as char),
+            }
+            i += 1;
+        }
+        offsets.query(Some(OffsetsBuilder::span(start, out.len())));
+    }
+
+    // Fragment state.
+    if bytes.get(i) == Some(&b'#') {
+        i += 1;
+        out.push('#');
+        let start = out.len();
+        for &c in &bytes[i..] {
+            match c {
+                c if !printable(c) => return None,
+                c if FRAGMENT_SET.contains(c) => push_escaped(&mut out, c),
+                c => out.push(c as char),
+            }
+        }
+        offsets.fragment(Some(OffsetsBuilder::span(start, out.len())));
+    }
+    let offsets = offsets.checked(out.len())?;
+    Some((out, offsets))
+}
+
+/// `%` and the octet in two upper-case hexadecimal digits.
+#[inline]
+fn push_escaped(out: &mut String, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(HEX[usize::from(b >> 4)] as char);
+    out.push(HEX[usize::from(b & 15)] as char);
+}
+
+/// A single-dot or double-dot URL path segment: `.` or `%2e`, and `..`,
+/// `.%2e`, `%2e.`, `%2e%2e`, in any case.
+fn is_dot_segment(s: &[u8]) -> bool {
+    let dot = |t: &[u8]| t == b"." || t.eq_ignore_ascii_case(b"%2e");
+    match s.len() {
+        1 | 3 => dot(s),
+        2 => s == b"..",
+        4 => (dot(&s[..1]) && dot(&s[1..])) || (dot(&s[..3]) && dot(&s[3..])),
+        6 => dot(&s[..3]) && dot(&s[3..]),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn short(s: &str) -> Option<String> {
+        canonicalize(s).map(|(s, _)| s)
+    }
+
+    #[test]
+    fn the_documented_examples() {
+        assert_eq!(
+            short("HTTP://Example.COM:80/a\"b?c'd#e").as_deref(),
+            Some("http://example.com/a%22b?c%27d#e")
+        );
+        for declined in [
+            "http://example.com/./a",
+            "http://user@example.com/",
+            "http://xn--bcher-kva.de/",
+            "http://1.2.3.4/",
+            "http://example.com./",
+            "http://exa mple.com/",
+        ] {
+            assert_eq!(short(declined), None, "{declined}");
+        }
+    }
+
+    #[test]
+    fn dot_segments_in_every_spelling() {
+        for s in [".", "..", "%2e", "%2E", ".%2e", "%2E.", "%2e%2E"] {
+            assert!(is_dot_segment(s.as_bytes()), "{s}");
+        }
+        for s in ["", "...", "a.", ".a", "%2f", "%2e%2", "%2e.."] {
+            assert!(!is_dot_segment(s.as_bytes()), "{s}");
+        }
+    }
+
+    #[test]
+    fn ports() {
+        assert_eq!(short("https://a.b:0443/").as_deref(), Some("https://a.b/"));
+        assert_eq!(short("http://a.b:/").as_deref(), Some("http://a.b/"));
+        assert_eq!(short("ws://a.b:00081").as_deref(), Some("ws://a.b:81/"));
+        assert_eq!(short("ftp://a.b:65535/").as_deref(), Some("ftp://a.b:65535/"));
+        assert_eq!(short("ftp://a.b:65536/"), None);
+        assert_eq!(short("http://a.b:8a/"), None);
+    }
+}
