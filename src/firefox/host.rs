@@ -66,7 +66,12 @@ impl Stages {
         }
     }
 
-    fn result(&mut self, step: &'static str, before: &str, r: Result<String, String>) -> Result<String, String> {
+    fn result(
+        &mut self,
+        step: &'static str,
+        before: &str,
+        r: Result<String, String>,
+    ) -> Result<String, String> {
         match &r {
             Ok(s) => self.push(step, before, s),
             Err(e) => self.push(step, before, &format!("fail: {e}")),
@@ -78,7 +83,10 @@ impl Stages {
 fn unassigned_17() -> &'static [(u32, u32)] {
     static TABLE: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let hex = |s: &str| u32::from_str_radix(s.trim(), 16).expect("a code point in data/unicode-17.0-unassigned.txt");
+        let hex = |s: &str| {
+            u32::from_str_radix(s.trim(), 16)
+                .expect("a code point in data/unicode-17.0-unassigned.txt")
+        };
         include_str!("../../data/unicode-17.0-unassigned.txt")
             .lines()
             .filter(|l| !l.starts_with('#') && !l.is_empty())
@@ -132,7 +140,10 @@ pub fn domain_to_ascii(host: &[u8], data: IdnaData, st: &mut Stages) -> Result<S
             if let Some(c) = idna::punycode::decode_to_string(puny)
                 .and_then(|d| d.chars().find(|&c| unassigned_in_17(c)))
             {
-                let e = format!("U+{:04X} (in {label}) is unassigned in Unicode 17.0", u32::from(c));
+                let e = format!(
+                    "U+{:04X} (in {label}) is unassigned in Unicode 17.0",
+                    u32::from(c)
+                );
                 return st.result("Unicode 17.0 data", &ascii, Err(e));
             }
         }
@@ -142,7 +153,12 @@ pub fn domain_to_ascii(host: &[u8], data: IdnaData, st: &mut Stages) -> Result<S
 
 /// The host of an `nsStandardURL` of scheme `scheme` (lowercase), from
 /// its bytes in the spec.
-pub fn normalize_host(host: &[u8], scheme: &str, data: IdnaData, st: &mut Stages) -> Result<String, String> {
+pub fn normalize_host(
+    host: &[u8],
+    scheme: &str,
+    data: IdnaData,
+    st: &mut Stages,
+) -> Result<String, String> {
     let allow_ip = !matches!(scheme, "resource" | "moz-src" | "chrome");
     if host.first() == Some(&b'[') && allow_ip {
         let text = String::from_utf8_lossy(host).into_owned();
@@ -157,9 +173,14 @@ pub fn normalize_host(host: &[u8], scheme: &str, data: IdnaData, st: &mut Stages
         return Ok(ascii);
     }
     let number = net::ends_in_a_number(&ascii);
-    st.push(ENDS_IN_A_NUMBER, &ascii, &format!("ends in a number = {number}"));
+    st.push(
+        ENDS_IN_A_NUMBER,
+        &ascii,
+        &format!("ends in a number = {number}"),
+    );
     if number {
-        let r = net::normalize_ipv4(&ascii).ok_or_else(|| "invalid IPv4 address (Firefox's IPv4 parser)".to_string());
+        let r = net::normalize_ipv4(&ascii)
+            .ok_or_else(|| "invalid IPv4 address (Firefox's IPv4 parser)".to_string());
         return st.result("IPv4 parser", &ascii, r);
     }
     Ok(ascii)
@@ -170,7 +191,12 @@ mod tests {
     use super::*;
 
     fn host(s: &str) -> Result<String, String> {
-        normalize_host(s.as_bytes(), "http", IdnaData::Unicode17, &mut Stages::default())
+        normalize_host(
+            s.as_bytes(),
+            "http",
+            IdnaData::Unicode17,
+            &mut Stages::default(),
+        )
     }
 
     #[test]
@@ -187,7 +213,9 @@ mod tests {
         assert!(host("[::1").is_err());
         assert!(host("a\u{1D256}b").is_err());
         assert_eq!(host("a\u{180E}b").unwrap(), "ab");
-        assert!(normalize_host(b"0x", "chrome", IdnaData::Unicode17, &mut Stages::default()).is_ok());
+        assert!(
+            normalize_host(b"0x", "chrome", IdnaData::Unicode17, &mut Stages::default()).is_ok()
+        );
         assert!(unassigned_in_17('\u{0378}') && !unassigned_in_17('a'));
     }
 }

@@ -107,17 +107,30 @@ impl Firefox {
 
     /// The URI `new URL(input, base)` makes (`dom/url/URL.cpp`: the base
     /// by `NS_NewURI` alone, then the input by `NS_NewURI` against it).
-    pub fn parse(&self, input: &str, base: Option<&str>, encoding: &'static Encoding) -> Result<Uri, Error> {
+    pub fn parse(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Uri, Error> {
         let ctx = self.ctx(encoding);
         let base = match base {
-            Some(b) => Some(uri::new_uri(b.as_bytes(), None, ctx).map_err(|e| fail(format!("the base URL is invalid: {e}")))?),
+            Some(b) => Some(
+                uri::new_uri(b.as_bytes(), None, ctx)
+                    .map_err(|e| fail(format!("the base URL is invalid: {e}")))?,
+            ),
             None => None,
         };
         uri::new_uri(input.as_bytes(), base.as_ref(), ctx).map_err(fail)
     }
 
     /// The `href` of `input` parsed against `base`.
-    pub fn canonicalize_str(&self, input: &str, base: Option<&str>, encoding: &'static Encoding) -> Result<String, Error> {
+    pub fn canonicalize_str(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
         self.parse(input, base, encoding).map(|u| u.spec())
     }
 }
@@ -135,7 +148,10 @@ pub(crate) fn spec_components(spec: &str) -> ParsedUrl {
         None => (rest, None),
     };
     let (before_query, query) = match before_fragment.find('?') {
-        Some(i) => (&before_fragment[..i], Some(before_fragment[i + 1..].to_string())),
+        Some(i) => (
+            &before_fragment[..i],
+            Some(before_fragment[i + 1..].to_string()),
+        ),
         None => (before_fragment, None),
     };
     let mut p = ParsedUrl {
@@ -165,7 +181,9 @@ pub(crate) fn spec_components(spec: &str) -> ParsedUrl {
                 Some(b) => hostport[b..].find(':').map(|i| i + b),
                 None => hostport.rfind(':'),
             };
-            match port_at.filter(|&i| hostport[i + 1..].bytes().all(|b| b.is_ascii_digit()) && i + 1 < hostport.len()) {
+            match port_at.filter(|&i| {
+                hostport[i + 1..].bytes().all(|b| b.is_ascii_digit()) && i + 1 < hostport.len()
+            }) {
                 Some(i) => {
                     p.host = Some(hostport[..i].to_string());
                     p.port = Some(hostport[i + 1..].to_string());
@@ -211,7 +229,12 @@ impl Engine for Firefox {
             .map_err(|e| fail(format!("the base URL is invalid: {e}")))
     }
 
-    fn canonicalize(&self, input: &str, base: Option<&str>, encoding: &'static Encoding) -> Result<crate::Url, Error> {
+    fn canonicalize(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
         let spec = self.canonicalize_str(input, base, encoding)?;
         to_url(&spec)
     }
@@ -229,27 +252,46 @@ impl Engine for Firefox {
 /// The host of a URL of scheme `scheme` as Firefox's class for that
 /// scheme makes it, stage by stage.
 fn trace_host(f: &Firefox, host: &str, scheme: &str) -> HostTrace {
-    let mut st = host::Stages { on: true, steps: Vec::new() };
+    let mut st = host::Stages {
+        on: true,
+        steps: Vec::new(),
+    };
     let r = match scheme {
         "file" => {
             st.push("no authority (nsNoAuthURLParser)", host, "");
             Ok(String::new())
         }
-        "http" | "https" | "ws" | "wss" | "ftp" | "indexeddb" | "uuid" | "smb" | "sftp" | "android" | "chrome"
-        | "resource" | "moz-extension" | "moz-src" | "moz-page-thumb" | "moz-newtab-wallpaper" => {
+        "http"
+        | "https"
+        | "ws"
+        | "wss"
+        | "ftp"
+        | "indexeddb"
+        | "uuid"
+        | "smb"
+        | "sftp"
+        | "android"
+        | "chrome"
+        | "resource"
+        | "moz-extension"
+        | "moz-src"
+        | "moz-page-thumb"
+        | "moz-newtab-wallpaper" => {
             if host.is_empty() {
                 Err("empty host".to_string())
             } else {
                 host::normalize_host(host.as_bytes(), scheme, f.idna, &mut st)
             }
         }
-        "data" | "javascript" | "blob" | "about" | "moz-safe-about" | "page-icon" | "moz" | "cached-favicon"
-        | "view-source" | "jar" | "moz-icon" => {
+        "data" | "javascript" | "blob" | "about" | "moz-safe-about" | "page-icon" | "moz"
+        | "cached-favicon" | "view-source" | "jar" | "moz-icon" => {
             st.push("as written (no host in this URI class)", host, host);
             Ok(host.to_string())
         }
         _ => {
-            let r = url::Host::parse_opaque(host).map(|h| h.to_string()).map_err(|e| e.to_string());
+            let r = url::Host::parse_opaque(host)
+                .map(|h| h.to_string())
+                .map_err(|e| e.to_string());
             match &r {
                 Ok(h) => st.push("opaque-host parser", host, h),
                 Err(e) => st.push("opaque-host parser", host, &format!("fail: {e}")),
@@ -297,15 +339,39 @@ mod tests {
     fn firefox_urls() {
         let f = Firefox::new();
         let c = |s: &str, b: Option<&str>| f.canonicalize_str(s, b, UTF_8).ok();
-        assert_eq!(c("HTTP://EXAMPLE.com/a/../b", None).as_deref(), Some("http://example.com/b"));
-        assert_eq!(c("x", Some("file://host/a/b")).as_deref(), Some("file:///a/x"));
+        assert_eq!(
+            c("HTTP://EXAMPLE.com/a/../b", None).as_deref(),
+            Some("http://example.com/b")
+        );
+        assert_eq!(
+            c("x", Some("file://host/a/b")).as_deref(),
+            Some("file:///a/x")
+        );
         assert_eq!(c("FTp://0x", None), None);
-        assert_eq!(c("moz-icon://x", None).as_deref(), Some("moz-icon://x?size=16"));
-        assert_eq!(c("view-source:foo", Some("http://test/")).as_deref(), Some("view-source:http://test/foo"));
-        assert_eq!(c("chrome://pkg/content", None).as_deref(), Some("chrome://pkg/content/pkg.xul"));
-        assert_eq!(c("jar:file:///a.jar!/b/../c#f", None).as_deref(), Some("jar:file:///a.jar!/c#f"));
-        assert_eq!(c("#\u{0}", Some("http://b.example/d")).as_deref(), Some("http://b.example/d#%00"));
-        assert_eq!(c("?\u{0}q", Some("http://b.example/d/")).as_deref(), Some("http://b.example/d/?"));
+        assert_eq!(
+            c("moz-icon://x", None).as_deref(),
+            Some("moz-icon://x?size=16")
+        );
+        assert_eq!(
+            c("view-source:foo", Some("http://test/")).as_deref(),
+            Some("view-source:http://test/foo")
+        );
+        assert_eq!(
+            c("chrome://pkg/content", None).as_deref(),
+            Some("chrome://pkg/content/pkg.xul")
+        );
+        assert_eq!(
+            c("jar:file:///a.jar!/b/../c#f", None).as_deref(),
+            Some("jar:file:///a.jar!/c#f")
+        );
+        assert_eq!(
+            c("#\u{0}", Some("http://b.example/d")).as_deref(),
+            Some("http://b.example/d#%00")
+        );
+        assert_eq!(
+            c("?\u{0}q", Some("http://b.example/d/")).as_deref(),
+            Some("http://b.example/d/?")
+        );
         assert_eq!(c("sc://h/a/../b", None).as_deref(), Some("sc://h/b"));
     }
 }

@@ -55,7 +55,10 @@ pub fn is_absolute_url(spec: &[u8]) -> bool {
     let Some((colon, _)) = scheme_end(spec) else {
         return false;
     };
-    let mut rest = spec[colon + 1..].iter().copied().filter(|&c| !is_crlf_tab(c));
+    let mut rest = spec[colon + 1..]
+        .iter()
+        .copied()
+        .filter(|&c| !is_crlf_tab(c));
     rest.next() == Some(b'/') && rest.next() == Some(b'/')
 }
 
@@ -63,7 +66,10 @@ pub fn is_absolute_url(spec: &[u8]) -> bool {
 /// trimmed, every tab and newline removed.
 pub fn filter_uri_string(input: &[u8]) -> Vec<u8> {
     let start = input.iter().position(|&c| c > 0x20).unwrap_or(input.len());
-    let end = input.iter().rposition(|&c| c > 0x20).map_or(start, |e| e + 1);
+    let end = input
+        .iter()
+        .rposition(|&c| c > 0x20)
+        .map_or(start, |e| e + 1);
     input[start..end.max(start)]
         .iter()
         .copied()
@@ -102,11 +108,18 @@ pub fn coalesce_dirs(path: &mut Vec<u8>) {
     let mut i = 0;
     while i < end_of_path {
         let rest = &path[i..end_of_path];
-        let eq = |pat: &[u8]| rest.len() > pat.len() && rest[1..=pat.len()].eq_ignore_ascii_case(pat);
-        if rest[0] == b'/' && eq(b"%2e") && is_segment_end(path.get(i + 4).filter(|_| i + 4 < end_of_path)) {
+        let eq =
+            |pat: &[u8]| rest.len() > pat.len() && rest[1..=pat.len()].eq_ignore_ascii_case(pat);
+        if rest[0] == b'/'
+            && eq(b"%2e")
+            && is_segment_end(path.get(i + 4).filter(|_| i + 4 < end_of_path))
+        {
             first.extend_from_slice(b"/.");
             i += 4;
-        } else if rest[0] == b'/' && eq(b"%2e%2e") && is_segment_end(path.get(i + 7).filter(|_| i + 7 < end_of_path)) {
+        } else if rest[0] == b'/'
+            && eq(b"%2e%2e")
+            && is_segment_end(path.get(i + 7).filter(|_| i + 7 < end_of_path))
+        {
             first.extend_from_slice(b"/..");
             i += 7;
         } else if rest[0] == b'/'
@@ -286,7 +299,11 @@ pub fn normalize_ipv4(host: &str) -> Option<String> {
     let (dot_count, bases, dots) = validate_ipv4(filtered, trailing_dot)?;
     let length = filtered.len();
     const UPPER: [u64; 4] = [0xffff_ffff, 0xff_ffff, 0xffff, 0xff];
-    let start = if dot_count > 0 { dots[dot_count - 1] + 1 } else { 0 };
+    let start = if dot_count > 0 {
+        dots[dot_count - 1] + 1
+    } else {
+        0
+    };
     let mut ipv4 = parse_ipv4_number(&filtered[start..length], bases[dot_count], UPPER[dot_count])?;
     let mut last_used: isize = -1;
     for (i, &dot) in dots.iter().enumerate().take(dot_count) {
@@ -402,7 +419,10 @@ mod tests {
         assert_eq!(normalize_ipv4("0x"), None);
         assert_eq!(normalize_ipv4("78.0.0x"), None);
         assert_eq!(normalize_ipv4("256.1.1.1"), None);
-        assert_eq!(normalize_ipv4("4294967295").as_deref(), Some("255.255.255.255"));
+        assert_eq!(
+            normalize_ipv4("4294967295").as_deref(),
+            Some("255.255.255.255")
+        );
         assert_eq!(normalize_ipv4("4294967296"), None);
         assert!(ends_in_a_number("a.0x") && !ends_in_a_number("a.b"));
     }

@@ -26,7 +26,10 @@ impl SimpleUri {
     pub fn set_spec(input: &[u8], strip_whitespace: bool) -> Result<SimpleUri, String> {
         let scheme = net::extract_scheme(input).ok_or_else(|| "no scheme".to_string())?;
         let start = input.iter().position(|&c| c > 0x20).unwrap_or(input.len());
-        let end = input.iter().rposition(|&c| c > 0x20).map_or(start, |e| e + 1);
+        let end = input
+            .iter()
+            .rposition(|&c| c > 0x20)
+            .map_or(start, |e| e + 1);
         let filtered: Vec<u8> = input[start..end.max(start)]
             .iter()
             .copied()
@@ -36,7 +39,10 @@ impl SimpleUri {
             })
             .collect();
         let escaped = net::escape(&filtered, Escape::OnlyNonAscii);
-        let colon = escaped.iter().position(|&c| c == b':').ok_or_else(|| "no scheme".to_string())?;
+        let colon = escaped
+            .iter()
+            .position(|&c| c == b':')
+            .ok_or_else(|| "no scheme".to_string())?;
         let mut spec = scheme.into_bytes();
         spec.extend_from_slice(&escaped[colon..]);
         let scheme_end = spec.iter().position(|&c| c == b':').unwrap_or(0);
@@ -48,7 +54,10 @@ impl SimpleUri {
     /// of a spec without query and ref trimmed.
     fn with_path(mut spec: Vec<u8>, scheme_end: usize) -> SimpleUri {
         let path_start = scheme_end + 1;
-        let sep = spec[path_start..].iter().position(|&c| matches!(c, b'?' | b'#')).map(|i| i + path_start);
+        let sep = spec[path_start..]
+            .iter()
+            .position(|&c| matches!(c, b'?' | b'#'))
+            .map(|i| i + path_start);
         let (query, mut fragment) = match sep {
             Some(i) if spec[i] == b'?' => (Some(i), None),
             Some(i) => (None, Some(i)),
@@ -82,7 +91,11 @@ impl SimpleUri {
     /// `nsSimpleURI::SetRef`: tabs and newlines removed, escaped as a ref
     /// (nothing trimmed); an empty ref removes the ref.
     pub fn with_ref(&self, input: &[u8]) -> SimpleUri {
-        let filtered: Vec<u8> = input.iter().copied().filter(|&c| !matches!(c, b'\t' | b'\n' | b'\r')).collect();
+        let filtered: Vec<u8> = input
+            .iter()
+            .copied()
+            .filter(|&c| !matches!(c, b'\t' | b'\n' | b'\r'))
+            .collect();
         let r = net::escape(&filtered, Escape::Ref);
         let base_end = self.fragment.unwrap_or(self.spec.len());
         let mut spec = self.spec.as_bytes()[..base_end].to_vec();
@@ -113,20 +126,33 @@ mod tests {
     use super::*;
 
     fn spec(s: &str) -> Option<String> {
-        SimpleUri::set_spec(s.as_bytes(), false).ok().map(|u| u.spec)
+        SimpleUri::set_spec(s.as_bytes(), false)
+            .ok()
+            .map(|u| u.spec)
     }
 
     #[test]
     fn taken_as_written() {
         assert_eq!(spec("DATA:/../x").as_deref(), Some("data:/../x"));
-        assert_eq!(spec(" about:a@b.c?subject=x y ").as_deref(), Some("about:a@b.c?subject=x y"));
-        assert_eq!(spec("javascript:\"abc?def\"").as_deref(), Some("javascript:\"abc?def\""));
-        assert_eq!(spec("data:x\u{e9}\u{1}#a b").as_deref(), Some("data:x%C3%A9%01#a%20b"));
+        assert_eq!(
+            spec(" about:a@b.c?subject=x y ").as_deref(),
+            Some("about:a@b.c?subject=x y")
+        );
+        assert_eq!(
+            spec("javascript:\"abc?def\"").as_deref(),
+            Some("javascript:\"abc?def\"")
+        );
+        assert_eq!(
+            spec("data:x\u{e9}\u{1}#a b").as_deref(),
+            Some("data:x%C3%A9%01#a%20b")
+        );
         assert_eq!(spec("x"), None);
         let u = SimpleUri::set_spec(b"about:blank", false).unwrap();
         assert_eq!(u.with_ref(b"# ").spec, "about:blank#%20");
         assert_eq!(
-            SimpleUri::set_spec(b"data:;base64, aG k=", true).unwrap().spec,
+            SimpleUri::set_spec(b"data:;base64, aG k=", true)
+                .unwrap()
+                .spec,
             "data:;base64,aGk="
         );
     }

@@ -107,7 +107,10 @@ fn find_scheme(spec: &[u8]) -> Result<(usize, Option<usize>, usize), ()> {
         }
     }
     // Trailing C0 controls and spaces are ignored.
-    let len = s.iter().rposition(|&c| c > b' ').map_or(1.min(s.len()), |e| e + 1);
+    let len = s
+        .iter()
+        .rposition(|&c| c > b' ')
+        .map_or(1.min(s.len()), |e| e + 1);
     match colon {
         Some(c) if slash.is_none_or(|sl| c < sl) => {
             if !net::is_valid_scheme(&s[..c]) {
@@ -168,7 +171,10 @@ fn parse_after_scheme(s: &[u8], t: UrlType) -> (Seg, Seg) {
                         return (Some((1, 0)), Some((1, len - 1)));
                     }
                     // The apparent authority is skipped.
-                    let p = s[2..].iter().position(|&c| matches!(c, b'/' | b'?' | b'#')).map(|e| e + 2);
+                    let p = s[2..]
+                        .iter()
+                        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+                        .map(|e| e + 2);
                     return (None, p.map(|p| (p, len - p)));
                 }
                 (None, None)
@@ -376,7 +382,10 @@ fn parse_file_path(f: &[u8]) -> (Seg, Seg, Seg) {
     match f.iter().rposition(|&c| c == b'/') {
         Some(mut p) => {
             // `/..` and `/.` at the end are directory.
-            if p + 1 < end && f[p + 1] == b'.' && (p + 2 == end || (f[p + 2] == b'.' && p + 3 == end)) {
+            if p + 1 < end
+                && f[p + 1] == b'.'
+                && (p + 2 == end || (f[p + 2] == b'.' && p + 3 == end))
+            {
                 p = end - 1;
             }
             let (b, e) = parse_file_name(&f[p + 1..]);
@@ -466,7 +475,16 @@ impl StandardUrl {
         let Some(scheme) = parsed.scheme.filter(|s| s.1 > 0) else {
             return Err("no scheme".into());
         };
-        build(&spec, scheme, parsed.authority, parsed.path, t, default_port, encoding, idna)
+        build(
+            &spec,
+            scheme,
+            parsed.authority,
+            parsed.path,
+            t,
+            default_port,
+            encoding,
+            idna,
+        )
     }
 
     /// The scheme (lowercase).
@@ -507,7 +525,11 @@ impl StandardUrl {
         // `file:C:/x` against a file: URL is absolute.
         if scheme_len.is_some() && extracted.as_deref() == Some("file") && base_scheme == "file" {
             let p = &buf[scheme_len.unwrap_or(0)..];
-            if p.len() > 2 && p[0] == b':' && p[1].is_ascii_alphabetic() && matches!(p[2], b':' | b'|') {
+            if p.len() > 2
+                && p[0] == b':'
+                && p[1].is_ascii_alphabetic()
+                && matches!(p[2], b':' | b'|')
+            {
                 return String::from_utf8_lossy(&buf).into_owned();
             }
         }
@@ -546,10 +568,17 @@ impl StandardUrl {
             let rel = net::c_str(&buf[offset.min(buf.len())..]);
             let len = match rel.first() {
                 Some(b'/') => self.path,
-                Some(b'?') => self.query.or(self.fragment).unwrap_or_else(|| self.path_end()),
+                Some(b'?') => self
+                    .query
+                    .or(self.fragment)
+                    .unwrap_or_else(|| self.path_end()),
                 Some(b'#') | None => self.fragment.unwrap_or_else(|| self.path_end()),
                 Some(&c) => {
-                    if protocol_empty && base_scheme == "file" && c.is_ascii_alphabetic() && rel.get(1) == Some(&b'|') {
+                    if protocol_empty
+                        && base_scheme == "file"
+                        && c.is_ascii_alphabetic()
+                        && rel.get(1) == Some(&b'|')
+                    {
                         self.path + 1
                     } else {
                         self.dir_end
@@ -565,7 +594,11 @@ impl StandardUrl {
                 // `file:C:/...`: the drive letter is not coalesced away.
                 if protocol_empty && base_scheme == "file" {
                     let r = &result[rp.min(result.len())..];
-                    if r.len() > 2 && r[0] == b'/' && r[1].is_ascii_alphabetic() && matches!(r[2], b':' | b'|') {
+                    if r.len() > 2
+                        && r[0] == b'/'
+                        && r[1].is_ascii_alphabetic()
+                        && matches!(r[2], b':' | b'|')
+                    {
                         rp += 3;
                     }
                 }
@@ -600,7 +633,11 @@ impl StandardUrl {
     pub fn with_ref(&self, input: &[u8]) -> StandardUrl {
         let mut u = self.clone();
         let base_end = self.fragment.unwrap_or(self.spec.len());
-        let filtered: Vec<u8> = input.iter().copied().filter(|&c| !matches!(c, b'\t' | b'\n' | b'\r')).collect();
+        let filtered: Vec<u8> = input
+            .iter()
+            .copied()
+            .filter(|&c| !matches!(c, b'\t' | b'\n' | b'\r'))
+            .collect();
         let mut out = self.spec.as_bytes()[..base_end].to_vec();
         if input.is_empty() {
             u.spec = String::from_utf8_lossy(&out).into_owned();
@@ -639,7 +676,8 @@ fn build(
     let mut host_seg: Seg = None;
     let mut port: Option<u32> = None;
     if let Some((apos, alen)) = authority.filter(|a| a.1 > 0) {
-        let a = parse_authority(&spec[apos..apos + alen]).map_err(|()| "a malformed authority".to_string())?;
+        let a = parse_authority(&spec[apos..apos + alen])
+            .map_err(|()| "a malformed authority".to_string())?;
         let sh = |x: Seg| x.map(|(p, l)| (p + apos, l));
         username = sh(a.username);
         password = sh(a.password);
@@ -663,7 +701,12 @@ fn build(
     }
     let mut host = String::new();
     if seg_len(host_seg) > 0 {
-        host = host::normalize_host(seg(spec, host_seg), &scheme_text, idna, &mut Stages::default())?;
+        host = host::normalize_host(
+            seg(spec, host_seg),
+            &scheme_text,
+            idna,
+            &mut Stages::default(),
+        )?;
         out.extend_from_slice(host.as_bytes());
         if let Some(p) = port {
             out.extend_from_slice(format!(":{p}").as_bytes());
@@ -704,7 +747,12 @@ fn build(
     // `file:` paths: `/C|` (alone or before `/`) is `/C:`.
     if scheme_text == "file" {
         let p = &mut out[path_start..];
-        if p.len() >= 3 && p[0] == b'/' && p[1].is_ascii_alphabetic() && p[2] == b'|' && (p.len() == 3 || p[3] == b'/') {
+        if p.len() >= 3
+            && p[0] == b'/'
+            && p[1].is_ascii_alphabetic()
+            && p[2] == b'|'
+            && (p.len() == 3 || p[3] == b'/')
+        {
             p[2] = b':';
         }
     }
@@ -712,17 +760,37 @@ fn build(
     net::coalesce_dirs(&mut tail);
     out.extend_from_slice(&tail);
     let spec_out = String::from_utf8(out).map_err(|_| "the spec is not UTF-8".to_string())?;
-    Ok(locate(spec_out, t, default_port, scheme_text.len(), path_start, host))
+    Ok(locate(
+        spec_out,
+        t,
+        default_port,
+        scheme_text.len(),
+        path_start,
+        host,
+    ))
 }
 
 /// The places of a normalized spec's parts.
-fn locate(spec: String, t: UrlType, default_port: Option<u16>, scheme_end: usize, path: usize, host: String) -> StandardUrl {
+fn locate(
+    spec: String,
+    t: UrlType,
+    default_port: Option<u16>,
+    scheme_end: usize,
+    path: usize,
+    host: String,
+) -> StandardUrl {
     let b = spec.as_bytes();
     let fragment = b[path..].iter().position(|&c| c == b'#').map(|i| i + path);
     let before_ref = fragment.unwrap_or(b.len());
-    let query = b[path..before_ref].iter().position(|&c| c == b'?').map(|i| i + path);
+    let query = b[path..before_ref]
+        .iter()
+        .position(|&c| c == b'?')
+        .map(|i| i + path);
     let fp_end = query.unwrap_or(before_ref);
-    let dir_end = b[path..fp_end].iter().rposition(|&c| c == b'/').map_or(path, |i| i + path + 1);
+    let dir_end = b[path..fp_end]
+        .iter()
+        .rposition(|&c| c == b'/')
+        .map_or(path, |i| i + path + 1);
     StandardUrl {
         spec,
         url_type: t,
@@ -742,7 +810,9 @@ mod tests {
     use encoding_rs::UTF_8;
 
     fn std_url(s: &str, t: UrlType, port: Option<u16>) -> Option<String> {
-        StandardUrl::set_spec(s.as_bytes(), t, port, UTF_8, IdnaData::Unicode17).ok().map(|u| u.spec)
+        StandardUrl::set_spec(s.as_bytes(), t, port, UTF_8, IdnaData::Unicode17)
+            .ok()
+            .map(|u| u.spec)
     }
 
     fn http(s: &str) -> Option<String> {
@@ -755,8 +825,14 @@ mod tests {
 
     #[test]
     fn special_urls() {
-        assert_eq!(http("HTTP://u:p@EXAMPLE.com:80/a/./b/../c?q#f").as_deref(), Some("http://u:p@example.com/a/c?q#f"));
-        assert_eq!(http("http:example.com").as_deref(), Some("http://example.com/"));
+        assert_eq!(
+            http("HTTP://u:p@EXAMPLE.com:80/a/./b/../c?q#f").as_deref(),
+            Some("http://u:p@example.com/a/c?q#f")
+        );
+        assert_eq!(
+            http("http:example.com").as_deref(),
+            Some("http://example.com/")
+        );
         assert_eq!(http("http:////x/").as_deref(), Some("http://x/"));
         assert_eq!(http("http://h/%2e").as_deref(), Some("http://h/"));
         assert_eq!(http("http://:p@h/").as_deref(), Some("http://:p@h/"));
@@ -764,14 +840,23 @@ mod tests {
         assert_eq!(http("http://u@/"), None);
         assert_eq!(http("http://h:1:2/"), None);
         assert_eq!(http("http://a*b/"), None);
-        assert_eq!(http("http://h\\a\\b?c\\d").as_deref(), Some("http://h/a/b?c\\d"));
-        assert_eq!(http("http://h/a b?c d#e f").as_deref(), Some("http://h/a%20b?c%20d#e%20f"));
+        assert_eq!(
+            http("http://h\\a\\b?c\\d").as_deref(),
+            Some("http://h/a/b?c\\d")
+        );
+        assert_eq!(
+            http("http://h/a b?c d#e f").as_deref(),
+            Some("http://h/a%20b?c%20d#e%20f")
+        );
         assert_eq!(http("http://"), None);
     }
 
     #[test]
     fn file_urls_have_no_host() {
-        assert_eq!(file("file://foo/bar/../baz").as_deref(), Some("file:///baz"));
+        assert_eq!(
+            file("file://foo/bar/../baz").as_deref(),
+            Some("file:///baz")
+        );
         assert_eq!(file("file://x").as_deref(), Some("file:///"));
         assert_eq!(file("file:x").as_deref(), Some("file:///x"));
         assert_eq!(file("file:////x").as_deref(), Some("file:////x"));
@@ -782,7 +867,14 @@ mod tests {
 
     #[test]
     fn resolution_as_text() {
-        let base = StandardUrl::set_spec(b"http://h/a/b?q#f", UrlType::Authority, Some(80), UTF_8, IdnaData::Unicode17).unwrap();
+        let base = StandardUrl::set_spec(
+            b"http://h/a/b?q#f",
+            UrlType::Authority,
+            Some(80),
+            UTF_8,
+            IdnaData::Unicode17,
+        )
+        .unwrap();
         assert_eq!(base.resolve(b"c", false), "http://h/a/c");
         assert_eq!(base.resolve(b"../c", false), "http://h/c");
         assert_eq!(base.resolve(b"?x", false), "http://h/a/b?x");

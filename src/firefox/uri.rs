@@ -207,8 +207,19 @@ fn new_uri_at(spec: &[u8], base: Option<&Uri>, ctx: Ctx, depth: usize) -> Result
             SimpleUri::set_spec(spec, false).map(Uri::Simple)
         }
         "view-source" => {
-            let colon = spec.iter().position(|&c| c == b':').ok_or_else(|| "no colon".to_string())?;
-            let inner = new_uri_at(&spec[colon + 1..], base, Ctx { substring: true, ..ctx }, depth + 1)?;
+            let colon = spec
+                .iter()
+                .position(|&c| c == b':')
+                .ok_or_else(|| "no colon".to_string())?;
+            let inner = new_uri_at(
+                &spec[colon + 1..],
+                base,
+                Ctx {
+                    substring: true,
+                    ..ctx
+                },
+                depth + 1,
+            )?;
             let own = format!("view-source:{}", inner.spec());
             let u = SimpleUri::set_spec(own.as_bytes(), false)?;
             Ok(Uri::Nested(u, Box::new(inner)))
@@ -244,7 +255,10 @@ fn crate_spec(u: &url::Url, source: &[u8]) -> String {
     if let (Some(h), Some(range)) = (u.host_str(), host_range(u)) {
         let b = h.as_bytes();
         if b.len() == 3 && b[0] == b'%' {
-            if let Some(byte) = u8::from_str_radix(&h[1..], 16).ok().filter(|&c| c < 0x20 || c == 0x7f) {
+            if let Some(byte) = u8::from_str_radix(&h[1..], 16)
+                .ok()
+                .filter(|&c| c < 0x20 || c == 0x7f)
+            {
                 if raw_host_in(source, byte) {
                     spec.replace_range(range, &(byte as char).to_string());
                 }
@@ -259,12 +273,17 @@ fn crate_spec(u: &url::Url, source: &[u8]) -> String {
 /// `/`, `?`, `#` or the end (what the crate trims at the end, C0
 /// controls and spaces, aside).
 fn raw_host_in(source: &[u8], byte: u8) -> bool {
-    let s: Vec<u8> = source.iter().copied().filter(|&c| !matches!(c, b'\t' | b'\n' | b'\r')).collect();
+    let s: Vec<u8> = source
+        .iter()
+        .copied()
+        .filter(|&c| !matches!(c, b'\t' | b'\n' | b'\r'))
+        .collect();
     s.iter().enumerate().any(|(i, &c)| {
         c == byte
             && i > 0
             && matches!(s[i - 1], b'/' | b'@')
-            && (matches!(s.get(i + 1), Some(b':' | b'/' | b'?' | b'#')) || s[i + 1..].iter().all(|&t| t <= 0x20))
+            && (matches!(s.get(i + 1), Some(b':' | b'/' | b'?' | b'#'))
+                || s[i + 1..].iter().all(|&t| t <= 0x20))
     })
 }
 
@@ -286,7 +305,13 @@ fn find(h: &[u8], n: &[u8]) -> Option<usize> {
 
 /// `nsStandardURL::Init`: the spec resolved against the base (unless it
 /// is absolute, `scheme://`), then parsed.
-fn init_standard(t: UrlType, port: Option<u16>, spec: &[u8], base: Option<&Uri>, ctx: Ctx) -> Result<StandardUrl, String> {
+fn init_standard(
+    t: UrlType,
+    port: Option<u16>,
+    spec: &[u8],
+    base: Option<&Uri>,
+    ctx: Ctx,
+) -> Result<StandardUrl, String> {
     let resolved;
     let spec = match base {
         Some(b) if !net::is_absolute_url(spec) => {
@@ -357,7 +382,14 @@ fn chrome_canonify(u: StandardUrl, ctx: Ctx) -> StandardUrl {
         _ => return u,
     };
     let spec = format!("{}/{provider}/{}.{ext}", &u.spec[..u.path], u.host);
-    StandardUrl::set_spec(spec.as_bytes(), UrlType::Standard, None, ctx.encoding, ctx.idna).unwrap_or(u)
+    StandardUrl::set_spec(
+        spec.as_bytes(),
+        UrlType::Standard,
+        None,
+        ctx.encoding,
+        ctx.idna,
+    )
+    .unwrap_or(u)
 }
 
 /// `nsDataHandler::CreateNewURI`: the spec must hold `data:` (any case);
@@ -367,7 +399,10 @@ fn data_uri(spec: &[u8]) -> Result<Uri, String> {
     let lower: Vec<u8> = spec.iter().map(u8::to_ascii_lowercase).collect();
     let pos = find(&lower, b"data:").ok_or_else(|| "no data: in a data URI".to_string())?;
     let after = pos + 5;
-    let hash = spec[after..].iter().position(|&c| c == b'#').map_or(spec.len(), |h| h + after);
+    let hash = spec[after..]
+        .iter()
+        .position(|&c| c == b'#')
+        .map_or(spec.len(), |h| h + after);
     let path = &spec[after..hash];
     let comma = path.iter().position(|&c| c == b',').unwrap_or(path.len());
     let base64 = is_base64(&path[..comma]);
@@ -409,7 +444,13 @@ fn jar_uri(spec: &[u8], base: Option<&Uri>, ctx: Ctx, depth: usize) -> Result<Ur
         } else {
             entry.resolve(spec, true).into_bytes()
         };
-        let e = StandardUrl::set_spec(&resolved, UrlType::NoAuthority, None, ctx.encoding, ctx.idna)?;
+        let e = StandardUrl::set_spec(
+            &resolved,
+            UrlType::NoAuthority,
+            None,
+            ctx.encoding,
+            ctx.idna,
+        )?;
         return Ok(Uri::Jar(file.clone(), e));
     }
     let colon = spec.iter().position(|&c| c == b':').unwrap_or(spec.len());
@@ -417,7 +458,10 @@ fn jar_uri(spec: &[u8], base: Option<&Uri>, ctx: Ctx, depth: usize) -> Result<Ur
     let mut end = spec.len();
     let delim = find(&spec[begin..], b"!/").map(|d| d + begin);
     let frag_from = delim.map_or(begin, |d| d + 2);
-    if let Some(f) = spec[frag_from..].iter().position(|&c| c == b'#' || c == b'?') {
+    if let Some(f) = spec[frag_from..]
+        .iter()
+        .position(|&c| c == b'#' || c == b'?')
+    {
         end = frag_from + f;
     }
     let d = spec[begin..end]
@@ -425,14 +469,28 @@ fn jar_uri(spec: &[u8], base: Option<&Uri>, ctx: Ctx, depth: usize) -> Result<Ur
         .rposition(|w| w == b"!/")
         .map(|d| d + begin)
         .ok_or_else(|| "no !/ in a jar: URI".to_string())?;
-    let file = new_uri_at(&spec[begin..d], base, Ctx { substring: true, ..ctx }, depth + 1)?;
+    let file = new_uri_at(
+        &spec[begin..d],
+        base,
+        Ctx {
+            substring: true,
+            ..ctx
+        },
+        depth + 1,
+    )?;
     let mut entry_start = d + 2;
     while spec.get(entry_start) == Some(&b'/') {
         entry_start += 1;
     }
     let mut entry_spec = b"x:///".to_vec();
     entry_spec.extend_from_slice(&spec[entry_start..]);
-    let entry = StandardUrl::set_spec(&entry_spec, UrlType::NoAuthority, None, ctx.encoding, ctx.idna)?;
+    let entry = StandardUrl::set_spec(
+        &entry_spec,
+        UrlType::NoAuthority,
+        None,
+        ctx.encoding,
+        ctx.idna,
+    )?;
     Ok(Uri::Jar(Box::new(file), entry))
 }
 
@@ -535,7 +593,10 @@ fn attribute_value(spec: &[u8], name: &[u8]) -> Option<String> {
     if start >= spec.len() {
         return None;
     }
-    let end = spec[start..].iter().position(|&c| c == b'&').map_or(spec.len(), |e| e + start);
+    let end = spec[start..]
+        .iter()
+        .position(|&c| c == b'&')
+        .map_or(spec.len(), |e| e + start);
     Some(String::from_utf8_lossy(&spec[start..end]).into_owned())
 }
 

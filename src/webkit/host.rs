@@ -294,19 +294,32 @@ pub fn serialize_ipv4(a: u32) -> String {
     format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3])
 }
 
-/// The URL Standard's IPv6 parser (on what is inside the brackets).
+/// The IPv6 parser on what is inside the brackets, as WebKit writes it
+/// (`URLParser::parseIPv6Host`), where it departs from the URL Standard's
+/// in two ways:
+///
+/// - a dotted IPv4 tail is tried, whole and strict (four decimal parts, no
+///   leading zero), before a piece, at the seventh piece or anywhere after
+///   `::`; where the `::` would stand for a single zero piece it fails
+///   (`[::2008:db8:00:0:129.144.52.38]`, `[1:2:3:4::1.2.3.4]`: the
+///   Standard accepts both);
+/// - a `:` that ends the address is a syntax violation, not a failure
+///   (`[::2002:c000:022a:]` → `[::2002:c000:22a]`).
 pub fn parse_ipv6(input: &str) -> Option<[u16; 8]> {
     let c: Vec<char> = input.chars().collect();
     let mut address = [0u16; 8];
     let mut piece = 0usize;
     let mut compress: Option<usize> = None;
     let mut p = 0usize;
-    if c.first() == Some(&':') {
+    if c.is_empty() {
+        return None;
+    }
+    if c[0] == ':' {
         if c.get(1) != Some(&':') {
             return None;
         }
-        p += 2;
-        piece += 1;
+        p = 2;
+        piece = 1;
         compress = Some(piece);
     }
     while p < c.len() {
@@ -322,6 +335,18 @@ pub fn parse_ipv6(input: &str) -> Option<[u16; 8]> {
             compress = Some(piece);
             continue;
         }
+        if piece == 6 || (compress.is_some() && piece < 6) {
+            if let Some(v4) = ipv4_inside_ipv6(&c[p..]) {
+                if compress.is_some() && piece == 5 {
+                    return None;
+                }
+                address[piece] = (v4 >> 16) as u16;
+                address[piece + 1] = (v4 & 0xffff) as u16;
+                piece += 2;
+                p = c.len();
+                break;
+            }
+        }
         let mut value: u32 = 0;
         let mut length = 0;
         while length < 4 && p < c.len() && c[p].is_ascii_hexdigit() {
@@ -329,71 +354,54 @@ pub fn parse_ipv6(input: &str) -> Option<[u16; 8]> {
             p += 1;
             length += 1;
         }
-        if p < c.len() && c[p] == '.' {
-            if length == 0 {
-                return None;
-            }
-            p -= length;
-            if piece > 6 {
-                return None;
-            }
-            let mut numbers_seen = 0;
-            while p < c.len() {
-                let mut ipv4_piece: Option<u32> = None;
-                if numbers_seen > 0 {
-                    if c[p] == '.' && numbers_seen < 4 {
-                        p += 1;
-                    } else {
-                        return None;
-                    }
-                }
-                if p >= c.len() || !c[p].is_ascii_digit() {
-                    return None;
-                }
-                while p < c.len() && c[p].is_ascii_digit() {
-                    let n = c[p].to_digit(10).unwrap_or(0);
-                    ipv4_piece = match ipv4_piece {
-                        None => Some(n),
-                        Some(0) => return None,
-                        Some(v) => Some(v * 10 + n),
-                    };
-                    if ipv4_piece.is_some_and(|v| v > 255) {
-                        return None;
-                    }
-                    p += 1;
-                }
-                address[piece] =
-                    (u32::from(address[piece]) * 0x100 + ipv4_piece.unwrap_or(0)) as u16;
-                numbers_seen += 1;
-                if numbers_seen == 2 || numbers_seen == 4 {
-                    piece += 1;
-                }
-            }
-            if numbers_seen != 4 {
-                return None;
-            }
-            break;
-        } else if p < c.len() && c[p] == ':' {
-            p += 1;
-            if p >= c.len() {
-                return None;
-            }
-        } else if p < c.len() {
-            return None;
-        }
         address[piece] = value as u16;
         piece += 1;
+        if p == c.len() {
+            break;
+        }
+        if piece == 8 || c[p] != ':' {
+            return None;
+        }
+        // A `:` at the end is let through.
+        p += 1;
+    }
+    if p != c.len() {
+        return None;
     }
     if let Some(cp) = compress {
         let mut swaps = piece - cp;
         piece = 7;
-        while piece != 0 && swaps > 0 {
+        while swaps > 0 {
             address.swap(piece, cp + swaps - 1);
-            piece -= 1;
+            piece = piece.saturating_sub(1);
             swaps -= 1;
         }
     } else if piece != 8 {
         return None;
+    }
+    Some(address)
+}
+
+/// A dotted IPv4 address that is all of `c`, as WebKit reads one inside
+/// an IPv6 address (`URLParser::parseIPv4AddressInsideIPv6`): four decimal
+/// parts of at most 255, none with a leading zero.
+fn ipv4_inside_ipv6(c: &[char]) -> Option<u32> {
+    let text: String = c.iter().collect();
+    let parts: Vec<&str> = text.split('.').collect();
+    if parts.len() != 4 {
+        return None;
+    }
+    let mut address = 0u32;
+    for part in parts {
+        let digits = !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        if !digits || (part.len() > 1 && part.starts_with('0')) || part.len() > 3 {
+            return None;
+        }
+        let n: u32 = part.parse().ok()?;
+        if n > 255 {
+            return None;
+        }
+        address = (address << 8) + n;
     }
     Some(address)
 }
@@ -474,6 +482,30 @@ mod tests {
             .unwrap(),
             "%C3%BC%zz%7F"
         );
+    }
+
+    #[test]
+    fn ipv6_as_webkit_parses_it() {
+        let v6 = |s: &str| parse_ipv6(s).map(|a| serialize_ipv6(&a));
+        // A trailing ':' is let through.
+        assert_eq!(v6("::2002:c000:022a:").as_deref(), Some("::2002:c000:22a"));
+        assert_eq!(v6("1::2:").as_deref(), Some("1::2"));
+        assert_eq!(v6("1:2:3:4:5:6:7:"), None);
+        assert_eq!(v6("1:2:3:4:5:6:7:8:"), None);
+        // An IPv4 tail where '::' would stand for one zero piece fails.
+        assert_eq!(v6("::2008:db8:00:0:129.144.52.38"), None);
+        assert_eq!(v6("1:2:3::4:1.2.3.4"), None);
+        assert_eq!(v6("1:2:3:4::1.2.3.4"), None);
+        assert_eq!(v6("1:2:3::1.2.3.4").as_deref(), Some("1:2:3::102:304"));
+        assert_eq!(v6("1:2:3:4::5:6:7").as_deref(), Some("1:2:3:4:0:5:6:7"));
+        assert_eq!(v6("1:2:3:4:5:6:1.2.3.4").as_deref(), Some("1:2:3:4:5:6:102:304"));
+        // Strict dotted parts.
+        assert_eq!(v6("::1.2.3.04"), None);
+        assert_eq!(v6("::1.2.3.0").as_deref(), Some("::102:300"));
+        assert_eq!(v6("::1.2.3.256"), None);
+        assert_eq!(v6(""), None);
+        assert_eq!(v6(":"), None);
+        assert_eq!(v6("::").as_deref(), Some("::"));
     }
 
     #[test]

@@ -483,7 +483,9 @@ impl Parser<'_> {
                     if special && matches!(c, Some('/' | '\\')) {
                         state = State::SpecialAuthorityIgnoreSlashes;
                     } else if matches!(c, Some('/' | '\\')) {
-                        self.userinfo_prefix = usize::try_from(p).ok().and_then(|i| self.tab_after.get(i).copied().flatten());
+                        self.userinfo_prefix = usize::try_from(p)
+                            .ok()
+                            .and_then(|i| self.tab_after.get(i).copied().flatten());
                         state = State::Authority;
                     } else {
                         let base = self.base.expect("a base in the relative slash state");
@@ -974,10 +976,22 @@ mod tests {
         assert_eq!(href("foo://h?q", None).as_deref(), Some("foo://h?q"));
         assert_eq!(href("foo://u@h", None).as_deref(), Some("foo://u@h"));
         assert_eq!(href("http://a\u{180E}b/", None), None);
-        assert_eq!(href("//\tu@h/", Some("foo://h/p/q")).as_deref(), Some("foo://%09u@h/"));
-        assert_eq!(href("//\tu@h/", Some("http://h/p/q")).as_deref(), Some("http://u@h/"));
-        assert_eq!(href("//\th/", Some("foo://h/p/q")).as_deref(), Some("foo://h/"));
-        assert_eq!(href("//\t:8/x", Some("foo://h/p/q")).as_deref(), Some("foo://:8/x"));
+        assert_eq!(
+            href("//\tu@h/", Some("foo://h/p/q")).as_deref(),
+            Some("foo://%09u@h/")
+        );
+        assert_eq!(
+            href("//\tu@h/", Some("http://h/p/q")).as_deref(),
+            Some("http://u@h/")
+        );
+        assert_eq!(
+            href("//\th/", Some("foo://h/p/q")).as_deref(),
+            Some("foo://h/")
+        );
+        assert_eq!(
+            href("//\t:8/x", Some("foo://h/p/q")).as_deref(),
+            Some("foo://:8/x")
+        );
         assert_eq!(href("//\t[::1]/x", Some("foo://h/p/q")), None);
     }
 
