@@ -45,6 +45,7 @@ pub mod parse;
 pub mod percent;
 pub mod preprocess;
 pub mod profile;
+mod remade;
 pub mod resolve;
 pub mod serialize;
 mod thread_buffer;
@@ -53,7 +54,7 @@ pub mod url;
 pub mod webkit;
 pub mod whatwg;
 
-pub use canonical_url::Url;
+pub use canonical_url::{Host, OpaqueOrigin, Origin, Url};
 pub use canonicalize::{canonicalize, canonicalize_each};
 pub use canonicalizer::Canonicalizer;
 /// The Encoding Standard's encodings, for [`Canonicalizer::encoding`]
@@ -62,6 +63,9 @@ pub use canonicalizer::Canonicalizer;
 pub use encoding_rs;
 pub use engine_canonicalizer::EngineCanonicalizer;
 pub use error::Error;
+/// The `form_urlencoded` crate, whose `Parse` [`Url::query_pairs`]
+/// gives.
+pub use form_urlencoded;
 pub use parse::parse;
 pub use profile::{Profile, ProfileSpec};
 pub use resolve::resolve;

@@ -109,8 +109,7 @@ fn check(s: &str, o: &super::offsets::Offsets) -> Result<(), String> {
     let mailto = scheme == b"mailto";
     let path_only =
         std::str::from_utf8(scheme).is_ok_and(|s| is_not_hierarchical_scheme(s) && !mailto);
-    let authority =
-        o.user().is_some() || o.password().is_some() || o.host().is_some() || o.port().is_some();
+    let authority = o.has_authority();
     if authority {
         delimiter(&mut at, "//", "authority")?;
         if o.user().is_some() || o.password().is_some() {
@@ -178,25 +177,15 @@ mod tests {
         let s = "http://u:p@h:81/p?q#f";
         let good = Offsets::of(&crate::parse(s).as_cow()).unwrap();
         assert_eq!(check(s, &good), Ok(()));
-        let changed = |f: &dyn Fn(&mut OffsetsBuilder), len: usize| {
-            let mut b = good.builder();
-            f(&mut b);
-            b.finish(len).unwrap()
-        };
-        let len = s.len();
-        let shifted = changed(
-            &|b| {
-                let path = b.so_far().path();
-                b.path(path.map(|p| OffsetsBuilder::span(p.start() + 1, p.end())))
-            },
-            len,
-        );
+        // The same offsets on serializations they do not fit (the
+        // builder refuses places that do not follow each other).
         let broken = [
             ("HTTP://u:p@h:81/p?q#f", good),
             ("http:/u:p@h:81/p?q#f/", good),
-            (s, shifted),
-            (s, changed(&|b| b.query(None), len)),
-            (s, changed(&|_| {}, len - 1)),
+            ("http://u:p@h:81/p?q#fx", good),
+            ("http://u:p@h:81/p!q#f", good),
+            ("http://u:p@h:81/p?q?f", good),
+            ("http://u@p:h:81/p?q#f", good),
             ("http://u:p@h:8a/p?q#f", good),
             ("http://u:p@h/81/p?q#f", good),
             ("http://u:p@h:81/p#q#f", good),
