@@ -498,7 +498,10 @@ mod tests {
         assert_eq!(v6("1:2:3:4::1.2.3.4"), None);
         assert_eq!(v6("1:2:3::1.2.3.4").as_deref(), Some("1:2:3::102:304"));
         assert_eq!(v6("1:2:3:4::5:6:7").as_deref(), Some("1:2:3:4:0:5:6:7"));
-        assert_eq!(v6("1:2:3:4:5:6:1.2.3.4").as_deref(), Some("1:2:3:4:5:6:102:304"));
+        assert_eq!(
+            v6("1:2:3:4:5:6:1.2.3.4").as_deref(),
+            Some("1:2:3:4:5:6:102:304")
+        );
         // Strict dotted parts.
         assert_eq!(v6("::1.2.3.04"), None);
         assert_eq!(v6("::1.2.3.0").as_deref(), Some("::102:300"));
