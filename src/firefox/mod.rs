@@ -1,7 +1,26 @@
 //! The `firefox` engine: what Firefox 153 ESR (Debian 12) gives for
 //! `new URL(input, base).href`.
 //!
-//! DESIGN-TABLE
+//! # Design
+//!
+//! Firefox does not run the URL Standard's parser: `new URL()`
+//! (`dom/url/URL.cpp`) calls `NS_NewURI`, which gives each scheme its URI
+//! class, and each class parses, resolves and normalizes in its own way.
+//! The engine is a model of those classes, one module per concern:
+//!
+//! | module | Firefox |
+//! | --- | --- |
+//! | [`uri`] | `netwerk/base/nsNetUtil.cpp` `NS_NewURI`: the class of each scheme, nested URIs (`view-source:`, `jar:`), `moz-icon:`, `DefaultURI` |
+//! | [`standard_url`] | `netwerk/base/nsStandardURL.cpp` (`Resolve`, `SetSpecWithEncoding`, `BuildNormalizedSpec`), `netwerk/base/nsURLParsers.cpp` |
+//! | [`simple_uri`] | `netwerk/base/nsSimpleURI.cpp` (`data:`, `javascript:`, `about:`, `blob:`) |
+//! | [`net`] | `netwerk/base/nsURLHelper.cpp`, `netwerk/base/IPv4Parser.cpp`, `xpcom/io/nsEscape.cpp` |
+//! | [`host`] | `nsStandardURL::NormalizeIDN`, `netwerk/base/idna_glue/src/lib.rs`; the host's stages for `urlprism trace` |
+//!
+//! # Departures from the URL Standard
+//!
+//! See the table in `README.md` ("The `firefox` and `webkit` engines");
+//! each rule is documented, with its source, in the module that
+//! implements it.
 //!
 //! ```
 //! use urlprism::firefox::Firefox;

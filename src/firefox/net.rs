@@ -1,4 +1,4 @@
-//! The string helpers of Firefox's networking library that every URI
+//! The string functions of Firefox's networking library that every URI
 //! class uses: `netwerk/base/nsURLHelper.cpp` (`net_ExtractURLScheme`,
 //! `net_IsAbsoluteURL`, `net_FilterURIString`, `net_CoalesceDirs`,
 //! `net_IsValidScheme`), `netwerk/base/IPv4Parser.cpp` (the IPv4 number

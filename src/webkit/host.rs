@@ -300,8 +300,8 @@ pub fn serialize_ipv4(a: u32) -> String {
 ///
 /// - a dotted IPv4 tail is tried, whole and strict (four decimal parts, no
 ///   leading zero), before a piece, at the seventh piece or anywhere after
-///   `::`; where the `::` would stand for a single zero piece it fails
-///   (`[::2008:db8:00:0:129.144.52.38]`, `[1:2:3:4::1.2.3.4]`: the
+///   `::`; where the `::` would stand for exactly two zero pieces it
+///   fails (`[::2008:db8:00:0:129.144.52.38]`, `[1:2:3:4::1.2.3.4]`: the
 ///   Standard accepts both);
 /// - a `:` that ends the address is a syntax violation, not a failure
 ///   (`[::2002:c000:022a:]` → `[::2002:c000:22a]`).
@@ -492,7 +492,7 @@ mod tests {
         assert_eq!(v6("1::2:").as_deref(), Some("1::2"));
         assert_eq!(v6("1:2:3:4:5:6:7:"), None);
         assert_eq!(v6("1:2:3:4:5:6:7:8:"), None);
-        // An IPv4 tail where '::' would stand for one zero piece fails.
+        // An IPv4 tail where '::' would stand for two zero pieces fails.
         assert_eq!(v6("::2008:db8:00:0:129.144.52.38"), None);
         assert_eq!(v6("1:2:3::4:1.2.3.4"), None);
         assert_eq!(v6("1:2:3:4::1.2.3.4"), None);

@@ -1,7 +1,23 @@
 //! The `webkit` engine: what WebKitGTK 2.50 (Debian 12, ICU 72) gives
 //! for `new URL(input, base).href`.
 //!
-//! DESIGN-TABLE
+//! # Design
+//!
+//! WebKit's `URLParser` (`Source/WTF/wtf/URLParser.cpp`) runs the URL
+//! Standard's state machine in one pass, with a few departures of its
+//! own.  The engine is the Standard's parser written anew, with those
+//! departures at the places marked `WebKit rule`:
+//!
+//! | module | WebKit |
+//! | --- | --- |
+//! | [`parser`] | `URLParser::parse` (the states, paths, drive letters, the serializer) |
+//! | [`host`] | `URLParser::parseHostAndPort`, `parseIPv4Host`, `parseIPv6Host`; the host's stages for `urlprism trace` |
+//! | [`idna`] | `URLParser::domainToASCII` (ICU's `uidna_nameToASCII`, with ICU 72's UTS #46 data) |
+//!
+//! # Departures from the URL Standard
+//!
+//! See the table in `README.md` ("The `firefox` and `webkit` engines");
+//! each rule is documented, with its source, where it is implemented.
 //!
 //! ```
 //! use urlprism::webkit::Webkit;
