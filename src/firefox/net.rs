@@ -338,7 +338,7 @@ fn needs_escape(b: u8, set: Escape) -> bool {
         // `%` is never escaped (bug 61269).
         return false;
     }
-    let c0 = b < 0x20 || b > 0x7e;
+    let c0 = !(0x20..=0x7e).contains(&b);
     let query = c0 || matches!(b, b' ' | b'"' | b'#' | b'<' | b'>');
     match set {
         Escape::OnlyNonAscii => c0,

@@ -40,7 +40,7 @@ pub enum UrlType {
 /// absent one (Firefox's length -1).
 type Seg = Option<(usize, usize)>;
 
-fn seg<'a>(spec: &'a [u8], s: Seg) -> &'a [u8] {
+fn seg(spec: &[u8], s: Seg) -> &[u8] {
     s.map_or(&[][..], |(p, l)| &spec[p..p + l])
 }
 
@@ -93,11 +93,7 @@ fn find_scheme(spec: &[u8]) -> Result<(usize, Option<usize>, usize), ()> {
         match c {
             b':' => colon = Some(i),
             b'/' | b'?' | b'#' => slash = Some(i),
-            b'@' | b'[' => {
-                if stop.is_none() {
-                    stop = Some(i);
-                }
-            }
+            b'@' | b'[' if stop.is_none() => stop = Some(i),
             _ => {}
         }
     }
