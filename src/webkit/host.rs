@@ -190,13 +190,14 @@ pub fn opaque_host(input: &str) -> Result<String, String> {
     if let Some(c) = input.chars().find(|&c| is_forbidden_host(narrowed(c))) {
         return Err(format!("forbidden host code point {c:?}"));
     }
+    // UTF-8 percent-encoded with the C0 control percent-encode set.
     let mut out = String::with_capacity(input.len());
-    for c in input.chars() {
-        crate::webkit::parser::percent_encode_char(
-            c,
-            crate::webkit::parser::EncodeSet::C0Control,
-            &mut out,
-        );
+    for b in input.bytes() {
+        if b <= 0x1f || b > 0x7e {
+            out.push_str(&format!("%{b:02X}"));
+        } else {
+            out.push(char::from(b));
+        }
     }
     Ok(out)
 }
