@@ -12,7 +12,7 @@ use std::process::Output;
 use urlprism::conformance::{read_suite_file, record_encoding};
 
 fn shared() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("../shared")
 }
 
 /// The shared material at `rel`, or `None` with a notice (a failure when

@@ -328,7 +328,7 @@ fn unknown_profile_name_is_named() {
 #[test]
 fn malformed_profile_files_are_named_with_line() {
     let dir = temp_dir("profiles");
-    let good = include_str!("../profiles/this.toml");
+    let good = include_str!("../../profiles/this.toml");
     let cases: Vec<(&str, String, Option<usize>)> = vec![
         (
             "bad-value.toml",
