@@ -285,6 +285,24 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
         by_default: false,
         groups: &[TODAY],
     },
+    CodeEngine {
+        name: crate::firefox::NAME,
+        make: || EngineSpec::new(crate::firefox::Firefox::new()),
+        read_file: Some(|text, origin| {
+            crate::firefox::Firefox::from_toml(text, origin).map(EngineSpec::new)
+        }),
+        by_default: false,
+        groups: &[TODAY],
+    },
+    CodeEngine {
+        name: crate::webkit::NAME,
+        make: || EngineSpec::new(crate::webkit::Webkit::new()),
+        read_file: Some(|text, origin| {
+            crate::webkit::Webkit::from_toml(text, origin).map(EngineSpec::new)
+        }),
+        by_default: false,
+        groups: &[TODAY],
+    },
 ];
 
 fn make_whatwg() -> EngineSpec {

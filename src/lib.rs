@@ -32,6 +32,7 @@ pub mod conformance;
 pub mod engine;
 mod engine_canonicalizer;
 pub mod error;
+pub mod firefox;
 pub mod host;
 mod ipv4;
 mod ipv6;
@@ -50,6 +51,7 @@ pub mod serialize;
 mod thread_buffer;
 pub mod unicode;
 pub mod url;
+pub mod webkit;
 pub mod whatwg;
 
 pub use canonical_url::{Host, OpaqueOrigin, Origin, Url};

@@ -63,7 +63,7 @@ fn compare_today_puts_chromium_beside_the_standard() {
         .iter()
         .map(|r| r["profile"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["whatwg", "chromium"]);
+    assert_eq!(names, ["whatwg", "chromium", "firefox", "webkit"]);
     assert_eq!(v["results"][1]["canonical"], "http://a%20b/");
     assert!(v["results"][0]["canonical"].is_null());
     assert_eq!(v["differing"][0], "valid");
@@ -90,6 +90,10 @@ fn compare_today_puts_chromium_beside_the_standard() {
             "whatwg",
             "--profile",
             "chromium",
+            "--profile",
+            "firefox",
+            "--profile",
+            "webkit",
             "http://x/",
         ],
         b"",
@@ -117,7 +121,16 @@ fn compare_today_puts_chromium_beside_the_standard() {
 #[test]
 fn diff_only_counts_disagreements_per_pair() {
     let o = run(
-        &["compare", "--diff-only", "--today", "--profile", "chrome"],
+        &[
+            "compare",
+            "--diff-only",
+            "--profile",
+            "chrome",
+            "--profile",
+            "whatwg",
+            "--profile",
+            "chromium",
+        ],
         "http://a b/\nhttp://example.com/\nsc:/a|b\nhttp://h/^\n".as_bytes(),
     );
     let out = stdout(&o);

@@ -286,7 +286,7 @@ fn api_compare_equals_cli_on_many_urls() {
     let today = &listed["groups"]["today"];
     assert_eq!(
         today,
-        &serde_json::json!(["whatwg", "chromium"]),
+        &serde_json::json!(["whatwg", "chromium", "firefox", "webkit"]),
         "{listed}"
     );
     let registered: Vec<&str> = listed["registered"]
