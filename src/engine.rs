@@ -489,7 +489,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "x.toml: unknown engine \"ada\": the registered engines a profile file names are \
-             whatwg (leave `engine` out for a 2011 profile)"
+             whatwg, firefox, webkit (leave `engine` out for a 2011 profile)"
         );
         // A built-in profile is registered, but reads no engine file.
         let e = EngineSpec::from_toml("name = \"x\"\nengine = \"chrome\"\n", "x.toml").unwrap_err();
