@@ -214,7 +214,14 @@ fn all_but_host<'a, 'u>(
             .any(|p| p.url().port_split != PortSplit::LastColon)
             && server_info_split(u.host.as_deref(), u.port.as_deref()).is_some()
     };
-    if profiles.len() < 2 || u.is_invalid() || u.scheme_is("file") || port_split_differs() {
+    // A profile with URL-level rules that rewrite components has its own.
+    let rewrites = || profiles.iter().any(|p| p.url().rewrites_components());
+    if profiles.len() < 2
+        || u.is_invalid()
+        || u.scheme_is("file")
+        || port_split_differs()
+        || rewrites()
+    {
         return None;
     }
     let mut shared = u.clone();
@@ -326,6 +333,9 @@ fn canonicalize_components(
             canonicalize_host_cow(h, &scheme, profile, None)
                 .map_err(|e| e.in_authority(u.authority.as_deref()))?;
         }
+        if let Some(profile) = host_profile {
+            port_zero(u, profile.url())?;
+        }
         canonicalize_port(u, &scheme)?;
         canonicalize_path(u, hierarchical, scheme == "mailto");
         rounds += 1;
@@ -345,8 +355,53 @@ fn canonicalize_components(
             u.fragment = Some(Cow::Owned(c));
         }
     }
+    if let Some(profile) = host_profile {
+        observed_components(u, profile.url());
+    }
     u.scheme = Some(scheme);
     Ok(())
+}
+
+/// At the port step ([`crate::profile::UrlParams::port_zero_is_invalid`],
+/// modelling Gecko 2.0's `nsAuthURLParser::ParseServerInfo`, which turns
+/// down a port `<= 0`): a port of value 0 makes the URL invalid.
+///
+/// `http://foo.com:0` and `:00` are invalid (test_bug479485.js:39);
+/// `http://foo.com:` is `http://foo.com/`.
+fn port_zero(u: &CowUrl<'_>, url: &crate::profile::UrlParams) -> Result<(), Error> {
+    match u.port.as_deref() {
+        Some(p) if url.port_zero_is_invalid && p.bytes().all(|b| b == b'0') && !p.is_empty() => {
+            Err(Error::Port {
+                port: p.to_string(),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The observed URL-level rules on the components around the host, after
+/// canonicalization ([`crate::profile::UrlParams`]).
+///
+/// `apostrophe_escaped` (modelling Gecko 2.0: `nsEscape.cpp`'s
+/// `EscapeChars` gives `'` no flag, so `NS_EscapeURL` escapes it in every
+/// part `nsStandardURL::BuildNormalizedSpec` encodes): in a hierarchical
+/// URL, `'` → `%27` in the user, password, path, query and fragment;
+/// `http://example.com/'?'` → `http://example.com/%27?%27`
+/// (test_bug376844.js).
+fn observed_components(u: &mut CowUrl<'_>, url: &crate::profile::UrlParams) {
+    if url.apostrophe_escaped && u.hierarchical {
+        for part in [
+            &mut u.user,
+            &mut u.password,
+            &mut u.path,
+            &mut u.query,
+            &mut u.fragment,
+        ] {
+            if let Some(c) = part.as_mut().filter(|c| c.contains('\'')) {
+                *c = Cow::Owned(c.replace('\'', "%27"));
+            }
+        }
+    }
 }
 
 /// Percent-encodes a component in place; untouched when nothing needs
@@ -812,6 +867,59 @@ mod host_noncharacter_tests {
         assert_eq!(
             canon("http://a\u{FFFF}b/").unwrap().as_deref(),
             Some("a\u{FFFD}b")
+        );
+    }
+
+    /// The canonical URL of `input` under the built-in profile `name`, by
+    /// the library's entry point (shortcuts included).
+    fn url(name: &str, input: &str) -> Result<String, Error> {
+        let p = crate::profile::builtin(name).unwrap();
+        crate::Canonicalizer::new(p)
+            .canonicalize(input)
+            .map(|u| u.as_str().to_string())
+    }
+
+    #[test]
+    fn gecko_escapes_apostrophes_in_standard_urls() {
+        assert_eq!(
+            url("gecko", "http://u'@example.com/'?'#'").unwrap(),
+            "http://u%27@example.com/%27?%27#%27"
+        );
+        // Not in a URL that is not hierarchical.
+        assert_eq!(url("gecko", "javascript:'").unwrap(), "javascript:'");
+        assert_eq!(
+            url("this", "http://example.com/'").unwrap(),
+            "http://example.com/'"
+        );
+        // Together with other profiles, each has its own components.
+        let c = crate::Canonicalizer::new(crate::profile::this());
+        let plans: Vec<_> = ["this", "gecko"]
+            .iter()
+            .map(|n| crate::host::plan::Plan::new(crate::profile::builtin(n).unwrap()))
+            .collect();
+        let refs: Vec<_> = plans.iter().collect();
+        let each: Vec<_> = c
+            .canonicalize_each("http://example.com/'", &refs)
+            .into_iter()
+            .map(|r| r.unwrap().as_str().to_string())
+            .collect();
+        assert_eq!(each, ["http://example.com/'", "http://example.com/%27"]);
+    }
+
+    #[test]
+    fn gecko_rejects_port_zero() {
+        for input in ["http://foo.com:0", "http://foo.com:000/"] {
+            let e = url("gecko", input).unwrap_err();
+            assert!(matches!(e, Error::Port { .. }), "{input}: {e:?}");
+        }
+        assert_eq!(url("gecko", "http://foo.com:/").unwrap(), "http://foo.com/");
+        assert_eq!(
+            url("gecko", "http://foo.com:08/").unwrap(),
+            "http://foo.com:8/"
+        );
+        assert_eq!(
+            url("this", "http://foo.com:0").unwrap(),
+            "http://foo.com:0/"
         );
     }
 }

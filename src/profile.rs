@@ -264,6 +264,31 @@ pub struct ObservedHostParams {
     /// (and `192.168.%E2%80%8D0.001` as a name) while it reads ASCII
     /// `0300.0250.00.01` as `192.168.0.1`.  Default: false.
     pub ipv4_needs_ascii_host: bool,
+    /// Next to step 20.1 (modelling Gecko 2.0): a host that still holds a
+    /// code point unassigned in Unicode 3.2 (table A.1) after Nameprep is
+    /// not under a whitelisted TLD, so step 20.2.1 writes its labels in
+    /// ACE.  Gecko's `nsIDNService::isInWhitelist`
+    /// (`netwerk/dns/nsIDNService.cpp`) converts the host with
+    /// `UTF8toACE(..., allowUnassigned = PR_FALSE)` before it looks the TLD
+    /// up, and a failure means "not whitelisted"
+    /// (`ConvertToDisplayIDN` then returns the ACE form): `foo\u{3040}bar.org`
+    /// → `xn--foobar-...org` (test_bug479413.js), while `bücher.org` stays.
+    /// Default: false (step 20.1 reads only the TLD and the blacklist).
+    pub idn_whitelist_needs_assigned: bool,
+    /// After step 20 (modelling Gecko 2.0): in a host that was ASCII as
+    /// written, under a whitelisted TLD (step 20.1's list), the `xn--`
+    /// labels are written in Unicode when every one of them decodes to a
+    /// label that is not ASCII, holds no blacklisted character, and that
+    /// Nameprep (unassigned code points not allowed) and Punycode turn back
+    /// into the same `xn--` label; if one does not, the host stays as it
+    /// is.  Gecko's `nsIDNService::ConvertToDisplayIDN`, ASCII branch:
+    /// `ACEtoUTF8(host, ..., PR_FALSE)`, whose `decodeACE` checks each
+    /// label so (test_idnservice.js: `xn--bcher-kva.es` → `bücher.es`;
+    /// test_bug396389.js: `xn--jos-dma.example.net.ch` →
+    /// `josé.example.net.ch`; test_bug479413.js: `xn--foobar-533e.com`
+    /// stays, its U+3040 is unassigned).  Default: false (an ASCII host
+    /// is not converted).
+    pub whitelisted_ace_shown_in_unicode: bool,
 }
 
 /// Kinds of hosts that are not domain names (see
@@ -345,6 +370,40 @@ pub struct UrlParams {
     /// (before CanonicalizeHost).  Default: `last-colon` (the
     /// specification's parser).
     pub port_split: PortSplit,
+    /// After canonicalization (modelling Gecko 2.0): in a hierarchical
+    /// URL, `'` is percent-encoded (`%27`) in the user, password, path,
+    /// query and fragment.  Gecko's `nsEscape.cpp` table `EscapeChars`
+    /// gives 0x27 no flag, so `NS_EscapeURL` escapes it in every part
+    /// `nsStandardURL::BuildNormalizedSpec` encodes (`esc_Username` ...
+    /// `esc_Ref`): `http://example.com/'` → `http://example.com/%27`,
+    /// `?'` → `?%27` (test_bug376844.js).  Default: false (the
+    /// specification keeps `'`).
+    pub apostrophe_escaped: bool,
+    /// At the port step (modelling Gecko 2.0): a port of value 0 makes the
+    /// URL invalid.  `nsAuthURLParser::ParseServerInfo`
+    /// (`nsURLParsers.cpp`) reads the port with `ToInteger` and returns
+    /// `NS_ERROR_MALFORMED_URI` when it is `<= 0`: `http://foo.com:0` is
+    /// invalid (test_bug479485.js:39), `http://foo.com:` is not.  Default:
+    /// false (the specification keeps `:0`).
+    pub port_zero_is_invalid: bool,
+}
+
+impl UrlParams {
+    /// Whether a rule of these parameters that rewrites the components
+    /// around the host may touch `input`: the shortcuts for the common URL
+    /// (which read no URL-level parameter) decline such an input, and the
+    /// components are not shared between profiles.  A cheap test that may
+    /// say yes where nothing changes, never no where something would.
+    pub(crate) fn may_rewrite_components(&self, input: &str) -> bool {
+        (self.apostrophe_escaped && input.contains('\''))
+            || (self.port_zero_is_invalid && input.contains(":0"))
+    }
+
+    /// Whether any rule that rewrites the components around the host is
+    /// on (see [`UrlParams::may_rewrite_components`]).
+    pub(crate) fn rewrites_components(&self) -> bool {
+        self.apostrophe_escaped || self.port_zero_is_invalid
+    }
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).

@@ -10,8 +10,8 @@
 use super::labels::{convert_labels, is_label_separator};
 use super::nameprep::nameprep_with;
 use super::observed::{
-    colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address, port_like_host,
-    semicolon_in_host,
+    ace_labels_in_unicode, colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address,
+    port_like_host, semicolon_in_host,
 };
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::plan::Plan;
@@ -204,6 +204,19 @@ fn steps<T: Tracer>(
     } else {
         pl.note_if(const { steps::host("20") }, false, &s, String::new);
     }
+    // Step 20a (observed, GECKO): a host that was ASCII as written shows
+    // its `xn--` labels in Unicode under a whitelisted TLD
+    // (`ObservedHostParams::whitelisted_ace_shown_in_unicode`).
+    let step_20a = const { steps::host("20a") };
+    pl.rewrite_if(
+        step_20a,
+        plan.runs(step_20a) && ascii_after_step_7 && !need_punycode,
+        &mut s,
+        |s| match ace_labels_in_unicode(s, plan) {
+            Some(shown) => Cow::Owned(shown),
+            None => Cow::Borrowed(s),
+        },
+    );
 
     // Step 22.
     if has_root_dot {

@@ -8,7 +8,7 @@
 
 use super::ace::{label_chars, push_ace, push_ace_shared, AceCache, MAX_LABEL_LEN};
 use super::nameprep::nameprep_with;
-use super::observed::{ace_label, keeps_unicode_labels};
+use super::observed::{ace_label, holds_unassigned, keeps_unicode_labels};
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::plan::Plan;
 use super::steps;
@@ -72,11 +72,18 @@ pub(super) fn convert_labels_into<T: Tracer>(
     out: &mut String,
 ) -> Result<(), GiveUp> {
     let plan = pl.plan;
-    let idn_enabled = plan.runs(const { steps::host("20.1") })
+    let mut idn_enabled = plan.runs(const { steps::host("20.1") })
         && pl.known.idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
     pl.note(const { steps::host("20.1") }, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
+    // Next to step 20.1 (observed, GECKO): an unassigned code point makes
+    // the host "not whitelisted".
+    let step_20_1a = const { steps::host("20.1a") };
+    if idn_enabled && plan.runs(step_20_1a) && holds_unassigned(s) {
+        idn_enabled = false;
+    }
+    pl.note(step_20_1a, s, || format!("idn-enabled = {idn_enabled}"));
     // Step 20.2.1 or step 20.2.2, whichever the plan runs.
     let round_trip = plan.runs(const { steps::host("20.2.2") });
     let step = match round_trip {

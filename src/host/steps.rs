@@ -139,7 +139,7 @@ const fn indexed<const N: usize>(mut steps: [Step; N], first: usize) -> [Step; N
 pub const CANONICALIZE_HOST_STEPS: &[Step] = &HOST_STEPS;
 
 /// How many steps CanonicalizeHost has.
-const HOST_STEP_COUNT: usize = 34;
+const HOST_STEP_COUNT: usize = 36;
 
 const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
     steps![CANONICALIZE_HOST;
@@ -181,12 +181,16 @@ const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
         "20" Specification [] "" "convert each label (when need-punycode)" None;
         "20.1" Specification [Gecko] "GECKO" "IDN only under whitelisted TLDs, without blacklisted characters"
             Some(|p| p.host().idn_tld_check);
+        "20.1a" Observed [Gecko] "observed: GECKO" "a host with a code point unassigned in Unicode 3.2 is not whitelisted"
+            Some(|p| p.host().observed.idn_whitelist_needs_assigned);
         "20.2.1" Specification [This, Gecko, Chrome] "THIS/GECKO/CHROME" "ToASCII: Nameprep with bidi, then Punycode"
             Some(|p| p.host().label_conversion == LabelConversion::ToAscii);
         "20.2.2" Specification [Ie] "IE" "the ToUnicode / ToASCII round trip"
             Some(|p| p.host().label_conversion == LabelConversion::IeRoundTrip);
         "20.2.2a" Observed [Ie] "observed: IE" "schemes that do not keep Unicode labels get the ASCII form"
             Some(|p| p.host().observed.unicode_label_schemes.is_some());
+        "20a" Observed [Gecko] "observed: GECKO" "the 'xn--' labels of an ASCII host under a whitelisted TLD are shown in Unicode"
+            Some(|p| p.host().observed.whitelisted_ace_shown_in_unicode);
         "22" Specification [] "" "the root dot comes back" None;
         "23" Specification [Chrome] "CHROME" "percent-encoded octets become U+0000..U+00FF"
             Some(|p| p.host().decode_escapes_as_latin1);
@@ -417,6 +421,8 @@ mod tests {
                 "gecko CanonicalizeHost 4a",
                 "gecko CanonicalizeHost 4b",
                 "gecko CanonicalizeHost 13a",
+                "gecko CanonicalizeHost 20.1a",
+                "gecko CanonicalizeHost 20a",
             ]
             .map(String::from),
         );

@@ -317,7 +317,10 @@ mod tests {
         assert_eq!(short("https://a.b:0443/").as_deref(), Some("https://a.b/"));
         assert_eq!(short("http://a.b:/").as_deref(), Some("http://a.b/"));
         assert_eq!(short("ws://a.b:00081").as_deref(), Some("ws://a.b:81/"));
-        assert_eq!(short("ftp://a.b:65535/").as_deref(), Some("ftp://a.b:65535/"));
+        assert_eq!(
+            short("ftp://a.b:65535/").as_deref(),
+            Some("ftp://a.b:65535/")
+        );
         assert_eq!(short("ftp://a.b:65536/"), None);
         assert_eq!(short("http://a.b:8a/"), None);
     }
