@@ -289,6 +289,15 @@ pub struct ObservedHostParams {
     /// stays, its U+3040 is unassigned).  Default: false (an ASCII host
     /// is not converted).
     pub whitelisted_ace_shown_in_unicode: bool,
+    /// Next to step 25 (modelling IE 7-9 as Wine's urlmon tests record
+    /// Windows): a host in brackets that is not an IPvFuture literal
+    /// (`[v...]`) is an IPv6 address read and written the Windows way
+    /// ([`crate::ipv6::canonicalize_ipv6_windows`]), or the URL is invalid
+    /// (Wine `uri.c`: `http://[1:2:3:4]`, `http://[::2:3:4:5:6:7:8]`,
+    /// `ftp://[not.valid.uri]/` are invalid; `ftp://[::13.1.68.3]` stays
+    /// `ftp://[::13.1.68.3]/`).  Default: false (step 25; a bracketed host
+    /// that is no address keeps its colons).
+    pub windows_ipv6: bool,
 }
 
 /// Kinds of hosts that are not domain names (see
@@ -386,6 +395,43 @@ pub struct UrlParams {
     /// invalid (test_bug479485.js:39), `http://foo.com:` is not.  Default:
     /// false (the specification keeps `:0`).
     pub port_zero_is_invalid: bool,
+    /// The schemes the browser knows (modelling IE: urlmon's recognized
+    /// scheme types, `URL_SCHEME_*`); read by `windows_escapes` and
+    /// `bad_escape_is_invalid`, which treat the other schemes
+    /// (`zip:`, `1234:`) as unknown.  Default: empty.
+    pub known_schemes: Vec<String>,
+    /// After canonicalization (modelling IE 7-9 as Wine's urlmon tests
+    /// record Windows): in the user and password, the query, the fragment
+    /// and the path of a URL that is not hierarchical (but `javascript:`),
+    /// an escape of an RFC 3986 unreserved character is decoded and an
+    /// ASCII character that is neither unreserved nor reserved (nor `%`) is
+    /// percent-encoded, for a scheme of `known_schemes`; the query and
+    /// fragment of another scheme keep what they hold (controls, spaces and
+    /// non-ASCII aside), and its user and password are only encoded.
+    /// Wine 1.5.26 `dlls/urlmon/tests/uri.c` `uri_tests`:
+    /// `ftp://w%49%4Ee:PA%53%53@ftp.google.com/` → `ftp://wINe:PASS@...`;
+    /// `ftp://user:pass:word@winehq.org/` keeps `pass:word`;
+    /// `ftp://[](),'test':word@winehq.org/` keeps the brackets;
+    /// `?query=%30%31` → `?query=01`; `?query=<|>` → `?query=%3C%7C%3E`;
+    /// `#Te<|>` → `#Te%3C%7C%3E`; `news:test.%74%65%73%74.com` →
+    /// `news:test.test.com`; `zip://www.winehq.org/tests/..?query=<|>` keeps
+    /// `<|>`.  Default: false (the specification's sets).
+    pub windows_escapes: bool,
+    /// Before canonicalization (modelling IE 7-9 as Wine's urlmon tests
+    /// record Windows): for a scheme of `known_schemes` other than `file`,
+    /// a `%` not followed by two hexadecimal digits in the path makes the
+    /// URL invalid (Wine `uri.c` `invalid_uri_tests`: `news:test%XX`,
+    /// `mailto:wine@winehq%G8.com`; `uri_combine_tests`: `/Te%XXst` against
+    /// `http://google.com/test`; `file://C:/te%3Es%2Et/tes%t.mp3` is
+    /// valid).  The query and fragment are not checked: Wine's tests find
+    /// `?Tes%XXt` valid when combined with a base.  Default: false.
+    pub bad_escape_is_invalid: bool,
+    /// At the userinfo step (modelling IE 7-9 as Wine's urlmon tests record
+    /// Windows): an empty password, or an empty user, is kept with its `:`
+    /// or `@` (Wine `uri.c` `uri_tests`: `ftp://empty:@ftp.google.com/`
+    /// keeps `empty:@`; `zip://@gov.uk` → `zip://@gov.uk/`).  Default:
+    /// false (the specification drops them).
+    pub empty_userinfo_kept: bool,
 }
 
 impl UrlParams {
@@ -397,12 +443,27 @@ impl UrlParams {
     pub(crate) fn may_rewrite_components(&self, input: &str) -> bool {
         (self.apostrophe_escaped && input.contains('\''))
             || (self.port_zero_is_invalid && input.contains(":0"))
+            || ((self.windows_escapes || self.bad_escape_is_invalid)
+                && input.contains(['%', '|', '<', '>', '"', '^', '`', '{', '}', '\\']))
+            // An empty user or password: `//@`, `:@`.
+            || (self.empty_userinfo_kept && (input.contains("/@") || input.contains(":@")))
+    }
+
+    /// Whether `scheme` (lowercase) is one of [`UrlParams::known_schemes`].
+    pub(crate) fn knows_scheme(&self, scheme: &str) -> bool {
+        self.known_schemes
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(scheme))
     }
 
     /// Whether any rule that rewrites the components around the host is
     /// on (see [`UrlParams::may_rewrite_components`]).
     pub(crate) fn rewrites_components(&self) -> bool {
-        self.apostrophe_escaped || self.port_zero_is_invalid
+        self.apostrophe_escaped
+            || self.port_zero_is_invalid
+            || self.windows_escapes
+            || self.bad_escape_is_invalid
+            || self.empty_userinfo_kept
     }
 }
 

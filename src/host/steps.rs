@@ -139,7 +139,7 @@ const fn indexed<const N: usize>(mut steps: [Step; N], first: usize) -> [Step; N
 pub const CANONICALIZE_HOST_STEPS: &[Step] = &HOST_STEPS;
 
 /// How many steps CanonicalizeHost has.
-const HOST_STEP_COUNT: usize = 36;
+const HOST_STEP_COUNT: usize = 37;
 
 const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
     steps![CANONICALIZE_HOST;
@@ -197,6 +197,8 @@ const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
         "24" Specification [Chrome] "CHROME" "ASCII lowercase"
             Some(|p| p.host().final_ascii_lowercase);
         "25" Specification [] "" "an IPv6 address" None;
+        "25a" Observed [Ie] "observed: IE" "a bracketed host is an IPv6 address read and written the Windows way, or invalid"
+            Some(|p| p.host().observed.windows_ipv6);
         "26" Specification [This] "THIS" "a ':' outside an IPv6 address returns the fallback"
             Some(|p| p.host().colon_fails);
         "27" Specification [] "" "an IPv4 address, by the profile's rule (spec, googleurl-2011; none: the step does not run)"
@@ -393,12 +395,14 @@ mod tests {
         // Each built-in profile sends the hosts that are not domain names
         // (`file:` hosts, IP literals, hosts in the IPv4 form) to THIS: the
         // suite records THIS's result for every browser there.
-        let routed = |p: &str, steps: &[&str]| -> Vec<String> {
+        let routed_classes = |p: &str, classes: &str, steps: &[&str]| -> Vec<String> {
             steps
                 .iter()
-                .map(|s| format!("{p} {s} (hosts [File, IpLiteral, Ipv4Form]: this)"))
+                .map(|s| format!("{p} {s} (hosts [{classes}]: this)"))
                 .collect()
         };
+        let routed =
+            |p: &str, steps: &[&str]| routed_classes(p, "File, IpLiteral, Ipv4Form", steps);
         let mut expected = vec![
             // THIS's step 5 (a host beginning with `%5B`): the suite
             // records the same rejection for Chrome and IE.
@@ -440,14 +444,17 @@ mod tests {
                 "ie CanonicalizeHost 5",
                 "ie CanonicalizeHost 7a",
                 "ie CanonicalizeHost 20.2.2a",
+                "ie CanonicalizeHost 25a",
                 // THIS's step 26 (a `:` outside an IPv6 address).
                 "ie CanonicalizeHost 26",
                 "ie Nameprep 3a",
             ]
             .map(String::from),
         );
-        expected.extend(routed(
+        // IE reads IP literals itself (step 25a).
+        expected.extend(routed_classes(
             "ie",
+            "File, Ipv4Form",
             &[
                 "CanonicalizeHost 5",
                 "CanonicalizeHost 6",
