@@ -319,6 +319,16 @@ fn canonicalize_components(
         bad_escapes(u)?;
     }
     let windows = url_params.is_some_and(|url| url.windows_escapes);
+    // IE keeps the host and path of an unknown scheme as written
+    // (`UrlParams::unknown_schemes_as_written`).
+    let as_written = url_params.is_some_and(|url| url.unknown_schemes_as_written)
+        && !known
+        && hierarchical
+        && !is_file;
+    if as_written {
+        unknown_scheme_port_in_host(u);
+    }
+    let written_path = as_written.then(|| u.path.clone()).flatten();
 
     match url_params {
         Some(url) if url.windows_escapes || url.empty_userinfo_kept => {
@@ -341,7 +351,7 @@ fn canonicalize_components(
         if is_file {
             file_host_path(u);
         }
-        if let (Some(profile), Some(h)) = (host_profile, u.host.as_mut()) {
+        if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), as_written) {
             canonicalize_host_cow(h, &scheme, profile, None)
                 .map_err(|e| e.in_authority(u.authority.as_deref()))?;
         }
@@ -350,6 +360,9 @@ fn canonicalize_components(
         }
         canonicalize_port(u, &scheme)?;
         canonicalize_path(u, hierarchical, scheme == "mailto");
+        if let Some(p) = written_path.as_ref().filter(|p| p.starts_with('/')) {
+            u.path = Some(p.clone());
+        }
         rounds += 1;
         let changed = originals.is_some_and(|(h, p)| u.host != h || u.path != p);
         if !changed || rounds >= MAX_HOSTPATH_ROUNDS {
@@ -524,6 +537,34 @@ fn windows_userinfo(u: &mut CowUrl<'_>, url: &crate::profile::UrlParams, known: 
                 *part = Some(Cow::Owned(encoded));
             }
         }
+    }
+}
+
+/// For a scheme IE does not know
+/// ([`crate::profile::UrlParams::unknown_schemes_as_written`], as Wine's
+/// urlmon tests record Windows): a port that is no decimal number up to
+/// 65535 (or follows another `:`) stays part of the host.
+///
+/// `zip://google.com:65536` → host `google.com:65536`, no port;
+/// `zip://google.com:65536:25` → host `google.com:65536:25`;
+/// `zip://[::ffff]:abcd` → host `[::ffff]:abcd`; `zip://a:81` keeps port 81.
+fn unknown_scheme_port_in_host(u: &mut CowUrl<'_>) {
+    let Some(port) = u.port.as_deref() else {
+        return;
+    };
+    let is_port = !port.is_empty()
+        && port.bytes().all(|b| b.is_ascii_digit())
+        && port.trim_start_matches('0').len() <= 5
+        && port.parse::<u32>().is_ok_and(|p| p <= 65535);
+    // `google.com:65536:25`: the host as parsed, `google.com:65536`, holds
+    // a port that is no number; the whole is the host.
+    let host = u.host.as_deref().unwrap_or("");
+    let host_has_colon = host.contains(':') && !(host.starts_with('[') && host.ends_with(']'));
+    if (!is_port || host_has_colon) && !port.is_empty() {
+        let host = format!("{}:{port}", u.host.as_deref().unwrap_or(""));
+        u.host = Some(Cow::Owned(host));
+        u.host_as_written = None;
+        u.port = None;
     }
 }
 
@@ -1138,6 +1179,19 @@ mod host_noncharacter_tests {
         }
         assert!(ie("file:///C:/tes%t.mp3").is_ok());
         assert!(ie("zip://a/te%xx").is_ok());
+        // An unknown scheme keeps its host and path; a port that is no
+        // number stays in the host.
+        assert_eq!(ie("zip://GOOGLE.com/").unwrap(), "zip://GOOGLE.com/");
+        assert_eq!(
+            ie("1234://4294967295/<|>").unwrap(),
+            "1234://4294967295/<|>"
+        );
+        let u = crate::Canonicalizer::new(crate::profile::builtin("ie").unwrap())
+            .canonicalize("zip://google.com:65536:25")
+            .unwrap();
+        assert_eq!(u.host_str(), Some("google.com:65536:25"));
+        assert_eq!(u.port(), None);
+        assert_eq!(ie("zip://a:81/").unwrap(), "zip://a:81/");
         // The specification's profile is unchanged.
         assert_eq!(
             url("this", "http://a/?%30|#%30").unwrap(),

@@ -432,6 +432,17 @@ pub struct UrlParams {
     /// keeps `empty:@`; `zip://@gov.uk` → `zip://@gov.uk/`).  Default:
     /// false (the specification drops them).
     pub empty_userinfo_kept: bool,
+    /// At canonicalization (modelling IE 7-9 as Wine's urlmon tests record
+    /// Windows): in a hierarchical URL whose scheme is not one of
+    /// `known_schemes`, the host and the path are kept as written (no
+    /// CanonicalizeHost, no percent-encoding; dot-segments are still
+    /// removed), and a port that is no number up to 65535 stays part of
+    /// the host.  Wine `uri.c` `uri_tests`: `zip://GOOGLE.com/` keeps
+    /// `GOOGLE.com`; `1234://4294967295/<|>" test<|>` is kept;
+    /// `zip://google.com:65536` has the host `google.com:65536`;
+    /// `zip://[::ffff]:abcd` the host `[::ffff]:abcd`.  Default: false
+    /// (every scheme's host and path are canonicalized).
+    pub unknown_schemes_as_written: bool,
 }
 
 impl UrlParams {
@@ -447,6 +458,10 @@ impl UrlParams {
                 && input.contains(['%', '|', '<', '>', '"', '^', '`', '{', '}', '\\']))
             // An empty user or password: `//@`, `:@`.
             || (self.empty_userinfo_kept && (input.contains("/@") || input.contains(":@")))
+            || (self.unknown_schemes_as_written
+                && !input
+                    .split_once(':')
+                    .is_some_and(|(scheme, _)| self.knows_scheme(scheme)))
     }
 
     /// Whether `scheme` (lowercase) is one of [`UrlParams::known_schemes`].
@@ -464,6 +479,7 @@ impl UrlParams {
             || self.windows_escapes
             || self.bad_escape_is_invalid
             || self.empty_userinfo_kept
+            || self.unknown_schemes_as_written
     }
 }
 
