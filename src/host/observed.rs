@@ -363,11 +363,12 @@ mod ipv4_rule_tests {
             host("19\u{200C}2.168.0.001", "gecko").unwrap(),
             "192.168.0.001"
         );
-        // A host in the form of an address follows THIS (other_hosts).
-        assert_eq!(host("0x7F.1", "gecko").unwrap(), "127.0.0.1");
+        // A host in the form of an address is only lowercased, escapes
+        // and all (nsStandardURL::BuildNormalizedSpec has no IPv4 code).
+        assert_eq!(host("0x7F.1", "gecko").unwrap(), "0x7f.1");
         assert_eq!(
             host("%30%78%63%30%2e%30%32%35%30.01%2e", "gecko").unwrap(),
-            "0xc0.0250.01."
+            "%30%78%63%30%2e%30%32%35%30.01%2e"
         );
         assert_eq!(
             host("192.168.%E2%80%8D0.001", "gecko").unwrap(),
