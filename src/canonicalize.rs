@@ -426,6 +426,17 @@ fn is_rfc3986_reserved(b: u8) -> bool {
     b":/?#[]@!$&'()*+,;=".contains(&b)
 }
 
+/// Whether [`windows_escapes`] percent-encodes the octet `c`: an ASCII
+/// character neither unreserved nor reserved, nor `%` (nor `\\` when
+/// `keep_backslash`).
+fn is_windows_forbidden(c: u8, keep_backslash: bool) -> bool {
+    c.is_ascii()
+        && !(is_rfc3986_unreserved(c)
+            || is_rfc3986_reserved(c)
+            || c == b'%'
+            || (keep_backslash && c == b'\\'))
+}
+
 /// The value of the escape `%XY` at the start of `b`, if it is one.
 fn escape_at(b: &[u8]) -> Option<u8> {
     match b {
@@ -449,10 +460,7 @@ fn windows_escapes(s: &str, keep_backslash: bool, decode: bool) -> Option<String
     let b = s.as_bytes();
     let changes = (0..b.len()).any(|i| match b[i] {
         b'%' => decode && escape_at(&b[i..]).is_some_and(is_rfc3986_unreserved),
-        c if c.is_ascii() => {
-            !is_rfc3986_unreserved(c) && !is_rfc3986_reserved(c) && !(keep_backslash && c == b'\\')
-        }
-        _ => false,
+        c => is_windows_forbidden(c, keep_backslash),
     });
     if !changes {
         return None;
@@ -470,11 +478,7 @@ fn windows_escapes(s: &str, keep_backslash: bool, decode: bool) -> Option<String
                 }
                 None => out.push('%'),
             },
-            c if c.is_ascii()
-                && !is_rfc3986_unreserved(c)
-                && !is_rfc3986_reserved(c)
-                && !(keep_backslash && c == b'\\') =>
-            {
+            c if is_windows_forbidden(c, keep_backslash) => {
                 out.push_str(&format!("%{c:02X}"));
             }
             _ => {
