@@ -503,6 +503,12 @@ fn windows_escapes_in_place(component: &mut Option<Cow<'_, str>>) {
     }
 }
 
+/// What the user and password are percent-encoded with after IE's rules:
+/// controls and what is not ASCII (as UTF-8), and the delimiters that
+/// would end them when the URL is read again (`@ / \\ ? #`), which IE's
+/// rules keep as reserved characters (`http://a@b@c` → user `a%40b`).
+const USERINFO_DELIMITERS: crate::octets::OctetSet = percent::OPAQUE_PATH_SET.with_all(b"@/\\?#");
+
 /// IE's user and password ([`crate::profile::UrlParams::windows_escapes`],
 /// [`crate::profile::UrlParams::empty_userinfo_kept`]), as Wine's urlmon
 /// tests record Windows: with `windows_escapes`, for a known scheme the
@@ -530,13 +536,9 @@ fn windows_userinfo(u: &mut CowUrl<'_>, url: &crate::profile::UrlParams, known: 
         }
         if let Some(c) = part.as_deref() {
             let text = windows_escapes(c, true, known).map_or(Cow::Borrowed(c), Cow::Owned);
-            let encoded = percent::percent_encode_cow(
-                &text,
-                UTF_8,
-                &percent::OPAQUE_PATH_SET,
-                HexCase::Upper,
-            )
-            .into_owned();
+            let encoded =
+                percent::percent_encode_cow(&text, UTF_8, &USERINFO_DELIMITERS, HexCase::Upper)
+                    .into_owned();
             if encoded != c {
                 *part = Some(Cow::Owned(encoded));
             }
@@ -1165,6 +1167,8 @@ mod host_noncharacter_tests {
             ie("ftp://empty:@ftp.google.com/").unwrap(),
             "ftp://empty:@ftp.google.com/"
         );
+        // A delimiter that would end the user is still encoded.
+        assert_eq!(ie("http://a@b@c").unwrap(), "http://a%40b@c/");
         // The opaque path of a known scheme, `javascript:` aside.
         assert_eq!(
             ie("news:test.%74%65%73%74.com").unwrap(),

@@ -411,7 +411,9 @@ pub struct UrlParams {
     /// Wine 1.5.26 `dlls/urlmon/tests/uri.c` `uri_tests`:
     /// `ftp://w%49%4Ee:PA%53%53@ftp.google.com/` → `ftp://wINe:PASS@...`;
     /// `ftp://user:pass:word@winehq.org/` keeps `pass:word`;
-    /// `ftp://[](),'test':word@winehq.org/` keeps the brackets;
+    /// `ftp://[](),'test':word@winehq.org/` keeps the brackets (a
+    /// delimiter that would end the user or password when the URL is read
+    /// again, `@ / \\ ? #`, is still encoded);
     /// `?query=%30%31` → `?query=01`; `?query=<|>` → `?query=%3C%7C%3E`;
     /// `#Te<|>` → `#Te%3C%7C%3E`; `news:test.%74%65%73%74.com` →
     /// `news:test.test.com`; `zip://www.winehq.org/tests/..?query=<|>` keeps
