@@ -7,11 +7,11 @@
 //! THIS: `WWW.Ｅxample.COM.` → `www.example.com.`; `b%C3%BCcher.de` →
 //! `xn--bcher-kva.de`; `0x7f.1` → `127.0.0.1`; `a%2Fb` fails at step 28.
 
-use super::labels::{convert_labels, is_label_separator};
+use super::labels::{ace_labels_in_unicode, convert_labels, is_label_separator};
 use super::nameprep::nameprep_with;
 use super::observed::{
-    ace_labels_in_unicode, colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address,
-    port_like_host, semicolon_in_host,
+    colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address, port_like_host,
+    semicolon_in_host,
 };
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::plan::Plan;

@@ -180,63 +180,6 @@ pub(super) fn holds_unassigned(s: &str) -> bool {
     !s.is_ascii() && s.chars().any(crate::unicode::stringprep::is_unassigned)
 }
 
-/// After step 20 (GECKO, [`ObservedHostParams::whitelisted_ace_shown_in_unicode`](crate::profile::ObservedHostParams::whitelisted_ace_shown_in_unicode)):
-/// a host that was ASCII as written, under a whitelisted TLD, with its
-/// `xn--` labels in Unicode; `None` when it stays as it is (no `xn--`
-/// label, a TLD not on the list, or a label that does not decode back to
-/// itself).  The rule of Gecko 2.0's `nsIDNService::ConvertToDisplayIDN`
-/// (ASCII branch: `isInWhitelist`, then `ACEtoUTF8(host, ..., PR_FALSE)`),
-/// whose `decodeACE` takes each `xn--` label through Punycode, turns down
-/// a label with a blacklisted character (`isOnlySafeChars`) and one that
-/// `UTF8toACE` with unassigned code points not allowed does not give back
-/// (`ACEtoUTF8` then returns the whole host as it was).  With Nameprep
-/// leaving the decoded label as it is and Punycode one-to-one, "gives
-/// back" is: the label decodes to characters that are not all ASCII, none
-/// unassigned, that Nameprep leaves alone, and the Punycode of which is the
-/// label.
-///
-/// `xn--bcher-kva.es` → `bücher.es` (test_idnservice.js:35);
-/// `xn--jos-dma.example.net.ch` → `josé.example.net.ch`
-/// (test_bug396389.js:66); `xn--foobar-533e.org` stays (U+3040 is
-/// unassigned: test_bug479413.js:52); `xn--bcher-kva.com` stays (`com`
-/// is not whitelisted).
-pub(super) fn ace_labels_in_unicode(s: &str, plan: &Plan) -> Option<String> {
-    if !super::fast_paths::ldh::has_xn_label(s) || !super::labels::idn_tld_whitelisted(s) {
-        return None;
-    }
-    let mut out = String::with_capacity(s.len());
-    for (i, label) in super::labels::labels(s).enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
-        let is_xn = label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-        if !is_xn {
-            out.push_str(label);
-            continue;
-        }
-        // Gecko lowercases the host before it looks at it.
-        let lower = label[4..].to_ascii_lowercase();
-        let ace = lower.as_str();
-        let mut decoded = String::new();
-        crate::unicode::punycode::decode_into(ace, &mut decoded)?;
-        let safe = !decoded.chars().any(|c| {
-            crate::unicode::gecko::is_idn_blacklisted(c)
-                || crate::unicode::stringprep::is_unassigned(c)
-        });
-        if !safe || !crate::unicode::punycode::encodes_back(ace, &decoded) {
-            return None;
-        }
-        let prepared =
-            super::nameprep::nameprep_with(decoded.clone(), plan, true, &mut super::trace::NoTrace)
-                .ok()?;
-        if prepared != decoded {
-            return None;
-        }
-        out.push_str(&decoded);
-    }
-    Some(out)
-}
-
 #[cfg(test)]
 mod gecko_model_step_tests {
     use super::*;
