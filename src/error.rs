@@ -19,7 +19,8 @@ pub enum Error {
         /// What was wrong.
         reason: String,
     },
-    /// The port is not a decimal number, or is above 65535.
+    /// The port is not a decimal number, or is above 65535 (or is 0, under
+    /// a profile with [`crate::profile::UrlParams::port_zero_is_invalid`]).
     Port {
         /// The port component.
         port: String,

@@ -78,6 +78,10 @@ pub enum InvalidReason {
     /// "Steps to resolve a relative URL" step 1: the base URL is not
     /// hierarchical.
     NonHierarchicalBase,
+    /// A `%` that does not begin an escape (two hexadecimal digits) in the
+    /// path, query or fragment, under a profile that turns it down
+    /// ([`crate::profile::UrlParams::bad_escape_is_invalid`]).
+    BadEscape,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -89,6 +93,9 @@ impl std::fmt::Display for InvalidReason {
             InvalidReason::InvalidBase => "the base URL is invalid",
             InvalidReason::NonHierarchicalBase => {
                 "a relative URL cannot be resolved against a non-hierarchical base"
+            }
+            InvalidReason::BadEscape => {
+                "a '%' that begins no escape in the path, query or fragment"
             }
         })
     }

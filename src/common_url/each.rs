@@ -57,6 +57,14 @@ pub(crate) fn canonicalize_common_url_each<T>(
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
 ) -> Vec<T> {
+    // The URL-level rules that rewrite components (`UrlParams`) are the
+    // steps' to run.
+    if profiles
+        .iter()
+        .any(|p| p.url().may_rewrite_components(input))
+    {
+        return by_the_steps(profiles);
+    }
     // The keys of the profiles, on the stack for up to eight of them.
     let mut on_stack = [LdhHostKey::Declined; 8];
     let mut on_heap = Vec::new();
