@@ -228,12 +228,15 @@ fn all_but_host<'a, 'u>(
                 .as_deref()
                 .is_some_and(|f| f.contains(percent::fragment_escapes))
     };
+    // A profile with URL-level rules that rewrite components has its own.
+    let rewrites = || profiles.iter().any(|p| p.url().rewrites_components());
     if profiles.len() < 2
         || u.is_invalid()
         || u.scheme_is("file")
         || port_split_differs()
         || fragment_differs()
         || nul_in_path()
+        || rewrites()
     {
         return None;
     }
@@ -366,8 +369,30 @@ fn canonicalize_components(
     }
     let scheme = u.scheme.take().unwrap_or_default();
     let is_file = scheme == "file";
+    let url_params = host_profile.map(|p| p.url());
+    // The browser knows the scheme (`UrlParams::known_schemes`).
+    let known = url_params.is_some_and(|url| url.knows_scheme(&scheme));
+    if url_params.is_some_and(|url| url.bad_escape_is_invalid) && known && !is_file {
+        bad_escapes(u)?;
+    }
+    let windows = url_params.is_some_and(|url| url.windows_escapes);
+    // IE keeps the host and path of an unknown scheme as written
+    // (`UrlParams::unknown_schemes_as_written`).
+    let as_written = url_params.is_some_and(|url| url.unknown_schemes_as_written)
+        && !known
+        && hierarchical
+        && !is_file;
+    if as_written {
+        unknown_scheme_port_in_host(u);
+    }
+    let written_path = as_written.then(|| u.path.clone()).flatten();
 
-    canonicalize_userinfo(u);
+    match url_params {
+        Some(url) if url.windows_escapes || url.empty_userinfo_kept => {
+            windows_userinfo(u, url, known)
+        }
+        _ => canonicalize_userinfo(u),
+    }
     if let Some(profile) = host_profile {
         empty_host_check(u, &scheme, profile)?;
         if profile.url().port_split == PortSplit::FirstColonAfterLastBracket && !is_file {
@@ -384,14 +409,20 @@ fn canonicalize_components(
         if is_file {
             file_host_path(u);
         }
-        if let (Some(profile), Some(h)) = (host_profile, u.host.as_mut()) {
+        if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), as_written) {
             canonicalize_host_cow(h, &scheme, profile, None)
                 .map_err(|e| e.in_authority(u.authority.as_deref()))?;
+        }
+        if let Some(profile) = host_profile {
+            port_zero(u, profile.url())?;
         }
         canonicalize_port(u, &scheme)?;
         canonicalize_path(u, hierarchical, scheme == "mailto");
         if host_profile.is_some_and(|p| p.url().path_nul_is_invalid) {
             nul_in_path_check(u, &scheme)?;
+        }
+        if let Some(p) = written_path.as_ref().filter(|p| p.starts_with('/')) {
+            u.path = Some(p.clone());
         }
         rounds += 1;
         let changed = originals.is_some_and(|(h, p)| u.host != h || u.path != p);
@@ -404,7 +435,12 @@ fn canonicalize_components(
         protect_double_slash_path(u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
-    encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET);
+    match windows && !known {
+        // An unknown scheme keeps its query (IE): only what a URL cannot
+        // hold as text is encoded.
+        false => encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET),
+        true => encode_in_place(&mut u.query, query_encoding, &UNKNOWN_SCHEME_QUERY_SET),
+    }
     if let Some(f) = u.fragment.as_deref() {
         let googleurl = host_profile.is_some_and(|p| p.url().fragment_keeps_del_and_c1);
         let canonical = if googleurl {
@@ -416,8 +452,256 @@ fn canonicalize_components(
             u.fragment = Some(Cow::Owned(c));
         }
     }
+    if windows && known {
+        windows_escapes_in_place(&mut u.query);
+        windows_escapes_in_place(&mut u.fragment);
+        if !hierarchical && scheme != "javascript" {
+            // `\` stays in an opaque path (`mk:@MSITStore:Z:\dir\test.chm::/x`).
+            if let Some(e) = u
+                .path
+                .as_deref()
+                .and_then(|p| windows_escapes(p, true, true))
+            {
+                u.path = Some(Cow::Owned(e));
+            }
+        }
+    }
+    if let Some(profile) = host_profile {
+        observed_components(u, profile.url());
+    }
     u.scheme = Some(scheme);
     Ok(())
+}
+
+/// The query set of a scheme IE does not know
+/// ([`crate::profile::UrlParams::windows_escapes`]): controls, space and
+/// what is not ASCII, which a URL cannot hold as text; `<|>` stay
+/// (Wine `uri.c`: `zip://www.winehq.org/tests/..?query=<|>&return=y` keeps
+/// `?query=<|>&return=y`).
+const UNKNOWN_SCHEME_QUERY_SET: crate::octets::OctetSet = crate::octets::OctetSet::EMPTY
+    .with_range(0x00, 0x20)
+    .with_range(0x7F, 0xFF);
+
+/// Whether `b` is an RFC 3986 unreserved character (`ALPHA DIGIT - . _ ~`).
+fn is_rfc3986_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// Whether `b` is an RFC 3986 reserved character (gen-delims and
+/// sub-delims).
+fn is_rfc3986_reserved(b: u8) -> bool {
+    b":/?#[]@!$&'()*+,;=".contains(&b)
+}
+
+/// Whether [`windows_escapes`] percent-encodes the octet `c`: an ASCII
+/// character neither unreserved nor reserved, nor `%` (nor `\\` when
+/// `keep_backslash`).
+fn is_windows_forbidden(c: u8, keep_backslash: bool) -> bool {
+    c.is_ascii()
+        && !(is_rfc3986_unreserved(c)
+            || is_rfc3986_reserved(c)
+            || c == b'%'
+            || (keep_backslash && c == b'\\'))
+}
+
+/// The value of the escape `%XY` at the start of `b`, if it is one.
+fn escape_at(b: &[u8]) -> Option<u8> {
+    match b {
+        [b'%', h, l, ..] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+            let hex = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
+            Some(hex(*h) << 4 | hex(*l))
+        }
+        _ => None,
+    }
+}
+
+/// IE's escapes of a component ([`crate::profile::UrlParams::windows_escapes`],
+/// as Wine's urlmon tests record Windows): with `decode`, an escape of an
+/// unreserved character is decoded; an ASCII character neither unreserved nor
+/// reserved, nor `%` (nor `\` when `keep_backslash`), is percent-encoded
+/// (uppercase hexadecimal); the rest is copied.  `None` when nothing
+/// changes.
+///
+/// `query=%30%31` → `query=01`; `Te<|>` → `Te%3C%7C%3E`; `pass:word` stays.
+fn windows_escapes(s: &str, keep_backslash: bool, decode: bool) -> Option<String> {
+    let b = s.as_bytes();
+    let changes = (0..b.len()).any(|i| match b[i] {
+        b'%' => decode && escape_at(&b[i..]).is_some_and(is_rfc3986_unreserved),
+        c => is_windows_forbidden(c, keep_backslash),
+    });
+    if !changes {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut i = 0;
+    while i < s.len() {
+        let c = b[i];
+        match c {
+            b'%' => match escape_at(&b[i..]).filter(|&v| decode && is_rfc3986_unreserved(v)) {
+                Some(v) => {
+                    out.push(v as char);
+                    i += 3;
+                    continue;
+                }
+                None => out.push('%'),
+            },
+            c if is_windows_forbidden(c, keep_backslash) => {
+                out.push_str(&format!("%{c:02X}"));
+            }
+            _ => {
+                // A whole character (ASCII or not).
+                let len = s[i..].chars().next().map_or(1, char::len_utf8);
+                out.push_str(&s[i..i + len]);
+                i += len;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    Some(out)
+}
+
+/// [`windows_escapes`] in place, escapes decoded.
+fn windows_escapes_in_place(component: &mut Option<Cow<'_, str>>) {
+    if let Some(c) = component.as_deref() {
+        if let Some(e) = windows_escapes(c, false, true) {
+            *component = Some(Cow::Owned(e));
+        }
+    }
+}
+
+/// What the user and password are percent-encoded with after IE's rules:
+/// controls and what is not ASCII (as UTF-8), and the delimiters that
+/// would end them when the URL is read again (`@ / \\ ? #`), which IE's
+/// rules keep as reserved characters (`http://a@b@c` → user `a%40b`).
+const USERINFO_DELIMITERS: crate::octets::OctetSet = percent::OPAQUE_PATH_SET.with_all(b"@/\\?#");
+
+/// IE's user and password ([`crate::profile::UrlParams::windows_escapes`],
+/// [`crate::profile::UrlParams::empty_userinfo_kept`]), as Wine's urlmon
+/// tests record Windows: with `windows_escapes`, for a known scheme the
+/// escapes of unreserved characters are decoded, and for every scheme the
+/// ASCII characters neither unreserved nor reserved (nor `\`) are
+/// encoded, what is not ASCII as UTF-8; reserved characters (`:` in the
+/// password, `[ ]`) stay.  With `empty_userinfo_kept`, an empty password
+/// and an empty user stay.
+///
+/// `w%49%4Ee:PA%53%53` → `wINe:PASS`; `user:pass:word` stays;
+/// `empty:` stays (with `empty_userinfo_kept`).
+fn windows_userinfo(u: &mut CowUrl<'_>, url: &crate::profile::UrlParams, known: bool) {
+    if !url.empty_userinfo_kept {
+        if u.password.as_deref() == Some("") {
+            u.password = None;
+        }
+        if u.user.as_deref() == Some("") && u.password.is_none() {
+            u.user = None;
+        }
+    }
+    for part in [&mut u.user, &mut u.password] {
+        if !url.windows_escapes {
+            encode_in_place(part, UTF_8, &percent::USERINFO_SET);
+            continue;
+        }
+        if let Some(c) = part.as_deref() {
+            let text = windows_escapes(c, true, known).map_or(Cow::Borrowed(c), Cow::Owned);
+            let encoded =
+                percent::percent_encode_cow(&text, UTF_8, &USERINFO_DELIMITERS, HexCase::Upper)
+                    .into_owned();
+            if encoded != c {
+                *part = Some(Cow::Owned(encoded));
+            }
+        }
+    }
+}
+
+/// For a scheme IE does not know
+/// ([`crate::profile::UrlParams::unknown_schemes_as_written`], as Wine's
+/// urlmon tests record Windows): a port that is no decimal number up to
+/// 65535 (or follows another `:`) stays part of the host.
+///
+/// `zip://google.com:65536` → host `google.com:65536`, no port;
+/// `zip://google.com:65536:25` → host `google.com:65536:25`;
+/// `zip://[::ffff]:abcd` → host `[::ffff]:abcd`; `zip://a:81` keeps port 81.
+fn unknown_scheme_port_in_host(u: &mut CowUrl<'_>) {
+    let Some(port) = u.port.as_deref() else {
+        return;
+    };
+    let is_port = !port.is_empty()
+        && port.bytes().all(|b| b.is_ascii_digit())
+        && port.trim_start_matches('0').len() <= 5
+        && port.parse::<u32>().is_ok_and(|p| p <= 65535);
+    // `google.com:65536:25`: the host as parsed, `google.com:65536`, holds
+    // a port that is no number; the whole is the host.
+    let host = u.host.as_deref().unwrap_or("");
+    let host_has_colon = host.contains(':') && !(host.starts_with('[') && host.ends_with(']'));
+    if (!is_port || host_has_colon) && !port.is_empty() {
+        let host = format!("{}:{port}", u.host.as_deref().unwrap_or(""));
+        u.host = Some(Cow::Owned(host));
+        u.host_as_written = None;
+        u.port = None;
+    }
+}
+
+/// Before canonicalization ([`crate::profile::UrlParams::bad_escape_is_invalid`],
+/// for a scheme IE knows but `file:`, as Wine's urlmon tests record
+/// Windows): a `%` that does not begin an escape in the path makes the URL
+/// invalid.  (Wine's tests also find `?query=te%xx` and `#Test%xx`
+/// invalid in an absolute URL, but `?Tes%XXt` and `#Tes%XXt` valid when
+/// combined with a base: the query and fragment are not checked.)
+///
+/// `http://google.com/Te%XXst`, `news:test%XX` are invalid;
+/// `http://a/%41`, `file://C:/tes%t.mp3` are not.
+fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
+    for part in [&u.path] {
+        if let Some(c) = part.as_deref() {
+            let b = c.as_bytes();
+            if (0..b.len()).any(|i| b[i] == b'%' && escape_at(&b[i..]).is_none()) {
+                return Err(Error::Invalid(crate::url::InvalidReason::BadEscape));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// At the port step ([`crate::profile::UrlParams::port_zero_is_invalid`],
+/// modelling Gecko 2.0's `nsAuthURLParser::ParseServerInfo`, which turns
+/// down a port `<= 0`): a port of value 0 makes the URL invalid.
+///
+/// `http://foo.com:0` and `:00` are invalid (test_bug479485.js:39);
+/// `http://foo.com:` is `http://foo.com/`.
+fn port_zero(u: &CowUrl<'_>, url: &crate::profile::UrlParams) -> Result<(), Error> {
+    match u.port.as_deref() {
+        Some(p) if url.port_zero_is_invalid && p.bytes().all(|b| b == b'0') && !p.is_empty() => {
+            Err(Error::Port {
+                port: p.to_string(),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The observed URL-level rules on the components around the host, after
+/// canonicalization ([`crate::profile::UrlParams`]).
+///
+/// `apostrophe_escaped` (modelling Gecko 2.0: `nsEscape.cpp`'s
+/// `EscapeChars` gives `'` no flag, so `NS_EscapeURL` escapes it in every
+/// part `nsStandardURL::BuildNormalizedSpec` encodes): in a hierarchical
+/// URL, `'` → `%27` in the user, password, path, query and fragment;
+/// `http://example.com/'?'` → `http://example.com/%27?%27`
+/// (test_bug376844.js).
+fn observed_components(u: &mut CowUrl<'_>, url: &crate::profile::UrlParams) {
+    if url.apostrophe_escaped && u.hierarchical {
+        for part in [
+            &mut u.user,
+            &mut u.password,
+            &mut u.path,
+            &mut u.query,
+            &mut u.fragment,
+        ] {
+            if let Some(c) = part.as_mut().filter(|c| c.contains('\'')) {
+                *c = Cow::Owned(c.replace('\'', "%27"));
+            }
+        }
+    }
 }
 
 /// Percent-encodes a component in place; untouched when nothing needs
@@ -905,6 +1189,127 @@ mod host_noncharacter_tests {
         assert_eq!(
             canon("http://a\u{FFFF}b/").unwrap().as_deref(),
             Some("a\u{FFFD}b")
+        );
+    }
+
+    /// The canonical URL of `input` under the built-in profile `name`, by
+    /// the library's entry point (shortcuts included).
+    fn url(name: &str, input: &str) -> Result<String, Error> {
+        let p = crate::profile::builtin(name).unwrap();
+        crate::Canonicalizer::new(p)
+            .canonicalize(input)
+            .map(|u| u.as_str().to_string())
+    }
+
+    #[test]
+    fn gecko_escapes_apostrophes_in_standard_urls() {
+        assert_eq!(
+            url("gecko", "http://u'@example.com/'?'#'").unwrap(),
+            "http://u%27@example.com/%27?%27#%27"
+        );
+        // Not in a URL that is not hierarchical.
+        assert_eq!(url("gecko", "javascript:'").unwrap(), "javascript:'");
+        assert_eq!(
+            url("this", "http://example.com/'").unwrap(),
+            "http://example.com/'"
+        );
+        // Together with other profiles, each has its own components.
+        let c = crate::Canonicalizer::new(crate::profile::this());
+        let plans: Vec<_> = ["this", "gecko"]
+            .iter()
+            .map(|n| crate::host::plan::Plan::new(crate::profile::builtin(n).unwrap()))
+            .collect();
+        let refs: Vec<_> = plans.iter().collect();
+        let each: Vec<_> = c
+            .canonicalize_each("http://example.com/'", &refs)
+            .into_iter()
+            .map(|r| r.unwrap().as_str().to_string())
+            .collect();
+        assert_eq!(each, ["http://example.com/'", "http://example.com/%27"]);
+    }
+
+    #[test]
+    fn ie_escapes_components_as_windows_does() {
+        let ie = |s: &str| url("ie", s);
+        // Unreserved escapes decoded, forbidden characters encoded, in the
+        // query and fragment of a known scheme.
+        assert_eq!(
+            ie("http://www.winehq.org/tests/..?query=%30%31<|>#Te%30<|>").unwrap(),
+            "http://www.winehq.org/?query=01%3C%7C%3E#Te0%3C%7C%3E"
+        );
+        // An unknown scheme keeps them.
+        assert_eq!(
+            ie("zip://www.winehq.org/tests/..?query=<|>&return=y").unwrap(),
+            "zip://www.winehq.org/?query=<|>&return=y"
+        );
+        // The user and password: reserved characters stay, escapes of
+        // unreserved ones are decoded, empty ones are kept.
+        assert_eq!(
+            ie("ftp://w%49%4Ee:PA%53%53@ftp.google.com/").unwrap(),
+            "ftp://wINe:PASS@ftp.google.com/"
+        );
+        assert_eq!(
+            ie("ftp://user:pass:word@winehq.org/").unwrap(),
+            "ftp://user:pass:word@winehq.org/"
+        );
+        assert_eq!(
+            ie("ftp://empty:@ftp.google.com/").unwrap(),
+            "ftp://empty:@ftp.google.com/"
+        );
+        // A delimiter that would end the user is still encoded.
+        assert_eq!(ie("http://a@b@c").unwrap(), "http://a%40b@c/");
+        // The opaque path of a known scheme, `javascript:` aside.
+        assert_eq!(
+            ie("news:test.%74%65%73%74.com").unwrap(),
+            "news:test.test.com"
+        );
+        assert_eq!(ie("javascript:a<b").unwrap(), "javascript:a<b");
+        // A bad escape in the path of a known scheme but file:.
+        for bad in ["news:test%XX", "http://google.com/Te%XXst"] {
+            assert!(
+                matches!(
+                    ie(bad),
+                    Err(Error::Invalid(crate::url::InvalidReason::BadEscape))
+                ),
+                "{bad}"
+            );
+        }
+        assert!(ie("file:///C:/tes%t.mp3").is_ok());
+        assert!(ie("zip://a/te%xx").is_ok());
+        // An unknown scheme keeps its host and path; a port that is no
+        // number stays in the host.
+        assert_eq!(ie("zip://GOOGLE.com/").unwrap(), "zip://GOOGLE.com/");
+        assert_eq!(
+            ie("1234://4294967295/<|>").unwrap(),
+            "1234://4294967295/<|>"
+        );
+        let u = crate::Canonicalizer::new(crate::profile::builtin("ie").unwrap())
+            .canonicalize("zip://google.com:65536:25")
+            .unwrap();
+        assert_eq!(u.host_str(), Some("google.com:65536:25"));
+        assert_eq!(u.port(), None);
+        assert_eq!(ie("zip://a:81/").unwrap(), "zip://a:81/");
+        // The specification's profile is unchanged.
+        assert_eq!(
+            url("this", "http://a/?%30|#%30").unwrap(),
+            "http://a/?%30|#%30"
+        );
+    }
+
+    #[test]
+    fn gecko_rejects_port_zero() {
+        for input in ["http://foo.com:0", "http://foo.com:000/"] {
+            let e = url("gecko", input).unwrap_err();
+            assert!(matches!(e, Error::Port { .. }), "{input}: {e:?}");
+        }
+        assert_eq!(url("gecko", "http://foo.com:/").unwrap(), "http://foo.com/");
+        assert_eq!(
+            url("gecko", "http://foo.com:08/").unwrap(),
+            "http://foo.com:8/"
+        );
+        assert_eq!(
+            url("this", "http://foo.com:0").unwrap(),
+            "http://foo.com:0/"
         );
     }
 }

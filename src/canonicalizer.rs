@@ -2,7 +2,7 @@
 //! profile, an optional base URL and a document encoding.
 
 use crate::base::ParsedBase;
-use crate::canonical_url::{Offsets, Url};
+use crate::canonical_url::{Maker, Offsets, PlanRef, Url};
 use crate::canonicalize::{self, AllButHost, Each};
 use crate::error::Error;
 use crate::host::plan::Plan;
@@ -37,11 +37,13 @@ thread_local! {
 /// ```
 #[derive(Clone)]
 pub struct Canonicalizer<'p> {
-    /// The profile, compiled (borrowed when it is a plan already, or a
-    /// built-in profile).
-    plan: Cow<'p, Plan>,
+    /// The profile, compiled: a built-in profile's plan, or a shared copy
+    /// (which the `Url`s it makes keep, see [`PlanRef`]).
+    plan: PlanRef,
     base: Option<ParsedBase>,
     encoding: &'static Encoding,
+    /// The profile's lifetime (a plan of its own is kept instead).
+    profile: std::marker::PhantomData<&'p dyn Profile>,
 }
 
 impl std::fmt::Debug for Canonicalizer<'_> {
@@ -71,9 +73,10 @@ impl<'p> Canonicalizer<'p> {
     /// ```
     pub fn new(profile: &'p dyn Profile) -> Canonicalizer<'p> {
         Canonicalizer {
-            plan: Plan::of(profile),
+            plan: PlanRef::of_profile(profile),
             base: None,
             encoding: UTF_8,
+            profile: std::marker::PhantomData,
         }
     }
 
@@ -131,22 +134,45 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize(&self, input: &str) -> Result<Url, Error> {
-        self.canonicalize_under(input, &self.plan)
+        let made = || Maker::Profile(self.plan.clone(), self.encoding);
+        self.canonicalize_under(input, &self.plan, made)
+    }
+
+    /// A canonicalizer under `plan` with the document encoding
+    /// `encoding`, without a base: what canonicalizes a `Url` again.
+    pub(crate) fn of_plan(plan: PlanRef, encoding: &'static Encoding) -> Canonicalizer<'static> {
+        Canonicalizer {
+            plan,
+            base: None,
+            encoding,
+            profile: std::marker::PhantomData,
+        }
     }
 
     /// [`Canonicalizer::canonicalize`] under `profile` instead of this
-    /// canonicalizer's own.
-    fn canonicalize_under(&self, input: &str, profile: &Plan) -> Result<Url, Error> {
+    /// canonicalizer's own, the URL made by `made()`: `input` as the
+    /// profile's observed URL-level steps on the input leave it.
+    #[inline]
+    fn canonicalize_under(
+        &self,
+        input: &str,
+        profile: &Plan,
+        made: impl FnOnce() -> Maker,
+    ) -> Result<Url, Error> {
         let input = &*self.observed_input(input, profile);
         let mut out = String::new();
         let mut failed = None;
         if let Some(offsets) = self.shortcut(input, profile, &mut out, &mut failed) {
-            return Ok(Url::new(out, offsets));
+            return Ok(Url::made(out, offsets, made()));
         }
         match failed {
             Some(e) => Err(self.with_displayed(input, e)),
             None => self
                 .canonicalize_by_the_steps(input, profile)
+                .map(|mut url| {
+                    url.set_made(made());
+                    url
+                })
                 .map_err(|e| self.with_displayed(input, e)),
         }
     }
@@ -317,7 +343,10 @@ impl<'p> Canonicalizer<'p> {
         {
             return profiles
                 .iter()
-                .map(|p| self.canonicalize_under(input, p))
+                .map(|p| {
+                    let made = || Maker::Profile(PlanRef::of(p), self.encoding);
+                    self.canonicalize_under(input, p, made)
+                })
                 .collect();
         }
         // The common absolute URL: scanned once, its host canonicalized
@@ -330,7 +359,10 @@ impl<'p> Canonicalizer<'p> {
                 text,
                 profiles,
                 self.encoding,
-                Ok,
+                |i, mut url| {
+                    url.set_made(Maker::Profile(PlanRef::of(profiles[i]), self.encoding));
+                    Ok(url)
+                },
                 Err,
                 |declined| self.canonicalize_each_by_the_steps(input, declined),
             )
@@ -369,13 +401,21 @@ impl<'p> Canonicalizer<'p> {
                 .map(|_| Err(Error::Invalid(reason)))
                 .collect();
         }
-        match canonicalize::canonicalize_each_parts(&resolved, profiles, self.encoding) {
-            Each::Whole(each) => each
-                .into_iter()
-                .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
-                .collect(),
-            Each::AllButHost(parts) => urls_but_host(parts),
+        let mut each =
+            match canonicalize::canonicalize_each_parts(&resolved, profiles, self.encoding) {
+                Each::Whole(each) => each
+                    .into_iter()
+                    .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
+                    .collect(),
+                Each::AllButHost(parts) => urls_but_host(parts),
+            };
+        // Each URL made by its profile.
+        for (url, plan) in each.iter_mut().zip(profiles) {
+            if let Ok(url) = url {
+                url.set_made(Maker::Profile(PlanRef::of(plan), self.encoding));
+            }
         }
+        each
     }
 
     /// `input` (preprocessed: `preprocessed`) resolved against the base,

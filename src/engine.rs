@@ -115,7 +115,8 @@ impl EngineSpec {
     }
 
     /// Reads a profile file (see [`EngineSpec::from_toml`]).
-    pub fn from_file(path: &std::path::Path) -> Result<EngineSpec, ProfileError> {
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<EngineSpec, ProfileError> {
+        let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
             location: Some(path.display().to_string()),
             message: format!("cannot read profile file: {e}"),
@@ -281,6 +282,24 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
         name: chromium::NAME,
         make: make_chromium,
         read_file: None,
+        by_default: false,
+        groups: &[TODAY],
+    },
+    CodeEngine {
+        name: crate::firefox::NAME,
+        make: || EngineSpec::new(crate::firefox::Firefox::new()),
+        read_file: Some(|text, origin| {
+            crate::firefox::Firefox::from_toml(text, origin).map(EngineSpec::new)
+        }),
+        by_default: false,
+        groups: &[TODAY],
+    },
+    CodeEngine {
+        name: crate::webkit::NAME,
+        make: || EngineSpec::new(crate::webkit::Webkit::new()),
+        read_file: Some(|text, origin| {
+            crate::webkit::Webkit::from_toml(text, origin).map(EngineSpec::new)
+        }),
         by_default: false,
         groups: &[TODAY],
     },
@@ -470,7 +489,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "x.toml: unknown engine \"ada\": the registered engines a profile file names are \
-             whatwg (leave `engine` out for a 2011 profile)"
+             whatwg, firefox, webkit (leave `engine` out for a 2011 profile)"
         );
         // A built-in profile is registered, but reads no engine file.
         let e = EngineSpec::from_toml("name = \"x\"\nengine = \"chrome\"\n", "x.toml").unwrap_err();

@@ -29,7 +29,8 @@ pub enum Error {
         /// [`crate::Canonicalizer`]; see [`Error::displayed`].
         displayed: Option<String>,
     },
-    /// The port is not a decimal number, or is above 65535.
+    /// The port is not a decimal number, or is above 65535 (or is 0, under
+    /// a profile with [`crate::profile::UrlParams::port_zero_is_invalid`]).
     Port {
         /// The port component.
         port: String,
@@ -59,6 +60,15 @@ pub enum Error {
     Components {
         /// What does not hold.
         reason: String,
+    },
+    /// A setter of [`crate::Url`] cannot set the component (the URL is
+    /// left as it was).
+    CannotSet {
+        /// The component: `scheme`, `username`, `password`, `host`,
+        /// `port`, `path`, `query` or `fragment`.
+        component: &'static str,
+        /// Why not.
+        reason: &'static str,
     },
     /// The canonical URL would be 4 GiB or longer: a [`crate::Url`]
     /// cannot hold it.
@@ -104,6 +114,9 @@ impl fmt::Display for Error {
                 write!(f, "invalid base URL {}: {reason}", Quoted(base))
             }
             Error::Components { reason } => write!(f, "the components make no URL: {reason}"),
+            Error::CannotSet { component, reason } => {
+                write!(f, "cannot set the {component}: {reason}")
+            }
             Error::TooLong { len } => write!(
                 f,
                 "the canonical URL would be {len} bytes long (a Url holds less than 4 GiB)"

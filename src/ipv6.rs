@@ -37,6 +37,46 @@ pub fn canonicalize_ipv6(s: &str) -> Option<String> {
     parse_ipv6(s).map(|groups| format_ipv6(&groups))
 }
 
+/// An IPv6 literal (without brackets) read and written as IE 7-9 does, by
+/// what Wine 1.5.26's urlmon tests (`dlls/urlmon/tests/uri.c`,
+/// `uri_tests` and `invalid_uri_tests`) record of Windows; `None` is
+/// "invalid".  Read as [`parse_ipv6`], except that a `::` at the start or
+/// at the end must stand for two groups or more (`::2:3:4:5:6:7:8` and
+/// `1:2:3:4:5:6:7::` are invalid, `1::3:4:5:6:7:8` is `1:0:3:4:5:6:7:8`).
+/// Written as [`format_ipv6`], except that an address whose first six
+/// groups are zero and whose seventh is not (an IPv4-compatible address)
+/// ends in dotted decimal: `::13.1.68.3` stays, `::001.002.003.000` →
+/// `::1.2.3.0`, while `ffff::192.222.111.32` → `ffff::c0de:6f20` and
+/// `1:2:3:4:5:6:0.0.0.0` → `1:2:3:4:5:6::`.
+///
+/// ```text
+/// assert_eq!(canonicalize_ipv6_windows("::13.1.68.3").as_deref(), Some("::13.1.68.3"));
+/// assert_eq!(canonicalize_ipv6_windows("::2:3:4:5:6:7:8"), None);
+/// ```
+pub fn canonicalize_ipv6_windows(s: &str) -> Option<String> {
+    let groups = parse_ipv6(s)?;
+    // The groups written before and after the `::`, if there is one.
+    if let Some(i) = s.find("::") {
+        let count = |part: &str| {
+            part.split(':')
+                .filter(|p| !p.is_empty())
+                .map(|p| if p.contains('.') { 2 } else { 1 })
+                .sum::<usize>()
+        };
+        let written = count(&s[..i]) + count(&s[i + 2..]);
+        let at_an_end = i == 0 || i + 2 == s.len();
+        if at_an_end && written == 7 {
+            return None;
+        }
+    }
+    if groups[..6].iter().all(|&g| g == 0) && groups[6] != 0 {
+        let [a, b] = groups[6].to_be_bytes();
+        let [c, d] = groups[7].to_be_bytes();
+        return Some(format!("::{a}.{b}.{c}.{d}"));
+    }
+    Some(format_ipv6(&groups))
+}
+
 /// Parses `s` (without brackets) per RFC 3986 `IPv6address` with the
 /// modified `IPv4address`: the eight 16-bit groups, or `None`.
 ///
@@ -492,6 +532,37 @@ mod tests {
         ] {
             assert_eq!(c(s), None, "{s:?}");
         }
+    }
+
+    #[test]
+    fn windows_rules() {
+        let w = |s: &str| canonicalize_ipv6_windows(s);
+        assert_eq!(w("::13.1.68.3").as_deref(), Some("::13.1.68.3"));
+        assert_eq!(w("::001.002.003.000").as_deref(), Some("::1.2.3.0"));
+        assert_eq!(w("::d01:4403").as_deref(), Some("::13.1.68.3"));
+        assert_eq!(
+            w("ffff::192.222.111.32").as_deref(),
+            Some("ffff::c0de:6f20")
+        );
+        assert_eq!(w("1:2:3:4:5:6:0.0.0.0").as_deref(), Some("1:2:3:4:5:6::"));
+        assert_eq!(w("1::3:4:5:6:7:8").as_deref(), Some("1:0:3:4:5:6:7:8"));
+        assert_eq!(w("FEDC:BA98::").as_deref(), Some("fedc:ba98::"));
+        assert_eq!(w("::").as_deref(), Some("::"));
+        assert_eq!(w("::1").as_deref(), Some("::1"));
+        for bad in [
+            "::2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7::",
+            "1:2:3:4",
+            "::192.0",
+            "1:192.0.1.0",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7:192.0.1.0",
+            "not.valid.uri",
+        ] {
+            assert_eq!(w(bad), None, "{bad}");
+        }
+        // The specification's reading takes the one-group elisions.
+        assert!(canonicalize_ipv6("::2:3:4:5:6:7:8").is_some());
     }
 
     #[test]

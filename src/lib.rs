@@ -32,6 +32,7 @@ pub mod conformance;
 pub mod engine;
 mod engine_canonicalizer;
 pub mod error;
+pub mod firefox;
 pub mod host;
 mod ipv4;
 mod ipv6;
@@ -45,14 +46,16 @@ pub mod parse;
 pub mod percent;
 pub mod preprocess;
 pub mod profile;
+mod remade;
 pub mod resolve;
 pub mod serialize;
 mod thread_buffer;
 pub mod unicode;
 pub mod url;
+pub mod webkit;
 pub mod whatwg;
 
-pub use canonical_url::Url;
+pub use canonical_url::{Host, OpaqueOrigin, Origin, Url};
 pub use canonicalize::{canonicalize, canonicalize_each};
 pub use canonicalizer::Canonicalizer;
 /// The Encoding Standard's encodings, for [`Canonicalizer::encoding`]
@@ -61,6 +64,9 @@ pub use canonicalizer::Canonicalizer;
 pub use encoding_rs;
 pub use engine_canonicalizer::EngineCanonicalizer;
 pub use error::Error;
+/// The `form_urlencoded` crate, whose `Parse` [`Url::query_pairs`]
+/// gives.
+pub use form_urlencoded;
 pub use parse::parse;
 pub use profile::{Profile, ProfileSpec};
 pub use resolve::resolve;

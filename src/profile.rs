@@ -286,6 +286,40 @@ pub struct ObservedHostParams {
     /// (and `192.168.%E2%80%8D0.001` as a name) while it reads ASCII
     /// `0300.0250.00.01` as `192.168.0.1`.  Default: false.
     pub ipv4_needs_ascii_host: bool,
+    /// Next to step 20.1 (modelling Gecko 2.0): a host that still holds a
+    /// code point unassigned in Unicode 3.2 (table A.1) after Nameprep is
+    /// not under a whitelisted TLD, so step 20.2.1 writes its labels in
+    /// ACE.  Gecko's `nsIDNService::isInWhitelist`
+    /// (`netwerk/dns/nsIDNService.cpp`) converts the host with
+    /// `UTF8toACE(..., allowUnassigned = PR_FALSE)` before it looks the TLD
+    /// up, and a failure means "not whitelisted"
+    /// (`ConvertToDisplayIDN` then returns the ACE form): `foo\u{3040}bar.org`
+    /// → `xn--foobar-...org` (test_bug479413.js), while `bücher.org` stays.
+    /// Default: false (step 20.1 reads only the TLD and the blacklist).
+    pub idn_whitelist_needs_assigned: bool,
+    /// After step 20 (modelling Gecko 2.0): in a host that was ASCII as
+    /// written, under a whitelisted TLD (step 20.1's list), the `xn--`
+    /// labels are written in Unicode when every one of them decodes to a
+    /// label that is not ASCII, holds no blacklisted character, and that
+    /// Nameprep (unassigned code points not allowed) and Punycode turn back
+    /// into the same `xn--` label; if one does not, the host stays as it
+    /// is.  Gecko's `nsIDNService::ConvertToDisplayIDN`, ASCII branch:
+    /// `ACEtoUTF8(host, ..., PR_FALSE)`, whose `decodeACE` checks each
+    /// label so (test_idnservice.js: `xn--bcher-kva.es` → `bücher.es`;
+    /// test_bug396389.js: `xn--jos-dma.example.net.ch` →
+    /// `josé.example.net.ch`; test_bug479413.js: `xn--foobar-533e.com`
+    /// stays, its U+3040 is unassigned).  Default: false (an ASCII host
+    /// is not converted).
+    pub whitelisted_ace_shown_in_unicode: bool,
+    /// Next to step 25 (modelling IE 7-9 as Wine's urlmon tests record
+    /// Windows): a host in brackets that is not an IPvFuture literal
+    /// (`[v...]`) is an IPv6 address read and written the Windows way
+    /// ([`crate::ipv6::canonicalize_ipv6_windows`]), or the URL is invalid
+    /// (Wine `uri.c`: `http://[1:2:3:4]`, `http://[::2:3:4:5:6:7:8]`,
+    /// `ftp://[not.valid.uri]/` are invalid; `ftp://[::13.1.68.3]` stays
+    /// `ftp://[::13.1.68.3]/`).  Default: false (step 25; a bracketed host
+    /// that is no address keeps its colons).
+    pub windows_ipv6: bool,
 }
 
 /// Kinds of hosts that are not domain names (see
@@ -410,6 +444,110 @@ pub struct UrlParams {
     /// `DoPartialPath`: NUL is the path's one invalid character):
     /// `http://a/b%00c` is invalid.  Default: false.
     pub path_nul_is_invalid: bool,
+    /// After canonicalization (modelling Gecko 2.0): in a hierarchical
+    /// URL, `'` is percent-encoded (`%27`) in the user, password, path,
+    /// query and fragment.  Gecko's `nsEscape.cpp` table `EscapeChars`
+    /// gives 0x27 no flag, so `NS_EscapeURL` escapes it in every part
+    /// `nsStandardURL::BuildNormalizedSpec` encodes (`esc_Username` ...
+    /// `esc_Ref`): `http://example.com/'` → `http://example.com/%27`,
+    /// `?'` → `?%27` (test_bug376844.js).  Default: false (the
+    /// specification keeps `'`).
+    pub apostrophe_escaped: bool,
+    /// At the port step (modelling Gecko 2.0): a port of value 0 makes the
+    /// URL invalid.  `nsAuthURLParser::ParseServerInfo`
+    /// (`nsURLParsers.cpp`) reads the port with `ToInteger` and returns
+    /// `NS_ERROR_MALFORMED_URI` when it is `<= 0`: `http://foo.com:0` is
+    /// invalid (test_bug479485.js:39), `http://foo.com:` is not.  Default:
+    /// false (the specification keeps `:0`).
+    pub port_zero_is_invalid: bool,
+    /// The schemes the browser knows (modelling IE: urlmon's recognized
+    /// scheme types, `URL_SCHEME_*`); read by `windows_escapes` and
+    /// `bad_escape_is_invalid`, which treat the other schemes
+    /// (`zip:`, `1234:`) as unknown.  Default: empty.
+    pub known_schemes: Vec<String>,
+    /// After canonicalization (modelling IE 7-9 as Wine's urlmon tests
+    /// record Windows): in the user and password, the query, the fragment
+    /// and the path of a URL that is not hierarchical (but `javascript:`),
+    /// an escape of an RFC 3986 unreserved character is decoded and an
+    /// ASCII character that is neither unreserved nor reserved (nor `%`) is
+    /// percent-encoded, for a scheme of `known_schemes`; the query and
+    /// fragment of another scheme keep what they hold (controls, spaces and
+    /// non-ASCII aside), and its user and password are only encoded.
+    /// Wine 1.5.26 `dlls/urlmon/tests/uri.c` `uri_tests`:
+    /// `ftp://w%49%4Ee:PA%53%53@ftp.google.com/` → `ftp://wINe:PASS@...`;
+    /// `ftp://user:pass:word@winehq.org/` keeps `pass:word`;
+    /// `ftp://[](),'test':word@winehq.org/` keeps the brackets (a
+    /// delimiter that would end the user or password when the URL is read
+    /// again, `@ / \\ ? #`, is still encoded);
+    /// `?query=%30%31` → `?query=01`; `?query=<|>` → `?query=%3C%7C%3E`;
+    /// `#Te<|>` → `#Te%3C%7C%3E`; `news:test.%74%65%73%74.com` →
+    /// `news:test.test.com`; `zip://www.winehq.org/tests/..?query=<|>` keeps
+    /// `<|>`.  Default: false (the specification's sets).
+    pub windows_escapes: bool,
+    /// Before canonicalization (modelling IE 7-9 as Wine's urlmon tests
+    /// record Windows): for a scheme of `known_schemes` other than `file`,
+    /// a `%` not followed by two hexadecimal digits in the path makes the
+    /// URL invalid (Wine `uri.c` `invalid_uri_tests`: `news:test%XX`,
+    /// `mailto:wine@winehq%G8.com`; `uri_combine_tests`: `/Te%XXst` against
+    /// `http://google.com/test`; `file://C:/te%3Es%2Et/tes%t.mp3` is
+    /// valid).  The query and fragment are not checked: Wine's tests find
+    /// `?Tes%XXt` valid when combined with a base.  Default: false.
+    pub bad_escape_is_invalid: bool,
+    /// At the userinfo step (modelling IE 7-9 as Wine's urlmon tests record
+    /// Windows): an empty password, or an empty user, is kept with its `:`
+    /// or `@` (Wine `uri.c` `uri_tests`: `ftp://empty:@ftp.google.com/`
+    /// keeps `empty:@`; `zip://@gov.uk` → `zip://@gov.uk/`).  Default:
+    /// false (the specification drops them).
+    pub empty_userinfo_kept: bool,
+    /// At canonicalization (modelling IE 7-9 as Wine's urlmon tests record
+    /// Windows): in a hierarchical URL whose scheme is not one of
+    /// `known_schemes`, the host and the path are kept as written (no
+    /// CanonicalizeHost, no percent-encoding; dot-segments are still
+    /// removed), and a port that is no number up to 65535 stays part of
+    /// the host.  Wine `uri.c` `uri_tests`: `zip://GOOGLE.com/` keeps
+    /// `GOOGLE.com`; `1234://4294967295/<|>" test<|>` is kept;
+    /// `zip://google.com:65536` has the host `google.com:65536`;
+    /// `zip://[::ffff]:abcd` the host `[::ffff]:abcd`.  Default: false
+    /// (every scheme's host and path are canonicalized).
+    pub unknown_schemes_as_written: bool,
+}
+
+impl UrlParams {
+    /// Whether a rule of these parameters that rewrites the components
+    /// around the host may touch `input`: the shortcuts for the common URL
+    /// (which read no URL-level parameter) decline such an input, and the
+    /// components are not shared between profiles.  A cheap test that may
+    /// say yes where nothing changes, never no where something would.
+    pub(crate) fn may_rewrite_components(&self, input: &str) -> bool {
+        (self.apostrophe_escaped && input.contains('\''))
+            || (self.port_zero_is_invalid && input.contains(":0"))
+            || ((self.windows_escapes || self.bad_escape_is_invalid)
+                && input.contains(['%', '|', '<', '>', '"', '^', '`', '{', '}', '\\']))
+            // An empty user or password: `//@`, `:@`.
+            || (self.empty_userinfo_kept && (input.contains("/@") || input.contains(":@")))
+            || (self.unknown_schemes_as_written
+                && !input
+                    .split_once(':')
+                    .is_some_and(|(scheme, _)| self.knows_scheme(scheme)))
+    }
+
+    /// Whether `scheme` (lowercase) is one of [`UrlParams::known_schemes`].
+    pub(crate) fn knows_scheme(&self, scheme: &str) -> bool {
+        self.known_schemes
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(scheme))
+    }
+
+    /// Whether any rule that rewrites the components around the host is
+    /// on (see [`UrlParams::may_rewrite_components`]).
+    pub(crate) fn rewrites_components(&self) -> bool {
+        self.apostrophe_escaped
+            || self.port_zero_is_invalid
+            || self.windows_escapes
+            || self.bad_escape_is_invalid
+            || self.empty_userinfo_kept
+            || self.unknown_schemes_as_written
+    }
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).
@@ -785,7 +923,8 @@ impl ProfileSpec {
     }
 
     /// Reads a profile file.
-    pub fn from_file(path: &std::path::Path) -> Result<ProfileSpec, ProfileError> {
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<ProfileSpec, ProfileError> {
+        let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
             location: Some(path.display().to_string()),
             message: format!("cannot read profile file: {e}"),

@@ -86,6 +86,10 @@ pub enum InvalidReason {
     /// `%00`), under a profile that makes it invalid
     /// ([`crate::profile::UrlParams::path_nul_is_invalid`]).
     NulInPath,
+    /// A `%` that does not begin an escape (two hexadecimal digits) in the
+    /// path, query or fragment, under a profile that turns it down
+    /// ([`crate::profile::UrlParams::bad_escape_is_invalid`]).
+    BadEscape,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -100,6 +104,9 @@ impl std::fmt::Display for InvalidReason {
             }
             InvalidReason::EmptyHost => "the host is empty",
             InvalidReason::NulInPath => "the path holds U+0000",
+            InvalidReason::BadEscape => {
+                "a '%' that begins no escape in the path, query or fragment"
+            }
         })
     }
 }

@@ -46,8 +46,8 @@ use urlprism::EngineCanonicalizer;
 /// browser: the browser's own engine where there is one, else `whatwg`).
 const ENGINES: [(&str, &str); 3] = [
     ("chromium", "chromium"),
-    ("firefox", "whatwg"),
-    ("webkit", "whatwg"),
+    ("firefox", "firefox"),
+    ("webkit", "webkit"),
 ];
 
 /// The least number of lines on which an engine must agree with a
@@ -61,14 +61,14 @@ const FLOORS: &[(&str, &str, &str, &str, usize)] = &[
     ("chromium", "chromium", "realistic", "held-out", 11364), // of 11364
     ("chromium", "chromium", "generated", "tuning", 27520), // of 27520
     ("chromium", "chromium", "generated", "held-out", 13818), // of 13818
-    ("whatwg", "firefox", "realistic", "tuning", 22630),    // of 22771
-    ("whatwg", "firefox", "realistic", "held-out", 11299),  // of 11364
-    ("whatwg", "firefox", "generated", "tuning", 24725),    // of 27520
-    ("whatwg", "firefox", "generated", "held-out", 12473),  // of 13818
-    ("whatwg", "webkit", "realistic", "tuning", 22584),     // of 22771
-    ("whatwg", "webkit", "realistic", "held-out", 11277),   // of 11364
-    ("whatwg", "webkit", "generated", "tuning", 27220),     // of 27520
-    ("whatwg", "webkit", "generated", "held-out", 13643),   // of 13818
+    ("firefox", "firefox", "realistic", "tuning", 22771),   // of 22771
+    ("firefox", "firefox", "realistic", "held-out", 11364), // of 11364
+    ("firefox", "firefox", "generated", "tuning", 27520),   // of 27520
+    ("firefox", "firefox", "generated", "held-out", 13818), // of 13818
+    ("webkit", "webkit", "realistic", "tuning", 22771),     // of 22771
+    ("webkit", "webkit", "realistic", "held-out", 11364),   // of 11364
+    ("webkit", "webkit", "generated", "tuning", 27520),     // of 27520
+    ("webkit", "webkit", "generated", "held-out", 13818),   // of 13818
 ];
 
 const CORPORA: [&str; 2] = ["realistic", "generated"];

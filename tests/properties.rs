@@ -79,6 +79,41 @@ fn encoding() -> impl Strategy<Value = &'static Encoding> {
     prop::sample::select(vec![UTF_8, WINDOWS_1252, SHIFT_JIS])
 }
 
+/// Pieces of ASCII URLs near the edges of the `whatwg` engine's one-pass
+/// common URL (`src/whatwg/common_url.rs`): its schemes in any case and
+/// others, one to three slashes, hosts of letters, digits, hyphens and dots
+/// with what ends its reach (`xn--`, `%`, `_`, a last label of digits, `@`,
+/// `\\`, brackets), ports at the edges, dot segments written every way, and
+/// the characters each component escapes.
+#[rustfmt::skip]
+const COMMON_PIECES: &[&str] = &[
+    "http:", "HTTP:", "hTTps:", "ws:", "WSS:", "ftp:", "file:", "foo:", "//", "/", "///", "\\",
+    "a", "B", "-", ".", "..", "a-b", "xn--", "XN--a", "1", "09", "0x7f", "_", "%41", "%", "@",
+    ":", "[", "]", ":80", ":443", ":21", ":0", ":65535", ":65536", ":00080", "/a", "/./", "/../",
+    "/%2e/", "/.%2E", "/..", "?", "#", "\"", "<", ">", "`", "{", "}", "^", "'", "|", " ", "\t",
+    "~", "!", "$", "&", "=", "+", ";", ",", "*", "(", ")", "\u{7F}", "\u{1}", "é",
+];
+
+fn common_ascii_url() -> impl Strategy<Value = String> {
+    let scheme = prop::sample::select(&COMMON_PIECES[..8]).prop_map(str::to_string);
+    let rest = prop::collection::vec(
+        prop_oneof![
+            6 => prop::sample::select(COMMON_PIECES).prop_map(str::to_string),
+            1 => "[a-z0-9]{1,8}",
+        ],
+        0..16,
+    );
+    (
+        scheme,
+        prop::sample::select(&COMMON_PIECES[8..11]),
+        "[a-zA-Z0-9.-]{0,12}",
+        rest,
+    )
+        .prop_map(|(scheme, slashes, host, rest)| {
+            format!("{scheme}{slashes}{host}{}", rest.concat())
+        })
+}
+
 /// `cases` cases from a fixed seed, so that every run (and CI) tries the
 /// same inputs; `PROPTEST_CASES` and `PROPTEST_RNG_SEED` ask for a deeper
 /// or a different run by hand.
@@ -153,6 +188,22 @@ proptest! {
                     prop_assert_eq!(url.to_string(), url.as_str());
                 }
                 Err(e) => prop_assert!(steps.is_err(), "{}: {e} but the steps succeed", p.name),
+            }
+        }
+    }
+
+    /// The `whatwg` engine's one-pass common URL gives what the `url`
+    /// crate's parser gives (the same serialization and components, or
+    /// the same error), under the URL Standard and its transitional
+    /// variant, with and without a base.
+    #[test]
+    fn whatwg_common_url_is_the_parsers(s in common_ascii_url(), b in prop::option::of(common_ascii_url())) {
+        for w in [urlprism::whatwg::Whatwg::new(), urlprism::whatwg::Whatwg::transitional()] {
+            let fast = w.canonicalize_url(&s, b.as_deref(), UTF_8);
+            let parser = w.canonicalize_by_the_parser(&s, b.as_deref(), UTF_8);
+            prop_assert_eq!(&fast, &parser);
+            if let (Ok(fast), Ok(parser)) = (fast, parser) {
+                prop_assert_eq!(fast.to_parsed_url(), parser.to_parsed_url());
             }
         }
     }

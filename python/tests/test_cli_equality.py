@@ -151,4 +151,6 @@ def test_profiles_are_the_cli_ones_and_the_engines():
     assert urlprism.Profile("ie").is_profile and not urlprism.Profile("whatwg").is_profile
     assert urlprism.canonicalize("http://a b/x|y", profile="chromium") == "http://a%20b/x%7Cy"
     assert urlprism.canonicalize("http://a b/", profile=urlprism.Profile("Chromium")) == "http://a%20b/"
+    assert urlprism.canonicalize("file://server/x", profile="firefox") == "file:///x"
+    assert urlprism.canonicalize("foo://u@h?q", profile="webkit") == "foo://u@h/?q"
     assert urlprism.Profile("ie").description.startswith("IE: ")

@@ -47,7 +47,7 @@ def profiles() -> list[str]:
     """The names of the built-in profiles and engines.
 
     >>> urlprism.profiles()
-    ['this', 'chrome', 'gecko', 'ie', 'whatwg', 'chromium']
+    ['this', 'chrome', 'gecko', 'ie', 'whatwg', 'chromium', 'firefox', 'webkit']
     """
     return _urlprism.profiles()
 

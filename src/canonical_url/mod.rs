@@ -9,9 +9,16 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
+mod host;
 mod invariants;
+mod made;
 mod offsets;
+#[cfg(feature = "url-conversions")]
+mod url_crate;
 
+pub use host::{Host, OpaqueOrigin, Origin};
+
+pub(crate) use made::{Maker, PlanRef};
 pub(crate) use offsets::{Offsets, OffsetsBuilder, Span};
 
 /// A canonical URL: the serialization of a URL canonicalized under some
@@ -43,6 +50,9 @@ pub(crate) use offsets::{Offsets, OffsetsBuilder, Span};
 pub struct Url {
     serialization: String,
     offsets: Offsets,
+    /// What made it (a profile and an encoding, an engine), to make it
+    /// again when a component is set.
+    made: Maker,
 }
 
 impl Url {
@@ -256,6 +266,7 @@ impl Url {
         let url = Url {
             serialization,
             offsets,
+            made: Maker::Components,
         };
         url.check_invariants()
             .map_err(|reason| Error::Components { reason })?;
@@ -296,10 +307,20 @@ impl Url {
     /// The `Url` whose serialization is `serialization`, made by
     /// [`crate::serialize()`]'s steps from the components whose
     /// [`Offsets::of`] are `offsets`.
+    /// It has no maker yet ([`Maker::Components`]): the entry points that
+    /// hand it out say which ([`Url::set_made`]).
+    #[inline]
     pub(crate) fn new(serialization: String, offsets: Offsets) -> Url {
+        Url::made(serialization, offsets, Maker::Components)
+    }
+
+    /// [`Url::new`], made by `made`.
+    #[inline]
+    pub(crate) fn made(serialization: String, offsets: Offsets, made: Maker) -> Url {
         let url = Url {
             serialization,
             offsets,
+            made,
         };
         #[cfg(debug_assertions)]
         if let Err(e) = url.check_invariants() {
@@ -308,8 +329,32 @@ impl Url {
         url
     }
 
+    /// This URL, made by `made`.
+    #[inline]
+    pub(crate) fn made_by(mut self, made: Maker) -> Url {
+        self.made = made;
+        self
+    }
+
+    /// A copy of this URL without its maker ([`Maker::Components`]), for
+    /// a caller that says another.
+    #[inline]
+    pub(crate) fn clone_unmade(&self) -> Url {
+        Url::new(self.serialization.clone(), self.offsets)
+    }
+
+    /// Says that `made` made this URL.
+    #[inline]
+    pub(crate) fn set_made(&mut self, made: Maker) {
+        self.made = made;
+    }
+
+    /// What made this URL.
+    pub(crate) fn maker(&self) -> &Maker {
+        &self.made
+    }
+
     /// Where the components are in the serialization.
-    #[cfg(test)]
     pub(crate) fn offsets(&self) -> Offsets {
         self.offsets
     }

@@ -7,48 +7,50 @@ use crate::error::Error;
 use crate::url::CowUrl;
 
 /// Where the components of a [`Url`](super::Url) are in its
-/// serialization: the end of the scheme, the place of each component
-/// (a [`Span`], or none), the length; 64 bytes, as a `Url` is moved
-/// often.
+/// serialization, in 36 bytes (a `Url` is moved often): the end of the
+/// scheme and of each component, which components are present, and the
+/// length.  Where a component begins follows: the components are written
+/// in order, each after its delimiter (`:`, `//`, `:` and `@` in the
+/// user information, `:` before the port, `?`, `#`), the path right
+/// after the authority (see [`Offsets::places`]).  An absent component
+/// ends where it would begin, so that equal components have equal
+/// offsets.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Offsets {
     /// The end of the scheme (the offset of its `:`).
     scheme_end: u32,
-    /// The length of the serialization.
+    user_end: u32,
+    password_end: u32,
+    host_end: u32,
+    port_end: u32,
+    path_end: u32,
+    query_end: u32,
+    /// The length of the serialization (where the fragment ends).
     len: u32,
-    user: Place,
-    password: Place,
-    host: Place,
-    port: Place,
-    path: Place,
-    query: Place,
-    fragment: Place,
+    /// Which components are present, one bit each ([`USER`] ...).
+    present: u8,
 }
 
-/// A component's place, or none ([`Place::NONE`]: a start after the
-/// end): an `Option<Span>` in 8 bytes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Place(Span);
+const USER: u8 = 1;
+const PASSWORD: u8 = 2;
+const HOST: u8 = 4;
+const PORT: u8 = 8;
+const PATH: u8 = 16;
+const QUERY: u8 = 32;
+const FRAGMENT: u8 = 64;
+/// The user, password, host or port: the URL has an authority.
+const AUTHORITY: u8 = USER | PASSWORD | HOST | PORT;
 
-impl Place {
-    /// No component.
-    const NONE: Place = Place(Span {
-        start: u32::MAX,
-        end: 0,
-    });
-
-    #[inline(always)]
-    fn of(span: Option<Span>) -> Place {
-        match span {
-            Some(s) => Place(s),
-            None => Place::NONE,
-        }
-    }
-
-    #[inline(always)]
-    fn get(self) -> Option<Span> {
-        (self.0.start <= self.0.end).then_some(self.0)
-    }
+/// Where each component is (see [`Offsets`]), worked out in order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Places {
+    pub(crate) user: Option<Span>,
+    pub(crate) password: Option<Span>,
+    pub(crate) host: Option<Span>,
+    pub(crate) port: Option<Span>,
+    pub(crate) path: Option<Span>,
+    pub(crate) query: Option<Span>,
+    pub(crate) fragment: Option<Span>,
 }
 
 impl Offsets {
@@ -64,65 +66,130 @@ impl Offsets {
         self.len as usize
     }
 
+    /// Whether the URL has an authority (a user, password, host or port).
+    #[inline]
+    pub(crate) fn has_authority(&self) -> bool {
+        self.present & AUTHORITY != 0
+    }
+
+    /// Where the component of bit `bit`, which begins at `start` and ends
+    /// at `end`, is, when it is present.
+    #[inline(always)]
+    fn place(&self, bit: u8, start: usize, end: u32) -> Option<Span> {
+        (self.present & bit != 0).then(|| OffsetsBuilder::span(start, end as usize))
+    }
+
+    /// Where the authority begins (after `//`).
+    #[inline]
+    fn authority_start(&self) -> usize {
+        self.scheme_end() + 3
+    }
+
+    /// Where the host begins: after the user information's `@`, or where
+    /// the authority begins.
+    #[inline]
+    fn host_start(&self) -> usize {
+        if self.present & (USER | PASSWORD) == 0 {
+            return self.authority_start();
+        }
+        let at = match self.present & PASSWORD != 0 {
+            true => self.password_end,
+            false => self.user_end,
+        };
+        at as usize + 1
+    }
+
+    /// Where the path begins: after the authority, or the scheme's `:`.
+    #[inline]
+    fn path_start(&self) -> usize {
+        match self.present & AUTHORITY != 0 {
+            true => self.port_end as usize,
+            false => self.scheme_end() + 1,
+        }
+    }
+
     /// The user name's place.
     #[inline]
     pub(crate) fn user(&self) -> Option<Span> {
-        self.user.get()
+        self.place(USER, self.authority_start(), self.user_end)
     }
 
     /// The password's place.
     #[inline]
     pub(crate) fn password(&self) -> Option<Span> {
-        self.password.get()
+        self.place(PASSWORD, self.user_end as usize + 1, self.password_end)
     }
 
     /// The host's place.
     #[inline]
     pub(crate) fn host(&self) -> Option<Span> {
-        self.host.get()
+        self.place(HOST, self.host_start(), self.host_end)
     }
 
     /// The port's place.
     #[inline]
     pub(crate) fn port(&self) -> Option<Span> {
-        self.port.get()
+        self.place(PORT, self.host_end as usize + 1, self.port_end)
     }
 
     /// The path's place.
     #[inline]
     pub(crate) fn path(&self) -> Option<Span> {
-        self.path.get()
+        self.place(PATH, self.path_start(), self.path_end)
     }
 
     /// The query's place.
     #[inline]
     pub(crate) fn query(&self) -> Option<Span> {
-        self.query.get()
+        self.place(QUERY, self.path_end as usize + 1, self.query_end)
     }
 
     /// The fragment's place.
     #[inline]
     pub(crate) fn fragment(&self) -> Option<Span> {
-        self.fragment.get()
+        self.place(FRAGMENT, self.query_end as usize + 1, self.len)
+    }
+
+    /// Every component's place.
+    pub(crate) fn places(&self) -> Places {
+        Places {
+            user: self.user(),
+            password: self.password(),
+            host: self.host(),
+            port: self.port(),
+            path: self.path(),
+            query: self.query(),
+            fragment: self.fragment(),
+        }
     }
 
     /// These offsets as a builder's, to change some of them.
     pub(crate) fn builder(&self) -> OffsetsBuilder {
-        OffsetsBuilder(*self)
+        let p = self.places();
+        let mut b = OffsetsBuilder::new(self.scheme_end());
+        b.user(p.user);
+        b.password(p.password);
+        b.host(p.host);
+        b.port(p.port);
+        b.path(p.path);
+        b.query(p.query);
+        b.fragment(p.fragment);
+        b
     }
 }
 
 impl std::fmt::Debug for Offsets {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let p = self.places();
         f.debug_struct("Offsets")
             .field("scheme_end", &self.scheme_end)
-            .field("user", &self.user())
-            .field("password", &self.password())
-            .field("host", &self.host())
-            .field("port", &self.port())
-            .field("path", &self.path())
-            .field("query", &self.query())
-            .field("fragment", &self.fragment())
+            .field("user", &p.user)
+            .field("password", &p.password)
+            .field("host", &p.host)
+            .field("port", &p.port)
+            .field("path", &p.path)
+            .field("query", &p.query)
+            .field("fragment", &p.fragment)
             .field("len", &self.len)
             .finish()
     }
@@ -157,40 +224,52 @@ impl Span {
 }
 
 /// Offsets being made, as the serialization is written (or its length
-/// counted), in its order: each component's place recorded by
-/// [`OffsetsBuilder::span`]; [`OffsetsBuilder::finish`] checks the length
-/// of the serialization: 4 GiB or more is [`Error::TooLong`].
+/// counted), in its order: each component's place recorded
+/// ([`OffsetsBuilder::span`], then [`OffsetsBuilder::user`] ...), in the
+/// order of the serialization; [`OffsetsBuilder::finish`] checks the
+/// length of the serialization: 4 GiB or more is [`Error::TooLong`].
 ///
 /// The places are recorded as the serialization grows (the buffer's
 /// length, or the count so far), never beyond its final length: once that
 /// length is known to fit in a `u32`, so does every place, and
-/// [`OffsetsBuilder::span`]'s conversion was exact.  (A place beyond the
-/// end would break the invariants, which debug builds check of every
-/// `Url` made.)
+/// [`OffsetsBuilder::span`]'s conversion was exact.  Where each component
+/// begins is not kept (see [`Offsets`]): debug builds check that it is
+/// where the offsets say, and the invariants of every `Url` made.
 ///
 /// `http://u@h:81/p?q#f`: the scheme ends at 4, the user is 7..8, the
 /// host 9..10, the port 11..13, the path 13..15, the query 16..17, the
 /// fragment 18..19.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct OffsetsBuilder(Offsets);
+pub(crate) struct OffsetsBuilder {
+    offsets: Offsets,
+    /// The places recorded, to check that they are where the offsets
+    /// say.
+    #[cfg(debug_assertions)]
+    places: Places,
+}
 
 impl OffsetsBuilder {
     /// Offsets whose scheme ends at `scheme_end` (the offset of its `:`),
     /// with no component yet.
     #[inline]
     pub(crate) fn new(scheme_end: usize) -> OffsetsBuilder {
-        OffsetsBuilder(Offsets {
-            // Before the end (see above).
-            scheme_end: scheme_end as u32,
-            len: 0,
-            user: Place::NONE,
-            password: Place::NONE,
-            host: Place::NONE,
-            port: Place::NONE,
-            path: Place::NONE,
-            query: Place::NONE,
-            fragment: Place::NONE,
-        })
+        // Before the end (see above).
+        let at = scheme_end as u32 + 1;
+        OffsetsBuilder {
+            offsets: Offsets {
+                scheme_end: scheme_end as u32,
+                user_end: at + 2,
+                password_end: at + 2,
+                host_end: at + 2,
+                port_end: at + 2,
+                path_end: at,
+                query_end: at,
+                len: 0,
+                present: 0,
+            },
+            #[cfg(debug_assertions)]
+            places: Places::default(),
+        }
     }
 
     /// The place `start..end` of the serialization being made (see
@@ -204,52 +283,107 @@ impl OffsetsBuilder {
         }
     }
 
+    /// Records that the component of `bit` is `s` (or absent): its end,
+    /// or, absent, the end of the component before it (`before`).
+    #[inline(always)]
+    fn set(&mut self, bit: u8, s: Option<Span>, before: u32) -> u32 {
+        match s {
+            Some(s) => {
+                self.offsets.present |= bit;
+                s.end
+            }
+            None => {
+                self.offsets.present &= !bit;
+                before
+            }
+        }
+    }
+
     /// Sets the user name's place.
     #[inline(always)]
     pub(crate) fn user(&mut self, s: Option<Span>) {
-        self.0.user = Place::of(s);
+        let start = self.offsets.scheme_end + 3;
+        self.offsets.user_end = self.set(USER, s, start);
+        self.offsets.password_end = self.offsets.user_end;
+        self.after_userinfo();
+        #[cfg(debug_assertions)]
+        {
+            self.places.user = s;
+        }
     }
 
     /// Sets the password's place.
     #[inline(always)]
     pub(crate) fn password(&mut self, s: Option<Span>) {
-        self.0.password = Place::of(s);
+        self.offsets.password_end = self.set(PASSWORD, s, self.offsets.user_end);
+        self.after_userinfo();
+        #[cfg(debug_assertions)]
+        {
+            self.places.password = s;
+        }
+    }
+
+    /// Where the host begins once the user information is known: its
+    /// end (the host's, the port's) when it is empty so far.
+    #[inline(always)]
+    fn after_userinfo(&mut self) {
+        let o = &mut self.offsets;
+        o.host_end = o.host_start() as u32;
+        o.port_end = o.host_end;
     }
 
     /// Sets the host's place.
     #[inline(always)]
     pub(crate) fn host(&mut self, s: Option<Span>) {
-        self.0.host = Place::of(s);
+        let start = self.offsets.host_start() as u32;
+        self.offsets.host_end = self.set(HOST, s, start);
+        self.offsets.port_end = self.offsets.host_end;
+        #[cfg(debug_assertions)]
+        {
+            self.places.host = s;
+        }
     }
 
     /// Sets the port's place.
     #[inline(always)]
     pub(crate) fn port(&mut self, s: Option<Span>) {
-        self.0.port = Place::of(s);
+        self.offsets.port_end = self.set(PORT, s, self.offsets.host_end);
+        #[cfg(debug_assertions)]
+        {
+            self.places.port = s;
+        }
     }
 
     /// Sets the path's place.
     #[inline(always)]
     pub(crate) fn path(&mut self, s: Option<Span>) {
-        self.0.path = Place::of(s);
+        let start = self.offsets.path_start() as u32;
+        self.offsets.path_end = self.set(PATH, s, start);
+        self.offsets.query_end = self.offsets.path_end;
+        #[cfg(debug_assertions)]
+        {
+            self.places.path = s;
+        }
     }
 
     /// Sets the query's place.
     #[inline(always)]
     pub(crate) fn query(&mut self, s: Option<Span>) {
-        self.0.query = Place::of(s);
+        self.offsets.query_end = self.set(QUERY, s, self.offsets.path_end);
+        #[cfg(debug_assertions)]
+        {
+            self.places.query = s;
+        }
     }
 
-    /// Sets the fragment's place.
+    /// Sets the fragment's place (it ends where the serialization does).
     #[inline(always)]
     pub(crate) fn fragment(&mut self, s: Option<Span>) {
-        self.0.fragment = Place::of(s);
-    }
-
-    /// The places set so far.
-    #[cfg(test)]
-    pub(crate) fn so_far(&self) -> &Offsets {
-        &self.0
+        self.set(FRAGMENT, s, 0);
+        #[cfg(debug_assertions)]
+        {
+            self.places.fragment = s;
+        }
     }
 
     /// The offsets, in a serialization of `len` bytes; [`Error::TooLong`]
@@ -263,8 +397,14 @@ impl OffsetsBuilder {
     /// or more.
     #[inline(always)]
     pub(crate) fn checked(mut self, len: usize) -> Option<Offsets> {
-        self.0.len = u32::try_from(len).ok()?;
-        Some(self.0)
+        self.offsets.len = u32::try_from(len).ok()?;
+        #[cfg(debug_assertions)]
+        assert_eq!(
+            self.offsets.places(),
+            self.places,
+            "components recorded where the offsets do not put them"
+        );
+        Some(self.offsets)
     }
 }
 
@@ -357,7 +497,7 @@ mod tests {
         assert_eq!(empty.password(), None);
         assert_eq!(empty.query().map(Span::range), Some(11..11));
         assert_eq!(empty.fragment(), None);
-        assert_eq!(std::mem::size_of::<Offsets>(), 64);
+        assert_eq!(std::mem::size_of::<Offsets>(), 36);
     }
 
     /// A serialization of 4 GiB or more is an error, never offsets cut.

@@ -176,7 +176,12 @@ fn components(c: &Canon) -> ParsedUrl {
     let p = &c.parsed;
     let text = |part: component::Part| part.map(|sp| sp.of(s).to_string());
     let scheme_end = p.scheme.map_or(0, |sc| sc.end);
-    let has_authority = s[scheme_end..].starts_with("://") && p.inner.is_none();
+    // A path that begins right after the scheme is all there is, `//`
+    // included: a scheme Chromium keeps opaque (`android://x:0/a`, whose
+    // path is `//x:0/a`) has no host.
+    let path_after_scheme = p.path.is_some_and(|sp| sp.begin == scheme_end + 1);
+    let has_authority =
+        s[scheme_end..].starts_with("://") && p.inner.is_none() && !path_after_scheme;
     let path_begin = if has_authority {
         [p.port, p.host, p.password, p.username]
             .iter()

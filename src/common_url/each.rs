@@ -16,7 +16,7 @@ use crate::thread_buffer::give_back;
 use encoding_rs::Encoding;
 
 /// [`canonicalize_common_url`](super::canonicalize_common_url) under each of `profiles`: element `i` is
-/// `covered(url)` for the URL it gives under `profiles[i]`, or, where it
+/// `covered(i, url)` for the URL it gives under `profiles[i]`, or, where it
 /// declines, the element `by_the_steps` gives for that profile (called
 /// once, with the profiles declined, in order; with all of them when the
 /// URL is declined for anything but its host, or its host under every
@@ -53,10 +53,18 @@ pub(crate) fn canonicalize_common_url_each<T>(
     input: &str,
     profiles: &[&Plan],
     encoding: &'static Encoding,
-    covered: impl Fn(Url) -> T,
+    covered: impl Fn(usize, Url) -> T,
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
 ) -> Vec<T> {
+    // The URL-level rules that rewrite components (`UrlParams`) are the
+    // steps' to run.
+    if profiles
+        .iter()
+        .any(|p| p.url().may_rewrite_components(input))
+    {
+        return by_the_steps(profiles);
+    }
     // The keys of the profiles, on the stack for up to eight of them.
     let mut on_stack = [LdhHostKey::Declined; 8];
     let mut on_heap = Vec::new();
@@ -101,8 +109,9 @@ pub(crate) fn canonicalize_common_url_each<T>(
     if first == 0 && keys.iter().all(|&k| k == keys[0]) {
         let url = Url::new(out, offsets);
         let mut each = Vec::with_capacity(profiles.len());
-        each.extend(std::iter::repeat_with(|| covered(url.clone())).take(profiles.len() - 1));
-        each.push(covered(url));
+        let last = profiles.len() - 1;
+        each.extend((0..last).map(|i| covered(i, url.clone_unmade())));
+        each.push(covered(last, url));
         return each;
     }
     // One URL per distinct key (`urls[key.slot()]`, `Some(None)` when
@@ -184,14 +193,14 @@ pub(crate) fn canonicalize_common_url_each<T>(
         let url = urls[k.slot()].as_mut().expect("a result for every key");
         each.push(match url {
             None => match own[i].take() {
-                Some(Ok(u)) => covered(u),
+                Some(Ok(u)) => covered(i, u),
                 Some(Err(e)) => failed(e),
                 None => by_the_steps
                     .next()
                     .expect("a result for each declined profile"),
             },
-            Some(u) if uses[k.slot()] > 0 => covered(u.clone()),
-            Some(_) => covered(url.take().expect("a URL")),
+            Some(u) if uses[k.slot()] > 0 => covered(i, u.clone_unmade()),
+            Some(_) => covered(i, url.take().expect("a URL")),
         });
     }
     each
@@ -211,7 +220,7 @@ pub(super) fn each_with_hosts_by_the_steps<T>(
     url: Url,
     hosts: HostsByTheSteps,
     profiles: &[&Plan],
-    covered: impl Fn(Url) -> T,
+    covered: impl Fn(usize, Url) -> T,
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
 ) -> Vec<T> {
@@ -254,10 +263,10 @@ pub(super) fn each_with_hosts_by_the_steps<T>(
     let mut results = Vec::with_capacity(each.len());
     for (i, h) in each.drain(..).enumerate() {
         results.push(match h {
-            HostOf::Written if Some(i) == last_written => covered(url.take().expect("the URL")),
-            HostOf::Written => covered(url.clone().expect("the URL")),
+            HostOf::Written if Some(i) == last_written => covered(i, url.take().expect("the URL")),
+            HostOf::Written => covered(i, url.as_ref().expect("the URL").clone_unmade()),
             // In the order they were put in `urls`.
-            HostOf::Url => covered(own_urls.next().expect("a URL of its own")),
+            HostOf::Url => covered(i, own_urls.next().expect("a URL of its own")),
             HostOf::Other(_) => unreachable!("every other host is put in place above"),
             HostOf::Failed(e) => failed(*e),
             HostOf::Declined => by_the_steps
@@ -291,7 +300,7 @@ mod tests {
                 input,
                 plans,
                 UTF_8,
-                |u| Some(Ok(u)),
+                |_, u| Some(Ok(u)),
                 |e| Some(Err(e)),
                 |declined| {
                     asked.extend(declined.iter().map(|p| p.name().to_string()));

@@ -109,6 +109,11 @@ pub(crate) fn canonicalize_common_url(
     out: &mut String,
     failed: &mut Option<Error>,
 ) -> Option<Offsets> {
+    // The URL-level rules that rewrite components (`UrlParams`) are the
+    // steps' to run.
+    if plan.url().may_rewrite_components(input) {
+        return None;
+    }
     common_url_with_host(input, encoding, out, |host, scheme, ascii, out| {
         let host = match ascii {
             true => HostInput::new(host, scheme),

@@ -7,7 +7,7 @@
 //! THIS: `WWW.Ｅxample.COM.` → `www.example.com.`; `b%C3%BCcher.de` →
 //! `xn--bcher-kva.de`; `0x7f.1` → `127.0.0.1`; `a%2Fb` fails at step 28.
 
-use super::labels::{convert_labels, is_label_separator};
+use super::labels::{ace_labels_in_unicode, convert_labels, is_label_separator};
 use super::nameprep::nameprep_with;
 use super::observed::{
     colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address, port_like_host,
@@ -18,7 +18,7 @@ use super::plan::Plan;
 use super::steps;
 use super::trace::Tracer;
 use crate::error::Error;
-use crate::ipv6::{canonicalize_ipv6, format_ipv6, googleurl_ipv6};
+use crate::ipv6::{canonicalize_ipv6, canonicalize_ipv6_windows, format_ipv6, googleurl_ipv6};
 use crate::octets::OctetSet;
 use crate::percent::{self, percent_encode};
 use crate::profile::{HexCase, HostParams, Ipv6Rule};
@@ -206,6 +206,19 @@ fn steps<T: Tracer>(
     } else {
         pl.note_if(const { steps::host("20") }, false, &s, String::new);
     }
+    // Step 20a (observed, GECKO): a host that was ASCII as written shows
+    // its `xn--` labels in Unicode under a whitelisted TLD
+    // (`ObservedHostParams::whitelisted_ace_shown_in_unicode`).
+    let step_20a = const { steps::host("20a") };
+    pl.rewrite_if(
+        step_20a,
+        plan.runs(step_20a) && ascii_after_step_7 && !need_punycode,
+        &mut s,
+        |s| match ace_labels_in_unicode(s, plan) {
+            Some(shown) => Cow::Owned(shown),
+            None => Cow::Borrowed(s),
+        },
+    );
 
     // Step 22.
     if has_root_dot {
@@ -228,6 +241,28 @@ fn steps<T: Tracer>(
 
     // Step 25: IPv6, by the profile's rule.
     let bracketed = s.len() >= 2 && s.starts_with('[') && s.ends_with(']');
+    // Step 25a (observed, IE): Windows' reading and writing of an IPv6
+    // literal (`ObservedHostParams::windows_ipv6`); an IPvFuture literal
+    // (`[v2.34]`) is left to the steps after.
+    let step_25a = const { steps::host("25a") };
+    if bracketed && plan.runs(step_25a) && !s[1..].starts_with(['v', 'V']) {
+        return match canonicalize_ipv6_windows(&s[1..s.len() - 1]) {
+            Some(v6) => {
+                let out = format!("[{v6}]");
+                pl.note(step_25a, &s, || out.clone());
+                Ok(out)
+            }
+            None => {
+                let g = GiveUp {
+                    outright: true,
+                    ..give_up("25a", "a bracketed host that is no IPv6 address (Windows)")
+                };
+                pl.note(step_25a, &s, || format!("fail: {g}"));
+                Err(g)
+            }
+        };
+    }
+    pl.note_if(step_25a, false, &s, String::new);
     if bracketed {
         let inner = &s[1..s.len() - 1];
         let v6 = match hp.ipv6 {

@@ -8,7 +8,7 @@
 
 use super::ace::{label_chars, push_ace, push_ace_shared, AceCache, MAX_LABEL_LEN};
 use super::nameprep::nameprep_with;
-use super::observed::{ace_label, keeps_unicode_labels};
+use super::observed::{ace_label, holds_unassigned, keeps_unicode_labels};
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::plan::Plan;
 use super::steps;
@@ -72,11 +72,18 @@ pub(super) fn convert_labels_into<T: Tracer>(
     out: &mut String,
 ) -> Result<(), GiveUp> {
     let plan = pl.plan;
-    let idn_enabled = plan.runs(const { steps::host("20.1") })
+    let mut idn_enabled = plan.runs(const { steps::host("20.1") })
         && pl.known.idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
     pl.note(const { steps::host("20.1") }, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
+    // Next to step 20.1 (observed, GECKO): an unassigned code point makes
+    // the host "not whitelisted".
+    let step_20_1a = const { steps::host("20.1a") };
+    if idn_enabled && plan.runs(step_20_1a) && holds_unassigned(s) {
+        idn_enabled = false;
+    }
+    pl.note(step_20_1a, s, || format!("idn-enabled = {idn_enabled}"));
     // Step 20.2.1 or step 20.2.2, whichever the plan runs.
     let round_trip = plan.runs(const { steps::host("20.2.2") });
     let step = match round_trip {
@@ -169,6 +176,67 @@ pub(super) fn idn_tld_whitelisted(s: &str) -> bool {
         // of the list's U-labels (no Punycode needed).
         false => gecko::is_idn_whitelisted_u_label(tld),
     }
+}
+
+/// After step 20 (GECKO, [`ObservedHostParams::whitelisted_ace_shown_in_unicode`](crate::profile::ObservedHostParams::whitelisted_ace_shown_in_unicode)):
+/// a host that was ASCII as written, under a whitelisted TLD, with its
+/// `xn--` labels in Unicode; `None` when it stays as it is (no `xn--`
+/// label, a TLD not on the list, or a label that does not decode back to
+/// itself).  The rule of Gecko 2.0's `nsIDNService::ConvertToDisplayIDN`
+/// (ASCII branch: `isInWhitelist`, then `ACEtoUTF8(host, ..., PR_FALSE)`),
+/// whose `decodeACE` takes each `xn--` label through Punycode, turns down
+/// a label with a blacklisted character (`isOnlySafeChars`) and one that
+/// `UTF8toACE` with unassigned code points not allowed does not give back
+/// (`ACEtoUTF8` then returns the whole host as it was).  With Nameprep
+/// leaving the decoded label as it is and Punycode one-to-one, "gives
+/// back" is: the label decodes to characters that are not all ASCII, none
+/// unassigned, that Nameprep leaves alone, and the Punycode of which is the
+/// label.
+///
+/// `xn--bcher-kva.es` → `bücher.es` (test_idnservice.js:35);
+/// `xn--jos-dma.example.net.ch` → `josé.example.net.ch`
+/// (test_bug396389.js:66); `xn--foobar-533e.org` stays (U+3040 is
+/// unassigned: test_bug479413.js:52); `xn--bcher-kva.com` stays (`com`
+/// is not whitelisted).
+pub(super) fn ace_labels_in_unicode(s: &str, plan: &Plan) -> Option<String> {
+    if !has_xn_label(s) || !idn_tld_whitelisted(s) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    for (i, label) in labels(s).enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        let is_xn = label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
+        if !is_xn {
+            out.push_str(label);
+            continue;
+        }
+        // Gecko lowercases the host before it looks at it.
+        let lower = label[4..].to_ascii_lowercase();
+        let ace = lower.as_str();
+        let mut decoded = String::new();
+        crate::unicode::punycode::decode_into(ace, &mut decoded)?;
+        let safe = !decoded.chars().any(|c| {
+            crate::unicode::gecko::is_idn_blacklisted(c)
+                || crate::unicode::stringprep::is_unassigned(c)
+        });
+        if !safe || !crate::unicode::punycode::encodes_back(ace, &decoded) {
+            return None;
+        }
+        let prepared =
+            nameprep_with(decoded.clone(), plan, true, &mut super::trace::NoTrace).ok()?;
+        if prepared != decoded {
+            return None;
+        }
+        out.push_str(&decoded);
+    }
+    Some(out)
+}
+
+/// Whether `host` has a label that begins with `xn--`, in any case.
+fn has_xn_label(host: &str) -> bool {
+    labels(host).any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
 }
 
 /// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`

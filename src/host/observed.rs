@@ -166,6 +166,20 @@ pub(super) fn port_like_host(s: &str) -> Result<(), GiveUp> {
     }
 }
 
+/// Next to step 20.1 (GECKO, [`ObservedHostParams::idn_whitelist_needs_assigned`](crate::profile::ObservedHostParams::idn_whitelist_needs_assigned)):
+/// whether the host, after Nameprep, holds a code point unassigned in
+/// Unicode 3.2 (Nameprep table A.1), which makes it "not whitelisted".
+/// Gecko 2.0's `nsIDNService::isInWhitelist` (`netwerk/dns/nsIDNService.cpp`)
+/// first converts a non-ASCII host with `UTF8toACE(host, host, PR_FALSE)`
+/// (no unassigned code points allowed) and answers false when that fails;
+/// `ConvertToDisplayIDN` then returns the ACE form.
+///
+/// `foo\u{3040}bar.org` → true (shown as `xn--foobar-...org`,
+/// test_bug479413.js:48); `bücher.org` → false.
+pub(super) fn holds_unassigned(s: &str) -> bool {
+    !s.is_ascii() && s.chars().any(crate::unicode::stringprep::is_unassigned)
+}
+
 #[cfg(test)]
 mod gecko_model_step_tests {
     use super::*;
@@ -219,6 +233,39 @@ mod gecko_model_step_tests {
     }
 
     #[test]
+    fn whitelisted_ace_labels_are_shown_in_unicode() {
+        let host = |h: &str| canonicalize_host(h, "http", gecko()).unwrap();
+        assert_eq!(host("xn--bcher-kva.es"), "b\u{FC}cher.es");
+        assert_eq!(host("WWW.XN--bcher-kva.es."), "www.b\u{FC}cher.es.");
+        // `com` is not whitelisted.
+        assert_eq!(host("xn--bcher-kva.com"), "xn--bcher-kva.com");
+        // U+3040 is unassigned in Unicode 3.2: the label stays ACE.
+        assert_eq!(host("xn--foobar-533e.org"), "xn--foobar-533e.org");
+        // One label that does not decode back (to ASCII `abc`) keeps the
+        // whole host as it is.
+        assert_eq!(
+            host("xn--bcher-kva.xn--abc-.es"),
+            "xn--bcher-kva.xn--abc-.es"
+        );
+        // A host written in Unicode keeps an `xn--` label as it is.
+        assert_eq!(host("\u{FC}.xn--bcher-kva.es"), "\u{FC}.xn--bcher-kva.es");
+        // The specification's profile does not convert ASCII hosts.
+        assert_eq!(
+            canonicalize_host("xn--bcher-kva.es", "http", crate::profile::this()).unwrap(),
+            "xn--bcher-kva.es"
+        );
+    }
+
+    #[test]
+    fn unassigned_code_point_is_not_whitelisted() {
+        let host = |h: &str| canonicalize_host(h, "http", gecko()).unwrap();
+        assert!(host("foo\u{3040}bar.org").starts_with("xn--foobar-"));
+        assert_eq!(host("b\u{FC}cher.org"), "b\u{FC}cher.org");
+        assert!(holds_unassigned("\u{370}"));
+        assert!(!holds_unassigned("b\u{FC}cher"));
+    }
+
+    #[test]
     fn escaped_bracket_is_invalid_outright() {
         fails_at("%5Bxyz%5D", "4b");
         fails_at("%5bxyz", "4b");
@@ -259,11 +306,12 @@ mod ipv4_rule_tests {
             host("19\u{200C}2.168.0.001", "gecko").unwrap(),
             "192.168.0.001"
         );
-        // A host in the form of an address follows THIS (other_hosts).
-        assert_eq!(host("0x7F.1", "gecko").unwrap(), "127.0.0.1");
+        // A host in the form of an address is only lowercased, escapes
+        // and all (nsStandardURL::BuildNormalizedSpec has no IPv4 code).
+        assert_eq!(host("0x7F.1", "gecko").unwrap(), "0x7f.1");
         assert_eq!(
             host("%30%78%63%30%2e%30%32%35%30.01%2e", "gecko").unwrap(),
-            "0xc0.0250.01."
+            "%30%78%63%30%2e%30%32%35%30.01%2e"
         );
         assert_eq!(
             host("192.168.%E2%80%8D0.001", "gecko").unwrap(),

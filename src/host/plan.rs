@@ -29,6 +29,7 @@ use crate::percent;
 use crate::profile::{builtin_profiles, HostClass, HostParams, NameprepParams, Profile, UrlParams};
 use crate::unicode::nfkc;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// A profile compiled once: the steps it runs, their parameters, where
 /// the hosts that are not domain names go, and the shortcuts it may
@@ -53,6 +54,27 @@ pub struct Plan {
     other_hosts: Option<Box<OtherHosts>>,
     /// The shortcuts the plan may take, and their keys.
     pub(super) shortcuts: Shortcuts,
+    /// A copy of this plan that [`Url`](crate::Url)s made under it share
+    /// ([`Plan::shared`]), made once, when the first is.
+    shared: SharedCopy,
+    /// Where the plan (or the plan it is a copy of) is in
+    /// [`builtin_plans`], for a built-in profile's.
+    builtin: Option<u8>,
+}
+
+/// The shared copy of a plan (see [`Plan::shared`]); a plan and its
+/// clones share it.
+#[derive(Clone, Default)]
+struct SharedCopy(std::sync::OnceLock<Arc<Plan>>);
+
+impl std::fmt::Debug for SharedCopy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "made"
+        } else {
+            "not yet"
+        })
+    }
 }
 
 /// Step 1 of a plan: hosts of `classes` go to `plan`.
@@ -98,7 +120,31 @@ impl Plan {
             runs,
             other_hosts: None,
             shortcuts: Shortcuts::of(runs, profile.host()),
+            shared: SharedCopy::default(),
+            builtin: None,
         }
+    }
+
+    /// Where the plan, or the plan it is a copy of, is in
+    /// [`builtin_plans`], when it is a built-in profile's: a
+    /// [`Url`](crate::Url) made under it keeps that one.
+    #[inline]
+    pub(crate) fn builtin_index(&self) -> Option<usize> {
+        self.builtin.map(usize::from)
+    }
+
+    /// A copy of this plan to hold on to, the same for every call (made
+    /// at the first): what a [`Url`](crate::Url) made under a plan that is
+    /// not a built-in one keeps, to canonicalize again under it (its
+    /// setters), at the cost of a reference count.
+    pub(crate) fn shared(&self) -> Arc<Plan> {
+        let copy = || {
+            Arc::new(Plan {
+                shared: SharedCopy::default(),
+                ..self.clone()
+            })
+        };
+        Arc::clone(self.shared.0.get_or_init(copy))
     }
 
     /// The plan of `profile`: itself when it is a plan, the one compiled
@@ -171,6 +217,7 @@ impl Plan {
     #[cfg(test)]
     pub(crate) fn forget_other_hosts(&mut self) {
         self.other_hosts = None;
+        self.builtin = None;
     }
 
     /// Whether step 1 sends some hosts elsewhere.
@@ -229,7 +276,15 @@ impl Profile for Plan {
 /// [`builtin_profiles`].
 pub fn builtin_plans() -> &'static [Plan] {
     static PLANS: std::sync::OnceLock<Vec<Plan>> = std::sync::OnceLock::new();
-    PLANS.get_or_init(|| builtin_profiles().iter().map(|p| Plan::new(p)).collect())
+    PLANS.get_or_init(|| {
+        let plans = builtin_profiles().iter().map(|p| Plan::new(p));
+        (plans.enumerate())
+            .map(|(i, plan)| Plan {
+                builtin: u8::try_from(i).ok(),
+                ..plan
+            })
+            .collect()
+    })
 }
 
 /// Whether `host` of a URL whose scheme is `scheme` is of `class`.

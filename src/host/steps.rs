@@ -139,7 +139,7 @@ const fn indexed<const N: usize>(mut steps: [Step; N], first: usize) -> [Step; N
 pub const CANONICALIZE_HOST_STEPS: &[Step] = &HOST_STEPS;
 
 /// How many steps CanonicalizeHost has.
-const HOST_STEP_COUNT: usize = 34;
+const HOST_STEP_COUNT: usize = 37;
 
 const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
     steps![CANONICALIZE_HOST;
@@ -181,18 +181,24 @@ const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
         "20" Specification [] "" "convert each label (when need-punycode)" None;
         "20.1" Specification [Gecko] "GECKO" "IDN only under whitelisted TLDs, without blacklisted characters"
             Some(|p| p.host().idn_tld_check);
+        "20.1a" Observed [Gecko] "observed: GECKO" "a host with a code point unassigned in Unicode 3.2 is not whitelisted"
+            Some(|p| p.host().observed.idn_whitelist_needs_assigned);
         "20.2.1" Specification [This, Gecko, Chrome] "THIS/GECKO/CHROME" "ToASCII: Nameprep with bidi, then Punycode"
             Some(|p| p.host().label_conversion == LabelConversion::ToAscii);
         "20.2.2" Specification [Ie] "IE" "the ToUnicode / ToASCII round trip"
             Some(|p| p.host().label_conversion == LabelConversion::IeRoundTrip);
         "20.2.2a" Observed [Ie] "observed: IE" "schemes that do not keep Unicode labels get the ASCII form"
             Some(|p| p.host().observed.unicode_label_schemes.is_some());
+        "20a" Observed [Gecko] "observed: GECKO" "the 'xn--' labels of an ASCII host under a whitelisted TLD are shown in Unicode"
+            Some(|p| p.host().observed.whitelisted_ace_shown_in_unicode);
         "22" Specification [] "" "the root dot comes back" None;
         "23" Specification [Chrome] "CHROME" "percent-encoded octets become U+0000..U+00FF"
             Some(|p| p.host().decode_escapes_as_latin1);
         "24" Specification [Chrome] "CHROME" "ASCII lowercase"
             Some(|p| p.host().final_ascii_lowercase);
         "25" Specification [] "" "an IPv6 address, by the profile's rule (spec, googleurl-2011)" None;
+        "25a" Observed [Ie] "observed: IE" "a bracketed host is an IPv6 address read and written the Windows way, or invalid"
+            Some(|p| p.host().observed.windows_ipv6);
         "26" Specification [This] "THIS" "a ':' outside an IPv6 address returns the fallback"
             Some(|p| p.host().colon_fails);
         "27" Specification [] "" "an IPv4 address, by the profile's rule (spec, googleurl-2011; none: the step does not run)"
@@ -389,20 +395,15 @@ mod tests {
         // Each built-in profile sends the hosts that are not domain names
         // (`file:` hosts, IP literals, hosts in the IPv4 form) to THIS: the
         // suite records THIS's result for every browser there.
-        let routed = |p: &str, steps: &[&str]| -> Vec<String> {
+        let routed_classes = |p: &str, classes: &str, steps: &[&str]| -> Vec<String> {
             steps
                 .iter()
-                .map(|s| format!("{p} {s} (hosts [File, IpLiteral, Ipv4Form]: this)"))
+                .map(|s| format!("{p} {s} (hosts [{classes}]: this)"))
                 .collect()
         };
         // `chrome` sends only `file:` hosts there: it reads IP literals and
         // hosts in the IPv4 form as googleurl does.
-        let routed_file = |p: &str, steps: &[&str]| -> Vec<String> {
-            steps
-                .iter()
-                .map(|s| format!("{p} {s} (hosts [File]: this)"))
-                .collect()
-        };
+        let routed_file = |p: &str, steps: &[&str]| routed_classes(p, "File", steps);
         let mut expected = vec![
             // THIS's step 5 (a host beginning with `%5B`): the suite
             // records the same rejection for Chrome and IE, and googleurl
@@ -426,11 +427,16 @@ mod tests {
                 "gecko CanonicalizeHost 4a",
                 "gecko CanonicalizeHost 4b",
                 "gecko CanonicalizeHost 13a",
+                "gecko CanonicalizeHost 20.1a",
+                "gecko CanonicalizeHost 20a",
             ]
             .map(String::from),
         );
-        expected.extend(routed(
+        // Gecko reads IP literals and IPv4-form hosts itself (its code
+        // lowercases them); only file: hosts follow THIS.
+        expected.extend(routed_classes(
             "gecko",
+            "File",
             &[
                 "CanonicalizeHost 5",
                 "CanonicalizeHost 6",
@@ -443,14 +449,17 @@ mod tests {
                 "ie CanonicalizeHost 5",
                 "ie CanonicalizeHost 7a",
                 "ie CanonicalizeHost 20.2.2a",
+                "ie CanonicalizeHost 25a",
                 // THIS's step 26 (a `:` outside an IPv6 address).
                 "ie CanonicalizeHost 26",
                 "ie Nameprep 3a",
             ]
             .map(String::from),
         );
-        expected.extend(routed(
+        // IE reads IP literals itself (step 25a).
+        expected.extend(routed_classes(
             "ie",
+            "File, Ipv4Form",
             &[
                 "CanonicalizeHost 5",
                 "CanonicalizeHost 6",

@@ -78,12 +78,6 @@ fn special_scheme(scheme: &[u8]) -> Option<(&'static str, u16)> {
     })
 }
 
-/// Whether the octet is printable ASCII (0x21 to 0x7E).
-#[inline(always)]
-fn printable(b: u8) -> bool {
-    (0x21..=0x7e).contains(&b)
-}
-
 /// The serialization of `input` and the offsets of its components, when
 /// it is a common URL (see the module's documentation); `None` otherwise.
 ///
@@ -108,20 +102,19 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
     let mut offsets = OffsetsBuilder::new(scheme.len());
 
     // Host state: labels of letters, digits and hyphens, up to `:` or the
-    // end of the authority.
+    // end of the authority; copied as written, then lowercased in place.
     let mut i = authority_start;
-    let host_start = out.len();
     let mut label_start = i;
     let mut last_label_start;
+    let mut upper = false;
     loop {
-        let b = bytes.get(i).copied();
-        match b {
-            Some(c) if c.is_ascii_alphanumeric() || c == b'-' => {
-                out.push(c.to_ascii_lowercase() as char);
-                i += 1;
-                continue;
+        while let Some(&c) = bytes.get(i) {
+            match HOST[usize::from(c)] {
+                LOWER => {}
+                UPPER => upper = true,
+                _ => break,
             }
-            _ => {}
+            i += 1;
         }
         // The end of a label: not empty, and no `xn--` to decode.
         let label = &bytes[label_start..i];
@@ -129,19 +122,21 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
             return None;
         }
         last_label_start = label_start;
-        match b {
-            Some(b'.') => {
-                out.push('.');
-                i += 1;
-                label_start = i;
-            }
-            _ => break,
+        if bytes.get(i) != Some(&b'.') {
+            break;
         }
+        i += 1;
+        label_start = i;
     }
     // Ends in a number: the last label begins with a digit (an IPv4
     // address, or a host the IPv4 parser rejects).
     if bytes[last_label_start].is_ascii_digit() {
         return None;
+    }
+    let host_start = out.len();
+    out.push_str(&input[authority_start..i]);
+    if upper {
+        out[host_start..].make_ascii_lowercase();
     }
     offsets.host(Some(OffsetsBuilder::span(host_start, out.len())));
 
@@ -163,21 +158,16 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
         if i > digits_start && port != u32::from(default_port) {
             out.push(':');
             let start = out.len();
-            // `port` is at most 65535: `itoa` by hand, no formatting.
-            let mut digits = [0u8; 5];
-            let mut n = port;
-            let mut k = digits.len();
-            loop {
-                k -= 1;
-                digits[k] = b'0' + (n % 10) as u8;
-                n /= 10;
-                if n == 0 {
-                    break;
-                }
-            }
-            for &d in &digits[k..] {
-                out.push(d as char);
-            }
+            // The digits as written, without their leading zeros (the
+            // value is at least 1: 0 is no scheme's default, but `:0`
+            // keeps one digit).
+            let digits = &input[digits_start..i];
+            let significant = digits.trim_start_matches('0');
+            out.push_str(if significant.is_empty() {
+                "0"
+            } else {
+                significant
+            });
             offsets.port(Some(OffsetsBuilder::span(start, out.len())));
         }
     }
@@ -188,31 +178,18 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
         Some(_) => return None,
     }
 
-    // Path state: `/` when there is no path.
+    // Path state: `/` when there is no path; no dot segment, no `\`.
     let path_start = out.len();
     if bytes.get(i) != Some(&b'/') {
         out.push('/');
     } else {
         out.push('/');
-        i += 1;
-        let mut segment_start = i;
-        while let Some(&c) = bytes.get(i) {
-            match c {
-                b'?' | b'#' => break,
-                b'/' => {
-                    if is_dot_segment(&bytes[segment_start..i]) {
-                        return None;
-                    }
-                    segment_start = i + 1;
-                    out.push('/');
-                }
-                b'\\' => return None,
-                c if !printable(c) => return None,
-                c if PATH_SET.contains(c) => push_escaped(&mut out, c),
-                c => out.push(c as char),
-            }
-            i += 1;
-        }
+        let mut segment_start = i + 1;
+        i = copy_escaped(input, i + 1, &mut out, &PATH, |i| {
+            let dot = is_dot_segment(&bytes[segment_start..i]);
+            segment_start = i + 1;
+            !dot
+        })?;
         if is_dot_segment(&bytes[segment_start..i]) {
             return None;
         }
@@ -221,37 +198,132 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
 
     // Query state.
     if bytes.get(i) == Some(&b'?') {
-        i += 1;
         out.push('?');
         let start = out.len();
-        while let Some(&c) = bytes.get(i) {
-            match c {
-                b'#' => break,
-                c if !printable(c) => return None,
-                c if SPECIAL_QUERY_SET.contains(c) => push_escaped(&mut out, c),
-                c => out.push(c as char),
-            }
-            i += 1;
-        }
+        i = copy_escaped(input, i + 1, &mut out, &QUERY, |_| true)?;
         offsets.query(Some(OffsetsBuilder::span(start, out.len())));
     }
 
     // Fragment state.
     if bytes.get(i) == Some(&b'#') {
-        i += 1;
         out.push('#');
         let start = out.len();
-        for &c in &bytes[i..] {
-            match c {
-                c if !printable(c) => return None,
-                c if FRAGMENT_SET.contains(c) => push_escaped(&mut out, c),
-                c => out.push(c as char),
-            }
-        }
+        copy_escaped(input, i + 1, &mut out, &FRAGMENT, |_| true)?;
         offsets.fragment(Some(OffsetsBuilder::span(start, out.len())));
     }
     let offsets = offsets.checked(out.len())?;
     Some((out, offsets))
+}
+
+/// The octets of a host label: a lowercase letter, a digit or `-`
+/// (`LOWER`), an upper-case letter (`UPPER`), any other (`NOT_LABEL`).
+const NOT_LABEL: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+static HOST: [u8; 256] = {
+    let mut t = [NOT_LABEL; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_uppercase() {
+            UPPER
+        } else if c.is_ascii_alphanumeric() || c == b'-' {
+            LOWER
+        } else {
+            NOT_LABEL
+        };
+        b += 1;
+    }
+    t
+};
+
+/// What an octet of a component does in [`copy_escaped`]: copied
+/// (`COPY`), percent-encoded (`ESCAPE`), the end of the component
+/// (`END`), `/` in a path (`SLASH`), or declined (`DECLINE`: not printable
+/// ASCII, or what the shortcut leaves to the parser).
+const COPY: u8 = 0;
+const ESCAPE: u8 = 1;
+const END: u8 = 2;
+const SLASH: u8 = 3;
+const DECLINE: u8 = 4;
+
+/// The table of a component: printable octets are copied but for those
+/// of `escape`, `end` and `slash` (and `decline`); every other is declined.
+const fn component(escape: OctetSet, end: &[u8], slash: &[u8], decline: &[u8]) -> [u8; 256] {
+    let mut t = [DECLINE; 256];
+    let mut b = 0x21;
+    while b <= 0x7e {
+        t[b] = if escape.contains(b as u8) {
+            ESCAPE
+        } else {
+            COPY
+        };
+        b += 1;
+    }
+    let mut k = 0;
+    while k < end.len() {
+        t[end[k] as usize] = END;
+        k += 1;
+    }
+    k = 0;
+    while k < slash.len() {
+        t[slash[k] as usize] = SLASH;
+        k += 1;
+    }
+    k = 0;
+    while k < decline.len() {
+        t[decline[k] as usize] = DECLINE;
+        k += 1;
+    }
+    t
+}
+
+/// Path state: `?` and `#` end it, `/` ends a segment, `\` is declined.
+static PATH: [u8; 256] = component(PATH_SET, b"?#", b"/", b"\\");
+/// Query state: `#` ends it.
+static QUERY: [u8; 256] = component(SPECIAL_QUERY_SET, b"#", b"", b"");
+/// Fragment state: to the end.
+static FRAGMENT: [u8; 256] = component(FRAGMENT_SET, b"", b"", b"");
+
+/// Copies `input` from `from` to `out` as `table` says, up to the first
+/// `END` octet or the end: the index where it stopped.  `None` when an
+/// octet is declined, or `slash(index)` declines a `/`.  Runs of octets
+/// copied as they are are copied whole.
+#[inline]
+fn copy_escaped(
+    input: &str,
+    from: usize,
+    out: &mut String,
+    table: &[u8; 256],
+    mut slash: impl FnMut(usize) -> bool,
+) -> Option<usize> {
+    let mut run = from;
+    let mut i = input.len();
+    for (k, &c) in input.as_bytes()[from..].iter().enumerate() {
+        match table[usize::from(c)] {
+            COPY => {}
+            ESCAPE => {
+                // Every octet before is ASCII: `run..from + k` are
+                // character boundaries.
+                out.push_str(&input[run..from + k]);
+                push_escaped(out, c);
+                run = from + k + 1;
+            }
+            END => {
+                i = from + k;
+                break;
+            }
+            SLASH => {
+                if !slash(from + k) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    out.push_str(&input[run..i]);
+    Some(i)
 }
 
 /// `%` and the octet in two upper-case hexadecimal digits.

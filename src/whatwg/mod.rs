@@ -231,7 +231,7 @@ impl Whatwg {
         let base_url = self.parse_base(base, encoding)?;
         // The common URL, in one pass (the base plays no part in it).
         if let Some((serialization, offsets)) = common_url::canonicalize(input) {
-            return Ok(crate::Url::new(serialization, offsets));
+            return Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)));
         }
         self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
     }
@@ -263,12 +263,20 @@ impl Whatwg {
         }
         let offsets = crate::canonical_url::Offsets::of(&c)?;
         if c.path == crate_path {
-            return Ok(crate::Url::new(String::from(url), offsets));
+            return Ok(crate::Url::new(String::from(url), offsets).made_by(self.maker(encoding)));
         }
         let serialization = crate::serialize::serialize_cow(&c).ok_or(Error::UrlStandard {
             reason: "the components have no serialization".to_string(),
         })?;
-        Ok(crate::Url::new(serialization, offsets))
+        Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)))
+    }
+
+    /// What makes this engine's URLs again (their setters).
+    fn maker(&self, encoding: &'static Encoding) -> crate::canonical_url::Maker {
+        crate::canonical_url::Maker::Whatwg {
+            transitional: self.transitional,
+            encoding,
+        }
     }
 
     /// What [`Whatwg::canonicalize_url`] gives, without its shortcut for
@@ -410,7 +418,7 @@ pub fn components(url: &Url) -> ParsedUrl {
 
 /// [`components`], borrowed from `url` (but for the port, written anew,
 /// and a path given its `/.`).
-fn components_cow(url: &Url) -> CowUrl<'_> {
+pub(crate) fn components_cow(url: &Url) -> CowUrl<'_> {
     let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
     // The crate's `host_str` is `None` for an empty host too: the
     // serialization tells them apart (`file:///x` has `//`, `file:/x` not).

@@ -396,7 +396,7 @@ pub fn compared_engine_sets() -> Vec<Vec<urlprism::engine::EngineSpec>> {
     use urlprism::engine::{builtin_engine, builtin_engines, EngineSpec};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let transitional =
-        EngineSpec::from_file(&root.join("profiles/examples/whatwg-transitional.toml"))
+        EngineSpec::from_file(root.join("profiles/examples/whatwg-transitional.toml"))
             .expect("profiles/examples/whatwg-transitional.toml reads");
     let chrome = std::fs::read_to_string(root.join("profiles/chrome.toml")).expect("chrome.toml");
     let mix_text = chrome

@@ -12,8 +12,9 @@ use urlprism::{Canonicalizer, ProfileSpec, Url};
 
 const PROFILE: &str = "gecko";
 /// The least number of checks the `gecko` profile passes, of the 79:
-/// the figure measured when the checks were extracted.
-const FLOOR: usize = 66;
+/// the figure measured with the observed steps taken from Gecko 2.0's code
+/// (66 when the checks were extracted).
+const FLOOR: usize = 75;
 
 #[derive(Deserialize)]
 struct Check {

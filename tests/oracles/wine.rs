@@ -15,8 +15,9 @@ const PROFILE: &str = "ie";
 /// Shown beside it: the specification's own choice.
 const REFERENCE: &str = "this";
 /// The least number of rows the `ie` profile passes: the figure measured
-/// when the rows were extracted.
-const FLOOR: usize = 101;
+/// with the observed steps taken from Wine's tests of Windows (101 when the
+/// rows were extracted).
+const FLOOR: usize = 141;
 /// The properties compared, in the order they are reported.
 const PROPERTIES: [&str; 8] = [
     "absolute_uri",

@@ -1,5 +1,6 @@
 //! Where the conformance suite is, for every test that reads it (the
-//! integration tests with `mod suite;`, the library's unit tests through a
+//! integration tests with `mod suite;`, those of the command-line
+//! package through a `#[path]` module, the library's unit tests through a
 //! `#[path]` module): the copy vendored in `tests/data/tests-web-url/`,
 //! and the A.1 files of the shared suite, which are too big to vendor.
 
@@ -7,9 +8,20 @@
 
 use std::path::{Path, PathBuf};
 
+/// The repository: the library's directory, which the command-line
+/// package's tests (`cli/tests/`, one level down) reach by its parent.
+pub fn repository() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if manifest.join("profiles").is_dir() {
+        manifest.to_path_buf()
+    } else {
+        manifest.join("..")
+    }
+}
+
 /// The vendored suite: `tests/data/tests-web-url/` (always there).
 pub fn vendored_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tests-web-url")
+    repository().join("tests/data/tests-web-url")
 }
 
 /// The vendored suite file `name` (e.g. `decomps-authority-ipv4.dat`,
@@ -36,9 +48,7 @@ pub fn in_ci() -> bool {
 pub fn shared_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("URLPRISM_SUITE_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tests-web-url")
-        });
+        .unwrap_or_else(|| repository().join("../shared/conformance/tests-web-url"));
     if dir.is_dir() {
         Some(dir)
     } else {

@@ -48,6 +48,10 @@ pub(crate) struct LdhKey {
     /// Step 18 (IE): an `xn--` label needs Punycode (then a host with one
     /// is left to the `xn--` labels' shortcut).
     pub(crate) xn_label_needs_punycode: bool,
+    /// Step 20a (observed, GECKO): the `xn--` labels of an ASCII host
+    /// under a whitelisted TLD are shown in Unicode (then a host with an
+    /// `xn--` label is left to the steps).
+    pub(crate) xn_labels_shown: bool,
     /// Step 27's rule, which the shortcut runs itself (every rule is
     /// covered: the host is ASCII, so `ipv4_needs_ascii_host` never skips
     /// step 27 for it).
@@ -66,6 +70,7 @@ impl ShortcutKey for LdhKey {
                 LDH_AND_DOT,
             ),
             xn_label_needs_punycode: runs.contains(const { steps::host("18") }),
+            xn_labels_shown: runs.contains(const { steps::host("20a") }),
             ipv4: hp.ipv4,
         }
     }

@@ -75,7 +75,8 @@ pub(crate) struct LdhHost<'h> {
 ///   only: the shortcut declines such a host under a profile that sets it
 ///   (the steps run IE's round trip) and covers it otherwise; a host
 ///   without one is covered whatever the parameter says (step 18 finds no
-///   `xn--` label in it: `www.example.com` under THIS and IE alike);
+///   `xn--` label in it: `www.example.com` under THIS and IE alike); the
+///   same for step 20a's `whitelisted_ace_shown_in_unicode` (GECKO);
 /// - step 27's `ipv4` rule, for a host that begins with an ASCII digit
 ///   only.  Every rule finds no address in a host that does not, and then
 ///   leaves it to be lowercased: `spec` and `canonicalize_ipv4` tell such
@@ -211,7 +212,7 @@ impl<'h> LdhHost<'h> {
     fn covered_under(&self, key: LdhKey) -> Option<Option<Ipv4Rule>> {
         if !self.covered_octets()
             || !key.matches()
-            || (key.xn_label_needs_punycode && self.has_xn_label())
+            || ((key.xn_label_needs_punycode || key.xn_labels_shown) && self.has_xn_label())
         {
             return None;
         }

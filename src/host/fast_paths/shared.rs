@@ -68,7 +68,12 @@ impl ToAsciiKey {
                 // What `idn_enabled_tld` finds, the blacklist read from
                 // the flags (no ASCII letter, digit, `-` or `.` is on it).
                 !facts.blacklisted && idn_tld_whitelisted(text)
-            });
+            })
+            // Next to step 20.1 (observed, GECKO): an unassigned code
+            // point makes the host "not whitelisted" (a profile's own
+            // reading, not kept in the facts shared by every profile).
+            && !(plan.runs(const { steps::host("20.1a") })
+                && crate::host::observed::holds_unassigned(text));
         let truncates =
             hp.truncate_ascii_label > 0 && facts.longest_ascii > hp.truncate_ascii_label;
         Some(ToAsciiKey {

@@ -30,7 +30,7 @@ fn main() {
 
 /// pytest on `targets` with the Python of `URLPRISM_PYTHON`.
 fn pytest(targets: &[&str]) -> Result<Completion, Failed> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let python = std::env::var_os("URLPRISM_PYTHON")
         .filter(|p| !p.is_empty())
         .map(PathBuf::from);

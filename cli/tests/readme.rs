@@ -6,7 +6,7 @@ use urlprism::compare::Engine;
 use urlprism::engine::EngineSpec;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 /// The ```toml blocks of the Markdown file `rel`.

@@ -12,6 +12,7 @@ use urlprism::conformance::{read_suite_file, Expectation, Record};
 use urlprism::{Error, ParsedUrl, Url};
 
 mod cli_support;
+#[path = "../../tests/suite/mod.rs"]
 mod suite;
 use cli_support::{run, stderr, stdout};
 
@@ -49,7 +50,7 @@ const GOLDEN_URLS: &[(&str, usize)] = &[
 const AGREED_URL: &str = "HTTP://Example.COM:80/a/./b/../c";
 
 fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("tests/golden")
 }
 
 /// A line-by-line diff of `expected` and `actual` (the lines that differ,
@@ -301,7 +302,7 @@ fn compare_selected_profiles_and_profile_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("mine.toml");
     let text =
-        include_str!("../profiles/gecko.toml").replace("name = \"gecko\"", "name = \"mine\"");
+        include_str!("../../profiles/gecko.toml").replace("name = \"gecko\"", "name = \"mine\"");
     std::fs::write(&file, text).unwrap();
     let o = run(
         &[

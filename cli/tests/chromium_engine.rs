@@ -63,7 +63,7 @@ fn compare_today_puts_chromium_beside_the_standard() {
         .iter()
         .map(|r| r["profile"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["whatwg", "chromium"]);
+    assert_eq!(names, ["whatwg", "chromium", "firefox", "webkit"]);
     assert_eq!(v["results"][1]["canonical"], "http://a%20b/");
     assert!(v["results"][0]["canonical"].is_null());
     assert_eq!(v["differing"][0], "valid");
@@ -90,6 +90,10 @@ fn compare_today_puts_chromium_beside_the_standard() {
             "whatwg",
             "--profile",
             "chromium",
+            "--profile",
+            "firefox",
+            "--profile",
+            "webkit",
             "http://x/",
         ],
         b"",
@@ -117,7 +121,16 @@ fn compare_today_puts_chromium_beside_the_standard() {
 #[test]
 fn diff_only_counts_disagreements_per_pair() {
     let o = run(
-        &["compare", "--diff-only", "--today", "--profile", "chrome"],
+        &[
+            "compare",
+            "--diff-only",
+            "--profile",
+            "chrome",
+            "--profile",
+            "whatwg",
+            "--profile",
+            "chromium",
+        ],
         "http://a b/\nhttp://example.com/\nsc:/a|b\nhttp://h/^\n".as_bytes(),
     );
     let out = stdout(&o);
@@ -206,7 +219,8 @@ fn the_engine_is_registered_but_not_run_by_default() {
 #[test]
 fn every_corpus_line_gives_a_url_or_a_reason_without_panicking() {
     let c = Chromium::new();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/browsers/corpus");
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .join("tests/data/browsers/corpus");
     let mut n = 0;
     for f in ["realistic.jsonl", "generated.jsonl"] {
         let text = std::fs::read_to_string(dir.join(f)).unwrap();

@@ -90,7 +90,7 @@ fn main() {
 }
 
 fn page_in_chromium() -> Result<Completion, Failed> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let e2e = root.join("tests/e2e");
     if let Some(what) = missing(&e2e) {
         return real_parts::missing(&what);
