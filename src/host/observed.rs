@@ -76,12 +76,14 @@ pub(super) fn ace_label(
 /// has not run yet).
 pub(super) fn colon_outside_brackets(s: &str) -> Result<(), GiveUp> {
     let mut open = None;
+    // A `]` after a `:` closes it: the last `]`, found once (linear time).
+    let last_close = s.rfind(']');
     for (i, c) in s.char_indices() {
         match c {
             '[' if open.is_none() => open = Some(i),
             ']' => open = None,
             ':' => {
-                let closed = open.is_some() && s[i..].contains(']');
+                let closed = open.is_some() && last_close.is_some_and(|j| j > i);
                 if !closed {
                     return Err(GiveUp {
                         outright: true,
