@@ -411,7 +411,7 @@ pub fn registered_engines() -> Vec<EngineSpec> {
 /// use urlprism::compare::Engine;
 /// let today = urlprism::engine::group("today").unwrap();
 /// let names: Vec<&str> = today.iter().map(|e| e.name()).collect();
-/// assert_eq!(names, ["whatwg", "chromium"]);
+/// assert_eq!(names, ["whatwg", "chromium", "firefox", "webkit"]);
 /// assert!(urlprism::engine::group("tomorrow").is_none());
 /// ```
 pub fn group(name: &str) -> Option<Vec<EngineSpec>> {
