@@ -28,7 +28,14 @@
 //!   label that does not begin with a digit (so the host does not *end in
 //!   a number* and is no IPv4 address): the *domain to ASCII* of such a
 //!   host, with *CheckHyphens* and *VerifyDnsLength* false, is the host
-//!   lowercased, and it has no forbidden domain code point;
+//!   lowercased, and it has no forbidden domain code point.  Under
+//!   Nontransitional Processing (`idn`), a host that also holds code
+//!   points beyond ASCII, or an `xn--` label, is taken through the same
+//!   *domain to ASCII* the `url` crate's host parser calls
+//!   (`idna::domain_to_ascii_cow` with the URL Standard's forbidden
+//!   domain code points): `https://Bücher.DE/` → `https://xn--bcher-kva.de/`;
+//!   its errors, an empty result and a result that ends in a number are
+//!   left to the parser;
 //! - *port state*: empty, or ASCII digits (leading zeros allowed) whose
 //!   value is at most 65535, dropped when it is the scheme's default;
 //! - *path start* and *path state*: the path is `/` when none follows;
@@ -44,7 +51,7 @@
 //!
 //! `HTTP://Example.COM:80/a"b?c'd#e` → `http://example.com/a%22b?c%27d#e`;
 //! `http://example.com/./a` (a dot segment), `http://user@example.com/`,
-//! `http://xn--bcher-kva.de/`, `http://1.2.3.4/`, `http://example.com./`
+//! `http://1.2.3.4/`, `http://example.com./`
 //! and `http://exa mple.com/` are declined.
 
 use crate::canonical_url::{Offsets, OffsetsBuilder};
@@ -82,10 +89,10 @@ fn special_scheme(scheme: &[u8]) -> Option<(&'static str, u16)> {
 /// it is a common URL (see the module's documentation); `None` otherwise.
 ///
 /// ```ignore
-/// let (s, _) = canonicalize("HTTP://Example.COM:80/a\"b?c'd#e").unwrap();
+/// let (s, _) = canonicalize("HTTP://Example.COM:80/a\"b?c'd#e", true).unwrap();
 /// assert_eq!(s, "http://example.com/a%22b?c%27d#e");
 /// ```
-pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
+pub(crate) fn canonicalize(input: &str, idn: bool) -> Option<(String, Offsets)> {
     let bytes = input.as_bytes();
     // Scheme state.
     let colon = bytes.iter().position(|&b| b == b':')?;
@@ -103,22 +110,32 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
 
     // Host state: labels of letters, digits and hyphens, up to `:` or the
     // end of the authority; copied as written, then lowercased in place.
+    // With `idn`, a host that holds code points beyond ASCII or an `xn--`
+    // label goes through UTS #46 instead.
     let mut i = authority_start;
     let mut label_start = i;
     let mut last_label_start;
     let mut upper = false;
+    let mut needs_uts46 = false;
     loop {
         while let Some(&c) = bytes.get(i) {
             match HOST[usize::from(c)] {
                 LOWER => {}
                 UPPER => upper = true,
+                BEYOND_ASCII if idn => needs_uts46 = true,
                 _ => break,
             }
             i += 1;
         }
-        // The end of a label: not empty, and no `xn--` to decode.
+        // The end of a label: not empty, and no `xn--` to decode here.
         let label = &bytes[label_start..i];
-        if label.is_empty() || (label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--")) {
+        if label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--") {
+            if !idn {
+                return None;
+            }
+            needs_uts46 = true;
+        }
+        if label.is_empty() && !needs_uts46 {
             return None;
         }
         last_label_start = label_start;
@@ -128,15 +145,25 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
         i += 1;
         label_start = i;
     }
-    // Ends in a number: the last label begins with a digit (an IPv4
-    // address, or a host the IPv4 parser rejects).
-    if bytes[last_label_start].is_ascii_digit() {
-        return None;
-    }
     let host_start = out.len();
-    out.push_str(&input[authority_start..i]);
-    if upper {
-        out[host_start..].make_ascii_lowercase();
+    if needs_uts46 {
+        // The host parser's *domain to ASCII* (UTS #46, Nontransitional
+        // Processing, CheckHyphens and VerifyDnsLength false, the URL
+        // Standard's forbidden domain code points), as the `url` crate
+        // calls it: an error is left to the parser, and so is an empty
+        // host or one that ends in a number (the last label begins with
+        // a digit: an IPv4 address, or a host the IPv4 parser rejects).
+        push_domain_to_ascii(&bytes[authority_start..i], &mut out)?;
+    } else {
+        // Ends in a number: the last label begins with a digit (an IPv4
+        // address, or a host the IPv4 parser rejects).
+        if bytes[last_label_start].is_ascii_digit() {
+            return None;
+        }
+        out.push_str(&input[authority_start..i]);
+        if upper {
+            out[host_start..].make_ascii_lowercase();
+        }
     }
     offsets.host(Some(OffsetsBuilder::span(host_start, out.len())));
 
@@ -215,18 +242,38 @@ pub(crate) fn canonicalize(input: &str) -> Option<(String, Offsets)> {
     Some((out, offsets))
 }
 
+/// The host parser's *domain to ASCII* of `host` pushed to `out` (see
+/// [`canonicalize`]); `None` for what is left to the parser.  Out of line:
+/// the common host is ASCII.
+#[inline(never)]
+fn push_domain_to_ascii(host: &[u8], out: &mut String) -> Option<()> {
+    let ascii = idna::domain_to_ascii_cow(host, idna::AsciiDenyList::URL).ok()?;
+    let last = ascii.strip_suffix('.').unwrap_or(&ascii);
+    let last = last.rsplit('.').next().unwrap_or("");
+    if ascii.is_empty() || last.bytes().next().is_none_or(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    out.push_str(&ascii);
+    Some(())
+}
+
 /// The octets of a host label: a lowercase letter, a digit or `-`
-/// (`LOWER`), an upper-case letter (`UPPER`), any other (`NOT_LABEL`).
+/// (`LOWER`), an upper-case letter (`UPPER`), an octet beyond ASCII
+/// (`BEYOND_ASCII`), any other (`NOT_LABEL`).
 const NOT_LABEL: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
+/// An octet of a code point beyond ASCII (UTS #46 reads it).
+const BEYOND_ASCII: u8 = 3;
 
 static HOST: [u8; 256] = {
     let mut t = [NOT_LABEL; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        t[b] = if c.is_ascii_uppercase() {
+        t[b] = if c >= 0x80 {
+            BEYOND_ASCII
+        } else if c.is_ascii_uppercase() {
             UPPER
         } else if c.is_ascii_alphanumeric() || c == b'-' {
             LOWER
@@ -353,7 +400,7 @@ mod tests {
     use super::*;
 
     fn short(s: &str) -> Option<String> {
-        canonicalize(s).map(|(s, _)| s)
+        canonicalize(s, false).map(|(s, _)| s)
     }
 
     #[test]
@@ -371,6 +418,32 @@ mod tests {
             "http://exa mple.com/",
         ] {
             assert_eq!(short(declined), None, "{declined}");
+        }
+    }
+
+    #[test]
+    fn internationalized_hosts_under_nontransitional_processing() {
+        let idn = |s: &str| canonicalize(s, true).map(|(s, _)| s);
+        assert_eq!(
+            idn("https://Bücher.DE/a?b#c").as_deref(),
+            Some("https://xn--bcher-kva.de/a?b#c")
+        );
+        assert_eq!(
+            idn("http://XN--BCHER-KVA.de:8080/").as_deref(),
+            Some("http://xn--bcher-kva.de:8080/")
+        );
+        assert_eq!(
+            idn("http://faß.de/").as_deref(),
+            Some("http://xn--fa-hia.de/")
+        );
+        // Left to the parser: an IPv4 address once mapped (fullwidth
+        // digits), a Punycode error, a forbidden code point.
+        for declined in [
+            "http://１.２.３.４/",
+            "http://xn--a.com/",
+            "http://a\u{FF1A}b/",
+        ] {
+            assert_eq!(idn(declined), None, "{declined}");
         }
     }
 

@@ -230,7 +230,8 @@ impl Whatwg {
     ) -> Result<crate::Url, Error> {
         let base_url = self.parse_base(base, encoding)?;
         // The common URL, in one pass (the base plays no part in it).
-        if let Some((serialization, offsets)) = common_url::canonicalize(input) {
+        if let Some((serialization, offsets)) = common_url::canonicalize(input, !self.transitional)
+        {
             return Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)));
         }
         self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
