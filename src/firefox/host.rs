@@ -22,13 +22,12 @@
 //! labels `xn--` decodes to).  [`IdnaData::Latest`] skips that check.
 
 use super::net;
-use crate::host::trace::TraceStep;
-use crate::whatwg::host_trace::{ENDS_IN_A_NUMBER, URL_STANDARD};
+use crate::whatwg::host_trace::ENDS_IN_A_NUMBER;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::sync::OnceLock;
 
 /// The marks column of every stage.
-const MARKS: &str = "FIREFOX";
+pub(super) const MARKS: &str = "FIREFOX";
 
 /// The UTS #46 data a `firefox` engine's domain to ASCII uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -45,40 +44,7 @@ pub enum IdnaData {
 /// `GECKO` list of `idna_glue`).
 const GECKO: AsciiDenyList = AsciiDenyList::new(true, "%#/:<>?@[\\]^|*\"");
 
-/// Records stages (or not).
-#[derive(Default)]
-pub struct Stages {
-    pub on: bool,
-    pub steps: Vec<TraceStep>,
-}
-
-impl Stages {
-    pub fn push(&mut self, step: &'static str, before: &str, after: &str) {
-        if self.on {
-            self.steps.push(TraceStep {
-                pipeline: URL_STANDARD,
-                step,
-                marks: MARKS,
-                ran: true,
-                before: before.to_string(),
-                after: after.to_string(),
-            });
-        }
-    }
-
-    fn result(
-        &mut self,
-        step: &'static str,
-        before: &str,
-        r: Result<String, String>,
-    ) -> Result<String, String> {
-        match &r {
-            Ok(s) => self.push(step, before, s),
-            Err(e) => self.push(step, before, &format!("fail: {e}")),
-        }
-        r
-    }
-}
+pub use crate::whatwg::host_trace::Stages;
 
 fn unassigned_17() -> &'static [(u32, u32)] {
     static TABLE: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
@@ -195,7 +161,7 @@ mod tests {
             s.as_bytes(),
             "http",
             IdnaData::Unicode17,
-            &mut Stages::default(),
+            &mut Stages::off(MARKS),
         )
     }
 
@@ -213,9 +179,13 @@ mod tests {
         assert!(host("[::1").is_err());
         assert!(host("a\u{1D256}b").is_err());
         assert_eq!(host("a\u{180E}b").unwrap(), "ab");
-        assert!(
-            normalize_host(b"0x", "chrome", IdnaData::Unicode17, &mut Stages::default()).is_ok()
-        );
+        assert!(normalize_host(
+            b"0x",
+            "chrome",
+            IdnaData::Unicode17,
+            &mut Stages::off(MARKS)
+        )
+        .is_ok());
         assert!(unassigned_in_17('\u{0378}') && !unassigned_in_17('a'));
     }
 }

@@ -271,10 +271,7 @@ impl Engine for Firefox {
 /// The host of a URL of scheme `scheme` as Firefox's class for that
 /// scheme makes it, stage by stage.
 fn trace_host(f: &Firefox, host: &str, scheme: &str) -> HostTrace {
-    let mut st = host::Stages {
-        on: true,
-        steps: Vec::new(),
-    };
+    let mut st = host::Stages::recording(host::MARKS);
     let r = match scheme {
         "file" => {
             st.push("no authority (nsNoAuthURLParser)", host, "");

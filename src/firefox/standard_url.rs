@@ -701,7 +701,7 @@ fn build(
             seg(spec, host_seg),
             &scheme_text,
             idna,
-            &mut Stages::default(),
+            &mut Stages::off(host::MARKS),
         )?;
         out.extend_from_slice(host.as_bytes());
         if let Some(p) = port {

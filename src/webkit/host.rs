@@ -10,55 +10,12 @@
 //! [`super::idna`]).
 
 use super::idna::{self, IdnaData};
-use crate::host::trace::TraceStep;
-use crate::whatwg::host_trace::{ENDS_IN_A_NUMBER, URL_STANDARD};
+use crate::whatwg::host_trace::ENDS_IN_A_NUMBER;
 
 /// The marks column of every stage.
-const MARKS: &str = "WEBKIT";
+pub(super) const MARKS: &str = "WEBKIT";
 
-/// Records stages (or not).
-#[derive(Default)]
-pub struct Stages {
-    /// Whether stages are recorded.
-    pub on: bool,
-    pub steps: Vec<TraceStep>,
-}
-
-impl Stages {
-    pub fn push(&mut self, step: &'static str, before: &str, after: &str) {
-        if self.on {
-            self.steps.push(TraceStep {
-                pipeline: URL_STANDARD,
-                step,
-                marks: MARKS,
-                ran: true,
-                before: before.to_string(),
-                after: after.to_string(),
-            });
-        }
-    }
-
-    fn result(
-        &mut self,
-        step: &'static str,
-        before: &str,
-        r: Result<String, String>,
-    ) -> Result<String, String> {
-        match &r {
-            Ok(s) => self.push(step, before, s),
-            Err(e) => self.push(step, before, &format!("fail: {e}")),
-        }
-        r
-    }
-
-    fn check(&mut self, step: &'static str, s: &str, r: Result<(), String>) -> Result<(), String> {
-        match &r {
-            Ok(()) => self.push(step, s, s),
-            Err(e) => self.push(step, s, &format!("fail: {e}")),
-        }
-        r
-    }
-}
+pub use crate::whatwg::host_trace::Stages;
 
 /// A forbidden host code point of the URL Standard.
 pub fn is_forbidden_host(c: char) -> bool {
@@ -451,7 +408,7 @@ mod tests {
     use super::*;
 
     fn host(s: &str) -> Result<String, String> {
-        parse_host(s, true, IdnaData::Icu72, &mut Stages::default())
+        parse_host(s, true, IdnaData::Icu72, &mut Stages::off(MARKS))
     }
 
     #[test]
@@ -470,7 +427,7 @@ mod tests {
         assert!(host("a%2Fb").is_err());
         assert!(host("a\u{180E}b").is_err());
         assert_eq!(
-            parse_host("a b", false, IdnaData::Icu72, &mut Stages::default()),
+            parse_host("a b", false, IdnaData::Icu72, &mut Stages::off(MARKS)),
             Err("forbidden host code point ' '".to_string())
         );
         assert_eq!(
@@ -478,7 +435,7 @@ mod tests {
                 "\u{fc}%zz\u{7f}",
                 false,
                 IdnaData::Icu72,
-                &mut Stages::default()
+                &mut Stages::off(MARKS)
             )
             .unwrap(),
             "%C3%BC%zz%7F"
@@ -514,10 +471,7 @@ mod tests {
 
     #[test]
     fn stages_are_recorded() {
-        let mut st = Stages {
-            on: true,
-            steps: Vec::new(),
-        };
+        let mut st = Stages::recording(MARKS);
         let h = parse_host("Fa%C3%9F.de", true, IdnaData::Icu72, &mut st).unwrap();
         assert_eq!(h, "xn--fa-hia.de");
         let names: Vec<&str> = st.steps.iter().map(|s| s.step).collect();

@@ -192,10 +192,7 @@ impl Engine for Webkit {
 /// The host parser on `host` for a URL of scheme `scheme`, stage by
 /// stage.
 fn trace_host(w: &Webkit, host: &str, scheme: &str) -> HostTrace {
-    let mut st = host::Stages {
-        on: true,
-        steps: Vec::new(),
-    };
+    let mut st = host::Stages::recording(host::MARKS);
     let r = if scheme == "file" && host.eq_ignore_ascii_case("localhost") {
         st.push("localhost", host, "");
         Ok(String::new())

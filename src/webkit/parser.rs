@@ -344,7 +344,7 @@ impl Parser<'_> {
     }
 
     fn host(&self, buffer: &str, special: bool) -> Result<String, Failure> {
-        host::parse_host(buffer, special, self.idna, &mut Stages::default())
+        host::parse_host(buffer, special, self.idna, &mut Stages::off(host::MARKS))
     }
 
     fn run(&mut self) -> Result<(), Failure> {

@@ -52,25 +52,73 @@ const MARKS: &str = "WHATWG";
 /// The stage whose outcome is a decision, not a string.
 pub const ENDS_IN_A_NUMBER: &str = "ends in a number";
 
-/// Records stages.
-struct Stages {
-    steps: Vec<TraceStep>,
+/// Records the stages of a host parser (or not), for `urlprism trace`:
+/// the URL Standard's (`whatwg`), and those of the `firefox` and `webkit`
+/// engines, which are the Standard's with their browser's departures,
+/// each under its own marks column.
+pub struct Stages {
+    /// Whether stages are recorded.
+    on: bool,
+    /// The marks column of every stage.
+    marks: &'static str,
+    /// The stages recorded.
+    pub steps: Vec<TraceStep>,
 }
 
 impl Stages {
-    fn push(&mut self, step: &'static str, before: &str, after: &str) {
-        self.steps.push(TraceStep {
-            pipeline: URL_STANDARD,
-            step,
-            marks: MARKS,
-            ran: true,
-            before: before.to_string(),
-            after: after.to_string(),
-        });
+    /// Records nothing (canonicalization).
+    pub fn off(marks: &'static str) -> Stages {
+        Stages {
+            on: false,
+            marks,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Records every stage, under `marks`.
+    pub fn recording(marks: &'static str) -> Stages {
+        Stages {
+            on: true,
+            marks,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Records a stage.
+    pub fn push(&mut self, step: &'static str, before: &str, after: &str) {
+        if self.on {
+            self.steps.push(TraceStep {
+                pipeline: URL_STANDARD,
+                step,
+                marks: self.marks,
+                ran: true,
+                before: before.to_string(),
+                after: after.to_string(),
+            });
+        }
+    }
+
+    /// A stage that gives a string, or `fail: <reason>`; gives `r`.
+    pub fn result(
+        &mut self,
+        step: &'static str,
+        before: &str,
+        r: Result<String, String>,
+    ) -> Result<String, String> {
+        match &r {
+            Ok(s) => self.push(step, before, s),
+            Err(e) => self.push(step, before, &format!("fail: {e}")),
+        }
+        r
     }
 
     /// A check: `after` is the string itself, or `fail: <reason>`.
-    fn check(&mut self, step: &'static str, s: &str, r: Result<(), String>) -> Result<(), String> {
+    pub fn check(
+        &mut self,
+        step: &'static str,
+        s: &str,
+        r: Result<(), String>,
+    ) -> Result<(), String> {
         match &r {
             Ok(()) => self.push(step, s, s),
             Err(e) => self.push(step, s, &format!("fail: {e}")),
@@ -82,7 +130,7 @@ impl Stages {
 /// The URL Standard's host parser on `host` (of a URL whose lowercase
 /// scheme is `scheme`) under `engine`, stage by stage.
 pub fn trace(engine: &Whatwg, host: &str, scheme: &str) -> HostTrace {
-    let mut st = Stages { steps: Vec::new() };
+    let mut st = Stages::recording(MARKS);
     let staged = stages(engine, host, scheme, &mut st);
     let actual = engine.host(host, scheme).map_err(|e| e.to_string());
     let (output, error) = match (&staged, &actual) {
