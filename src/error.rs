@@ -126,6 +126,15 @@ impl fmt::Display for Error {
 }
 
 impl Error {
+    /// [`Error::Rejected`]: the engine `engine` rejects the URL, for
+    /// `reason`.
+    pub(crate) fn rejected(engine: &'static str, reason: impl Into<String>) -> Error {
+        Error::Rejected {
+            engine,
+            reason: reason.into(),
+        }
+    }
+
     /// The URL string the modelled browser shows although the URL is
     /// invalid (googleurl's `possibly_invalid_spec()`), when the profile
     /// models it: `http://0x12c0a80001/` under `chrome`, whose googleurl

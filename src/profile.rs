@@ -804,6 +804,21 @@ impl std::fmt::Display for ProfileError {
 
 impl std::error::Error for ProfileError {}
 
+impl ProfileError {
+    /// Reads the fields of an engine's profile file (`T`, a serde type
+    /// that denies unknown fields) from its TOML text; `origin` names the
+    /// text in errors.
+    pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
+        text: &str,
+        origin: &str,
+    ) -> Result<T, ProfileError> {
+        toml::from_str(text).map_err(|e| ProfileError {
+            location: Some(origin.to_string()),
+            message: e.message().to_string(),
+        })
+    }
+}
+
 impl ProfileSpec {
     /// Reads a profile from TOML text.  `origin` names the text in errors
     /// (a file name); errors give the line and column and the key.

@@ -55,17 +55,5 @@ pub(crate) fn run(host: &str, scheme: &str, st: &mut Stages) -> Result<String, S
 pub fn trace(host: &str, scheme: &str) -> HostTrace {
     let mut st = Stages::recording();
     let r = run(host, scheme, &mut st);
-    let (output, error) = match r {
-        Ok(h) => (Some(h), None),
-        Err(e) => (None, Some(e)),
-    };
-    HostTrace {
-        engine: super::NAME.to_string(),
-        host: host.to_string(),
-        scheme: scheme.to_string(),
-        steps: st.into_steps(),
-        output,
-        error,
-        failed_step: None,
-    }
+    HostTrace::staged(super::NAME, host, scheme, st.into_steps(), r)
 }

@@ -98,10 +98,7 @@ fn wide(s: &str) -> bool {
 }
 
 fn rejected(reason: &str) -> Error {
-    Error::Rejected {
-        engine: NAME,
-        reason: reason.to_string(),
-    }
+    Error::rejected(NAME, reason)
 }
 
 impl Chromium {

@@ -245,6 +245,31 @@ pub struct HostTrace {
 }
 
 impl HostTrace {
+    /// The trace of an engine whose host parser reports stages, not
+    /// CanonicalizeHost steps: `steps` are its stages, `result` the host
+    /// or why there is none.
+    pub fn staged(
+        engine: &str,
+        host: &str,
+        scheme: &str,
+        steps: Vec<TraceStep>,
+        result: Result<String, String>,
+    ) -> HostTrace {
+        let (output, error) = match result {
+            Ok(h) => (Some(h), None),
+            Err(e) => (None, Some(e)),
+        };
+        HostTrace {
+            engine: engine.to_string(),
+            host: host.to_string(),
+            scheme: scheme.to_string(),
+            steps,
+            output,
+            error,
+            failed_step: None,
+        }
+    }
+
     /// The final result as one string, for comparisons: the output, or
     /// `fail: <error>`.
     pub fn result(&self) -> String {

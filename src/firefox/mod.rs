@@ -81,10 +81,7 @@ impl Default for Firefox {
 }
 
 fn fail(reason: impl Into<String>) -> Error {
-    Error::Rejected {
-        engine: NAME,
-        reason: reason.into(),
-    }
+    Error::rejected(NAME, reason)
 }
 
 impl Firefox {
@@ -110,10 +107,7 @@ impl Firefox {
     /// assert_eq!(f.idna, urlprism::firefox::IdnaData::Latest);
     /// ```
     pub fn from_toml(text: &str, origin: &str) -> Result<Firefox, crate::profile::ProfileError> {
-        toml::from_str(text).map_err(|e| crate::profile::ProfileError {
-            location: Some(origin.to_string()),
-            message: e.message().to_string(),
-        })
+        crate::profile::ProfileError::read_toml(text, origin)
     }
 
     fn ctx(&self, encoding: &'static Encoding) -> Ctx {
@@ -315,19 +309,7 @@ fn trace_host(f: &Firefox, host: &str, scheme: &str) -> HostTrace {
             r
         }
     };
-    let (output, error) = match r {
-        Ok(h) => (Some(h), None),
-        Err(e) => (None, Some(e)),
-    };
-    HostTrace {
-        engine: f.name.clone(),
-        host: host.to_string(),
-        scheme: scheme.to_string(),
-        steps: st.steps,
-        output,
-        error,
-        failed_step: None,
-    }
+    HostTrace::staged(&f.name, host, scheme, st.steps, r)
 }
 
 #[cfg(test)]

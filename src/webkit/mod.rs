@@ -74,10 +74,7 @@ impl Default for Webkit {
 }
 
 fn fail(reason: impl Into<String>) -> Error {
-    Error::Rejected {
-        engine: NAME,
-        reason: reason.into(),
-    }
+    Error::rejected(NAME, reason)
 }
 
 impl Webkit {
@@ -102,10 +99,7 @@ impl Webkit {
     /// assert_eq!(w.idna, urlprism::webkit::IdnaData::Latest);
     /// ```
     pub fn from_toml(text: &str, origin: &str) -> Result<Webkit, crate::profile::ProfileError> {
-        toml::from_str(text).map_err(|e| crate::profile::ProfileError {
-            location: Some(origin.to_string()),
-            message: e.message().to_string(),
-        })
+        crate::profile::ProfileError::read_toml(text, origin)
     }
 
     /// The URL record of `input` against `base` (WebKit's `DOMURL`
@@ -209,17 +203,5 @@ fn trace_host(w: &Webkit, host: &str, scheme: &str) -> HostTrace {
             }
         })
     };
-    let (output, error) = match r {
-        Ok(h) => (Some(h), None),
-        Err(e) => (None, Some(e)),
-    };
-    HostTrace {
-        engine: w.name.clone(),
-        host: host.to_string(),
-        scheme: scheme.to_string(),
-        steps: st.steps,
-        output,
-        error,
-        failed_step: None,
-    }
+    HostTrace::staged(&w.name, host, scheme, st.steps, r)
 }

@@ -133,9 +133,9 @@ pub fn trace(engine: &Whatwg, host: &str, scheme: &str) -> HostTrace {
     let mut st = Stages::recording(MARKS);
     let staged = stages(engine, host, scheme, &mut st);
     let actual = engine.host(host, scheme).map_err(|e| e.to_string());
-    let (output, error) = match (&staged, &actual) {
-        (Ok(a), Ok(b)) if a == b => (Some(a.clone()), None),
-        (Err(a), Err(_)) => (None, Some(a.clone())),
+    let result = match (&staged, &actual) {
+        (Ok(a), Ok(b)) if a == b => Ok(a.clone()),
+        (Err(a), Err(_)) => Err(a.clone()),
         // Never show a result the engine does not give.
         (_, actual) => {
             let shown = match actual {
@@ -144,21 +144,10 @@ pub fn trace(engine: &Whatwg, host: &str, scheme: &str) -> HostTrace {
             };
             let before = staged.clone().unwrap_or_else(|e| format!("fail: {e}"));
             st.push("url crate result", &before, &shown);
-            match actual {
-                Ok(h) => (Some(h.clone()), None),
-                Err(e) => (None, Some(e.clone())),
-            }
+            actual.clone()
         }
     };
-    HostTrace {
-        engine: engine.name.clone(),
-        host: host.to_string(),
-        scheme: scheme.to_string(),
-        steps: st.steps,
-        output,
-        error,
-        failed_step: None,
-    }
+    HostTrace::staged(&engine.name, host, scheme, st.steps, result)
 }
 
 /// The stages; the host, or why there is none.

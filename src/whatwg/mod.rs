@@ -125,10 +125,7 @@ impl Whatwg {
     /// assert!(e.to_string().starts_with("w.toml: unknown field `nfkc`"), "{e}");
     /// ```
     pub fn from_toml(text: &str, origin: &str) -> Result<Whatwg, crate::profile::ProfileError> {
-        toml::from_str(text).map_err(|e| crate::profile::ProfileError {
-            location: Some(origin.to_string()),
-            message: e.message().to_string(),
-        })
+        crate::profile::ProfileError::read_toml(text, origin)
     }
 
     /// Parses `input` against `base` (none when `None`: `input` must be
