@@ -266,19 +266,6 @@ pub struct ObservedHostParams {
     /// → `a:b.test`) is kept.  Default: false (the specification: step 26,
     /// THIS only, returns the fallback).
     pub colon_in_host_is_invalid: bool,
-    /// Next to step 5 (modelling Gecko 2011): a host beginning with `%5B`
-    /// (an escaped `[`, either case) makes the URL invalid outright, where
-    /// step 5 (THIS) returns the fallback, which for Gecko is the input
-    /// itself (`%5Bxyz%5D` is invalid, `a%5bb.test` is not).  Default:
-    /// false.
-    pub escaped_bracket_is_invalid: bool,
-    /// After step 11, next to step 13 (modelling Gecko 2011): a host that,
-    /// after Nameprep and with its escapes decoded, reads as `host:port`
-    /// (ends with `:` and one or more ASCII digits) makes the URL invalid
-    /// outright: `foo\u{FF1A}80` → `foo:80`, `foo%3A80`,
-    /// `\u{FF11}\u{FF19}\u{FF12}...\u{FF1A}\u{FF18}\u{FF10}` fail, while
-    /// `a\u{FF1A}b.test` → `a:b.test` and `a%3Ab` are kept.  Default: false.
-    pub port_like_host_is_invalid: bool,
     /// Step 27 (observed, IE) runs only when the host was ASCII after step 7
     /// (/need-punycode/ of step 9 is false): an address spelled with
     /// characters the IDN steps remove or map is a domain name.  Models
@@ -579,7 +566,7 @@ pub enum PortSplit {
 ///
 /// ```
 /// let text = include_str!("../profiles/gecko.toml")
-///     .replace("[canonicalize_host]", "[canonicalize_host]\nport_like_host_is_invalid = true");
+///     .replace("[canonicalize_host]", "[canonicalize_host]\ncolon_in_host_is_invalid = true");
 /// let e = urlprism::ProfileSpec::from_toml(&text, "g.toml").unwrap_err();
 /// assert!(e.to_string().contains("belongs in [observed.canonicalize_host]"), "{e}");
 /// ```
@@ -658,7 +645,7 @@ impl From<ProfileSpec> for ProfileFile {
 
 /// The tables of a profile file and the keys each holds: `(table,
 /// keys)`, e.g. `("observed.canonicalize_host", [..,
-/// "port_like_host_is_invalid", ..])`, in the order of the built-in
+/// "colon_in_host_is_invalid", ..])`, in the order of the built-in
 /// profile files, which together write every key of the format.
 pub fn profile_tables() -> Vec<(String, Vec<String>)> {
     fn collect(prefix: &str, table: &toml::Table, out: &mut Vec<(String, Vec<String>)>) {
@@ -1174,7 +1161,7 @@ mod tests {
         let e = ProfileSpec::from_toml(text, "x.toml").unwrap_err();
         assert_eq!(line_of(&e), 5, "{e}");
         assert!(e.message.contains("middle"), "{e}");
-        let text = "extends = \"ie\"\nname = \"x\"\n[canonicalize_host]\nport_like_host_is_invalid = true\n";
+        let text = "extends = \"ie\"\nname = \"x\"\n[canonicalize_host]\ncolon_in_host_is_invalid = true\n";
         let e = ProfileSpec::from_toml(text, "x.toml").unwrap_err();
         assert_eq!(line_of(&e), 4, "{e}");
         assert!(

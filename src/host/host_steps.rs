@@ -9,10 +9,7 @@
 
 use super::labels::{ace_labels_in_unicode, convert_labels, is_label_separator};
 use super::nameprep::nameprep_with;
-use super::observed::{
-    colon_outside_brackets, escaped_bracket_is_invalid, ipv4_address, port_like_host,
-    semicolon_in_host,
-};
+use super::observed::{colon_outside_brackets, ipv4_address, semicolon_in_host};
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::plan::Plan;
 use super::steps;
@@ -92,7 +89,6 @@ fn steps<T: Tracer>(
         &s,
         colon_outside_brackets,
     )?;
-    pl.check(const { steps::host("4b") }, &s, escaped_bracket_is_invalid)?;
     pl.check(const { steps::host("5") }, &s, escaped_bracket)?;
     pl.rewrite(
         const { steps::host("6") },
@@ -156,7 +152,6 @@ fn steps<T: Tracer>(
             Ok(())
         }
     })?;
-    pl.check(const { steps::host("13a") }, &s, port_like_host)?;
     pl.check(const { steps::host("13") }, &s, |s| {
         nul_space_check(s, fallback_input)
     })?;

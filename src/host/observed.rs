@@ -1,5 +1,5 @@
 //! The observed browser steps of CanonicalizeHost: steps beyond the
-//! specification, numbered after the step they follow (`4a`, `7a`, `13a`,
+//! specification, numbered after the step they follow (`4a`, `7a`, `20.1a`,
 //! `20.2.2a`), and other rules for a step (step 27's [`ipv4_address`]),
 //! that model what a 2011 browser did (by its source code, or as measured)
 //! and the specification does not say.  Each is switched by a parameter
@@ -11,7 +11,6 @@ use super::ace::push_ace;
 use super::pipeline::{give_up, GiveUp};
 use super::plan::Plan;
 use crate::ipv4::{canonicalize_ipv4, googleurl_2011_ipv4, Ipv4Family};
-use crate::percent;
 use crate::profile::Ipv4Rule;
 
 /// Next to step 7 (IE, [`ObservedHostParams::semicolon_in_host_is_invalid`](crate::profile::ObservedHostParams::semicolon_in_host_is_invalid)): a
@@ -97,25 +96,6 @@ pub(super) fn colon_outside_brackets(s: &str) -> Result<(), GiveUp> {
     Ok(())
 }
 
-/// Next to step 5 (GECKO, [`ObservedHostParams::escaped_bracket_is_invalid`](crate::profile::ObservedHostParams::escaped_bracket_is_invalid)): a
-/// host beginning with `%5B` makes the URL invalid outright (step 5, THIS,
-/// returns the fallback, which for Gecko is the input).
-///
-/// `%5Bxyz%5D` and `%5bxyz` fail; `a%5bb.test` passes.
-pub(super) fn escaped_bracket_is_invalid(s: &str) -> Result<(), GiveUp> {
-    if s.as_bytes()
-        .get(..3)
-        .is_some_and(|b| b.eq_ignore_ascii_case(b"%5B"))
-    {
-        Err(GiveUp {
-            outright: true,
-            ..give_up("4b", "the host begins with an escaped '['")
-        })
-    } else {
-        Ok(())
-    }
-}
-
 /// Step 27 under the profile's [`HostParams::ipv4`](crate::profile::HostParams::ipv4) rule: the canonical
 /// address (`Ok(Some)`), a domain name (`Ok(None)`), or "return fail"
 /// outright (googleurl's `BROKEN`: Chrome makes the URL invalid, it has no
@@ -144,27 +124,6 @@ pub(super) fn ipv4_address(s: &str, rule: Ipv4Rule) -> Result<Option<String>, Gi
             }),
         },
         Ipv4Rule::None => Ok(None),
-    }
-}
-
-/// After step 11 (GECKO, [`ObservedHostParams::port_like_host_is_invalid`](crate::profile::ObservedHostParams::port_like_host_is_invalid)): a
-/// host that, its escapes decoded, ends with `:` and one or more ASCII
-/// digits (it reads as `host:port`) makes the URL invalid outright.
-///
-/// `foo:80` (from `foo\u{FF1A}80`) and `foo%3a80` fail; `a:b.test` and
-/// `a%3ab` pass.
-pub(super) fn port_like_host(s: &str) -> Result<(), GiveUp> {
-    let decoded = percent::percent_decode_utf8(s);
-    let port_like = decoded
-        .rsplit_once(':')
-        .is_some_and(|(_, port)| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()));
-    if port_like {
-        Err(GiveUp {
-            outright: true,
-            ..give_up("13a", "the host reads as host:port")
-        })
-    } else {
-        Ok(())
     }
 }
 
@@ -217,24 +176,6 @@ mod gecko_model_step_tests {
     }
 
     #[test]
-    fn port_like_host_is_invalid() {
-        for h in [
-            "foo\u{FF1A}80",
-            "foo%3A80",
-            "foo\u{FF05}3A80",
-            "\u{FF11}\u{FF1A}\u{FF18}",
-        ] {
-            fails_at(h, "13a");
-        }
-        assert_eq!(
-            canonicalize_host("a%3Ab", "http", gecko()).unwrap(),
-            "a%3ab"
-        );
-        assert!(port_like_host("a:b.test").is_ok());
-        assert!(port_like_host("a:").is_ok());
-    }
-
-    #[test]
     fn whitelisted_ace_labels_are_shown_in_unicode() {
         let host = |h: &str| canonicalize_host(h, "http", gecko()).unwrap();
         assert_eq!(host("xn--bcher-kva.es"), "b\u{FC}cher.es");
@@ -265,16 +206,6 @@ mod gecko_model_step_tests {
         assert_eq!(host("b\u{FC}cher.org"), "b\u{FC}cher.org");
         assert!(holds_unassigned("\u{370}"));
         assert!(!holds_unassigned("b\u{FC}cher"));
-    }
-
-    #[test]
-    fn escaped_bracket_is_invalid_outright() {
-        fails_at("%5Bxyz%5D", "4b");
-        fails_at("%5bxyz", "4b");
-        assert_eq!(
-            canonicalize_host("a%5bb.test", "http", gecko()).unwrap(),
-            "a%5bb.test"
-        );
     }
 }
 

@@ -139,7 +139,7 @@ const fn indexed<const N: usize>(mut steps: [Step; N], first: usize) -> [Step; N
 pub const CANONICALIZE_HOST_STEPS: &[Step] = &HOST_STEPS;
 
 /// How many steps CanonicalizeHost has.
-const HOST_STEP_COUNT: usize = 37;
+const HOST_STEP_COUNT: usize = 35;
 
 const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
     steps![CANONICALIZE_HOST;
@@ -150,8 +150,6 @@ const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
             Some(|p| p.host().fallback == Fallback::LowercasedInput);
         "4a" Observed [Gecko] "observed: GECKO" "a ':' outside brackets makes the URL invalid"
             Some(|p| p.host().observed.colon_in_host_is_invalid);
-        "4b" Observed [Gecko] "observed: GECKO" "a host beginning with '%5B' makes the URL invalid"
-            Some(|p| p.host().observed.escaped_bracket_is_invalid);
         "5" Specification [This] "THIS" "a host beginning with '%5B' returns the fallback"
             Some(|p| p.host().escaped_bracket_fallback);
         "6" Specification [This, Chrome] "THIS/CHROME" "percent-decode, then decode as UTF-8"
@@ -167,8 +165,6 @@ const HOST_STEPS: [Step; HOST_STEP_COUNT] = indexed(
             Some(|p| p.host().nameprep_whole_host);
         "12" Specification [Chrome] "CHROME" "a '%' after Nameprep returns the fallback"
             Some(|p| p.host().percent_after_nameprep_fails);
-        "13a" Observed [Gecko] "observed: GECKO" "a host reading as host:port makes the URL invalid"
-            Some(|p| p.host().observed.port_like_host_is_invalid);
         "13" Specification [Gecko] "GECKO" "U+0000 or U+0020 against the fallback"
             Some(|p| p.host().nul_space_check);
         "14" Specification [Chrome] "CHROME" "percent-encode before the labels are split"
@@ -425,8 +421,6 @@ mod tests {
         expected.extend(
             [
                 "gecko CanonicalizeHost 4a",
-                "gecko CanonicalizeHost 4b",
-                "gecko CanonicalizeHost 13a",
                 "gecko CanonicalizeHost 20.1a",
                 "gecko CanonicalizeHost 20a",
             ]

@@ -31,7 +31,7 @@ use crate::host::trace::NoTrace;
 /// alone ([`nfkc::leaves_alone`]).  For such a host no escape is decoded
 /// (steps 6, 7, 23, 29), no root dot is taken off (steps 10, 16, 22),
 /// no colon, semicolon, NUL or space is there to reject (steps 4a, 7a, 13,
-/// 13a, 26), no label separator but `.` is there (step 15; U+3002 is
+/// 26), no label separator but `.` is there (step 15; U+3002 is
 /// excluded, U+FF0E and U+FF61 have decompositions), step 18 (IE) finds
 /// /need-punycode/ set already (step 9), and a host with a non-ASCII
 /// character is neither an IPv6 nor an IPv4 address (steps 25, 27; a

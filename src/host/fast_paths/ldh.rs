@@ -246,7 +246,7 @@ impl<'h> LdhHost<'h> {
     /// needs Punycode (steps 9 and 20, unless IE's step 18 finds an `xn--`
     /// label), the root dot taken off at step 10 or 16 comes back at step
     /// 22, no colon, semicolon, NUL or space is there to reject (steps 4a,
-    /// 7a, 13, 13a, 26), and Nameprep (step 11) or step 24 lowercases it.
+    /// 7a, 13, 26), and Nameprep (step 11) or step 24 lowercases it.
     /// So the plan must lowercase, and its step 14, 28 and 30 sets must
     /// hold no octet of the host ([`LdhKey`]).
     /// `tests::ldh_fast_path_matches_the_steps` checks the shortcut against
