@@ -14,7 +14,7 @@
 //! ```
 
 use crate::compare::{
-    trace_url, AlignedStep, Comparer, Comparison, Divergence, Engine, Field, UrlTrace,
+    trace_url, AlignedStep, Comparer, Comparison, Divergence, Engine, Field, Rejection, UrlTrace,
 };
 use crate::engine::EngineSpec;
 use crate::Url;
@@ -152,6 +152,10 @@ pub fn write_canon_not_utf8(
 struct CompareResult<'a> {
     profile: &'a str,
     canonical: Option<&'a str>,
+    /// The string the browser showed for the invalid URL, where the
+    /// engine models one ([`crate::Error::displayed`]); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    displayed: Option<&'a str>,
     error: Option<String>,
     #[serde(flatten)]
     components: Components<'a>,
@@ -177,6 +181,7 @@ pub fn write_comparison(out: &mut impl Write, line: usize, c: &Comparison) -> io
         .map(|r| CompareResult {
             profile: &r.engine,
             canonical: r.canonical(),
+            displayed: r.rejection().and_then(Rejection::displayed),
             error: r.rejection().map(|e| e.to_string()),
             components: Components::of(r.url()),
         })

@@ -714,3 +714,40 @@ fn a_whatwg_column() {
     assert_eq!(t.engines, ["this"]);
     assert_eq!(t.untraced, ["whatwg"]);
 }
+
+#[test]
+fn compare_shows_the_string_a_browser_displayed_for_an_invalid_url() {
+    // googleurl 2011 finds 0x12c0a80001 BROKEN (over 32 bits) and shows
+    // the URL with the host it made; THIS keeps it as a name.
+    let url = "http://0X12C0a80001/x";
+    let o = run(
+        &[
+            "compare",
+            "--json",
+            "--profile",
+            "this",
+            "--profile",
+            "chrome",
+            url,
+        ],
+        b"",
+    );
+    let v = &json_lines(&o)[0]["results"];
+    assert_eq!(v[0]["canonical"], "http://0x12c0a80001/x");
+    assert!(v[0].get("displayed").is_none(), "{v}");
+    assert!(v[1]["canonical"].is_null(), "{v}");
+    assert_eq!(v[1]["displayed"], "http://0x12c0a80001/x");
+    let o = run(
+        &["compare", "--profile", "this", "--profile", "chrome", url],
+        b"",
+    );
+    let table = stdout(&o);
+    let chrome = table
+        .lines()
+        .find(|l| l.trim_start().starts_with("chrome"))
+        .unwrap_or_else(|| panic!("a chrome row: {table}"));
+    assert!(
+        chrome.ends_with("(shown as \"http://0x12c0a80001/x\")"),
+        "{chrome}"
+    );
+}

@@ -120,6 +120,15 @@ pub enum Rejection {
 }
 
 impl Rejection {
+    /// The URL string the modelled browser shows although the URL is
+    /// invalid ([`Error::displayed`]), when the engine models one.
+    pub fn displayed(&self) -> Option<&str> {
+        match self {
+            Rejection::Error(e) => e.displayed(),
+            Rejection::Panic(_) => None,
+        }
+    }
+
     /// The CanonicalizeHost step that rejected the host, if that is why.
     pub fn host_step(&self) -> Option<&'static str> {
         match self {

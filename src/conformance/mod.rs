@@ -123,6 +123,41 @@ mod tests {
         assert!(e.invalid);
         assert_eq!(e.components[3], Some("g"));
         assert!(!Expectation::new(r, "ie").invalid);
+        assert_eq!(Expectation::new(r, "chrome").displayed, None);
+    }
+
+    #[test]
+    fn displayed_string_is_checked_where_the_profile_models_one() {
+        // googleurl finds 0x12c0a80001 BROKEN (over 32 bits) and shows
+        // the URL with the host it made.
+        let record = |shown: &str| {
+            let text = format!(
+                "#data\nhttp://0X12C0a80001/x\n#invalid 1\n#chrome-invalid 1\n#chrome-canon {shown}\n"
+            );
+            parse_suite(&text, "t").unwrap().remove(0)
+        };
+        let chrome = crate::profile::builtin("chrome").unwrap();
+        let r = record("http://0x12c0a80001/x");
+        assert_eq!(
+            Expectation::new(&r, "chrome").displayed,
+            Some("http://0x12c0a80001/x")
+        );
+        assert!(run_record(FileKind::Pipeline, &r, chrome).is_pass());
+        let r = record("http://18.192.168.0.1/x");
+        match run_record(FileKind::Pipeline, &r, chrome) {
+            Outcome::Fail(m) => {
+                assert_eq!(m.len(), 1, "{m:?}");
+                assert_eq!(m[0].field, "displayed");
+                assert_eq!(m[0].actual, "\"http://0x12c0a80001/x\"");
+            }
+            Outcome::Pass => panic!("a displayed string other than the profile's passed"),
+        }
+        // A profile that shows no string for an invalid URL is not held to
+        // the browser's.
+        let this = crate::profile::this();
+        let text = "#data\nhttp://a%zz/\n#invalid 1\n#this-invalid 1\n#this-canon http://a%zz/\n";
+        let r = parse_suite(text, "t").unwrap().remove(0);
+        assert!(run_record(FileKind::Pipeline, &r, this).is_pass());
     }
 
     proptest::proptest! {

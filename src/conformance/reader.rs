@@ -354,6 +354,10 @@ pub struct Expectation<'a> {
     pub invalid: bool,
     /// `canon` (after `<profile>-canon`); `None` when the record has none.
     pub canon: Option<&'a str>,
+    /// The string the browser showed although the URL is invalid: the
+    /// record's `<profile>-canon` when it also has `<profile>-invalid`
+    /// (the suite's `chrome-canon` beside `chrome-invalid`).
+    pub displayed: Option<&'a str>,
     /// Components in the order of [`COMPONENTS`] (host after
     /// `<profile>-host`).
     pub components: [Option<&'a str>; 8],
@@ -372,6 +376,7 @@ impl<'a> Expectation<'a> {
             invalid = false;
         }
         let canon = over("canon").or_else(|| record.get("canon"));
+        let displayed = over("canon").filter(|_| invalid && over("invalid").is_some());
         let mut components = COMPONENTS.map(|c| record.get(c));
         if let Some(h) = over("host") {
             components[3] = Some(h);
@@ -379,6 +384,7 @@ impl<'a> Expectation<'a> {
         Expectation {
             invalid,
             canon,
+            displayed,
             components,
         }
     }

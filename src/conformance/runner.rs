@@ -108,6 +108,24 @@ fn pipeline(
     Ok((canon, s))
 }
 
+/// The string the profile shows for `data` (against `base`, or alone),
+/// which it finds invalid ([`crate::Error::displayed`]), if it models one.
+fn displayed(
+    data: &str,
+    base: Option<&str>,
+    profile: &dyn Profile,
+    encoding: &'static Encoding,
+) -> Option<String> {
+    let c = crate::Canonicalizer::new(profile).encoding(encoding);
+    let c = match base {
+        Some(b) => c.base(b).ok()?,
+        None => c,
+    };
+    c.canonicalize(data)
+        .err()
+        .and_then(|e| e.displayed().map(str::to_string))
+}
+
 fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> Vec<Mismatch> {
     let exp = Expectation::new(record, profile.name());
     let data = record.data();
@@ -137,7 +155,22 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             let encoding = record_encoding(record);
             let result = pipeline(input, &base, profile, encoding);
             match (&result, exp.invalid) {
-                (Err(_), true) => {}
+                (Err(_), true) => {
+                    // The string the browser showed for the invalid URL
+                    // (`<profile>-canon` beside `<profile>-invalid`, as
+                    // googleurl's `possibly_invalid_spec()`), checked
+                    // where the profile models one.
+                    if let Some(recorded) = exp.displayed {
+                        let shown = displayed(data, given_base, profile, encoding);
+                        if shown.as_deref().is_some_and(|s| s != recorded) {
+                            out.push(Mismatch {
+                                field: "displayed".into(),
+                                expected: show(Some(recorded)),
+                                actual: show(shown.as_deref()),
+                            });
+                        }
+                    }
+                }
                 (Ok((_, s)), true) => {
                     out.extend(invalid_mismatch(true, None));
                     out.push(Mismatch {

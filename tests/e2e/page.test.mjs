@@ -109,10 +109,21 @@ async function checkTable(page, expected) {
     const canonical = page.locator(`[data-profile="${r.profile}"] [data-field="canonical"]`);
     assert.equal(await canonical.count(), 1, `one canonical cell for ${r.profile}`);
     const text = await canonical.textContent();
+    const displayed = canonical.locator('.displayed');
     if (r.canonical !== null) {
       assert.equal(text, r.canonical, `${r.profile} canonical`);
+    } else if (r.displayed !== undefined) {
+      // The string the browser showed, greyed, before the error.
+      assert.equal(text, `${r.displayed} error: ${r.error}`, `${r.profile} error`);
+      assert.equal(await displayed.textContent(), r.displayed, `${r.profile} displayed`);
+      const colors = await canonical.evaluate((td) => [
+        getComputedStyle(td).color,
+        getComputedStyle(td.querySelector('.displayed')).color,
+      ]);
+      assert.notEqual(colors[0], colors[1], `${r.profile}: the displayed string is greyed, not in the error's color`);
     } else {
       assert.equal(text, `error: ${r.error}`, `${r.profile} error`);
+      assert.equal(await displayed.count(), 0, `${r.profile}: no displayed string`);
     }
     const row = rows.find((x) => x.profile === r.profile);
     for (const f of FIELDS) {

@@ -280,7 +280,20 @@ pub(super) fn table(c: &Comparison, color: bool) -> String {
             }
             None => {
                 let e = r.rejection().map(|e| e.to_string()).unwrap_or_default();
-                row.push((format!("error: {}", printable(&e)), Some(RED)));
+                let e = format!("error: {}", printable(&e));
+                // The string the browser showed for the invalid URL, which
+                // the message ends with, greyed.
+                let shown_at = r
+                    .rejection()
+                    .and_then(|j| j.displayed())
+                    .and_then(|_| e.rfind(" (shown as "));
+                match shown_at {
+                    Some(i) if color => row.push((
+                        format!("{}{}", paint(true, RED, &e[..i]), paint(true, DIM, &e[i..])),
+                        None,
+                    )),
+                    _ => row.push((e, Some(RED))),
+                }
                 // The error is the last column, unpadded.
             }
         }

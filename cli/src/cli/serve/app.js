@@ -153,7 +153,12 @@ function drawResults(c) {
       const td = el('td', null, { 'data-field': f });
       const value = r[f];
       if (f === 'canonical' && value === null) {
-        td.textContent = 'error: ' + (r.error || '');
+        // The string the browser showed although the URL is invalid
+        // (googleurl's possibly_invalid_spec()), greyed before the error.
+        if (r.displayed) {
+          td.append(el('span', r.displayed, { class: 'displayed', title: 'shown by the browser, though the URL is invalid' }), ' ');
+        }
+        td.append('error: ' + (r.error || ''));
         td.classList.add('error');
       } else if (value === null) {
         td.classList.add('null');
