@@ -181,12 +181,8 @@ impl<'p> Canonicalizer<'p> {
     /// leave it ([`observed_input`](crate::observed_input::observed_input)),
     /// against this canonicalizer's base.
     fn observed_input<'i>(&self, input: &'i str, profile: &Plan) -> Cow<'i, str> {
-        let base_scheme = self
-            .base
-            .as_ref()
-            .and_then(|b| crate::parse::find_scheme(b.text()))
-            .map(|(scheme, _)| scheme);
-        crate::observed_input::observed_input(profile.url(), input, base_scheme)
+        let base = self.base.as_ref().map(ParsedBase::text);
+        crate::observed_input::observed_input(profile.url(), input, base)
     }
 
     /// `e` with the URL the modelled browser shows although it is invalid

@@ -90,6 +90,10 @@ pub enum InvalidReason {
     /// path, query or fragment, under a profile that turns it down
     /// ([`crate::profile::UrlParams::bad_escape_is_invalid`]).
     BadEscape,
+    /// A `<`, `>` or `"` in the host of a `res:` URL, which names a file
+    /// (urlmon's `is_forbidden_dos_path_char`), under a profile that reads
+    /// that host as IE does ([`crate::profile::UrlParams::res_hosts`]).
+    DosPathCharacter,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -107,6 +111,7 @@ impl std::fmt::Display for InvalidReason {
             InvalidReason::BadEscape => {
                 "a '%' that begins no escape in the path, query or fragment"
             }
+            InvalidReason::DosPathCharacter => "a '<', '>' or '\"' in the file name of a res: URL",
         })
     }
 }

@@ -365,11 +365,7 @@ fn profiles_together_equal_profiles_alone_and_urls_match_the_steps() {
             // make it read another URL: its steps run on that one, and
             // the profiles together on the same parse compare only when
             // no profile changes the input.
-            let base_scheme = r
-                .base()
-                .and_then(urlprism::parse::find_scheme)
-                .map(|(s, _)| s);
-            let input_of = |p: &dyn Profile| observed_input(p.url(), r.data(), base_scheme);
+            let input_of = |p: &dyn Profile| observed_input(p.url(), r.data(), r.base());
             let rewritten = profiles.iter().any(|p| input_of(*p) != r.data());
             let Ok(c) = common::canonicalizer(r.base(), urlprism::profile::this(), enc) else {
                 assert!(base.is_invalid(), "{name}:{}", r.line);

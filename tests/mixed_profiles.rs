@@ -711,11 +711,7 @@ fn generated_ascii_url(rng: &mut Rng) -> String {
 /// ([`urlprism::observed_input::observed_input`]), against `base`.
 fn observed(profile: &dyn Profile, input: &str, base: Option<&str>) -> String {
     let base = base.map(urlprism::preprocess::preprocess);
-    let scheme = base
-        .as_deref()
-        .and_then(urlprism::parse::find_scheme)
-        .map(|(s, _)| s);
-    urlprism::observed_input::observed_input(profile.url(), input, scheme).into_owned()
+    urlprism::observed_input::observed_input(profile.url(), input, base.as_deref()).into_owned()
 }
 
 #[test]

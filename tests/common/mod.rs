@@ -188,11 +188,7 @@ pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String 
 /// ([`urlprism::observed_input::observed_input`]), against `base`.
 pub fn observed_input(profile: &dyn urlprism::Profile, input: &str, base: Option<&str>) -> String {
     let base = base.map(urlprism::preprocess::preprocess);
-    let scheme = base
-        .as_deref()
-        .and_then(urlprism::parse::find_scheme)
-        .map(|(s, _)| s);
-    urlprism::observed_input::observed_input(profile.url(), input, scheme).into_owned()
+    urlprism::observed_input::observed_input(profile.url(), input, base.as_deref()).into_owned()
 }
 
 /// `e` without the URL string the browser shows
