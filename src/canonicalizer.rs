@@ -159,6 +159,9 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
+        if let Some(r) = crate::observed_input::observed_input_invalid(profile.url(), input) {
+            return Err(Error::Invalid(r));
+        }
         let input = &*self.observed_input(input, profile);
         let mut out = String::new();
         let mut failed = None;
@@ -283,6 +286,10 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        if let Some(r) = crate::observed_input::observed_input_invalid(self.plan.url(), input) {
+            out.clear();
+            return Err(Error::Invalid(r));
+        }
         let input = &*self.observed_input(input, &self.plan);
         let mut failed = None;
         if self.shortcut(input, &self.plan, out, &mut failed).is_some() {
@@ -335,7 +342,11 @@ impl<'p> Canonicalizer<'p> {
         if profiles.len() == 1
             || profiles
                 .iter()
-                .any(|p| self.observed_input(input, p) != input || declines_the_shortcuts(input, p))
+                .any(|p| {
+                    self.observed_input(input, p) != input
+                        || declines_the_shortcuts(input, p)
+                        || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
+                })
         {
             return profiles
                 .iter()

@@ -7,6 +7,7 @@
 //! applies them, and [`crate::Canonicalizer`] parses what it returns.
 
 use crate::profile::{SchemeType, UrlParams};
+use crate::url::InvalidReason;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
@@ -128,6 +129,54 @@ pub fn observed_input<'a>(
     Cow::Borrowed(s)
 }
 
+/// Whether the profile's observed steps on the input find `input` invalid
+/// (before it is parsed, whatever the base), and why:
+///
+/// - [`UrlParams::implicit_file_paths_invalid`]: it begins with a letter
+///   and `:`, or with `\\\\` (urlmon `parse_scheme`,
+///   `is_implicit_file_path`): `C:/test/test.mp3`, `\\\\Server/x`;
+/// - [`UrlParams::written_extra_bad_escape_is_invalid`]: it has a scheme of
+///   [`UrlParams::known_schemes`] and a `%` that begins no escape in its
+///   query or fragment (urlmon `parse_query`, `parse_fragment`):
+///   `http://google.com/?query=te%xx`.
+///
+/// ```
+/// use urlprism::observed_input::observed_input_invalid;
+/// let ie = &urlprism::profile::builtin("ie").unwrap().url;
+/// assert!(observed_input_invalid(ie, "C:/test/test.mp3").is_some());
+/// assert!(observed_input_invalid(ie, "ftp://google.com/#Test%xx").is_some());
+/// assert!(observed_input_invalid(ie, "#Test%xx").is_none());
+/// assert!(observed_input_invalid(ie, "zip://google.com/#Test%xx").is_none());
+/// ```
+pub fn observed_input_invalid(params: &UrlParams, input: &str) -> Option<InvalidReason> {
+    if !params.implicit_file_paths_invalid && !params.written_extra_bad_escape_is_invalid {
+        return None;
+    }
+    let s = crate::preprocess::preprocess(input);
+    let b = s.as_bytes();
+    let implicit_file = (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':')
+        || s.starts_with("\\\\");
+    if params.implicit_file_paths_invalid && implicit_file {
+        return Some(InvalidReason::ImplicitFilePath);
+    }
+    if params.written_extra_bad_escape_is_invalid {
+        let (scheme, _) = crate::parse::find_scheme(&s)?;
+        if !params.knows_scheme(scheme) {
+            return None;
+        }
+        let extra = &s[s.find(['?', '#'])?..];
+        let e = extra.as_bytes();
+        let bad = (0..e.len()).any(|i| {
+            e[i] == b'%'
+                && !(i + 2 < e.len() && e[i + 1].is_ascii_hexdigit() && e[i + 2].is_ascii_hexdigit())
+        });
+        if bad {
+            return Some(InvalidReason::BadEscape);
+        }
+    }
+    None
+}
+
 /// Whether `s` begins with a drive letter and `:` or `|` (urlmon's
 /// `is_drive_path`).
 fn is_drive_path(s: &str) -> bool {
@@ -236,7 +285,10 @@ fn windows_combine(params: &UrlParams, r: &str, base: &str) -> Option<String> {
         };
         let _ = write!(out, "{scheme}://{path}");
     } else {
-        if b.authority.is_some() || b.scheme_is("file") {
+        // urlmon reads an authority after `//` whatever the scheme
+        // (`check_hierarchical`): `about://weather/foo` has one.
+        let after_scheme = crate::parse::find_scheme(base).map_or("", |(_, rest)| rest);
+        if b.authority.is_some() || after_scheme.starts_with("//") || b.scheme_is("file") {
             return None;
         }
         let is_mk = scheme_type == Some(SchemeType::Mk) && params.mk_paths;

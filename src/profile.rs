@@ -558,6 +558,22 @@ pub struct UrlParams {
     /// `file:///c:/testing.mp3`).  Default: false (the specification: no
     /// relative reference against a non-hierarchical base).
     pub windows_combine: bool,
+    /// On the input (modelling IE 7-9; urlmon `parse_scheme`, which turns
+    /// down what `is_implicit_file_path` finds unless
+    /// `Uri_CREATE_ALLOW_IMPLICIT_FILE_SCHEME` is given): a URL or a
+    /// reference that begins with a letter and `:`, or with `\\\\`, is
+    /// invalid (Wine 1.5.26 `dlls/urlmon/tests/uri.c` `invalid_uri_tests`,
+    /// flags 0: `C:/test/test.mp3`, `\\\\Server/test/test.mp3`).  Default:
+    /// false (the specification reads them as `file:` URLs).
+    pub implicit_file_paths_invalid: bool,
+    /// On the input (modelling IE 7-9; urlmon `parse_query`,
+    /// `parse_fragment`): a `%` that begins no escape in the query or the
+    /// fragment of a URL written with a scheme of `known_schemes` makes it
+    /// invalid; a reference's are not checked (it has no scheme: `?Tes%XXt`
+    /// combined with `http://google.com/test` is valid) (`uri.c`
+    /// `invalid_uri_tests`: `http://google.com/?query=te%xx`,
+    /// `ftp://google.com/#Test%xx`).  Default: false.
+    pub written_extra_bad_escape_is_invalid: bool,
 }
 
 /// A scheme type of the browser's own ([`UrlParams::scheme_types`]): the

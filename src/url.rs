@@ -94,6 +94,10 @@ pub enum InvalidReason {
     /// (urlmon's `is_forbidden_dos_path_char`), under a profile that reads
     /// that host as IE does ([`crate::profile::UrlParams::res_hosts`]).
     DosPathCharacter,
+    /// A string that begins with a drive letter and `:` or with `\\\\`,
+    /// under a profile that does not read it as a `file:` URL
+    /// ([`crate::profile::UrlParams::implicit_file_paths_invalid`]).
+    ImplicitFilePath,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -110,6 +114,9 @@ impl std::fmt::Display for InvalidReason {
             InvalidReason::NulInPath => "the path holds U+0000",
             InvalidReason::BadEscape => {
                 "a '%' that begins no escape in the path, query or fragment"
+            }
+            InvalidReason::ImplicitFilePath => {
+                "a file path (a drive letter and ':', or '\\\\') and no URL"
             }
             InvalidReason::DosPathCharacter => "a '<', '>' or '\"' in the file name of a res: URL",
         })

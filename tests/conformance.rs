@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use urlprism::conformance::{read_suite_file, run_suite, SuiteFile, Summary};
-use urlprism::observed_input::observed_input;
+use urlprism::observed_input::{observed_input, observed_input_invalid};
 use urlprism::profile::builtin_profiles;
 use urlprism::Profile;
 
@@ -375,7 +375,10 @@ fn profiles_together_equal_profiles_alone_and_urls_match_the_steps() {
             for ((p, t), u) in profiles.iter().zip(&together).zip(&urls) {
                 let input = input_of(*p);
                 let base = urlprism::parse(r.base().unwrap_or(&input));
-                let alone = urlprism::canonicalize(&urlprism::resolve(&input, &base), *p, enc);
+                let alone = match observed_input_invalid(p.url(), r.data()) {
+                    Some(reason) => Err(urlprism::Error::Invalid(reason)),
+                    None => urlprism::canonicalize(&urlprism::resolve(&input, &base), *p, enc),
+                };
                 if !rewritten {
                     assert_eq!(t, &alone, "{name}:{} under {}", r.line, p.name());
                 }

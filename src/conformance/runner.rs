@@ -132,7 +132,10 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             let base_str = given_base.unwrap_or(input);
             let base = crate::parse(base_str);
             let encoding = record_encoding(record);
-            let result = pipeline(input, &base, profile, encoding);
+            let result = match crate::observed_input::observed_input_invalid(profile.url(), data) {
+                Some(reason) => Err(crate::Error::Invalid(reason).to_string()),
+                None => pipeline(input, &base, profile, encoding),
+            };
             match (&result, exp.invalid) {
                 (Err(_), true) => {}
                 (Ok((_, s)), true) => {

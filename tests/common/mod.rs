@@ -85,6 +85,9 @@ pub fn pipeline(
     encoding: &'static Encoding,
 ) -> Option<(ParsedUrl, String)> {
     // The profile's observed steps on the input come first.
+    if urlprism::observed_input::observed_input_invalid(profile.url(), input).is_some() {
+        return None;
+    }
     let input = &*observed_input(profile, input, base);
     let base = parse(base.unwrap_or(input));
     let resolved = resolve(input, &base);

@@ -74,7 +74,9 @@ fn property(url: &Url, name: &str) -> (String, bool) {
             };
             (h.to_string(), !h.is_empty())
         }
-        "path" => (url.path().to_string(), !url.path().is_empty()),
+        // IUri's PATH is there (S_OK) when the URL has a path component,
+        // even an empty one (`zip:?test`).
+        "path" => (url.path().to_string(), parsed.path.is_some()),
         "query" => opt(url.query().map(|q| format!("?{q}"))),
         "fragment" => opt(url.fragment().map(|f| format!("#{f}"))),
         "user_name" => opt(parsed.user),
