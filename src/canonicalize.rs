@@ -395,6 +395,12 @@ fn canonicalize_components(
     if as_written {
         unknown_scheme_port_in_host(u);
     }
+    // IE's registered name that begins with `[` and has no `]`
+    // (`UrlParams::unclosed_bracket_host`).
+    let unclosed_bracket = url_params.is_some_and(|url| url.unclosed_bracket_host)
+        && known
+        && !as_written
+        && unclosed_bracket_host(u);
     let written_path = as_written.then(|| u.path.clone()).flatten();
 
     match url_params {
@@ -419,7 +425,8 @@ fn canonicalize_components(
         if is_file {
             file_host_path(u);
         }
-        if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), as_written) {
+        let host_kept = as_written || unclosed_bracket;
+        if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), host_kept) {
             canonicalize_host_cow(h, &scheme, profile, None)
                 .map_err(|e| e.in_authority(u.authority.as_deref()))?;
         }
@@ -686,6 +693,29 @@ fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// A host that begins with `[` and has no `]`
+/// ([`crate::profile::UrlParams::unclosed_bracket_host`], urlmon
+/// `parse_reg_name`, `canonicalize_reg_name`): the port the parser split
+/// off joins it again, and it is lowercased.  Whether `u` has such a host.
+///
+/// `http://[xyz:12345.com/test` → host `[xyz:12345.com`, no port.
+fn unclosed_bracket_host(u: &mut CowUrl<'_>) -> bool {
+    let Some(h) = u.host.as_deref() else {
+        return false;
+    };
+    if !h.starts_with('[') || h.contains(']') {
+        return false;
+    }
+    let mut host = match u.port.take() {
+        Some(p) => format!("{h}:{p}"),
+        None => h.to_string(),
+    };
+    host.make_ascii_lowercase();
+    u.host = Some(Cow::Owned(host));
+    u.host_as_written = None;
+    true
 }
 
 /// The host of a `res:` URL ([`crate::profile::UrlParams::res_hosts`],

@@ -574,6 +574,14 @@ pub struct UrlParams {
     /// `invalid_uri_tests`: `http://google.com/?query=te%xx`,
     /// `ftp://google.com/#Test%xx`).  Default: false.
     pub written_extra_bad_escape_is_invalid: bool,
+    /// At the host step (modelling IE 7-9; urlmon `parse_reg_name`, where
+    /// a `:` after a `[` ends nothing until a `]`, and
+    /// `canonicalize_reg_name`): for a scheme of `known_schemes`, a host
+    /// that begins with `[` and has no `]` is a registered name that takes
+    /// in what the parser read as its port, lowercased and kept without
+    /// CanonicalizeHost (`uri.c` `uri_tests`: `http://[xyz:12345.com/test`
+    /// has the host `[xyz:12345.com` and port 80).  Default: false.
+    pub unclosed_bracket_host: bool,
 }
 
 /// A scheme type of the browser's own ([`UrlParams::scheme_types`]): the
@@ -610,6 +618,7 @@ impl UrlParams {
             || input
                 .split_once(':')
                 .is_some_and(|(scheme, _)| self.scheme_type_steps(scheme))
+            || (self.unclosed_bracket_host && input.contains('['))
     }
 
     /// The type of `scheme` in [`UrlParams::scheme_types`], ASCII
@@ -654,6 +663,7 @@ impl UrlParams {
             || self.mk_paths
             || self.res_hosts
             || self.file_escapes
+            || self.unclosed_bracket_host
     }
 }
 

@@ -41,6 +41,12 @@ struct Row {
     expect: Value,
 }
 
+/// urlmon's hierarchical scheme types (`is_hierarchical_scheme` of Wine
+/// 1.5.26 `dlls/urlmon/uri.c`).
+const HIERARCHICAL_SCHEME_TYPES: [&str; 9] = [
+    "http", "ftp", "gopher", "nntp", "telnet", "wais", "file", "https", "res",
+];
+
 /// The port IUri reports for a URL without one: the scheme's default
 /// (urlmon's known schemes).
 fn default_port(scheme: &str) -> Option<u64> {
@@ -63,7 +69,14 @@ fn property(url: &Url, name: &str) -> (String, bool) {
         None => (String::new(), false),
     };
     match name {
-        "absolute_uri" => (url.as_str().to_string(), true),
+        // IUri has no ABSOLUTE_URI (S_FALSE) for a URL of a hierarchical
+        // scheme type written without an authority (Wine 1.5.26
+        // dlls/urlmon/uri.c canonicalize_hierpart sets
+        // URI_DISPLAY_NO_ABSOLUTE_URI; uri.c: `http:test.com/index.html`).
+        "absolute_uri" => (
+            url.as_str().to_string(),
+            url.host_str().is_some() || !HIERARCHICAL_SCHEME_TYPES.contains(&url.scheme()),
+        ),
         "host" => {
             // IUri's HOST has no brackets around an IPv6 address (it keeps
             // them around an IPvFuture literal, `[v2.34]`).
