@@ -364,9 +364,11 @@ fn profiles_together_equal_profiles_alone_and_urls_match_the_steps() {
             // A profile's observed steps on the input (`[observed.url]`)
             // make it read another URL: its steps run on that one, and
             // the profiles together on the same parse compare only when
-            // no profile changes the input.
+            // no profile changes the input (or finds it invalid).
             let input_of = |p: &dyn Profile| observed_input(p.url(), r.data(), r.base());
-            let rewritten = profiles.iter().any(|p| input_of(*p) != r.data());
+            let rewritten = profiles.iter().any(|p| {
+                input_of(*p) != r.data() || observed_input_invalid(p.url(), r.data()).is_some()
+            });
             let Ok(c) = common::canonicalizer(r.base(), urlprism::profile::this(), enc) else {
                 assert!(base.is_invalid(), "{name}:{}", r.line);
                 continue;
