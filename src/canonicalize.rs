@@ -360,16 +360,34 @@ fn canonicalize_components(
     if let Some(r) = u.invalid {
         return Err(Error::Invalid(r));
     }
-    let hierarchical = u.is_hierarchical();
-    u.hierarchical = hierarchical;
+    let mut hierarchical = u.is_hierarchical();
     if let Some(s) = u.scheme.as_mut() {
         if s.bytes().any(|b| b.is_ascii_uppercase()) {
             s.to_mut().make_ascii_lowercase();
         }
     }
     let scheme = u.scheme.take().unwrap_or_default();
-    let is_file = scheme == "file";
     let url_params = host_profile.map(|p| p.url());
+    // IE's `file:` URL written without an authority is opaque
+    // (`UrlParams::file_without_authority_opaque`).
+    let opaque_file = scheme == "file"
+        && url_params.is_some_and(|url| {
+            url.file_without_authority_opaque && url.scheme_type("file") == Some(SchemeType::File)
+        })
+        && u.authority.is_none()
+        && u.host.is_none();
+    if opaque_file {
+        hierarchical = false;
+        if let Some(p) = u.path_as_written.take() {
+            u.path = Some(p);
+        }
+        if let Some(p) = u.path.as_mut().filter(|p| p.contains('\\')) {
+            *p = Cow::Owned(p.replace('\\', "/"));
+        }
+    }
+    u.path_as_written = None;
+    u.hierarchical = hierarchical;
+    let is_file = scheme == "file" && !opaque_file;
     // The browser knows the scheme (`UrlParams::known_schemes`).
     let known = url_params.is_some_and(|url| url.knows_scheme(&scheme));
     // The browser's own type of the scheme (`UrlParams::scheme_types`).

@@ -582,6 +582,16 @@ pub struct UrlParams {
     /// CanonicalizeHost (`uri.c` `uri_tests`: `http://[xyz:12345.com/test`
     /// has the host `[xyz:12345.com` and port 80).  Default: false.
     pub unclosed_bracket_host: bool,
+    /// At canonicalization (modelling IE 7-9; urlmon `parse_hierpart`,
+    /// which reads an authority only after `//`, `canonicalize_path_opaque`
+    /// and `canonicalize_hierpart`): a URL of the scheme type `file` written
+    /// without an authority (`file:x`, `file:/x`) is opaque: no host, its
+    /// path as written ([`crate::url::ParsedUrl::path_as_written`]: dot
+    /// segments kept, no `/` put in front) with `\\` made `/` (`uri.c`
+    /// `uri_tests`: `file:index.html` has the path `index.html`,
+    /// `file:c:\\dir\\../..\\index.html` the path `c:/dir/../../index.html`,
+    /// and neither an absolute URI).  Default: false.
+    pub file_without_authority_opaque: bool,
 }
 
 /// A scheme type of the browser's own ([`UrlParams::scheme_types`]): the
@@ -664,6 +674,7 @@ impl UrlParams {
             || self.res_hosts
             || self.file_escapes
             || self.unclosed_bracket_host
+            || self.file_without_authority_opaque
     }
 }
 

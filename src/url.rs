@@ -44,6 +44,13 @@ pub struct Components<S> {
     /// canonicalizes this one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_as_written: Option<S>,
+    /// The |path| as written, before resolution normalized it, of a `file:`
+    /// URL written without an authority (`file:a/../b`: the path `b`, this
+    /// `a/../b`); `None` otherwise.  A profile whose browser keeps such a
+    /// path opaque ([`crate::profile::UrlParams::file_without_authority_opaque`])
+    /// canonicalizes this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_as_written: Option<S>,
 }
 
 /// A *parsed URL* (specification section "Parsed URL"): its components
@@ -168,6 +175,7 @@ impl<S> Components<S> {
             invalid: self.invalid,
             hierarchical: self.hierarchical,
             host_as_written: self.host_as_written.as_ref(),
+            path_as_written: self.path_as_written.as_ref(),
         }
     }
 
@@ -186,6 +194,7 @@ impl<S> Components<S> {
             invalid: self.invalid,
             hierarchical: self.hierarchical,
             host_as_written: self.host_as_written.map(&mut f),
+            path_as_written: self.path_as_written.map(&mut f),
         }
     }
 }
