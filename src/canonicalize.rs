@@ -375,12 +375,11 @@ fn canonicalize_components(
             url.file_without_authority_opaque && url.scheme_type("file") == Some(SchemeType::File)
         })
         && u.authority.is_none()
-        && u.host.is_none();
+        && u.host.is_none()
+        && u.path_as_written.is_some();
     if opaque_file {
         hierarchical = false;
-        if let Some(p) = u.path_as_written.take() {
-            u.path = Some(p);
-        }
+        u.path = u.path_as_written.take();
         if let Some(p) = u.path.as_mut().filter(|p| p.contains('\\')) {
             *p = Cow::Owned(p.replace('\\', "/"));
         }

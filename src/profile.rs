@@ -585,7 +585,8 @@ pub struct UrlParams {
     /// At canonicalization (modelling IE 7-9; urlmon `parse_hierpart`,
     /// which reads an authority only after `//`, `canonicalize_path_opaque`
     /// and `canonicalize_hierpart`): a URL of the scheme type `file` written
-    /// without an authority (`file:x`, `file:/x`) is opaque: no host, its
+    /// without an authority (`file:x`, `file:/x`; not a reference resolved
+    /// into one) is opaque: no host, its
     /// path as written ([`crate::url::ParsedUrl::path_as_written`]: dot
     /// segments kept, no `/` put in front) with `\\` made `/` (`uri.c`
     /// `uri_tests`: `file:index.html` has the path `index.html`,
