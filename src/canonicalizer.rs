@@ -340,13 +340,11 @@ impl<'p> Canonicalizer<'p> {
         // observed steps change the input reads another URL: each profile
         // on its own then.
         if profiles.len() == 1
-            || profiles
-                .iter()
-                .any(|p| {
-                    self.observed_input(input, p) != input
-                        || declines_the_shortcuts(input, p)
-                        || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
-                })
+            || profiles.iter().any(|p| {
+                self.observed_input(input, p) != input
+                    || declines_the_shortcuts(input, p)
+                    || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
+            })
         {
             return profiles
                 .iter()

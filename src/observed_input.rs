@@ -93,11 +93,7 @@ fn slashes(s: &str) -> usize {
 /// let ie = &builtin("ie").unwrap().url;
 /// assert_eq!(observed_input(ie, "?test", Some("zip:?testing")), "zip:?test");
 /// ```
-pub fn observed_input<'a>(
-    params: &UrlParams,
-    input: &'a str,
-    base: Option<&str>,
-) -> Cow<'a, str> {
+pub fn observed_input<'a>(params: &UrlParams, input: &'a str, base: Option<&str>) -> Cow<'a, str> {
     let base_scheme = base
         .and_then(crate::parse::find_scheme)
         .map(|(scheme, _)| scheme);
@@ -154,8 +150,8 @@ pub fn observed_input_invalid(params: &UrlParams, input: &str) -> Option<Invalid
     }
     let s = crate::preprocess::preprocess(input);
     let b = s.as_bytes();
-    let implicit_file = (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':')
-        || s.starts_with("\\\\");
+    let implicit_file =
+        (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':') || s.starts_with("\\\\");
     if params.implicit_file_paths_invalid && implicit_file {
         return Some(InvalidReason::ImplicitFilePath);
     }
@@ -168,7 +164,9 @@ pub fn observed_input_invalid(params: &UrlParams, input: &str) -> Option<Invalid
         let e = extra.as_bytes();
         let bad = (0..e.len()).any(|i| {
             e[i] == b'%'
-                && !(i + 2 < e.len() && e[i + 1].is_ascii_hexdigit() && e[i + 2].is_ascii_hexdigit())
+                && !(i + 2 < e.len()
+                    && e[i + 1].is_ascii_hexdigit()
+                    && e[i + 2].is_ascii_hexdigit())
         });
         if bad {
             return Some(InvalidReason::BadEscape);

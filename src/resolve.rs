@@ -640,7 +640,9 @@ pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl
         && u.fragment.is_none()
         && u.path.as_deref().is_none_or(str::is_empty);
     if only_scheme {
+        // The base itself (step 9), as parsed.
         u.fragment = None;
+        u.path_as_written = None;
         return u;
     }
     // The steps to resolve a relative URL, with `u` as its own base: step 1
