@@ -273,13 +273,16 @@ fn windows_combine(params: &UrlParams, r: &str, base: &str) -> Option<String> {
             format!("/{}{r_path}", &drive[..2])
         } else {
             let merged = merge(b_path, &r_path);
-            // `merged` begins with the base's `/c:`; the dot segments
-            // after it go.
-            format!(
-                "{}{}",
-                &merged[..3],
-                crate::resolve::remove_dot_segments(&merged[3..])
-            )
+            // When `merged` begins with the base's `/c:`, the dot segments
+            // after it go, and the drive stays.
+            match merged.get(1..).filter(|m| is_drive_path(m)) {
+                Some(_) => format!(
+                    "{}{}",
+                    &merged[..3],
+                    crate::resolve::remove_dot_segments(&merged[3..])
+                ),
+                None => crate::resolve::remove_dot_segments(&merged),
+            }
         };
         let _ = write!(out, "{scheme}://{path}");
     } else {
@@ -495,6 +498,43 @@ mod tests {
                 "{input:?} {base:?}"
             );
         }
+    }
+
+    /// IE's combining (urlmon `combine_uri`, Wine 1.5.26
+    /// `dlls/urlmon/tests/uri.c` `uri_combine_tests`), and inputs that
+    /// must not panic.
+    #[test]
+    fn windows_combine_examples() {
+        let ie = &crate::profile::builtin("ie").unwrap().url;
+        for (input, base, expected) in [
+            ("?test", "zip:?testing", "zip:?test"),
+            (
+                "/testing.mp3",
+                "file:///c:/test/test",
+                "file:///c:/testing.mp3",
+            ),
+            ("../testing/test", "file:///c:/", "file:///c:/testing/test"),
+            ("a", "file:///c:x", "file:///a"),
+            ("/x", "mk:xxx:C:\\d\\f.chm::/s/../../f.txt", "mk:/x"),
+            ("/x", "mk:@xxx:C:\\d\\f.chm::/s/../../f.txt", "mk:@xxx:/x"),
+            ("//x", "zip:?testing", "//x"),
+            ("#f", "zip:a/b", "zip:a/b#f"),
+            ("//y", "zip:a", "//y"),
+            ("../../..", "zip:a", "zip:../../.."),
+        ] {
+            assert_eq!(
+                observed_input(ie, input, Some(base)),
+                expected,
+                "{input:?} {base:?}"
+            );
+        }
+        assert_eq!(remove_dot_segments_both_slashes("a\\b/../../c"), "c");
+        assert_eq!(remove_dot_segments_both_slashes("/.."), "/");
+        assert_eq!(remove_dot_segments_both_slashes(".."), "..");
+        assert_eq!(
+            mk_path("@M:Z:\\d\\t.chm::\\h\\..\\i.jpg"),
+            "@M:Z:\\d\\t.chm::/i.jpg"
+        );
     }
 
     /// The specification's parameters leave every input as it is.

@@ -187,6 +187,17 @@ pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String 
     }
 }
 
+/// The error of `input` when `profile`'s observed steps on the input find
+/// it invalid ([`urlprism::observed_input::observed_input_invalid`]):
+/// then the steps go no further.
+pub fn steps_input_invalid(
+    profile: &dyn urlprism::Profile,
+    input: &str,
+) -> Option<urlprism::Error> {
+    urlprism::observed_input::observed_input_invalid(profile.url(), input)
+        .map(urlprism::Error::Invalid)
+}
+
 /// `input` as `profile`'s observed steps on the input leave it
 /// ([`urlprism::observed_input::observed_input`]), against `base`.
 pub fn observed_input(profile: &dyn urlprism::Profile, input: &str, base: Option<&str>) -> String {
@@ -247,7 +258,10 @@ pub fn engine_alone(
                 Some(b) => resolve(&steps_input, &parse(b)),
                 None => urlprism::resolve::resolve_self(&steps_input),
             };
-            let steps = canonicalize(&resolved, p, encoding);
+            let steps = match steps_input_invalid(p, input) {
+                Some(e) => Err(e),
+                None => canonicalize(&resolved, p, encoding),
+            };
             let by_canonicalizer = match canonicalizer(base, p, encoding) {
                 Ok(c) => c.canonicalize(input),
                 Err(_) if steps.is_err() => return Ok(Err(steps.unwrap_err().to_string())),
