@@ -737,11 +737,11 @@ fn unclosed_bracket_host(u: &mut CowUrl<'_>) -> bool {
 
 /// The host of a `res:` URL ([`crate::profile::UrlParams::res_hosts`],
 /// urlmon `parse_reg_name`): what the observed step on the input escaped
-/// so that the parser took it whole (`%`, `\\`, `:`, `@`, `?`, `#`, `[`,
+/// so that the parser took it whole (`%`, `\`, `:`, `@`, `?`, `#`, `[`,
 /// `]`) decoded; `<`, `>` or `"` in it make the URL invalid
 /// (`is_forbidden_dos_path_char`).
 ///
-/// `C%3A%5Cdir%5Cfile.exe` → `C:\\dir\\file.exe`; `c%3A%5Cte<st%5Ctest` is
+/// `C%3A%5Cdir%5Cfile.exe` → `C:\dir\file.exe`; `c%3A%5Cte<st%5Ctest` is
 /// invalid.
 fn res_host(u: &mut CowUrl<'_>) -> Result<(), Error> {
     let Some(h) = u.host.as_deref() else {

@@ -61,21 +61,21 @@ fn slashes(s: &str) -> usize {
 /// read [`UrlParams::scheme_types`]:
 ///
 /// 4. [`UrlParams::res_hosts`]: the host of a `res://` URL runs up to the
-///    first `/` (`parse_reg_name`): its `%`, `\\`, `:`, `@`, `?`, `#`,
+///    first `/` (`parse_reg_name`): its `%`, `\`, `:`, `@`, `?`, `#`,
 ///    `[` and `]` are escaped, so that the parser takes it whole, and the
 ///    host step of canonicalization decodes it again
-///    (`res://C:\\dir\\f.exe/x` → `res://C%3A%5Cdir%5Cf.exe/x`).
+///    (`res://C:\dir\f.exe/x` → `res://C%3A%5Cdir%5Cf.exe/x`).
 /// 5. [`UrlParams::file_escapes`]: in a `file://` URL whose path begins
 ///    with a drive letter right after the `//` (`parse_reg_name` takes
 ///    no host then), every `%` of the path is escaped as `%25`
 ///    (`canonicalize_path_hierarchical`):
-///    `file://c:\\a%20b` → `file://c:\\a%2520b`.
+///    `file://c:\a%20b` → `file://c:\a%2520b`.
 /// 6. [`UrlParams::windows_combine`]: a reference without scheme or
 ///    authority against a base with no authority (not `file:`), or against
 ///    a `file:` base whose path begins with a drive, is combined as
 ///    urlmon's `combine_uri` and `merge_paths` do, into an absolute URL:
 ///    `?test` against `zip:?testing` → `zip:?test`; `/x` against
-///    `mk:@MSITSTORE:C:\\d\\f.chm::/s/y` → `mk:@MSITSTORE:C:\\d\\f.chm::/x`;
+///    `mk:@MSITSTORE:C:\d\f.chm::/s/y` → `mk:@MSITSTORE:C:\d\f.chm::/x`;
 ///    `/x` against `file:///c:/a/b` → `file:///c:/x`.
 ///
 /// `base` is the base URL (its text), `None` without one.  Borrowed
@@ -129,8 +129,8 @@ pub fn observed_input<'a>(params: &UrlParams, input: &'a str, base: Option<&str>
 /// (before it is parsed, whatever the base), and why:
 ///
 /// - [`UrlParams::implicit_file_paths_invalid`]: it begins with a letter
-///   and `:`, or with `\\\\` (urlmon `parse_scheme`,
-///   `is_implicit_file_path`): `C:/test/test.mp3`, `\\\\Server/x`;
+///   and `:`, or with `\\` (urlmon `parse_scheme`,
+///   `is_implicit_file_path`): `C:/test/test.mp3`, `\\Server/x`;
 /// - [`UrlParams::written_extra_bad_escape_is_invalid`]: it has a scheme of
 ///   [`UrlParams::known_schemes`] and a `%` that begins no escape in its
 ///   query or fragment (urlmon `parse_query`, `parse_fragment`):
@@ -256,7 +256,7 @@ fn windows_combine(params: &UrlParams, r: &str, base: &str) -> Option<String> {
     let b_path = b.path.as_deref().unwrap_or("");
     let (r_path, r_query, r_fragment) = split_reference(r);
     let r_path_empty = r_path.is_empty();
-    // The reference's own canonicalization makes its `\\` `/`
+    // The reference's own canonicalization makes its `\` `/`
     // (`canonicalize_path_opaque` for a relative URI).
     let r_path = r_path.replace('\\', "/");
     let mut out = String::with_capacity(base.len() + r.len());
@@ -351,12 +351,12 @@ fn merge(b_path: &str, r_path: &str) -> String {
 }
 
 /// The opaque path of an `mk:` URL as IE canonicalizes it
-/// ([`UrlParams::mk_paths`]; urlmon `canonicalize_path_opaque`): `\\` kept
+/// ([`UrlParams::mk_paths`]; urlmon `canonicalize_path_opaque`): `\` kept
 /// up to the first `::`, `/` after it; then the dot segments removed with
-/// `/` and `\\` both ending a segment ([`remove_dot_segments_both_slashes`]).
+/// `/` and `\` both ending a segment ([`remove_dot_segments_both_slashes`]).
 ///
-/// `@MSITStore:Z:\\dir\\test.chm::/html/../../images/x.jpg` →
-/// `@MSITStore:Z:\\dir\\images/x.jpg`.
+/// `@MSITStore:Z:\dir\test.chm::/html/../../images/x.jpg` →
+/// `@MSITStore:Z:\dir\images/x.jpg`.
 pub(crate) fn mk_path(path: &str) -> String {
     let converted = match path.find("::") {
         Some(i) if path[i..].contains('\\') => {
@@ -368,10 +368,10 @@ pub(crate) fn mk_path(path: &str) -> String {
 }
 
 /// urlmon's `remove_dot_segments` (Wine `dlls/urlmon/uri.c`): RFC 3986's
-/// removal, where `/` and `\\` both end a segment and each slash stays as
+/// removal, where `/` and `\` both end a segment and each slash stays as
 /// written; `.` and `..` segments go, and a `..` takes the segment before
 /// it.  A path that does not begin with a slash may lose its first
-/// segment: `a\\b/../../c` → `c`.
+/// segment: `a\b/../../c` → `c`.
 pub(crate) fn remove_dot_segments_both_slashes(path: &str) -> String {
     let slash = |c: u8| c == b'/' || c == b'\\';
     let b = path.as_bytes();

@@ -561,9 +561,9 @@ pub struct UrlParams {
     /// On the input (modelling IE 7-9; urlmon `parse_scheme`, which turns
     /// down what `is_implicit_file_path` finds unless
     /// `Uri_CREATE_ALLOW_IMPLICIT_FILE_SCHEME` is given): a URL or a
-    /// reference that begins with a letter and `:`, or with `\\\\`, is
+    /// reference that begins with a letter and `:`, or with `\\`, is
     /// invalid (Wine 1.5.26 `dlls/urlmon/tests/uri.c` `invalid_uri_tests`,
-    /// flags 0: `C:/test/test.mp3`, `\\\\Server/test/test.mp3`).  Default:
+    /// flags 0: `C:/test/test.mp3`, `\\Server/test/test.mp3`).  Default:
     /// false (the specification reads them as `file:` URLs).
     pub implicit_file_paths_invalid: bool,
     /// On the input (modelling IE 7-9; urlmon `parse_query`,
@@ -588,9 +588,9 @@ pub struct UrlParams {
     /// without an authority (`file:x`, `file:/x`; not a reference resolved
     /// into one) is opaque: no host, its
     /// path as written ([`crate::url::ParsedUrl::path_as_written`]: dot
-    /// segments kept, no `/` put in front) with `\\` made `/` (`uri.c`
+    /// segments kept, no `/` put in front) with `\` made `/` (`uri.c`
     /// `uri_tests`: `file:index.html` has the path `index.html`,
-    /// `file:c:\\dir\\../..\\index.html` the path `c:/dir/../../index.html`,
+    /// `file:c:\dir\../..\index.html` the path `c:/dir/../../index.html`,
     /// and neither an absolute URI).  Default: false.
     pub file_without_authority_opaque: bool,
 }

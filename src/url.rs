@@ -101,7 +101,7 @@ pub enum InvalidReason {
     /// (urlmon's `is_forbidden_dos_path_char`), under a profile that reads
     /// that host as IE does ([`crate::profile::UrlParams::res_hosts`]).
     DosPathCharacter,
-    /// A string that begins with a drive letter and `:` or with `\\\\`,
+    /// A string that begins with a drive letter and `:` or with `\\`,
     /// under a profile that does not read it as a `file:` URL
     /// ([`crate::profile::UrlParams::implicit_file_paths_invalid`]).
     ImplicitFilePath,
