@@ -146,6 +146,7 @@ impl ParsedBase {
             invalid: parsed.invalid,
             hierarchical: parsed.hierarchical,
             host_as_written: c(9),
+            path_as_written: None,
         }
     }
 }

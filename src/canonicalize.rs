@@ -14,7 +14,7 @@ use crate::host::canonicalize_host::{
 };
 use crate::host::plan::{with_plans, Plan};
 use crate::percent;
-use crate::profile::{HexCase, PortSplit, Profile};
+use crate::profile::{HexCase, PortSplit, Profile, SchemeType};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::url::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
@@ -360,31 +360,64 @@ fn canonicalize_components(
     if let Some(r) = u.invalid {
         return Err(Error::Invalid(r));
     }
-    let hierarchical = u.is_hierarchical();
-    u.hierarchical = hierarchical;
+    let mut hierarchical = u.is_hierarchical();
     if let Some(s) = u.scheme.as_mut() {
         if s.bytes().any(|b| b.is_ascii_uppercase()) {
             s.to_mut().make_ascii_lowercase();
         }
     }
     let scheme = u.scheme.take().unwrap_or_default();
-    let is_file = scheme == "file";
     let url_params = host_profile.map(|p| p.url());
+    // IE's `file:` URL written without an authority is opaque
+    // (`UrlParams::file_without_authority_opaque`).
+    let opaque_file = scheme == "file"
+        && url_params.is_some_and(|url| {
+            url.file_without_authority_opaque && url.scheme_type("file") == Some(SchemeType::File)
+        })
+        && u.authority.is_none()
+        && u.host.is_none()
+        && u.path_as_written.is_some();
+    if opaque_file {
+        hierarchical = false;
+        u.path = u.path_as_written.take();
+        if let Some(p) = u.path.as_mut().filter(|p| p.contains('\\')) {
+            *p = Cow::Owned(p.replace('\\', "/"));
+        }
+    }
+    u.path_as_written = None;
+    u.hierarchical = hierarchical;
+    let is_file = scheme == "file" && !opaque_file;
     // The browser knows the scheme (`UrlParams::known_schemes`).
     let known = url_params.is_some_and(|url| url.knows_scheme(&scheme));
+    // The browser's own type of the scheme (`UrlParams::scheme_types`).
+    let scheme_type = url_params.and_then(|url| url.scheme_type(&scheme));
+    // IE's `res:` host, up to the first `/` (`UrlParams::res_hosts`).
+    let res = url_params.is_some_and(|url| url.res_hosts)
+        && scheme_type == Some(SchemeType::Res)
+        && u.host.is_some();
+    if res {
+        res_host(u)?;
+    }
     if url_params.is_some_and(|url| url.bad_escape_is_invalid) && known && !is_file {
         bad_escapes(u)?;
     }
     let windows = url_params.is_some_and(|url| url.windows_escapes);
     // IE keeps the host and path of an unknown scheme as written
-    // (`UrlParams::unknown_schemes_as_written`).
-    let as_written = url_params.is_some_and(|url| url.unknown_schemes_as_written)
+    // (`UrlParams::unknown_schemes_as_written`), and those of `res:`.
+    let as_written = (url_params.is_some_and(|url| url.unknown_schemes_as_written)
         && !known
         && hierarchical
-        && !is_file;
+        && !is_file)
+        || res;
     if as_written {
         unknown_scheme_port_in_host(u);
     }
+    // IE's registered name that begins with `[` and has no `]`
+    // (`UrlParams::unclosed_bracket_host`).
+    let unclosed_bracket = url_params.is_some_and(|url| url.unclosed_bracket_host)
+        && known
+        && !as_written
+        && unclosed_bracket_host(u);
     let written_path = as_written.then(|| u.path.clone()).flatten();
 
     match url_params {
@@ -409,7 +442,8 @@ fn canonicalize_components(
         if is_file {
             file_host_path(u);
         }
-        if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), as_written) {
+        let host_kept = as_written || unclosed_bracket;
+        if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), host_kept) {
             canonicalize_host_cow(h, &scheme, profile, None)
                 .map_err(|e| e.in_authority(u.authority.as_deref()))?;
         }
@@ -431,6 +465,22 @@ fn canonicalize_components(
         }
     }
 
+    if is_file
+        && scheme_type == Some(SchemeType::File)
+        && url_params.is_some_and(|url| url.file_escapes)
+    {
+        if let Some(p) = u.path.as_deref().and_then(windows_file_path) {
+            u.path = Some(Cow::Owned(p));
+        }
+    }
+    if !hierarchical
+        && scheme_type == Some(SchemeType::Mk)
+        && url_params.is_some_and(|url| url.mk_paths)
+    {
+        if let Some(p) = u.path.as_deref() {
+            u.path = Some(Cow::Owned(crate::observed_input::mk_path(p)));
+        }
+    }
     if !is_not_hierarchical_scheme(&scheme) {
         protect_double_slash_path(u);
     }
@@ -660,6 +710,107 @@ fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// A host that begins with `[` and has no `]`
+/// ([`crate::profile::UrlParams::unclosed_bracket_host`], urlmon
+/// `parse_reg_name`, `canonicalize_reg_name`): the port the parser split
+/// off joins it again, and it is lowercased.  Whether `u` has such a host.
+///
+/// `http://[xyz:12345.com/test` → host `[xyz:12345.com`, no port.
+fn unclosed_bracket_host(u: &mut CowUrl<'_>) -> bool {
+    let Some(h) = u.host.as_deref() else {
+        return false;
+    };
+    if !h.starts_with('[') || h.contains(']') {
+        return false;
+    }
+    let mut host = match u.port.take() {
+        Some(p) => format!("{h}:{p}"),
+        None => h.to_string(),
+    };
+    host.make_ascii_lowercase();
+    u.host = Some(Cow::Owned(host));
+    u.host_as_written = None;
+    true
+}
+
+/// The host of a `res:` URL ([`crate::profile::UrlParams::res_hosts`],
+/// urlmon `parse_reg_name`): what the observed step on the input escaped
+/// so that the parser took it whole (`%`, `\`, `:`, `@`, `?`, `#`, `[`,
+/// `]`) decoded; `<`, `>` or `"` in it make the URL invalid
+/// (`is_forbidden_dos_path_char`).
+///
+/// `C%3A%5Cdir%5Cfile.exe` → `C:\dir\file.exe`; `c%3A%5Cte<st%5Ctest` is
+/// invalid.
+fn res_host(u: &mut CowUrl<'_>) -> Result<(), Error> {
+    let Some(h) = u.host.as_deref() else {
+        return Ok(());
+    };
+    if h.contains(['<', '>', '"']) {
+        return Err(Error::Invalid(crate::url::InvalidReason::DosPathCharacter));
+    }
+    if h.contains('%') {
+        let b = h.as_bytes();
+        let mut out = Vec::with_capacity(b.len());
+        let mut i = 0;
+        while i < b.len() {
+            match escape_at(&b[i..]) {
+                Some(v) => {
+                    out.push(v);
+                    i += 3;
+                }
+                None => {
+                    out.push(b[i]);
+                    i += 1;
+                }
+            }
+        }
+        if let Ok(decoded) = String::from_utf8(out) {
+            u.host = Some(Cow::Owned(decoded));
+        }
+    }
+    u.host_as_written = None;
+    Ok(())
+}
+
+/// The path of a `file:` URL as IE writes it
+/// ([`crate::profile::UrlParams::file_escapes`], urlmon
+/// `canonicalize_path_hierarchical`): a `%` that begins no escape becomes
+/// `%25`; an escape of an RFC 3986 unreserved or reserved character is
+/// decoded.  `None` when nothing changes.
+///
+/// `/C:/te%3Es%2Et/t%23es%t.mp3` → `/C:/te%3Es.t/t#es%25t.mp3`.
+fn windows_file_path(p: &str) -> Option<String> {
+    if !p.contains('%') {
+        return None;
+    }
+    let b = p.as_bytes();
+    let mut out = Vec::with_capacity(b.len() + 8);
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'%' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        match escape_at(&b[i..]) {
+            Some(v) if is_rfc3986_unreserved(v) || is_rfc3986_reserved(v) => {
+                out.push(v);
+                i += 3;
+            }
+            Some(_) => {
+                out.extend_from_slice(&b[i..i + 3]);
+                i += 3;
+            }
+            None => {
+                out.extend_from_slice(b"%25");
+                i += 1;
+            }
+        }
+    }
+    let s = String::from_utf8(out).ok()?;
+    (s != p).then_some(s)
 }
 
 /// At the port step ([`crate::profile::UrlParams::port_zero_is_invalid`],

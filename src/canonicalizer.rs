@@ -159,6 +159,9 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
+        if let Some(r) = crate::observed_input::observed_input_invalid(profile.url(), input) {
+            return Err(Error::Invalid(r));
+        }
         let input = &*self.observed_input(input, profile);
         let mut out = String::new();
         let mut failed = None;
@@ -181,12 +184,8 @@ impl<'p> Canonicalizer<'p> {
     /// leave it ([`observed_input`](crate::observed_input::observed_input)),
     /// against this canonicalizer's base.
     fn observed_input<'i>(&self, input: &'i str, profile: &Plan) -> Cow<'i, str> {
-        let base_scheme = self
-            .base
-            .as_ref()
-            .and_then(|b| crate::parse::find_scheme(b.text()))
-            .map(|(scheme, _)| scheme);
-        crate::observed_input::observed_input(profile.url(), input, base_scheme)
+        let base = self.base.as_ref().map(ParsedBase::text);
+        crate::observed_input::observed_input(profile.url(), input, base)
     }
 
     /// `e` with the URL the modelled browser shows although it is invalid
@@ -287,6 +286,10 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        if let Some(r) = crate::observed_input::observed_input_invalid(self.plan.url(), input) {
+            out.clear();
+            return Err(Error::Invalid(r));
+        }
         let input = &*self.observed_input(input, &self.plan);
         let mut failed = None;
         if self.shortcut(input, &self.plan, out, &mut failed).is_some() {
@@ -337,9 +340,11 @@ impl<'p> Canonicalizer<'p> {
         // observed steps change the input reads another URL: each profile
         // on its own then.
         if profiles.len() == 1
-            || profiles
-                .iter()
-                .any(|p| self.observed_input(input, p) != input || declines_the_shortcuts(input, p))
+            || profiles.iter().any(|p| {
+                self.observed_input(input, p) != input
+                    || declines_the_shortcuts(input, p)
+                    || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
+            })
         {
             return profiles
                 .iter()

@@ -6,8 +6,10 @@
 //! that defaults to the specification's behaviour; [`observed_input`]
 //! applies them, and [`crate::Canonicalizer`] parses what it returns.
 
-use crate::profile::UrlParams;
+use crate::profile::{SchemeType, UrlParams};
+use crate::url::InvalidReason;
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 /// The schemes googleurl r155 parses as "standard" URLs, with an
 /// authority (`src/url_util.cc`, `kStandardURLSchemes`), but `file`,
@@ -54,7 +56,29 @@ fn slashes(s: &str) -> usize {
 ///    on Linux a UNC path is no file URL): `\\g\h` against `http://a/` →
 ///    `http://g/h`; `///g` → `http://g/`.
 ///
-/// `base_scheme` is the scheme of the base, `None` without one.  Borrowed
+/// And the steps of IE (urlmon's, as Wine 1.5.26's `dlls/urlmon/uri.c`
+/// implements them and `dlls/urlmon/tests/uri.c` records Windows), which
+/// read [`UrlParams::scheme_types`]:
+///
+/// 4. [`UrlParams::res_hosts`]: the host of a `res://` URL runs up to the
+///    first `/` (`parse_reg_name`): its `%`, `\`, `:`, `@`, `?`, `#`,
+///    `[` and `]` are escaped, so that the parser takes it whole, and the
+///    host step of canonicalization decodes it again
+///    (`res://C:\dir\f.exe/x` → `res://C%3A%5Cdir%5Cf.exe/x`).
+/// 5. [`UrlParams::file_escapes`]: in a `file://` URL whose path begins
+///    with a drive letter right after the `//` (`parse_reg_name` takes
+///    no host then), every `%` of the path is escaped as `%25`
+///    (`canonicalize_path_hierarchical`):
+///    `file://c:\a%20b` → `file://c:\a%2520b`.
+/// 6. [`UrlParams::windows_combine`]: a reference without scheme or
+///    authority against a base with no authority (not `file:`), or against
+///    a `file:` base whose path begins with a drive, is combined as
+///    urlmon's `combine_uri` and `merge_paths` do, into an absolute URL:
+///    `?test` against `zip:?testing` → `zip:?test`; `/x` against
+///    `mk:@MSITSTORE:C:\d\f.chm::/s/y` → `mk:@MSITSTORE:C:\d\f.chm::/x`;
+///    `/x` against `file:///c:/a/b` → `file:///c:/x`.
+///
+/// `base` is the base URL (its text), `None` without one.  Borrowed
 /// when no step changes the input.
 ///
 /// ```
@@ -62,16 +86,17 @@ fn slashes(s: &str) -> usize {
 /// use urlprism::profile::builtin;
 /// let chrome = &builtin("chrome").unwrap().url;
 /// assert_eq!(observed_input(chrome, "\u{1}http:\\\\a/b ", None), "http://a/b");
-/// assert_eq!(observed_input(chrome, "http:g", Some("http")), "http:g");
-/// assert_eq!(observed_input(chrome, "\\\\g\\h", Some("https")), "//g\\h");
+/// assert_eq!(observed_input(chrome, "http:g", Some("http://a/")), "http:g");
+/// assert_eq!(observed_input(chrome, "\\\\g\\h", Some("https://a/")), "//g\\h");
 /// let this = &builtin("this").unwrap().url;
 /// assert_eq!(observed_input(this, "http:host", None), "http:host");
+/// let ie = &builtin("ie").unwrap().url;
+/// assert_eq!(observed_input(ie, "?test", Some("zip:?testing")), "zip:?test");
 /// ```
-pub fn observed_input<'a>(
-    params: &UrlParams,
-    input: &'a str,
-    base_scheme: Option<&str>,
-) -> Cow<'a, str> {
+pub fn observed_input<'a>(params: &UrlParams, input: &'a str, base: Option<&str>) -> Cow<'a, str> {
+    let base_scheme = base
+        .and_then(crate::parse::find_scheme)
+        .map(|(scheme, _)| scheme);
     let mut s = input;
     if params.trim_controls {
         s = s.trim_matches(|c: char| c <= ' ');
@@ -87,7 +112,322 @@ pub fn observed_input<'a>(
             return Cow::Owned(format!("//{}", &s[n..]));
         }
     }
+    if params.res_hosts || params.file_escapes {
+        if let Some(out) = scheme_type_input(params, s) {
+            return Cow::Owned(out);
+        }
+    }
+    if params.windows_combine {
+        if let Some(out) = base.and_then(|b| windows_combine(params, s, b)) {
+            return Cow::Owned(out);
+        }
+    }
     Cow::Borrowed(s)
+}
+
+/// Whether the profile's observed steps on the input find `input` invalid
+/// (before it is parsed, whatever the base), and why:
+///
+/// - [`UrlParams::implicit_file_paths_invalid`]: it begins with a letter
+///   and `:`, or with `\\` (urlmon `parse_scheme`,
+///   `is_implicit_file_path`): `C:/test/test.mp3`, `\\Server/x`;
+/// - [`UrlParams::written_extra_bad_escape_is_invalid`]: it has a scheme of
+///   [`UrlParams::known_schemes`] and a `%` that begins no escape in its
+///   query or fragment (urlmon `parse_query`, `parse_fragment`):
+///   `http://google.com/?query=te%xx`.
+///
+/// ```
+/// use urlprism::observed_input::observed_input_invalid;
+/// let ie = &urlprism::profile::builtin("ie").unwrap().url;
+/// assert!(observed_input_invalid(ie, "C:/test/test.mp3").is_some());
+/// assert!(observed_input_invalid(ie, "ftp://google.com/#Test%xx").is_some());
+/// assert!(observed_input_invalid(ie, "#Test%xx").is_none());
+/// assert!(observed_input_invalid(ie, "zip://google.com/#Test%xx").is_none());
+/// ```
+pub fn observed_input_invalid(params: &UrlParams, input: &str) -> Option<InvalidReason> {
+    if !params.implicit_file_paths_invalid && !params.written_extra_bad_escape_is_invalid {
+        return None;
+    }
+    let s = crate::preprocess::preprocess(input);
+    let b = s.as_bytes();
+    let implicit_file =
+        (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':') || s.starts_with("\\\\");
+    if params.implicit_file_paths_invalid && implicit_file {
+        return Some(InvalidReason::ImplicitFilePath);
+    }
+    if params.written_extra_bad_escape_is_invalid {
+        let (scheme, _) = crate::parse::find_scheme(&s)?;
+        if !params.knows_scheme(scheme) {
+            return None;
+        }
+        let extra = &s[s.find(['?', '#'])?..];
+        let e = extra.as_bytes();
+        let bad = (0..e.len()).any(|i| {
+            e[i] == b'%'
+                && !(i + 2 < e.len()
+                    && e[i + 1].is_ascii_hexdigit()
+                    && e[i + 2].is_ascii_hexdigit())
+        });
+        if bad {
+            return Some(InvalidReason::BadEscape);
+        }
+    }
+    None
+}
+
+/// Whether `s` begins with a drive letter and `:` or `|` (urlmon's
+/// `is_drive_path`).
+fn is_drive_path(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+}
+
+/// Steps 4 and 5 of [`observed_input`]: `s` with its `res:` host escaped
+/// or its `file:` drive path's `%` escaped, or `None` when neither
+/// applies.
+fn scheme_type_input(params: &UrlParams, s: &str) -> Option<String> {
+    let (scheme, rest) = crate::parse::find_scheme(s)?;
+    let after = rest.strip_prefix("//")?;
+    match params.scheme_type(scheme)? {
+        SchemeType::Res if params.res_hosts => {
+            let end = after.find('/').unwrap_or(after.len());
+            let host = &after[..end];
+            if !host.contains(['%', '\\', ':', '@', '?', '#', '[', ']']) {
+                return None;
+            }
+            let mut out = String::with_capacity(s.len() + 16);
+            out.push_str(scheme);
+            out.push_str("://");
+            for c in host.chars() {
+                match c {
+                    '%' | '\\' | ':' | '@' | '?' | '#' | '[' | ']' => {
+                        let _ = write!(out, "%{:02X}", c as u32);
+                    }
+                    c => out.push(c),
+                }
+            }
+            out.push_str(&after[end..]);
+            Some(out)
+        }
+        SchemeType::File if params.file_escapes => {
+            if !is_drive_path(after) {
+                return None;
+            }
+            let end = after.find(['?', '#']).unwrap_or(after.len());
+            if !after[..end].contains('%') {
+                return None;
+            }
+            Some(format!(
+                "{scheme}://{}{}",
+                after[..end].replace('%', "%25"),
+                &after[end..]
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// A reference split into its path, query and fragment (each `None`
+/// when absent).
+fn split_reference(r: &str) -> (&str, Option<&str>, Option<&str>) {
+    let (r, fragment) = match r.split_once('#') {
+        Some((r, f)) => (r, Some(f)),
+        None => (r, None),
+    };
+    let (path, query) = match r.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (r, None),
+    };
+    (path, query, fragment)
+}
+
+/// Step 6 of [`observed_input`] (urlmon `combine_uri`, `merge_paths`):
+/// the absolute URL of the reference `r` combined with `base`, or `None`
+/// when the specification's resolution is IE's too (a reference with a
+/// scheme or an authority, a base with an authority but a `file:` one with
+/// a drive).
+fn windows_combine(params: &UrlParams, r: &str, base: &str) -> Option<String> {
+    if crate::parse::find_scheme(r).is_some() || r.starts_with("//") || r.starts_with("\\\\") {
+        return None;
+    }
+    let b = crate::parse(base);
+    let scheme = b.scheme.as_deref()?;
+    let scheme_type = params.scheme_type(scheme);
+    let b_path = b.path.as_deref().unwrap_or("");
+    let (r_path, r_query, r_fragment) = split_reference(r);
+    let r_path_empty = r_path.is_empty();
+    // The reference's own canonicalization makes its `\` `/`
+    // (`canonicalize_path_opaque` for a relative URI).
+    let r_path = r_path.replace('\\', "/");
+    let mut out = String::with_capacity(base.len() + r.len());
+    if scheme_type == Some(SchemeType::File) {
+        // A `file:` base with a drive: `/c:` stays (`combine_uri`).
+        let host = b.host.as_deref()?;
+        if !host.is_empty() || r_path.is_empty() {
+            return None;
+        }
+        let drive = b_path
+            .strip_prefix('/')
+            .filter(|p| p.len() > 2 && is_drive_path(p))?;
+        let path = if r_path.starts_with('/') {
+            format!("/{}{r_path}", &drive[..2])
+        } else {
+            let merged = merge(b_path, &r_path);
+            // When `merged` begins with the base's `/c:`, the dot segments
+            // after it go, and the drive stays.
+            match merged.get(1..).filter(|m| is_drive_path(m)) {
+                Some(_) => format!(
+                    "{}{}",
+                    &merged[..3],
+                    crate::resolve::remove_dot_segments(&merged[3..])
+                ),
+                None => crate::resolve::remove_dot_segments(&merged),
+            }
+        };
+        let _ = write!(out, "{scheme}://{path}");
+    } else {
+        // urlmon reads an authority after `//` whatever the scheme
+        // (`check_hierarchical`): `about://weather/foo` has one.
+        let after_scheme = crate::parse::find_scheme(base).map_or("", |(_, rest)| rest);
+        if b.authority.is_some() || after_scheme.starts_with("//") || b.scheme_is("file") {
+            return None;
+        }
+        let is_mk = scheme_type == Some(SchemeType::Mk) && params.mk_paths;
+        let b_path = if is_mk {
+            Cow::Owned(mk_path(b_path))
+        } else {
+            Cow::Borrowed(b_path)
+        };
+        let path = if r_path.is_empty() {
+            b_path.into_owned()
+        } else if r_path.starts_with('/') && !is_mk {
+            r_path
+        } else if is_mk && r_path.starts_with('/') {
+            // After the base path's `::`, or after its `@xxx:`.
+            let keep = match b_path.find("::") {
+                Some(i) if i + 2 < b_path.len() => Some(i + 2),
+                _ if b_path.starts_with('@') => b_path.find(':').map(|i| i + 1),
+                _ => None,
+            };
+            format!("{}{r_path}", &b_path[..keep.unwrap_or(0)])
+        } else {
+            merge(&b_path, &r_path)
+        };
+        out.push_str(scheme);
+        out.push(':');
+        // An opaque path never begins with `//` (`canonicalize_path_opaque`).
+        if path.starts_with("//") {
+            out.push_str("/.");
+        }
+        out.push_str(&path);
+        let query = match (r_path_empty, r_query) {
+            (_, Some(q)) => Some(q),
+            (true, None) => b.query.as_deref(),
+            (false, None) => None,
+        };
+        if let Some(q) = query {
+            let _ = write!(out, "?{q}");
+        }
+    }
+    if scheme_type == Some(SchemeType::File) {
+        if let Some(q) = r_query {
+            let _ = write!(out, "?{q}");
+        }
+    }
+    if let Some(f) = r_fragment {
+        let _ = write!(out, "#{f}");
+    }
+    Some(out)
+}
+
+/// urlmon's `merge_paths` but for `mk:` and `/`: the base path up to its
+/// last `/`, then the reference's path (the reference alone when the base
+/// path has no `/`).
+fn merge(b_path: &str, r_path: &str) -> String {
+    match b_path.rfind('/') {
+        Some(i) => format!("{}{r_path}", &b_path[..=i]),
+        None => r_path.to_string(),
+    }
+}
+
+/// The opaque path of an `mk:` URL as IE canonicalizes it
+/// ([`UrlParams::mk_paths`]; urlmon `canonicalize_path_opaque`): `\` kept
+/// up to the first `::`, `/` after it; then the dot segments removed with
+/// `/` and `\` both ending a segment ([`remove_dot_segments_both_slashes`]).
+///
+/// `@MSITStore:Z:\dir\test.chm::/html/../../images/x.jpg` →
+/// `@MSITStore:Z:\dir\images/x.jpg`.
+pub(crate) fn mk_path(path: &str) -> String {
+    let converted = match path.find("::") {
+        Some(i) if path[i..].contains('\\') => {
+            Cow::Owned(format!("{}{}", &path[..i], path[i..].replace('\\', "/")))
+        }
+        _ => Cow::Borrowed(path),
+    };
+    remove_dot_segments_both_slashes(&converted)
+}
+
+/// urlmon's `remove_dot_segments` (Wine `dlls/urlmon/uri.c`): RFC 3986's
+/// removal, where `/` and `\` both end a segment and each slash stays as
+/// written; `.` and `..` segments go, and a `..` takes the segment before
+/// it.  A path that does not begin with a slash may lose its first
+/// segment: `a\b/../../c` → `c`.
+pub(crate) fn remove_dot_segments_both_slashes(path: &str) -> String {
+    let slash = |c: u8| c == b'/' || c == b'\\';
+    let b = path.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        // The next segment and the slash after it.
+        while i < b.len() && !slash(b[i]) {
+            out.push(b[i]);
+            i += 1;
+        }
+        if i == b.len() {
+            break;
+        }
+        out.push(b[i]);
+        i += 1;
+        while i < b.len() && b[i] == b'.' {
+            if i + 1 == b.len() {
+                // A last `.`.
+                i += 1;
+                break;
+            }
+            if slash(b[i + 1]) {
+                // `./`
+                i += 2;
+                continue;
+            }
+            if b[i + 1] != b'.' || (i + 2 != b.len() && !slash(b[i + 2])) {
+                break;
+            }
+            // `..`: back to the slash before the last segment written.
+            let mut n = out.len();
+            if n > 1 {
+                n -= 1;
+                if slash(out[n]) {
+                    n -= 1;
+                }
+            }
+            while n > 0 {
+                n -= 1;
+                if slash(out[n]) {
+                    break;
+                }
+            }
+            if out.get(n).is_some_and(|&c| slash(c)) {
+                n += 1;
+            }
+            out.truncate(n);
+            i += 2;
+            if i != b.len() {
+                i += 1;
+            }
+        }
+    }
+    // Cut at ASCII slashes only: still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| path.to_string())
 }
 
 /// Step 2 of [`observed_input`]: `s` with the run of slashes after a
@@ -151,12 +491,50 @@ mod tests {
             ("\\\\server\\share", None, "\\\\server\\share"),
             ("/g", Some("http"), "/g"),
         ] {
+            let base = base.map(|scheme| format!("{scheme}://a/"));
             assert_eq!(
-                observed_input(&p, input, base),
+                observed_input(&p, input, base.as_deref()),
                 expected,
                 "{input:?} {base:?}"
             );
         }
+    }
+
+    /// IE's combining (urlmon `combine_uri`, Wine 1.5.26
+    /// `dlls/urlmon/tests/uri.c` `uri_combine_tests`), and inputs that
+    /// must not panic.
+    #[test]
+    fn windows_combine_examples() {
+        let ie = &crate::profile::builtin("ie").unwrap().url;
+        for (input, base, expected) in [
+            ("?test", "zip:?testing", "zip:?test"),
+            (
+                "/testing.mp3",
+                "file:///c:/test/test",
+                "file:///c:/testing.mp3",
+            ),
+            ("../testing/test", "file:///c:/", "file:///c:/testing/test"),
+            ("a", "file:///c:x", "file:///a"),
+            ("/x", "mk:xxx:C:\\d\\f.chm::/s/../../f.txt", "mk:/x"),
+            ("/x", "mk:@xxx:C:\\d\\f.chm::/s/../../f.txt", "mk:@xxx:/x"),
+            ("//x", "zip:?testing", "//x"),
+            ("#f", "zip:a/b", "zip:a/b#f"),
+            ("//y", "zip:a", "//y"),
+            ("../../..", "zip:a", "zip:../../.."),
+        ] {
+            assert_eq!(
+                observed_input(ie, input, Some(base)),
+                expected,
+                "{input:?} {base:?}"
+            );
+        }
+        assert_eq!(remove_dot_segments_both_slashes("a\\b/../../c"), "c");
+        assert_eq!(remove_dot_segments_both_slashes("/.."), "/");
+        assert_eq!(remove_dot_segments_both_slashes(".."), "..");
+        assert_eq!(
+            mk_path("@M:Z:\\d\\t.chm::\\h\\..\\i.jpg"),
+            "@M:Z:\\d\\t.chm::/i.jpg"
+        );
     }
 
     /// The specification's parameters leave every input as it is.
@@ -164,7 +542,7 @@ mod tests {
     fn defaults_change_nothing() {
         let p = UrlParams::default();
         for s in ["\u{0}http:x", "http:host", "\\\\g\\h", " a "] {
-            assert!(matches!(observed_input(&p, s, Some("http")), Cow::Borrowed(b) if b == s));
+            assert!(matches!(observed_input(&p, s, Some("http://a/")), Cow::Borrowed(b) if b == s));
         }
     }
 }

@@ -497,6 +497,103 @@ pub struct UrlParams {
     /// `zip://[::ffff]:abcd` the host `[::ffff]:abcd`.  Default: false
     /// (every scheme's host and path are canonicalized).
     pub unknown_schemes_as_written: bool,
+    /// The scheme types of the browser's own (modelling IE: urlmon's
+    /// `URL_SCHEME_MK`, `URL_SCHEME_RES`, `URL_SCHEME_FILE`), scheme (lowercase)
+    /// to type; read by `mk_paths`, `res_hosts`, `file_escapes` and
+    /// `windows_combine`.  Default: empty (no scheme has one).
+    pub scheme_types: std::collections::BTreeMap<String, SchemeType>,
+    /// At the path step (modelling IE 7-9 as Wine's urlmon tests record
+    /// Windows; Wine 1.5.26 `dlls/urlmon/uri.c` `canonicalize_path_opaque`,
+    /// `remove_dot_segments`): the opaque path of a scheme of type `mk`
+    /// keeps its `\` up to the first `::` and has the later ones made `/`,
+    /// then loses its dot segments, `/` and `\` both ending a segment
+    /// (`uri.c` `uri_tests`: `mk:@MSITStore:Z:\dir\test.chm::/html/../images/xxx.jpg`
+    /// → `...test.chm::/images/xxx.jpg`; `...::/html/../../images/xxx.jpg`
+    /// → `mk:@MSITStore:Z:\dir\images/xxx.jpg`).  Default: false.
+    pub mk_paths: bool,
+    /// Parsing and host (modelling IE 7-9; urlmon `parse_reg_name`,
+    /// `canonicalize_path_hierarchical`): the host of a URL of a scheme of
+    /// type `res` runs up to the first `/` (no user, no port, `\` and `:`
+    /// part of it) and is kept as written; `<`, `>` or `"` in it make the
+    /// URL invalid; its path is not percent-encoded (`uri.c` `uri_tests`:
+    /// `res://C:\dir\file.exe/DATA/test.html` has the host
+    /// `C:\dir\file.exe`, `res://c:\test/tes<|>t` the path `/tes<|>t`;
+    /// `invalid_uri_tests`: `res://c:\te<st\test/test`).  Default: false.
+    pub res_hosts: bool,
+    /// At the path step (modelling IE 7-9; urlmon
+    /// `canonicalize_path_hierarchical`): in the path of a scheme of type
+    /// `file`, every `%` is escaped as `%25` when the path, as written
+    /// after `file://`, begins with a drive letter; otherwise a `%` that
+    /// begins no escape becomes `%25` and an escape of an unreserved or a
+    /// reserved character is decoded (`uri.c` `uri_tests`:
+    /// `file://c:\tests\../tests/foo%20bar.mp3` →
+    /// `file:///c:/tests/foo%2520bar.mp3`; `file:///C:/te%3Es%2Et/t%23es%t.mp3`
+    /// → `file:///C:/te%3Es.t/t#es%25t.mp3`).  Default: false.
+    pub file_escapes: bool,
+    /// Resolution (modelling IE 7-9; urlmon `combine_uri`, `merge_paths`):
+    /// a reference without scheme or authority against a base that has no
+    /// authority (and is not `file:`) is combined with its path: the base's
+    /// query when the reference has no path nor query, the reference's
+    /// path when it begins with `/` (for type `mk`: after the base path's
+    /// `::`, or its `@xxx:`), else the base path up to its last `/` and
+    /// the reference; against a `file:` base whose path begins with a
+    /// drive (`/c:`), the drive stays (`uri.c` `uri_combine_tests`: `?test`
+    /// against `zip:?testing` → `zip:?test`; `/relative/path.txt` against
+    /// `mk:@MSITSTORE:C:\dir\file.chm::/subdir/file.txt` →
+    /// `mk:@MSITSTORE:C:\dir\file.chm::/relative/path.txt`;
+    /// `/testing.mp3` against `file:///c:/test/test` →
+    /// `file:///c:/testing.mp3`).  Default: false (the specification: no
+    /// relative reference against a non-hierarchical base).
+    pub windows_combine: bool,
+    /// On the input (modelling IE 7-9; urlmon `parse_scheme`, which turns
+    /// down what `is_implicit_file_path` finds unless
+    /// `Uri_CREATE_ALLOW_IMPLICIT_FILE_SCHEME` is given): a URL or a
+    /// reference that begins with a letter and `:`, or with `\\`, is
+    /// invalid (Wine 1.5.26 `dlls/urlmon/tests/uri.c` `invalid_uri_tests`,
+    /// flags 0: `C:/test/test.mp3`, `\\Server/test/test.mp3`).  Default:
+    /// false (the specification reads them as `file:` URLs).
+    pub implicit_file_paths_invalid: bool,
+    /// On the input (modelling IE 7-9; urlmon `parse_query`,
+    /// `parse_fragment`): a `%` that begins no escape in the query or the
+    /// fragment of a URL written with a scheme of `known_schemes` makes it
+    /// invalid; a reference's are not checked (it has no scheme: `?Tes%XXt`
+    /// combined with `http://google.com/test` is valid) (`uri.c`
+    /// `invalid_uri_tests`: `http://google.com/?query=te%xx`,
+    /// `ftp://google.com/#Test%xx`).  Default: false.
+    pub written_extra_bad_escape_is_invalid: bool,
+    /// At the host step (modelling IE 7-9; urlmon `parse_reg_name`, where
+    /// a `:` after a `[` ends nothing until a `]`, and
+    /// `canonicalize_reg_name`): for a scheme of `known_schemes`, a host
+    /// that begins with `[` and has no `]` is a registered name that takes
+    /// in what the parser read as its port, lowercased and kept without
+    /// CanonicalizeHost (`uri.c` `uri_tests`: `http://[xyz:12345.com/test`
+    /// has the host `[xyz:12345.com` and port 80).  Default: false.
+    pub unclosed_bracket_host: bool,
+    /// At canonicalization (modelling IE 7-9; urlmon `parse_hierpart`,
+    /// which reads an authority only after `//`, `canonicalize_path_opaque`
+    /// and `canonicalize_hierpart`): a URL of the scheme type `file` written
+    /// without an authority (`file:x`, `file:/x`; not a reference resolved
+    /// into one) is opaque: no host, its
+    /// path as written ([`crate::url::ParsedUrl::path_as_written`]: dot
+    /// segments kept, no `/` put in front) with `\` made `/` (`uri.c`
+    /// `uri_tests`: `file:index.html` has the path `index.html`,
+    /// `file:c:\dir\../..\index.html` the path `c:/dir/../../index.html`,
+    /// and neither an absolute URI).  Default: false.
+    pub file_without_authority_opaque: bool,
+}
+
+/// A scheme type of the browser's own ([`UrlParams::scheme_types`]): the
+/// `URL_SCHEME_*` of urlmon that the observed steps treat apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SchemeType {
+    /// `URL_SCHEME_MK` (`mk:@MSITStore:...`, compiled help files).
+    Mk,
+    /// `URL_SCHEME_RES` (`res://file.dll/resource`, resources of a
+    /// Windows module).
+    Res,
+    /// `URL_SCHEME_FILE`.
+    File,
 }
 
 impl UrlParams {
@@ -516,6 +613,33 @@ impl UrlParams {
                 && !input
                     .split_once(':')
                     .is_some_and(|(scheme, _)| self.knows_scheme(scheme)))
+            || input
+                .split_once(':')
+                .is_some_and(|(scheme, _)| self.scheme_type_steps(scheme))
+            || (self.unclosed_bracket_host && input.contains('['))
+    }
+
+    /// The type of `scheme` in [`UrlParams::scheme_types`], ASCII
+    /// case-insensitively.
+    pub(crate) fn scheme_type(&self, scheme: &str) -> Option<SchemeType> {
+        if self.scheme_types.is_empty() {
+            return None;
+        }
+        self.scheme_types
+            .iter()
+            .find(|(s, _)| s.eq_ignore_ascii_case(scheme))
+            .map(|(_, t)| *t)
+    }
+
+    /// Whether a step that reads [`UrlParams::scheme_types`] may change a
+    /// URL of `scheme`.
+    fn scheme_type_steps(&self, scheme: &str) -> bool {
+        match self.scheme_type(scheme) {
+            Some(SchemeType::Mk) => self.mk_paths,
+            Some(SchemeType::Res) => self.res_hosts,
+            Some(SchemeType::File) => self.file_escapes,
+            None => false,
+        }
     }
 
     /// Whether `scheme` (lowercase) is one of [`UrlParams::known_schemes`].
@@ -534,6 +658,11 @@ impl UrlParams {
             || self.bad_escape_is_invalid
             || self.empty_userinfo_kept
             || self.unknown_schemes_as_written
+            || self.mk_paths
+            || self.res_hosts
+            || self.file_escapes
+            || self.unclosed_bracket_host
+            || self.file_without_authority_opaque
     }
 }
 

@@ -429,6 +429,15 @@ pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
     resolve_cow(input, &relative, &base.as_cow()).into_owned()
 }
 
+/// Sets [`ParsedUrl::path_as_written`] of `u`, just parsed: the path of a
+/// `file:` URL without an authority (`file:a/../b`), whatever resolution
+/// then makes of it.
+fn keep_opaque_file_path(u: &mut CowUrl<'_>) {
+    if u.authority.is_none() && u.host.is_none() && u.scheme_is("file") {
+        u.path_as_written.clone_from(&u.path);
+    }
+}
+
 /// [`resolve`] on borrowed components: `relative` is `input`
 /// preprocessed (steps 5 and 7 parse it), and the result borrows from it
 /// and from `base`.
@@ -444,6 +453,7 @@ pub(crate) fn resolve_cow<'a>(input: &str, relative: &'a str, base: &CowUrl<'a>)
     // Step 7.
     let mut resolved = parse_preprocessed(relative);
     crate::parse::keep_host_as_written(input, &mut resolved);
+    keep_opaque_file_path(&mut resolved);
     // Step 8.
     if resolved.is_invalid() {
         return resolve_relative_cow(resolved, base);
@@ -613,6 +623,7 @@ pub fn resolve_self(input: &str) -> ParsedUrl {
 pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl<'a> {
     let mut u = parse_preprocessed(preprocessed);
     crate::parse::keep_host_as_written(input, &mut u);
+    keep_opaque_file_path(&mut u);
     // Step 4: the base is invalid.  It is the input itself, so the reason
     // is the input's own (`x` → no scheme), not "the base URL is invalid".
     if let Some(reason) = u.invalid {
@@ -629,7 +640,9 @@ pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl
         && u.fragment.is_none()
         && u.path.as_deref().is_none_or(str::is_empty);
     if only_scheme {
+        // The base itself (step 9), as parsed.
         u.fragment = None;
+        u.path_as_written = None;
         return u;
     }
     // The steps to resolve a relative URL, with `u` as its own base: step 1

@@ -44,6 +44,13 @@ pub struct Components<S> {
     /// canonicalizes this one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_as_written: Option<S>,
+    /// The |path| as written, before resolution normalized it, of a `file:`
+    /// URL written without an authority (`file:a/../b`: the path `b`, this
+    /// `a/../b`); `None` otherwise.  A profile whose browser keeps such a
+    /// path opaque ([`crate::profile::UrlParams::file_without_authority_opaque`])
+    /// canonicalizes this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_as_written: Option<S>,
 }
 
 /// A *parsed URL* (specification section "Parsed URL"): its components
@@ -90,6 +97,14 @@ pub enum InvalidReason {
     /// path, query or fragment, under a profile that turns it down
     /// ([`crate::profile::UrlParams::bad_escape_is_invalid`]).
     BadEscape,
+    /// A `<`, `>` or `"` in the host of a `res:` URL, which names a file
+    /// (urlmon's `is_forbidden_dos_path_char`), under a profile that reads
+    /// that host as IE does ([`crate::profile::UrlParams::res_hosts`]).
+    DosPathCharacter,
+    /// A string that begins with a drive letter and `:` or with `\\`,
+    /// under a profile that does not read it as a `file:` URL
+    /// ([`crate::profile::UrlParams::implicit_file_paths_invalid`]).
+    ImplicitFilePath,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -107,6 +122,10 @@ impl std::fmt::Display for InvalidReason {
             InvalidReason::BadEscape => {
                 "a '%' that begins no escape in the path, query or fragment"
             }
+            InvalidReason::ImplicitFilePath => {
+                "a file path (a drive letter and ':', or '\\\\') and no URL"
+            }
+            InvalidReason::DosPathCharacter => "a '<', '>' or '\"' in the file name of a res: URL",
         })
     }
 }
@@ -156,6 +175,7 @@ impl<S> Components<S> {
             invalid: self.invalid,
             hierarchical: self.hierarchical,
             host_as_written: self.host_as_written.as_ref(),
+            path_as_written: self.path_as_written.as_ref(),
         }
     }
 
@@ -174,6 +194,7 @@ impl<S> Components<S> {
             invalid: self.invalid,
             hierarchical: self.hierarchical,
             host_as_written: self.host_as_written.map(&mut f),
+            path_as_written: self.path_as_written.map(&mut f),
         }
     }
 }

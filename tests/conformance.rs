@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use urlprism::conformance::{read_suite_file, run_suite, SuiteFile, Summary};
-use urlprism::observed_input::observed_input;
+use urlprism::observed_input::{observed_input, observed_input_invalid};
 use urlprism::profile::builtin_profiles;
 use urlprism::Profile;
 
@@ -364,13 +364,11 @@ fn profiles_together_equal_profiles_alone_and_urls_match_the_steps() {
             // A profile's observed steps on the input (`[observed.url]`)
             // make it read another URL: its steps run on that one, and
             // the profiles together on the same parse compare only when
-            // no profile changes the input.
-            let base_scheme = r
-                .base()
-                .and_then(urlprism::parse::find_scheme)
-                .map(|(s, _)| s);
-            let input_of = |p: &dyn Profile| observed_input(p.url(), r.data(), base_scheme);
-            let rewritten = profiles.iter().any(|p| input_of(*p) != r.data());
+            // no profile changes the input (or finds it invalid).
+            let input_of = |p: &dyn Profile| observed_input(p.url(), r.data(), r.base());
+            let rewritten = profiles.iter().any(|p| {
+                input_of(*p) != r.data() || observed_input_invalid(p.url(), r.data()).is_some()
+            });
             let Ok(c) = common::canonicalizer(r.base(), urlprism::profile::this(), enc) else {
                 assert!(base.is_invalid(), "{name}:{}", r.line);
                 continue;
@@ -379,7 +377,10 @@ fn profiles_together_equal_profiles_alone_and_urls_match_the_steps() {
             for ((p, t), u) in profiles.iter().zip(&together).zip(&urls) {
                 let input = input_of(*p);
                 let base = urlprism::parse(r.base().unwrap_or(&input));
-                let alone = urlprism::canonicalize(&urlprism::resolve(&input, &base), *p, enc);
+                let alone = match observed_input_invalid(p.url(), r.data()) {
+                    Some(reason) => Err(urlprism::Error::Invalid(reason)),
+                    None => urlprism::canonicalize(&urlprism::resolve(&input, &base), *p, enc),
+                };
                 if !rewritten {
                     assert_eq!(t, &alone, "{name}:{} under {}", r.line, p.name());
                 }

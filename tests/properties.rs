@@ -180,7 +180,10 @@ proptest! {
                 prop_assert!(base.is_invalid());
                 continue;
             };
-            let steps = canonicalize(&resolved, p, enc);
+            let steps = match common::steps_input_invalid(p, &s) {
+                Some(e) => Err(e),
+                None => canonicalize(&resolved, p, enc),
+            };
             match c.canonicalize(&s) {
                 Ok(url) => {
                     let canonical = steps.map_err(|e| TestCaseError::fail(format!("{}: steps fail: {e}", p.name)))?;

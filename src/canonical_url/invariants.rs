@@ -21,7 +21,9 @@ impl Url {
     ///   `\`, `?` or `#`, the password no `@`, `/`, `\`, `?` or `#`, the
     ///   port only ASCII digits (the host may hold any character: a profile
     ///   may map one to a delimiter, Gecko `a\u{FF03}b` to `a#b`), the
-    ///   path no `?` or `#`, the query no `#` (but under the schemes whose
+    ///   path no `?` or `#` (but a `file:` path: a profile may decode
+    ///   their escapes there, IE `t%23es` to `t#es`), the query no `#`
+    ///   (but under the schemes whose
     ///   path is all that follows `scheme:`, `about`, `data`,
     ///   `javascript`, `vbscript`, and under `mailto`, whose path ends at
     ///   the first `?` and whose query is all that follows);
@@ -138,7 +140,13 @@ fn check(s: &str, o: &super::offsets::Offsets) -> Result<(), String> {
         }
     }
     if let Some(path) = o.path() {
-        let forbidden: &[u8] = match (path_only, mailto) {
+        // A `file:` path may hold `?` and `#`: a profile may decode their
+        // escapes there (IE: urlmon's `canonicalize_path_hierarchical`
+        // decodes the reserved characters of a file path, Wine 1.5.26
+        // `dlls/urlmon/tests/uri.c`: `file:///C:/t%23es%t.mp3` →
+        // `file:///C:/t#es%25t.mp3`).
+        let file = scheme == b"file";
+        let forbidden: &[u8] = match (path_only || file, mailto) {
             (true, _) => b"",
             (_, true) => b"?",
             _ => b"?#",

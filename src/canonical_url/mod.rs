@@ -223,6 +223,7 @@ impl Url {
             invalid: None,
             hierarchical: false,
             host_as_written: None,
+            path_as_written: None,
         }
     }
 

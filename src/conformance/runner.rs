@@ -146,14 +146,14 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             // The profile's observed steps on the input come first
             // (`[observed.url]`, see `crate::observed_input`).
             let given_base = record.base().filter(|b| !b.is_empty());
-            let base_scheme = given_base
-                .and_then(crate::parse::find_scheme)
-                .map(|(s, _)| s);
-            let input = &*crate::observed_input::observed_input(profile.url(), data, base_scheme);
+            let input = &*crate::observed_input::observed_input(profile.url(), data, given_base);
             let base_str = given_base.unwrap_or(input);
             let base = crate::parse(base_str);
             let encoding = record_encoding(record);
-            let result = pipeline(input, &base, profile, encoding);
+            let result = match crate::observed_input::observed_input_invalid(profile.url(), data) {
+                Some(reason) => Err(crate::Error::Invalid(reason).to_string()),
+                None => pipeline(input, &base, profile, encoding),
+            };
             match (&result, exp.invalid) {
                 (Err(_), true) => {
                     // The string the browser showed for the invalid URL

@@ -85,6 +85,9 @@ pub fn pipeline(
     encoding: &'static Encoding,
 ) -> Option<(ParsedUrl, String)> {
     // The profile's observed steps on the input come first.
+    if urlprism::observed_input::observed_input_invalid(profile.url(), input).is_some() {
+        return None;
+    }
     let input = &*observed_input(profile, input, base);
     let base = parse(base.unwrap_or(input));
     let resolved = resolve(input, &base);
@@ -184,15 +187,22 @@ pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String 
     }
 }
 
+/// The error of `input` when `profile`'s observed steps on the input find
+/// it invalid ([`urlprism::observed_input::observed_input_invalid`]):
+/// then the steps go no further.
+pub fn steps_input_invalid(
+    profile: &dyn urlprism::Profile,
+    input: &str,
+) -> Option<urlprism::Error> {
+    urlprism::observed_input::observed_input_invalid(profile.url(), input)
+        .map(urlprism::Error::Invalid)
+}
+
 /// `input` as `profile`'s observed steps on the input leave it
 /// ([`urlprism::observed_input::observed_input`]), against `base`.
 pub fn observed_input(profile: &dyn urlprism::Profile, input: &str, base: Option<&str>) -> String {
     let base = base.map(urlprism::preprocess::preprocess);
-    let scheme = base
-        .as_deref()
-        .and_then(urlprism::parse::find_scheme)
-        .map(|(s, _)| s);
-    urlprism::observed_input::observed_input(profile.url(), input, scheme).into_owned()
+    urlprism::observed_input::observed_input(profile.url(), input, base.as_deref()).into_owned()
 }
 
 /// `e` without the URL string the browser shows
@@ -248,7 +258,10 @@ pub fn engine_alone(
                 Some(b) => resolve(&steps_input, &parse(b)),
                 None => urlprism::resolve::resolve_self(&steps_input),
             };
-            let steps = canonicalize(&resolved, p, encoding);
+            let steps = match steps_input_invalid(p, input) {
+                Some(e) => Err(e),
+                None => canonicalize(&resolved, p, encoding),
+            };
             let by_canonicalizer = match canonicalizer(base, p, encoding) {
                 Ok(c) => c.canonicalize(input),
                 Err(_) if steps.is_err() => return Ok(Err(steps.unwrap_err().to_string())),
