@@ -514,21 +514,19 @@ pub struct UrlParams {
 
 impl UrlParams {
     /// Whether a rule of these parameters that rewrites the components
-    /// around the host may touch `input`: the shortcuts for the common URL
-    /// (which read no URL-level parameter) decline such an input, and the
-    /// components are not shared between profiles.  A cheap test that may
-    /// say yes where nothing changes, never no where something would.
-    pub(crate) fn may_rewrite_components(&self, input: &str) -> bool {
-        (self.apostrophe_escaped && input.contains('\''))
-            || (self.port_zero_is_invalid && input.contains(":0"))
+    /// around the host may touch the input whose facts are `facts`
+    /// ([`InputFacts::of`]): the shortcuts for the common URL (which read
+    /// no URL-level parameter) decline such an input, and the components
+    /// are not shared between profiles.  A cheap test that may say yes
+    /// where nothing changes, never no where something would.
+    pub(crate) fn may_rewrite_components(&self, facts: &InputFacts<'_>) -> bool {
+        (self.apostrophe_escaped && facts.has(InputFacts::APOSTROPHE))
+            || (self.port_zero_is_invalid && facts.has(InputFacts::COLON_ZERO))
             || ((self.windows_escapes || self.bad_escape_is_invalid)
-                && input.contains(['%', '|', '<', '>', '"', '^', '`', '{', '}', '\\']))
-            // An empty user or password: `//@`, `:@`.
-            || (self.empty_userinfo_kept && (input.contains("/@") || input.contains(":@")))
+                && facts.has(InputFacts::WINDOWS))
+            || (self.empty_userinfo_kept && facts.has(InputFacts::EMPTY_USERINFO))
             || (self.unknown_schemes_as_written
-                && !input
-                    .split_once(':')
-                    .is_some_and(|(scheme, _)| self.knows_scheme(scheme)))
+                && !facts.scheme.is_some_and(|scheme| self.knows_scheme(scheme)))
     }
 
     /// Whether `scheme` (lowercase) is one of [`UrlParams::known_schemes`].
@@ -548,6 +546,113 @@ impl UrlParams {
             || self.empty_userinfo_kept
             || self.unknown_schemes_as_written
     }
+}
+
+/// What the URL-level rules that rewrite components look for in an input
+/// ([`UrlParams::may_rewrite_components`]), found in one scan and read by
+/// every profile's test.
+///
+/// `http://a/'` holds an apostrophe; `http://a:0/` a `:0`;
+/// `http://a/%41` an octet of IE's escapes; `http://:@a/` an empty
+/// userinfo (`:@` or `/@`); the scheme is `http` (the text before the
+/// first `:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct InputFacts<'i> {
+    /// The facts found, a set of the constants below.
+    marks: u8,
+    /// The text before the first `:`, when there is one.
+    scheme: Option<&'i str>,
+}
+
+impl<'i> InputFacts<'i> {
+    /// `'` (`apostrophe_escaped`).
+    pub(crate) const APOSTROPHE: u8 = 1;
+    /// `:0` (`port_zero_is_invalid`).
+    pub(crate) const COLON_ZERO: u8 = 2;
+    /// One of `%|<>"^{}\`, or a backquote (`windows_escapes`,
+    /// `bad_escape_is_invalid`).
+    pub(crate) const WINDOWS: u8 = 4;
+    /// `/@` or `:@` (`empty_userinfo_kept`).
+    pub(crate) const EMPTY_USERINFO: u8 = 8;
+
+    /// The facts of `input`: one pass over its octets after the first
+    /// colon (sixteen at a time), then a look at each further colon and
+    /// at each `@` when there are any.
+    pub(crate) fn of(input: &'i str) -> InputFacts<'i> {
+        let b = input.as_bytes();
+        let first_colon = b.iter().position(|&c| c == b':');
+        let rest = first_colon.map_or(b, |c| &b[c + 1..]);
+        let found = octet_marks(rest);
+        let mut marks = found & (Self::APOSTROPHE | Self::WINDOWS);
+        let colon_zero = |j: usize| b[j] == b':' && b.get(j + 1) == Some(&b'0');
+        if let Some(first) = first_colon {
+            if colon_zero(first) || (found & COLON != 0 && (first + 1..b.len()).any(colon_zero)) {
+                marks |= Self::COLON_ZERO;
+            }
+        }
+        if found & AT != 0 && (1..b.len()).any(|j| b[j] == b'@' && matches!(b[j - 1], b'/' | b':'))
+        {
+            marks |= Self::EMPTY_USERINFO;
+        }
+        InputFacts {
+            marks,
+            scheme: first_colon.map(|c| &input[..c]),
+        }
+    }
+
+    /// Whether the fact `fact` (one of the constants) was found.
+    fn has(&self, fact: u8) -> bool {
+        self.marks & fact != 0
+    }
+}
+
+/// [`InputFacts`]' mark of a colon, before its context is looked at.
+const COLON: u8 = 16;
+/// [`InputFacts`]' mark of an `@`, before its context is looked at.
+const AT: u8 = 32;
+
+/// The mark of the octet `c`: [`InputFacts::APOSTROPHE`],
+/// [`InputFacts::WINDOWS`], [`COLON`], [`AT`] or none, with comparisons
+/// and no branch (which the compiler makes sixteen at a time).
+#[inline(always)]
+const fn octet_mark(c: u8) -> u8 {
+    let windows = (c == b'%')
+        | (c == b'|')
+        | (c == b'<')
+        | (c == b'>')
+        | (c == b'"')
+        | (c == b'^')
+        | (c == b'`')
+        | (c == b'{')
+        | (c == b'}')
+        | (c == b'\\');
+    ((c == b'\'') as u8 * InputFacts::APOSTROPHE)
+        | (windows as u8 * InputFacts::WINDOWS)
+        | ((c == b':') as u8 * COLON)
+        | ((c == b'@') as u8 * AT)
+}
+
+/// The marks of the octets of `b` ([`octet_mark`]), together: sixteen
+/// octets at a time, the rest through a table.
+fn octet_marks(b: &[u8]) -> u8 {
+    static MARK: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = octet_mark(i as u8);
+            i += 1;
+        }
+        t
+    };
+    let mut chunks = b.chunks_exact(16);
+    let mut marks = 0;
+    for chunk in &mut chunks {
+        marks |= chunk.iter().fold(0, |m, &c| m | octet_mark(c));
+    }
+    chunks
+        .remainder()
+        .iter()
+        .fold(marks, |m, &c| m | MARK[c as usize])
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).
@@ -1204,5 +1309,66 @@ mod tests {
         assert!(calls > 20, "{calls} parameters");
         assert_eq!(m.name, "mixed");
         assert!(ProfileSpec::from_toml(&toml::to_string(&m).unwrap(), "m.toml").is_ok());
+    }
+
+    /// [`InputFacts::of`] finds each fact where a search of the input for
+    /// what the rules act on finds it: generated strings of the octets the
+    /// facts read, around the chunks of sixteen the scan takes at once.
+    #[test]
+    fn input_facts_are_the_searches() {
+        let pieces = [
+            "http",
+            "://",
+            ":",
+            "0",
+            ":0",
+            "@",
+            "/@",
+            ":@",
+            "/",
+            "'",
+            "%",
+            "|",
+            "<",
+            ">",
+            "\"",
+            "^",
+            "`",
+            "{",
+            "}",
+            "\\",
+            "a",
+            "abcdefghijklmnop",
+            "\u{E9}",
+            "zip",
+            "ZIP",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let input: String = (0..next(12)).map(|_| pieces[next(pieces.len())]).collect();
+            let f = InputFacts::of(&input);
+            let windows = input.contains(['%', '|', '<', '>', '"', '^', '`', '{', '}', '\\']);
+            assert_eq!(
+                f.has(InputFacts::APOSTROPHE),
+                input.contains('\''),
+                "{input:?}"
+            );
+            assert_eq!(
+                f.has(InputFacts::COLON_ZERO),
+                input.contains(":0"),
+                "{input:?}"
+            );
+            assert_eq!(f.has(InputFacts::WINDOWS), windows, "{input:?}");
+            let empty = input.contains("/@") || input.contains(":@");
+            assert_eq!(f.has(InputFacts::EMPTY_USERINFO), empty, "{input:?}");
+            let scheme = input.split_once(':').map(|(s, _)| s);
+            assert_eq!(f.scheme, scheme, "{input:?}");
+        }
     }
 }
