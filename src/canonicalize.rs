@@ -279,11 +279,11 @@ fn all_but_host<'a, 'u>(
 /// - `windows_escapes`, `unknown_schemes_as_written`: a scheme the
 ///   profile does not know (its query set, [`unknown_scheme_port_in_host`],
 ///   the host and path as written);
-/// - `windows_escapes`: a `%` or an ASCII octet that is neither reserved
-///   nor unreserved in the query, the fragment or an opaque path (escapes
-///   decoded and octets encoded by [`windows_escapes`]; what the
-///   specification's sets encode becomes an escape of no unreserved
-///   character, which stays).
+/// - `windows_escapes`: an escape of an unreserved character or an ASCII
+///   octet that is neither reserved nor unreserved in the query, the
+///   fragment or an opaque path (decoded and encoded by
+///   [`windows_escapes`]; what the specification's sets encode becomes an
+///   escape of no unreserved character, which stays).
 ///
 /// `http://a/b?c` under IE: no; `http://a/b%41`, `zip://a/`,
 /// `http://u@a/`: yes.
@@ -295,7 +295,17 @@ fn rules_may_rewrite_components(u: &CowUrl<'_>, url: &UrlParams) -> bool {
         part.as_deref().is_some_and(|s| s.bytes().any(hit))
     };
     let known = url.knows_scheme(u.scheme.as_deref().unwrap_or(""));
-    let windows_octet = |b: u8| b == b'%' || is_windows_forbidden(b, false);
+    // What `windows_escapes` changes: an escape of an unreserved
+    // character, an octet it encodes.
+    let windows_octet = |part: &Option<Cow<'_, str>>| {
+        part.as_deref().is_some_and(|s| {
+            let b = s.as_bytes();
+            (0..b.len()).any(|i| match b[i] {
+                b'%' => escape_at(&b[i..]).is_some_and(is_rfc3986_unreserved),
+                c => is_windows_forbidden(c, false),
+            })
+        })
+    };
     let opaque_path = || !u.is_hierarchical();
     (url.apostrophe_escaped
         && [&u.user, &u.password, &u.path, &u.query, &u.fragment]
@@ -310,9 +320,9 @@ fn rules_may_rewrite_components(u: &CowUrl<'_>, url: &UrlParams) -> bool {
             && (u.user.is_some() || u.password.is_some()))
         || ((url.windows_escapes || url.unknown_schemes_as_written) && !known)
         || (url.windows_escapes
-            && (has(&u.query, &windows_octet)
-                || has(&u.fragment, &windows_octet)
-                || (opaque_path() && has(&u.path, &windows_octet))))
+            && (windows_octet(&u.query)
+                || windows_octet(&u.fragment)
+                || (opaque_path() && windows_octet(&u.path))))
 }
 
 /// After the parse ([`crate::profile::UrlParams::empty_host_is_invalid`],

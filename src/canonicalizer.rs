@@ -189,6 +189,22 @@ impl<'p> Canonicalizer<'p> {
         crate::observed_input::observed_input(profile.url(), input, base_scheme)
     }
 
+    /// Whether the profile's observed URL-level steps on the input leave
+    /// `input` as it is ([`Canonicalizer::observed_input`]): without
+    /// those steps at once; otherwise when what they give is as long and
+    /// borrowed (a part of `input`, then `input` itself), or the same
+    /// text.
+    fn observed_input_is_input(&self, input: &str, profile: &Plan) -> bool {
+        let url = profile.url();
+        if !(url.trim_controls || url.standard_scheme_slashes || url.network_path_slashes) {
+            return true;
+        }
+        match self.observed_input(input, profile) {
+            Cow::Borrowed(s) => s.len() == input.len(),
+            Cow::Owned(s) => s == input,
+        }
+    }
+
     /// `e` with the URL the modelled browser shows although it is invalid
     /// ([`Error::displayed`]), when the host pipeline gave the host the
     /// browser writes (googleurl's BROKEN addresses): `input` resolved
@@ -339,7 +355,7 @@ impl<'p> Canonicalizer<'p> {
         if profiles.len() == 1
             || profiles
                 .iter()
-                .any(|p| self.observed_input(input, p) != input || declines_the_shortcuts(input, p))
+                .any(|p| !self.observed_input_is_input(input, p) || declines_the_shortcuts(input, p))
         {
             return profiles
                 .iter()

@@ -569,20 +569,26 @@ impl<'i> InputFacts<'i> {
     pub(crate) const APOSTROPHE: u8 = 1;
     /// `:0` (`port_zero_is_invalid`).
     pub(crate) const COLON_ZERO: u8 = 2;
-    /// One of `%|<>"^{}\`, or a backquote (`windows_escapes`,
-    /// `bad_escape_is_invalid`).
+    /// One of `|<>"^{}\`, a backquote, or a `%` that begins no escape or
+    /// an escape of an RFC 3986 unreserved character (`windows_escapes`,
+    /// `bad_escape_is_invalid`, which change a `%` only there: `%41` is
+    /// decoded, `%zz` is invalid, `%20` and `%C3` stay).
     pub(crate) const WINDOWS: u8 = 4;
     /// `/@` or `:@` (`empty_userinfo_kept`).
     pub(crate) const EMPTY_USERINFO: u8 = 8;
 
-    /// The facts of `input`: one pass over its octets after the first
-    /// colon (sixteen at a time), then a look at each further colon and
-    /// at each `@` when there are any.
+    /// The facts of `input`: one pass over its octets (sixteen at a
+    /// time), then a look at each colon beyond the first, at each `@` and
+    /// at each `%`, when there are any.
     pub(crate) fn of(input: &'i str) -> InputFacts<'i> {
         let b = input.as_bytes();
         let first_colon = b.iter().position(|&c| c == b':');
-        let rest = first_colon.map_or(b, |c| &b[c + 1..]);
-        let found = octet_marks(rest);
+        // The marks before the first colon (a scheme, few octets), and
+        // after it: a colon there is one beyond the first.
+        let found = match first_colon {
+            Some(c) => octet_marks(&b[..c]) | octet_marks(&b[c + 1..]),
+            None => octet_marks(b),
+        };
         let mut marks = found & (Self::APOSTROPHE | Self::WINDOWS);
         let colon_zero = |j: usize| b[j] == b':' && b.get(j + 1) == Some(&b'0');
         if let Some(first) = first_colon {
@@ -593,6 +599,22 @@ impl<'i> InputFacts<'i> {
         if found & AT != 0 && (1..b.len()).any(|j| b[j] == b'@' && matches!(b[j - 1], b'/' | b':'))
         {
             marks |= Self::EMPTY_USERINFO;
+        }
+        // A `%` that IE's rules change: one that begins no escape, or an
+        // escape of an unreserved character.
+        let changed_percent = |j: usize| {
+            b[j] == b'%'
+                && match (b.get(j + 1), b.get(j + 2)) {
+                    (Some(&h), Some(&l)) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                        let hex = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
+                        let v = hex(h) << 4 | hex(l);
+                        v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~')
+                    }
+                    _ => true,
+                }
+        };
+        if found & PERCENT != 0 && (0..b.len()).any(changed_percent) {
+            marks |= Self::WINDOWS;
         }
         InputFacts {
             marks,
@@ -610,14 +632,16 @@ impl<'i> InputFacts<'i> {
 const COLON: u8 = 16;
 /// [`InputFacts`]' mark of an `@`, before its context is looked at.
 const AT: u8 = 32;
+/// [`InputFacts`]' mark of a `%`, before the escape it begins is looked
+/// at.
+const PERCENT: u8 = 64;
 
 /// The mark of the octet `c`: [`InputFacts::APOSTROPHE`],
-/// [`InputFacts::WINDOWS`], [`COLON`], [`AT`] or none, with comparisons
+/// [`InputFacts::WINDOWS`], [`COLON`], [`AT`], [`PERCENT`] or none, with comparisons
 /// and no branch (which the compiler makes sixteen at a time).
 #[inline(always)]
 const fn octet_mark(c: u8) -> u8 {
-    let windows = (c == b'%')
-        | (c == b'|')
+    let windows = (c == b'|')
         | (c == b'<')
         | (c == b'>')
         | (c == b'"')
@@ -630,6 +654,7 @@ const fn octet_mark(c: u8) -> u8 {
         | (windows as u8 * InputFacts::WINDOWS)
         | ((c == b':') as u8 * COLON)
         | ((c == b'@') as u8 * AT)
+        | ((c == b'%') as u8 * PERCENT)
 }
 
 /// The marks of the octets of `b` ([`octet_mark`]), together: sixteen
@@ -1342,6 +1367,16 @@ mod tests {
             "\u{E9}",
             "zip",
             "ZIP",
+            "%41",
+            "%2F",
+            "%7e",
+            "%2d",
+            "%zz",
+            "%4",
+            "%C3%A9",
+            "4",
+            "f",
+            "+",
         ];
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = |n: usize| {
@@ -1353,7 +1388,15 @@ mod tests {
         for _ in 0..20_000 {
             let input: String = (0..next(12)).map(|_| pieces[next(pieces.len())]).collect();
             let f = InputFacts::of(&input);
-            let windows = input.contains(['%', '|', '<', '>', '"', '^', '`', '{', '}', '\\']);
+            let unreserved = |v: u8| v.is_ascii_alphanumeric() || b"-._~".contains(&v);
+            let changed_percent = input.match_indices('%').any(|(j, _)| {
+                match input.get(j + 1..j + 3).map(|h| u8::from_str_radix(h, 16)) {
+                    Some(Ok(v)) if input.as_bytes()[j + 1].is_ascii_hexdigit() => unreserved(v),
+                    _ => true,
+                }
+            });
+            let windows = input.contains(['|', '<', '>', '"', '^', '`', '{', '}', '\\'])
+                || changed_percent;
             assert_eq!(
                 f.has(InputFacts::APOSTROPHE),
                 input.contains('\''),
