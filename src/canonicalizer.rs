@@ -181,6 +181,9 @@ impl<'p> Canonicalizer<'p> {
     /// leave it ([`observed_input`](crate::observed_input::observed_input)),
     /// against this canonicalizer's base.
     fn observed_input<'i>(&self, input: &'i str, profile: &Plan) -> Cow<'i, str> {
+        if !profile.url().observes_input() {
+            return Cow::Borrowed(input);
+        }
         let base_scheme = self
             .base
             .as_ref()
@@ -195,10 +198,6 @@ impl<'p> Canonicalizer<'p> {
     /// borrowed (a part of `input`, then `input` itself), or the same
     /// text.
     fn observed_input_is_input(&self, input: &str, profile: &Plan) -> bool {
-        let url = profile.url();
-        if !(url.trim_controls || url.standard_scheme_slashes || url.network_path_slashes) {
-            return true;
-        }
         match self.observed_input(input, profile) {
             Cow::Borrowed(s) => s.len() == input.len(),
             Cow::Owned(s) => s == input,
@@ -353,9 +352,9 @@ impl<'p> Canonicalizer<'p> {
         // observed steps change the input reads another URL: each profile
         // on its own then.
         if profiles.len() == 1
-            || profiles
-                .iter()
-                .any(|p| !self.observed_input_is_input(input, p) || declines_the_shortcuts(input, p))
+            || profiles.iter().any(|p| {
+                !self.observed_input_is_input(input, p) || declines_the_shortcuts(input, p)
+            })
         {
             return profiles
                 .iter()

@@ -529,6 +529,13 @@ impl UrlParams {
                 && !facts.scheme.is_some_and(|scheme| self.knows_scheme(scheme)))
     }
 
+    /// Whether any observed step on the input is on
+    /// ([`crate::observed_input::observed_input`], which leaves the input
+    /// as it is otherwise).
+    pub(crate) fn observes_input(&self) -> bool {
+        self.trim_controls || self.standard_scheme_slashes || self.network_path_slashes
+    }
+
     /// Whether `scheme` (lowercase) is one of [`UrlParams::known_schemes`].
     pub(crate) fn knows_scheme(&self, scheme: &str) -> bool {
         self.known_schemes
@@ -577,29 +584,14 @@ impl<'i> InputFacts<'i> {
     /// `/@` or `:@` (`empty_userinfo_kept`).
     pub(crate) const EMPTY_USERINFO: u8 = 8;
 
-    /// The facts of `input`: one pass over its octets (sixteen at a
-    /// time), then a look at each colon beyond the first, at each `@` and
-    /// at each `%`, when there are any.
+    /// The facts of `input`: one pass over its octets and the octet after
+    /// each (sixteen at a time), then a look at each `%`, when there is
+    /// one.
     pub(crate) fn of(input: &'i str) -> InputFacts<'i> {
         let b = input.as_bytes();
-        let first_colon = b.iter().position(|&c| c == b':');
-        // The marks before the first colon (a scheme, few octets), and
-        // after it: a colon there is one beyond the first.
-        let found = match first_colon {
-            Some(c) => octet_marks(&b[..c]) | octet_marks(&b[c + 1..]),
-            None => octet_marks(b),
-        };
-        let mut marks = found & (Self::APOSTROPHE | Self::WINDOWS);
-        let colon_zero = |j: usize| b[j] == b':' && b.get(j + 1) == Some(&b'0');
-        if let Some(first) = first_colon {
-            if colon_zero(first) || (found & COLON != 0 && (first + 1..b.len()).any(colon_zero)) {
-                marks |= Self::COLON_ZERO;
-            }
-        }
-        if found & AT != 0 && (1..b.len()).any(|j| b[j] == b'@' && matches!(b[j - 1], b'/' | b':'))
-        {
-            marks |= Self::EMPTY_USERINFO;
-        }
+        let found = octet_marks(b);
+        let mut marks =
+            found & (Self::APOSTROPHE | Self::WINDOWS | Self::COLON_ZERO | Self::EMPTY_USERINFO);
         // A `%` that IE's rules change: one that begins no escape, or an
         // escape of an unreserved character.
         let changed_percent = |j: usize| {
@@ -618,7 +610,7 @@ impl<'i> InputFacts<'i> {
         }
         InputFacts {
             marks,
-            scheme: first_colon.map(|c| &input[..c]),
+            scheme: b.iter().position(|&c| c == b':').map(|c| &input[..c]),
         }
     }
 
@@ -628,19 +620,17 @@ impl<'i> InputFacts<'i> {
     }
 }
 
-/// [`InputFacts`]' mark of a colon, before its context is looked at.
-const COLON: u8 = 16;
-/// [`InputFacts`]' mark of an `@`, before its context is looked at.
-const AT: u8 = 32;
 /// [`InputFacts`]' mark of a `%`, before the escape it begins is looked
 /// at.
 const PERCENT: u8 = 64;
 
-/// The mark of the octet `c`: [`InputFacts::APOSTROPHE`],
-/// [`InputFacts::WINDOWS`], [`COLON`], [`AT`], [`PERCENT`] or none, with comparisons
-/// and no branch (which the compiler makes sixteen at a time).
+/// The marks of the octet `c` followed by `d` (`0` after the last):
+/// [`InputFacts::APOSTROPHE`], [`InputFacts::WINDOWS`] but `%`,
+/// [`PERCENT`] of `c`, [`InputFacts::COLON_ZERO`] and
+/// [`InputFacts::EMPTY_USERINFO`] of the two, with comparisons and no
+/// branch (which the compiler makes sixteen at a time).
 #[inline(always)]
-const fn octet_mark(c: u8) -> u8 {
+fn pair_mark(c: u8, d: u8) -> u8 {
     let windows = (c == b'|')
         | (c == b'<')
         | (c == b'>')
@@ -650,34 +640,32 @@ const fn octet_mark(c: u8) -> u8 {
         | (c == b'{')
         | (c == b'}')
         | (c == b'\\');
-    ((c == b'\'') as u8 * InputFacts::APOSTROPHE)
-        | (windows as u8 * InputFacts::WINDOWS)
-        | ((c == b':') as u8 * COLON)
-        | ((c == b'@') as u8 * AT)
-        | ((c == b'%') as u8 * PERCENT)
+    let colon = c == b':';
+    (u8::from(c == b'\'') * InputFacts::APOSTROPHE)
+        | (u8::from(windows) * InputFacts::WINDOWS)
+        | (u8::from(c == b'%') * PERCENT)
+        | (u8::from(colon & (d == b'0')) * InputFacts::COLON_ZERO)
+        | (u8::from((colon | (c == b'/')) & (d == b'@')) * InputFacts::EMPTY_USERINFO)
 }
 
-/// The marks of the octets of `b` ([`octet_mark`]), together: sixteen
-/// octets at a time, the rest through a table.
+/// The marks of the sixteen octets of `w` each with the next ([`pair_mark`]).
+#[inline(always)]
+fn window_marks(w: &[u8; 17]) -> u8 {
+    (0..16).fold(0, |m, i| m | pair_mark(w[i], w[i + 1]))
+}
+
+/// The marks of the octets of `b` ([`pair_mark`]), together: sixteen at
+/// a time, the last ones from a copy followed by zeros.
 fn octet_marks(b: &[u8]) -> u8 {
-    static MARK: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut i = 0;
-        while i < 256 {
-            t[i] = octet_mark(i as u8);
-            i += 1;
-        }
-        t
-    };
-    let mut chunks = b.chunks_exact(16);
     let mut marks = 0;
-    for chunk in &mut chunks {
-        marks |= chunk.iter().fold(0, |m, &c| m | octet_mark(c));
+    let mut i = 0;
+    while let Some(w) = b.get(i..i + 17) {
+        marks |= window_marks(w.try_into().expect("17 octets"));
+        i += 16;
     }
-    chunks
-        .remainder()
-        .iter()
-        .fold(marks, |m, &c| m | MARK[c as usize])
+    let mut tail = [0u8; 17];
+    tail[..b.len() - i].copy_from_slice(&b[i..]);
+    marks | window_marks(&tail)
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).
@@ -1395,8 +1383,8 @@ mod tests {
                     _ => true,
                 }
             });
-            let windows = input.contains(['|', '<', '>', '"', '^', '`', '{', '}', '\\'])
-                || changed_percent;
+            let windows =
+                input.contains(['|', '<', '>', '"', '^', '`', '{', '}', '\\']) || changed_percent;
             assert_eq!(
                 f.has(InputFacts::APOSTROPHE),
                 input.contains('\''),
