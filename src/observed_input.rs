@@ -433,6 +433,15 @@ pub(crate) fn remove_dot_segments_both_slashes(path: &str) -> String {
 /// Step 2 of [`observed_input`]: `s` with the run of slashes after a
 /// standard scheme made `//`, or `None` when the step leaves it.
 fn standard_scheme_authority(s: &str, base_scheme: Option<&str>) -> Option<String> {
+    // The common URL, `http://` or `https://` and no third slash, at once:
+    // its run of slashes is `//`.
+    for common in ["https://", "http://"] {
+        if let Some(after) = s.strip_prefix(common) {
+            if !after.starts_with(['/', '\\']) {
+                return None;
+            }
+        }
+    }
     let (scheme, rest) = crate::parse::find_scheme(s)?;
     if !is_standard(scheme) {
         return None;

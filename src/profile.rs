@@ -598,25 +598,35 @@ pub enum SchemeType {
 
 impl UrlParams {
     /// Whether a rule of these parameters that rewrites the components
-    /// around the host may touch `input`: the shortcuts for the common URL
-    /// (which read no URL-level parameter) decline such an input, and the
-    /// components are not shared between profiles.  A cheap test that may
-    /// say yes where nothing changes, never no where something would.
-    pub(crate) fn may_rewrite_components(&self, input: &str) -> bool {
-        (self.apostrophe_escaped && input.contains('\''))
-            || (self.port_zero_is_invalid && input.contains(":0"))
+    /// around the host may touch the input whose facts are `facts`
+    /// ([`InputFacts::of`]): the shortcuts for the common URL (which read
+    /// no URL-level parameter) decline such an input, and the components
+    /// are not shared between profiles.  A cheap test that may say yes
+    /// where nothing changes, never no where something would.
+    pub(crate) fn may_rewrite_components(&self, facts: &InputFacts<'_>) -> bool {
+        (self.apostrophe_escaped && facts.has(InputFacts::APOSTROPHE))
+            || (self.port_zero_is_invalid && facts.has(InputFacts::COLON_ZERO))
             || ((self.windows_escapes || self.bad_escape_is_invalid)
-                && input.contains(['%', '|', '<', '>', '"', '^', '`', '{', '}', '\\']))
-            // An empty user or password: `//@`, `:@`.
-            || (self.empty_userinfo_kept && (input.contains("/@") || input.contains(":@")))
+                && facts.has(InputFacts::WINDOWS))
+            || (self.empty_userinfo_kept && facts.has(InputFacts::EMPTY_USERINFO))
             || (self.unknown_schemes_as_written
-                && !input
-                    .split_once(':')
-                    .is_some_and(|(scheme, _)| self.knows_scheme(scheme)))
-            || input
-                .split_once(':')
-                .is_some_and(|(scheme, _)| self.scheme_type_steps(scheme))
-            || (self.unclosed_bracket_host && input.contains('['))
+                && !facts.scheme.is_some_and(|scheme| self.knows_scheme(scheme)))
+            || facts
+                .scheme
+                .is_some_and(|scheme| self.scheme_type_steps(scheme))
+            || (self.unclosed_bracket_host && facts.has(InputFacts::BRACKET))
+    }
+
+    /// Whether any observed step on the input is on
+    /// ([`crate::observed_input::observed_input`], which leaves the input
+    /// as it is otherwise).
+    pub(crate) fn observes_input(&self) -> bool {
+        self.trim_controls
+            || self.standard_scheme_slashes
+            || self.network_path_slashes
+            || self.res_hosts
+            || self.file_escapes
+            || self.windows_combine
     }
 
     /// The type of `scheme` in [`UrlParams::scheme_types`], ASCII
@@ -633,7 +643,7 @@ impl UrlParams {
 
     /// Whether a step that reads [`UrlParams::scheme_types`] may change a
     /// URL of `scheme`.
-    fn scheme_type_steps(&self, scheme: &str) -> bool {
+    pub(crate) fn scheme_type_steps(&self, scheme: &str) -> bool {
         match self.scheme_type(scheme) {
             Some(SchemeType::Mk) => self.mk_paths,
             Some(SchemeType::Res) => self.res_hosts,
@@ -664,6 +674,126 @@ impl UrlParams {
             || self.unclosed_bracket_host
             || self.file_without_authority_opaque
     }
+}
+
+/// What the URL-level rules that rewrite components look for in an input
+/// ([`UrlParams::may_rewrite_components`]), found in one scan and read by
+/// every profile's test.
+///
+/// `http://a/'` holds an apostrophe; `http://a:0/` a `:0`;
+/// `http://a/%41` an octet of IE's escapes; `http://:@a/` an empty
+/// userinfo (`:@` or `/@`); the scheme is `http` (the text before the
+/// first `:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct InputFacts<'i> {
+    /// The facts found, a set of the constants below.
+    marks: u8,
+    /// The text before the first `:`, when there is one.
+    scheme: Option<&'i str>,
+}
+
+impl<'i> InputFacts<'i> {
+    /// `'` (`apostrophe_escaped`).
+    pub(crate) const APOSTROPHE: u8 = 1;
+    /// `:0` (`port_zero_is_invalid`).
+    pub(crate) const COLON_ZERO: u8 = 2;
+    /// One of `|<>"^{}\`, a backquote, or a `%` that begins no escape or
+    /// an escape of an RFC 3986 unreserved character (`windows_escapes`,
+    /// `bad_escape_is_invalid`, which change a `%` only there: `%41` is
+    /// decoded, `%zz` is invalid, `%20` and `%C3` stay).
+    pub(crate) const WINDOWS: u8 = 4;
+    /// `/@` or `:@` (`empty_userinfo_kept`).
+    pub(crate) const EMPTY_USERINFO: u8 = 8;
+    /// `[` (`unclosed_bracket_host`).
+    pub(crate) const BRACKET: u8 = 16;
+
+    /// The facts of `input`: one pass over its octets and the octet after
+    /// each (sixteen at a time), then a look at each `%`, when there is
+    /// one.
+    pub(crate) fn of(input: &'i str) -> InputFacts<'i> {
+        let b = input.as_bytes();
+        let found = octet_marks(b);
+        let mut marks = found
+            & (Self::APOSTROPHE
+                | Self::WINDOWS
+                | Self::COLON_ZERO
+                | Self::EMPTY_USERINFO
+                | Self::BRACKET);
+        // A `%` that IE's rules change: one that begins no escape, or an
+        // escape of an unreserved character.
+        let changed_percent = |j: usize| {
+            b[j] == b'%'
+                && match (b.get(j + 1), b.get(j + 2)) {
+                    (Some(&h), Some(&l)) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                        let hex = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
+                        let v = hex(h) << 4 | hex(l);
+                        v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~')
+                    }
+                    _ => true,
+                }
+        };
+        if found & PERCENT != 0 && (0..b.len()).any(changed_percent) {
+            marks |= Self::WINDOWS;
+        }
+        InputFacts {
+            marks,
+            scheme: b.iter().position(|&c| c == b':').map(|c| &input[..c]),
+        }
+    }
+
+    /// Whether the fact `fact` (one of the constants) was found.
+    fn has(&self, fact: u8) -> bool {
+        self.marks & fact != 0
+    }
+}
+
+/// [`InputFacts`]' mark of a `%`, before the escape it begins is looked
+/// at.
+const PERCENT: u8 = 64;
+
+/// The marks of the octet `c` followed by `d` (`0` after the last):
+/// [`InputFacts::APOSTROPHE`], [`InputFacts::WINDOWS`] but `%`,
+/// [`PERCENT`] of `c`, [`InputFacts::COLON_ZERO`] and
+/// [`InputFacts::EMPTY_USERINFO`] of the two, with comparisons and no
+/// branch (which the compiler makes sixteen at a time).
+#[inline(always)]
+fn pair_mark(c: u8, d: u8) -> u8 {
+    let windows = (c == b'|')
+        | (c == b'<')
+        | (c == b'>')
+        | (c == b'"')
+        | (c == b'^')
+        | (c == b'`')
+        | (c == b'{')
+        | (c == b'}')
+        | (c == b'\\');
+    let colon = c == b':';
+    (u8::from(c == b'\'') * InputFacts::APOSTROPHE)
+        | (u8::from(windows) * InputFacts::WINDOWS)
+        | (u8::from(c == b'%') * PERCENT)
+        | (u8::from(colon & (d == b'0')) * InputFacts::COLON_ZERO)
+        | (u8::from((colon | (c == b'/')) & (d == b'@')) * InputFacts::EMPTY_USERINFO)
+        | (u8::from(c == b'[') * InputFacts::BRACKET)
+}
+
+/// The marks of the sixteen octets of `w` each with the next ([`pair_mark`]).
+#[inline(always)]
+fn window_marks(w: &[u8; 17]) -> u8 {
+    (0..16).fold(0, |m, i| m | pair_mark(w[i], w[i + 1]))
+}
+
+/// The marks of the octets of `b` ([`pair_mark`]), together: sixteen at
+/// a time, the last ones from a copy followed by zeros.
+fn octet_marks(b: &[u8]) -> u8 {
+    let mut marks = 0;
+    let mut i = 0;
+    while let Some(w) = b.get(i..i + 17) {
+        marks |= window_marks(w.try_into().expect("17 octets"));
+        i += 16;
+    }
+    let mut tail = [0u8; 17];
+    tail[..b.len() - i].copy_from_slice(&b[i..]);
+    marks | window_marks(&tail)
 }
 
 /// Where the port of an authority begins (see [`UrlParams::port_split`]).
@@ -1335,5 +1465,87 @@ mod tests {
         assert!(calls > 20, "{calls} parameters");
         assert_eq!(m.name, "mixed");
         assert!(ProfileSpec::from_toml(&toml::to_string(&m).unwrap(), "m.toml").is_ok());
+    }
+
+    /// [`InputFacts::of`] finds each fact where a search of the input for
+    /// what the rules act on finds it: generated strings of the octets the
+    /// facts read, around the chunks of sixteen the scan takes at once.
+    #[test]
+    fn input_facts_are_the_searches() {
+        let pieces = [
+            "http",
+            "://",
+            ":",
+            "0",
+            ":0",
+            "@",
+            "/@",
+            ":@",
+            "/",
+            "'",
+            "%",
+            "|",
+            "<",
+            ">",
+            "\"",
+            "^",
+            "`",
+            "{",
+            "}",
+            "\\",
+            "a",
+            "abcdefghijklmnop",
+            "\u{E9}",
+            "zip",
+            "ZIP",
+            "%41",
+            "%2F",
+            "%7e",
+            "%2d",
+            "%zz",
+            "%4",
+            "%C3%A9",
+            "4",
+            "f",
+            "+",
+            "[",
+            "]",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let input: String = (0..next(12)).map(|_| pieces[next(pieces.len())]).collect();
+            let f = InputFacts::of(&input);
+            let unreserved = |v: u8| v.is_ascii_alphanumeric() || b"-._~".contains(&v);
+            let changed_percent = input.match_indices('%').any(|(j, _)| {
+                match input.get(j + 1..j + 3).map(|h| u8::from_str_radix(h, 16)) {
+                    Some(Ok(v)) if input.as_bytes()[j + 1].is_ascii_hexdigit() => unreserved(v),
+                    _ => true,
+                }
+            });
+            let windows =
+                input.contains(['|', '<', '>', '"', '^', '`', '{', '}', '\\']) || changed_percent;
+            assert_eq!(
+                f.has(InputFacts::APOSTROPHE),
+                input.contains('\''),
+                "{input:?}"
+            );
+            assert_eq!(
+                f.has(InputFacts::COLON_ZERO),
+                input.contains(":0"),
+                "{input:?}"
+            );
+            assert_eq!(f.has(InputFacts::WINDOWS), windows, "{input:?}");
+            let empty = input.contains("/@") || input.contains(":@");
+            assert_eq!(f.has(InputFacts::EMPTY_USERINFO), empty, "{input:?}");
+            assert_eq!(f.has(InputFacts::BRACKET), input.contains('['), "{input:?}");
+            let scheme = input.split_once(':').map(|(s, _)| s);
+            assert_eq!(f.scheme, scheme, "{input:?}");
+        }
     }
 }

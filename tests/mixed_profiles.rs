@@ -482,6 +482,9 @@ const SCHEMES: &[&str] = &[
     "file",
     "mailto",
     "javascript",
+    // Schemes IE knows without an authority, and one it does not know.
+    "news",
+    "zip",
     "c",
     "1a",
     "",
@@ -564,8 +567,8 @@ const HOSTS: &[&str] = &[
     "é.",
 ];
 const PORTS: &[&str] = &[
-    "", "", "", ":", ":80", ":443", ":21", ":8080", ":080", ":0", ":65535", ":65536", ":8a", "::1",
-    ":99999",
+    "", "", "", ":", ":80", ":443", ":21", ":8080", ":080", ":0", ":00", ":65535", ":65536", ":8a",
+    "::1", ":99999",
 ];
 const PATH_PIECES: &[&str] = &[
     "/",
@@ -603,6 +606,7 @@ const PATH_PIECES: &[&str] = &[
     "é",
     "!",
     "~",
+    "'",
     "日本",
     "\u{85}",
     "\u{FDD0}",
@@ -619,6 +623,9 @@ const QUERY_PIECES: &[&str] = &[
     ">",
     "%",
     "%41",
+    "%30",
+    "|",
+    "`",
     "?",
     "/",
     "'",
@@ -646,6 +653,8 @@ const BASES: &[&str] = &[
 ];
 const FRAGMENT_PIECES: &[&str] = &[
     "a",
+    "'",
+    "%30",
     "#",
     "?",
     "\"",

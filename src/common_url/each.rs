@@ -12,6 +12,7 @@ use crate::canonical_url::Url;
 use crate::error::Error;
 use crate::host::canonicalize_host::{HostInput, LdhHostKey};
 use crate::host::plan::Plan;
+use crate::profile::InputFacts;
 use crate::thread_buffer::give_back;
 use encoding_rs::Encoding;
 
@@ -58,13 +59,96 @@ pub(crate) fn canonicalize_common_url_each<T>(
     by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
 ) -> Vec<T> {
     // The URL-level rules that rewrite components (`UrlParams`) are the
-    // steps' to run.
-    if profiles
-        .iter()
-        .any(|p| p.url().may_rewrite_components(input))
-    {
+    // steps' to run: the profiles whose rules may touch the input (the
+    // input scanned once for all of them) are left to the steps, with
+    // those the shortcut declines.
+    let rewrites = |p: &&Plan| p.url().rewrites_components();
+    let facts = profiles.iter().any(rewrites).then(|| InputFacts::of(input));
+    let rewriting = |p: &Plan| {
+        facts
+            .as_ref()
+            .is_some_and(|f| p.url().may_rewrite_components(f))
+    };
+    let n_rewriting = profiles.iter().filter(|p| rewriting(p)).count();
+    if n_rewriting == 0 {
+        return shortcut_each(input, profiles, encoding, covered, failed, |declined| {
+            by_the_steps(&plans_at(declined, profiles))
+        });
+    }
+    if n_rewriting == profiles.len() {
         return by_the_steps(profiles);
     }
+    // The others take the shortcut; the steps are asked once, for the
+    // profiles that rewrite and those the shortcut declines, in order.
+    let (rest, rest_at): (Vec<&Plan>, Vec<usize>) = (profiles.iter().enumerate())
+        .filter(|(_, p)| !rewriting(p))
+        .map(|(i, p)| (*p, i))
+        .unzip();
+    let mut by_the_steps = Some(by_the_steps);
+    // The steps' results for the profiles that rewrite, in order.
+    let mut for_rewriting: Option<std::vec::IntoIter<T>> = None;
+    let mut each = shortcut_each(
+        input,
+        &rest,
+        encoding,
+        |i, url| covered(rest_at[i], url),
+        &failed,
+        |declined| {
+            let mut asked: Vec<usize> = (0..profiles.len())
+                .filter(|&i| rewriting(profiles[i]))
+                .collect();
+            asked.extend(declined.iter().map(|&i| rest_at[i]));
+            asked.sort_unstable();
+            let ask = by_the_steps.take().expect("the steps asked once");
+            let results = ask(&plans_at(&asked, profiles));
+            // Split in the order asked: the declined ones go back.
+            let (mut mine, mut back) = (Vec::new(), Vec::new());
+            for (i, r) in asked.into_iter().zip(results) {
+                match rewriting(profiles[i]) {
+                    true => mine.push(r),
+                    false => back.push(r),
+                }
+            }
+            for_rewriting = Some(mine.into_iter());
+            back
+        },
+    )
+    .into_iter();
+    let mut for_rewriting = match (for_rewriting, by_the_steps) {
+        (Some(r), _) => r,
+        (None, Some(ask)) => {
+            let asked: Vec<&Plan> = profiles.iter().copied().filter(|p| rewriting(p)).collect();
+            ask(&asked).into_iter()
+        }
+        (None, None) => unreachable!("the steps were asked"),
+    };
+    profiles
+        .iter()
+        .map(|p| match rewriting(p) {
+            true => for_rewriting.next(),
+            false => each.next(),
+        })
+        .map(|r| r.expect("a result for each profile"))
+        .collect()
+}
+
+/// The profiles at the indices `at`.
+fn plans_at<'p>(at: &[usize], plans: &[&'p Plan]) -> Vec<&'p Plan> {
+    at.iter().map(|&i| plans[i]).collect()
+}
+
+/// [`canonicalize_common_url_each`] for profiles whose URL-level rules
+/// leave the input as it is: `by_the_steps` is given the indices of the
+/// profiles it is asked for.
+fn shortcut_each<T>(
+    input: &str,
+    profiles: &[&Plan],
+    encoding: &'static Encoding,
+    covered: impl Fn(usize, Url) -> T,
+    failed: impl Fn(Error) -> T,
+    by_the_steps: impl FnOnce(&[usize]) -> Vec<T>,
+) -> Vec<T> {
+    let all = || (0..profiles.len()).collect::<Vec<usize>>();
     // The keys of the profiles, on the stack for up to eight of them.
     let mut on_stack = [LdhHostKey::Declined; 8];
     let mut on_heap = Vec::new();
@@ -95,13 +179,13 @@ pub(crate) fn canonicalize_common_url_each<T>(
     });
     if let Some(hosts) = hosts_by_the_steps {
         let Some(offsets) = scanned else {
-            return by_the_steps(profiles);
+            return by_the_steps(&all());
         };
         let url = Url::new(out, offsets);
-        return each_with_hosts_by_the_steps(url, hosts, profiles, covered, failed, by_the_steps);
+        return each_with_hosts_by_the_steps(url, hosts, covered, failed, by_the_steps);
     }
     let (Some(offsets), Some(host)) = (scanned, shared) else {
-        return by_the_steps(profiles);
+        return by_the_steps(&all());
     };
     // The common case: every profile has the first one's key, and shares
     // its URL (written once, copied for all but the last, each copy
@@ -173,9 +257,9 @@ pub(crate) fn canonicalize_common_url_each<T>(
     let by_the_steps_for = |(i, k): (usize, &LdhHostKey)| declined(k) && own[i].is_none();
     let mut by_the_steps = match keys.iter().enumerate().any(by_the_steps_for) {
         true => {
-            let declined: Vec<&Plan> = (keys.iter().enumerate().zip(profiles))
-                .filter(|(ik, _)| by_the_steps_for(*ik))
-                .map(|(_, p)| *p)
+            let declined: Vec<usize> = (keys.iter().enumerate())
+                .filter(|&ik| by_the_steps_for(ik))
+                .map(|(i, _)| i)
                 .collect();
             by_the_steps(&declined)
         }
@@ -219,10 +303,9 @@ pub(crate) fn canonicalize_common_url_each<T>(
 pub(super) fn each_with_hosts_by_the_steps<T>(
     url: Url,
     hosts: HostsByTheSteps,
-    profiles: &[&Plan],
     covered: impl Fn(usize, Url) -> T,
     failed: impl Fn(Error) -> T,
-    by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
+    by_the_steps: impl FnOnce(&[usize]) -> Vec<T>,
 ) -> Vec<T> {
     let HostsByTheSteps {
         mut each,
@@ -249,9 +332,9 @@ pub(super) fn each_with_hosts_by_the_steps<T>(
         }
     }
     let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
-    let asked: Vec<&Plan> = (each.iter().zip(profiles))
-        .filter(|(h, _)| matches!(h, HostOf::Declined))
-        .map(|(_, p)| *p)
+    let asked: Vec<usize> = (each.iter().enumerate())
+        .filter(|(_, h)| matches!(h, HostOf::Declined))
+        .map(|(i, _)| i)
         .collect();
     let mut by_the_steps = match asked.is_empty() {
         true => Vec::new(),

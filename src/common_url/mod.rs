@@ -78,6 +78,7 @@ use crate::error::Error;
 use crate::host::canonicalize_host::{canonicalize_host_with, HostInput, HostOutcome};
 use crate::host::plan::Plan;
 use crate::host::trace::NoTrace;
+use crate::profile::InputFacts;
 use encoding_rs::Encoding;
 use hosts::internationalized_host_qualifies;
 use scan::common_url_with_host;
@@ -110,8 +111,9 @@ pub(crate) fn canonicalize_common_url(
     failed: &mut Option<Error>,
 ) -> Option<Offsets> {
     // The URL-level rules that rewrite components (`UrlParams`) are the
-    // steps' to run.
-    if plan.url().may_rewrite_components(input) {
+    // steps' to run (the input scanned only under a profile with any).
+    let url = plan.url();
+    if url.rewrites_components() && url.may_rewrite_components(&InputFacts::of(input)) {
         return None;
     }
     common_url_with_host(input, encoding, out, |host, scheme, ascii, out| {

@@ -224,6 +224,35 @@ impl Comparison {
         differing_fields(&self.results[i], &self.results[j])
     }
 
+    /// Whether the engines at `i` and `j` differ on any field
+    /// ([`Comparison::differing_between`] is not empty), without listing
+    /// the fields.
+    ///
+    /// ```
+    /// use urlprism::compare::{Comparer, Engine};
+    /// use urlprism::engine::builtin_engines;
+    /// let engines = builtin_engines();
+    /// let engines: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+    /// let c = Comparer::new(&engines, None, urlprism::encoding_rs::UTF_8);
+    /// for input in ["http://B\u{FC}cher.de/'", "http://a/%41?|", "zip://A/", "http://[::1]:0/", "x"] {
+    ///     let r = c.compare(input);
+    ///     for i in 0..r.results.len() {
+    ///         for j in 0..r.results.len() {
+    ///             assert_eq!(r.differ(i, j), !r.differing_between(i, j).is_empty(), "{input}");
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    pub fn differ(&self, i: usize, j: usize) -> bool {
+        match (&self.results[i].outcome, &self.results[j].outcome) {
+            (Ok(x), Ok(y)) => {
+                !x.same_components(y) && Field::COMPONENTS.iter().any(|f| f.of(x) != f.of(y))
+            }
+            (Err(_), Err(_)) => false,
+            _ => true,
+        }
+    }
+
     /// The groups of engines that gave the same result: indices into
     /// `results`, in order of first appearance.
     pub fn groups(&self) -> Vec<Vec<usize>> {
@@ -338,26 +367,65 @@ impl<'e> Comparer<'e> {
 
     /// Runs `input` through every engine.
     pub fn compare(&self, input: &str) -> Comparison {
+        let outcomes = self.outcomes(input);
+        let differing = all_differing(&outcomes);
+        self.comparison(input, outcomes, differing)
+    }
+
+    /// [`Comparer::compare`] when the engines disagree on `input`; `None`
+    /// when they all agree, without the [`Comparison`] made (for a corpus
+    /// whose disagreements alone are wanted).
+    ///
+    /// ```
+    /// use urlprism::compare::{Comparer, Engine};
+    /// use urlprism::engine::builtin_engines;
+    /// let engines = builtin_engines();
+    /// let engines: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
+    /// let c = Comparer::new(&engines, None, urlprism::encoding_rs::UTF_8);
+    /// assert!(c.compare_differing("http://example.com/a").is_none());
+    /// let d = c.compare_differing("http://B\u{FC}cher.de/").unwrap();
+    /// assert_eq!(d, c.compare("http://B\u{FC}cher.de/"));
+    /// assert!(!d.agree());
+    /// ```
+    pub fn compare_differing(&self, input: &str) -> Option<Comparison> {
+        let outcomes = self.outcomes(input);
+        let differing = all_differing(&outcomes);
+        match differing.is_empty() {
+            true => None,
+            false => Some(self.comparison(input, outcomes, differing)),
+        }
+    }
+
+    /// Each engine's outcome for `input`, in column order.
+    fn outcomes(&self, input: &str) -> Vec<Result<Url, Rejection>> {
         let base = self.base.as_ref().map(|(b, _)| b.as_str());
         let mut profiles = self.profiles_together(input).into_iter();
-        let results: Vec<EngineResult> = self
-            .engines
+        self.engines
             .iter()
-            .map(|e| {
-                let outcome = match e.as_profile().and_then(|_| profiles.next()) {
-                    Some(outcome) => outcome,
-                    None => run_engine(*e, input, base, self.encoding),
-                };
-                EngineResult {
-                    engine: e.name().to_string(),
-                    outcome,
-                }
+            .map(|e| match e.as_profile().and_then(|_| profiles.next()) {
+                Some(outcome) => outcome,
+                None => run_engine(*e, input, base, self.encoding),
+            })
+            .collect()
+    }
+
+    /// The comparison of `input` made of the engines' `outcomes` and the
+    /// fields on which they differ.
+    fn comparison(
+        &self,
+        input: &str,
+        outcomes: Vec<Result<Url, Rejection>>,
+        differing: Vec<Field>,
+    ) -> Comparison {
+        let results = (self.engines.iter().zip(outcomes))
+            .map(|(e, outcome)| EngineResult {
+                engine: e.name().to_string(),
+                outcome,
             })
             .collect();
-        let differing = all_differing(&results);
         Comparison {
             input: input.to_string(),
-            base: base.map(str::to_string),
+            base: self.base.as_ref().map(|(b, _)| b.clone()),
             results,
             differing,
         }
@@ -421,25 +489,25 @@ fn run_engine(
     }
 }
 
-/// The fields on which any two results differ, in [`Field::ALL`] order.
-fn all_differing(results: &[EngineResult]) -> Vec<Field> {
-    let Some(first) = results.first() else {
+/// The fields on which any two outcomes differ, in [`Field::ALL`] order.
+fn all_differing(outcomes: &[Result<Url, Rejection>]) -> Vec<Field> {
+    let Some(first) = outcomes.first() else {
         return Vec::new();
     };
-    let valid = first.outcome.is_ok();
+    let valid = first.is_ok();
     let mut out = Vec::new();
-    if results.iter().any(|r| r.outcome.is_ok() != valid) {
+    if outcomes.iter().any(|r| r.is_ok() != valid) {
         out.push(Field::Valid);
     }
-    let accepted: Vec<&Url> = results.iter().filter_map(EngineResult::url).collect();
-    if let Some((head, rest)) = accepted.split_first() {
+    let mut accepted = outcomes.iter().filter_map(|r| r.as_ref().ok());
+    if let Some(head) = accepted.next() {
         // The common case: they all agree.
-        if rest.iter().all(|u| u.same_components(head)) {
+        if accepted.clone().all(|u| u.same_components(head)) {
             return out;
         }
         for f in Field::COMPONENTS {
             let v = f.of(head);
-            if rest.iter().any(|u| f.of(u) != v) {
+            if accepted.clone().any(|u| f.of(u) != v) {
                 out.push(f);
             }
         }

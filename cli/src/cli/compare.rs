@@ -434,7 +434,7 @@ impl Stats {
         }
         for i in 0..c.results.len() {
             for j in i + 1..c.results.len() {
-                if !c.differing_between(i, j).is_empty() {
+                if c.differ(i, j) {
                     *self.pairs.entry((i, j)).or_insert(0) += 1;
                 }
             }
@@ -715,10 +715,10 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
                 return Ok(true);
             }
         };
-        let c = comparer.compare(input);
         let mut out = out.borrow_mut();
         if args.diff_only {
-            if !c.agree() {
+            // Nothing is made for a URL on which the engines agree.
+            if let Some(c) = comparer.compare_differing(input) {
                 stats.record(&c);
                 if args.steps {
                     // The host to trace is the resolved one, as
@@ -733,13 +733,14 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
             }
             progress.tick(stats.read, stats.disagreeing);
         } else if args.json {
+            let c = comparer.compare(input);
             urlprism::json::write_comparison(&mut *out, at.number, &c)?;
         } else {
             if !first {
                 out.write_all(b"\n")?;
             }
             first = false;
-            out.write_all(table(&c, color).as_bytes())?;
+            out.write_all(table(&comparer.compare(input), color).as_bytes())?;
         }
         Ok(true)
     };
@@ -802,10 +803,10 @@ impl LineWork for CompareLines<'_> {
                 return true;
             }
         };
-        let c = self.comparer.compare(input);
         // Writing to a Vec cannot fail.
         if self.diff_only {
-            if !c.agree() {
+            // Nothing is made for a URL on which the engines agree.
+            if let Some(c) = self.comparer.compare_differing(input) {
                 stats.record(&c);
                 if self.steps {
                     stats.record_steps(&c, &self.comparer.resolve(input), self.engines);
@@ -816,6 +817,7 @@ impl LineWork for CompareLines<'_> {
                 };
             }
         } else {
+            let c = self.comparer.compare(input);
             let _ = urlprism::json::write_comparison(&mut *out, at.number, &c);
         }
         false
