@@ -407,7 +407,16 @@ fn canonicalize_components(
         // keep the originals to compare with.
         let originals = is_file.then(|| (u.host.clone(), u.path.clone()));
         if is_file {
-            file_host_path(u);
+            if host_profile.is_some_and(|p| p.url().file_paths_as_posix) {
+                // googleurl on Linux (`UrlParams::file_paths_as_posix`):
+                // no drive letters, `localhost` kept; a missing host is
+                // empty.
+                if u.host.is_none() {
+                    u.host = Some(Cow::Borrowed(""));
+                }
+            } else {
+                file_host_path(u);
+            }
         }
         if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), as_written) {
             canonicalize_host_cow(h, &scheme, profile, None)

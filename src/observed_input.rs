@@ -53,6 +53,12 @@ fn slashes(s: &str) -> usize {
 ///    `DoResolveRelativeURL`, which counts the slashes with `IsURLSlash`;
 ///    on Linux a UNC path is no file URL): `\\g\h` against `http://a/` →
 ///    `http://g/h`; `///g` → `http://g/`.
+/// 4. [`UrlParams::file_host_to_first_slash`]: a `file:` URL after
+///    exactly two slashes has the host up to the next `/` or `\`, `?` and
+///    `#` included; after three or more, no host and the path from the
+///    last slash (googleurl `url_parse_file.cc` `DoParseFileURL`,
+///    `DoParseUNC`): `file://a?x` → `file://a%3Fx`, `file:////x` →
+///    `file:///x`.
 ///
 /// `base_scheme` is the scheme of the base, `None` without one.  Borrowed
 /// when no step changes the input.
@@ -81,6 +87,11 @@ pub fn observed_input<'a>(
             return Cow::Owned(out);
         }
     }
+    if params.file_host_to_first_slash {
+        if let Some(out) = file_host_to_first_slash(s) {
+            return Cow::Owned(out);
+        }
+    }
     if params.network_path_slashes && base_scheme.is_some_and(is_standard) {
         let n = slashes(s);
         if n >= 2 && &s[..n] != "//" {
@@ -103,6 +114,43 @@ fn standard_scheme_authority(s: &str, base_scheme: Option<&str>) -> Option<Strin
         return None;
     }
     Some(format!("{scheme}://{}", &rest[n..]))
+}
+
+/// Step 4 of [`observed_input`]: a `file:` URL as googleurl's file parser
+/// splits it, written so that the specification's parser splits it alike,
+/// or `None` when the step leaves it.  After exactly two slashes the host
+/// runs to the next slash, its `?` and `#` written `%3F` and `%23` (the
+/// host step decodes them: `?` is forbidden there, `#` escaped again);
+/// after three or more the slashes but the last are dropped (`file:///`
+/// and the rest).  With one slash or none the text stays (no host; two
+/// or more slashes make the reference absolute against any base:
+/// `url_canon_relative.cc` `DoIsRelativeURL`).
+fn file_host_to_first_slash(s: &str) -> Option<String> {
+    let (scheme, rest) = crate::parse::find_scheme(s)?;
+    if !scheme.eq_ignore_ascii_case("file") {
+        return None;
+    }
+    let n = slashes(rest);
+    let after = &rest[n..];
+    match n {
+        2 => {
+            let end = after.find(is_url_slash_char).unwrap_or(after.len());
+            let host = &after[..end];
+            if !host.contains(['?', '#']) {
+                return None;
+            }
+            let host = host.replace('?', "%3F").replace('#', "%23");
+            Some(format!("{scheme}:{}{host}{}", &rest[..n], &after[end..]))
+        }
+        3 if &rest[..n] == "///" => None,
+        n if n >= 3 => Some(format!("{scheme}:///{after}")),
+        _ => None,
+    }
+}
+
+/// [`is_url_slash`] of a character.
+fn is_url_slash_char(c: char) -> bool {
+    c == '/' || c == '\\'
 }
 
 #[cfg(test)]

@@ -444,6 +444,26 @@ pub struct UrlParams {
     /// `DoPartialPath`: NUL is the path's one invalid character):
     /// `http://a/b%00c` is invalid.  Default: false.
     pub path_nul_is_invalid: bool,
+    /// Before preprocessing (modelling Chrome 2011 on Linux): a `file:`
+    /// URL after exactly two `/` or `\` has a host that runs to the next
+    /// `/` or `\`, `?` and `#` included, which the host step escapes or
+    /// rejects; after one slash or three and more there is no host, and
+    /// the path begins at the last slash (googleurl `url_parse_file.cc`
+    /// `DoParseFileURL`, `DoParseUNC`): `file://a#y` → `file://a%23y/`,
+    /// `file://a?x` invalid, `file:////x/../y` → `file:///y`.  Default:
+    /// false.  See [`crate::observed_input::observed_input`].
+    pub file_host_to_first_slash: bool,
+    /// At canonicalization of a `file:` URL (modelling Chrome 2011 on
+    /// Linux): no drive letters and no `localhost` rule: the host is kept
+    /// as any host, a drive specification in the host or at the start of
+    /// the path is a name like any other, `|` no drive separator
+    /// (googleurl `url_canon_fileurl.cc` `DoCanonicalizeFileURL`,
+    /// `DoFileCanonicalizePath`: `FileDoDriveSpec` only `#ifdef WIN32`;
+    /// `url_parse_file.cc` `DoParseUNC`): `file://localhost/c:/` stays,
+    /// `file:///C|/foo` → `file:///C%7C/foo`, `file://C|/x` has the host
+    /// `c%7C`.  Default: false (the specification's drive and `localhost`
+    /// rules).
+    pub file_paths_as_posix: bool,
     /// After canonicalization (modelling Gecko 2.0): in a hierarchical
     /// URL, `'` is percent-encoded (`%27`) in the user, password, path,
     /// query and fragment.  Gecko's `nsEscape.cpp` table `EscapeChars`
