@@ -160,6 +160,12 @@ impl<'p> Canonicalizer<'p> {
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
         let input = &*self.observed_input(input, profile);
+        if let Some(url) = self.observed_kind(input, profile) {
+            return url.map(|mut url| {
+                url.set_made(made());
+                url
+            });
+        }
         let mut out = String::new();
         let mut failed = None;
         if let Some(offsets) = self.shortcut(input, profile, &mut out, &mut failed) {
@@ -187,6 +193,27 @@ impl<'p> Canonicalizer<'p> {
             .and_then(|b| crate::parse::find_scheme(b.text()))
             .map(|(scheme, _)| scheme);
         crate::observed_input::observed_input(profile.url(), input, base_scheme)
+    }
+
+    /// The URL as the profile's observed kinds of URL give it
+    /// ([`observed_kind`](crate::observed_kind::observed_kind)), against
+    /// this canonicalizer's base; `None` when none applies.  `input` is
+    /// the text the observed steps on the input left.
+    fn observed_kind(&self, input: &str, profile: &Plan) -> Option<Result<Url, Error>> {
+        let base = self.base.as_ref().map(|b| b.text());
+        let url = crate::observed_kind::observed_kind(profile.url(), input, base)?;
+        Some(match url {
+            Ok(url) => {
+                let mut c: CowUrl<'_> = CowUrl {
+                    scheme: url.scheme.map(Cow::Owned),
+                    path: url.path.map(Cow::Owned),
+                    query: url.query.map(Cow::Owned),
+                    ..CowUrl::default()
+                };
+                serialize_into_url(&mut c)
+            }
+            Err(reason) => Err(Error::Invalid(reason)),
+        })
     }
 
     /// `e` with the URL the modelled browser shows although it is invalid
@@ -288,6 +315,11 @@ impl<'p> Canonicalizer<'p> {
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
         let input = &*self.observed_input(input, &self.plan);
+        if let Some(url) = self.observed_kind(input, &self.plan) {
+            out.clear();
+            out.push_str(url?.as_str());
+            return Ok(());
+        }
         let mut failed = None;
         if self.shortcut(input, &self.plan, out, &mut failed).is_some() {
             return Ok(());
@@ -339,7 +371,17 @@ impl<'p> Canonicalizer<'p> {
         if profiles.len() == 1
             || profiles
                 .iter()
-                .any(|p| self.observed_input(input, p) != input || declines_the_shortcuts(input, p))
+                .any(|p| {
+                    let observed = self.observed_input(input, p);
+                    observed != input
+                        || declines_the_shortcuts(input, p)
+                        || crate::observed_kind::observed_kind(
+                            p.url(),
+                            &observed,
+                            self.base.as_ref().map(|b| b.text()),
+                        )
+                        .is_some()
+                })
         {
             return profiles
                 .iter()

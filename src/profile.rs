@@ -464,6 +464,26 @@ pub struct UrlParams {
     /// `c%7C`.  Default: false (the specification's drive and `localhost`
     /// rules).
     pub file_paths_as_posix: bool,
+    /// The whole URL (modelling Chrome 2011): a URL whose scheme is
+    /// neither standard (`http`, `https`, `file`, `ftp`, `gopher`, `ws`,
+    /// `wss`) nor `mailto` is a "path URL", the scheme in lowercase and the
+    /// rest as written but for controls and non-ASCII, percent-encoded;
+    /// against a base of such a scheme a reference without a scheme is
+    /// invalid (googleurl `url_util.cc` `DoCanonicalize`,
+    /// `DoResolveRelative`; `url_canon_pathurl.cc`
+    /// `DoCanonicalizePathURL`; `url_canon_relative.cc` `DoIsRelativeURL`):
+    /// `FoO://Bar:80/a/../b` → `foo://Bar:80/a/../b`, `c:\x` → `c:\x`,
+    /// `x` against `sc:/a` invalid.  Default: false.  See
+    /// [`crate::observed_kind::observed_kind`].
+    pub path_urls: bool,
+    /// The whole URL (modelling Chrome 2011): a `mailto:` URL is a path up
+    /// to the first `?`, escaped as a path URL's, and a query, with no
+    /// fragment: `#` in the query is escaped (googleurl `url_parse.cc`
+    /// `DoParseMailtoURL`, `url_canon_mailtourl.cc`
+    /// `DoCanonicalizeMailtoURL`): `mailto:a?b#c` → `mailto:a?b%23c`,
+    /// `mailto:%41` stays.  Default: false.  See
+    /// [`crate::observed_kind::observed_kind`].
+    pub mailto_path_and_query: bool,
     /// After canonicalization (modelling Gecko 2.0): in a hierarchical
     /// URL, `'` is percent-encoded (`%27`) in the user, password, path,
     /// query and fragment.  Gecko's `nsEscape.cpp` table `EscapeChars`

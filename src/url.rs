@@ -90,6 +90,13 @@ pub enum InvalidReason {
     /// path, query or fragment, under a profile that turns it down
     /// ([`crate::profile::UrlParams::bad_escape_is_invalid`]).
     BadEscape,
+    /// A scheme that does not begin with a letter, or holds other than
+    /// letters, digits, `+`, `-` and `.`, in a URL a profile reads by
+    /// its kind ([`crate::observed_kind`]).
+    InvalidScheme,
+    /// A noncharacter in a URL a profile reads by its kind
+    /// ([`crate::observed_kind`]), which writes it as U+FFFD.
+    Noncharacter,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -104,6 +111,10 @@ impl std::fmt::Display for InvalidReason {
             }
             InvalidReason::EmptyHost => "the host is empty",
             InvalidReason::NulInPath => "the path holds U+0000",
+            InvalidReason::InvalidScheme => {
+                "the scheme does not begin with a letter or holds other than letters, digits, '+', '-', '.'"
+            }
+            InvalidReason::Noncharacter => "a noncharacter in the URL",
             InvalidReason::BadEscape => {
                 "a '%' that begins no escape in the path, query or fragment"
             }

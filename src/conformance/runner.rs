@@ -135,7 +135,16 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             let base_str = given_base.unwrap_or(input);
             let base = crate::parse(base_str);
             let encoding = record_encoding(record);
-            let result = pipeline(input, &base, profile, encoding);
+            // So do its observed kinds of URL (see `crate::observed_kind`).
+            let result = match crate::observed_kind::observed_kind(profile.url(), input, given_base)
+            {
+                Some(Ok(url)) => {
+                    let s = crate::serialize(&url).unwrap_or_default();
+                    Ok((url, s))
+                }
+                Some(Err(reason)) => Err(crate::Error::Invalid(reason).to_string()),
+                None => pipeline(input, &base, profile, encoding),
+            };
             match (&result, exp.invalid) {
                 (Err(_), true) => {}
                 (Ok((_, s)), true) => {
