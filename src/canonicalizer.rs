@@ -159,8 +159,9 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
+        let raw = input;
         let input = &*self.observed_input(input, profile);
-        if let Some(url) = self.observed_kind(input, profile) {
+        if let Some(url) = self.observed_kind(raw, input, profile) {
             return url.map(|mut url| {
                 url.set_made(made());
                 url
@@ -198,10 +199,11 @@ impl<'p> Canonicalizer<'p> {
     /// The URL as the profile's observed kinds of URL give it
     /// ([`observed_kind`](crate::observed_kind::observed_kind)), against
     /// this canonicalizer's base; `None` when none applies.  `input` is
-    /// the text the observed steps on the input left.
-    fn observed_kind(&self, input: &str, profile: &Plan) -> Option<Result<Url, Error>> {
+    /// the text the observed steps on the input left, `raw` the text
+    /// before them.
+    fn observed_kind(&self, raw: &str, input: &str, profile: &Plan) -> Option<Result<Url, Error>> {
         let base = self.base.as_ref().map(|b| b.text());
-        let url = crate::observed_kind::observed_kind(profile.url(), input, base)?;
+        let url = crate::observed_kind::observed_kind(profile.url(), raw, input, base)?;
         Some(match url {
             Ok(url) => {
                 let mut c: CowUrl<'_> = CowUrl {
@@ -314,8 +316,9 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        let raw = input;
         let input = &*self.observed_input(input, &self.plan);
-        if let Some(url) = self.observed_kind(input, &self.plan) {
+        if let Some(url) = self.observed_kind(raw, input, &self.plan) {
             out.clear();
             out.push_str(url?.as_str());
             return Ok(());
@@ -377,6 +380,7 @@ impl<'p> Canonicalizer<'p> {
                         || declines_the_shortcuts(input, p)
                         || crate::observed_kind::observed_kind(
                             p.url(),
+                            input,
                             &observed,
                             self.base.as_ref().map(|b| b.text()),
                         )

@@ -58,7 +58,11 @@ fn slashes(s: &str) -> usize {
 ///    `#` included; after three or more, no host and the path from the
 ///    last slash (googleurl `url_parse_file.cc` `DoParseFileURL`,
 ///    `DoParseUNC`): `file://a?x` → `file://a%3Fx`, `file:////x` →
-///    `file:///x`.
+///    `file:///x`.  Against a `file:` base a reference of more than two
+///    slashes, or of slashes only, is such a URL (`url_canon_relative.cc`
+///    `DoResolveRelativeURL`: `DoResolveAbsoluteFile`): `////g` →
+///    `file:///g`; and `file:` without slashes against no base or another
+///    scheme's has the rest as its path: `file:a/b` → `file:///a/b`.
 ///
 /// `base_scheme` is the scheme of the base, `None` without one.  Borrowed
 /// when no step changes the input.
@@ -88,6 +92,9 @@ pub fn observed_input<'a>(
         }
     }
     if params.file_host_to_first_slash {
+        if let Some(out) = file_reference(s, base_scheme) {
+            return Cow::Owned(file_host_to_first_slash(&out).unwrap_or(out));
+        }
         if let Some(out) = file_host_to_first_slash(s) {
             return Cow::Owned(out);
         }
@@ -146,6 +153,28 @@ fn file_host_to_first_slash(s: &str) -> Option<String> {
         n if n >= 3 => Some(format!("{scheme}:///{after}")),
         _ => None,
     }
+}
+
+/// Step 4 of [`observed_input`], first: against a `file:` base, a
+/// reference of more than two slashes, or of slashes only, is a `file:`
+/// URL of its own (`url_canon_relative.cc` `DoResolveRelativeURL`, not
+/// WIN32: `DoResolveAbsoluteFile`): `////g` → `file:////g`; a `file:` URL
+/// without slashes against no base or another scheme's is absolute, its
+/// path the rest (`DoIsRelativeURL`, `url_parse_file.cc`
+/// `DoParseLocalFile`): `file:a/b` → `file:///a/b`.  `None` when neither
+/// applies.
+fn file_reference(s: &str, base_scheme: Option<&str>) -> Option<String> {
+    let base_is_file = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case("file"));
+    let n = slashes(s);
+    if base_is_file && n > 0 && (n > 2 || n == s.len()) {
+        return Some(format!("file:{s}"));
+    }
+    let (scheme, rest) = crate::parse::find_scheme(s)?;
+    if scheme.eq_ignore_ascii_case("file") && !base_is_file && !rest.is_empty() && slashes(rest) == 0
+    {
+        return Some(format!("{scheme}:///{rest}"));
+    }
+    None
 }
 
 /// [`is_url_slash`] of a character.

@@ -71,6 +71,10 @@ fn is_valid_scheme(scheme: &str) -> bool {
 ///    noncharacter (written as U+FFFD, `url_canon_internal.cc`
 ///    `ReadUTFChar`).  `FoO://Bar:80/a/../b?c#d` → `foo://Bar:80/a/../b?c#d`;
 ///    `c:\x` → `c:\x`; `x` against `sc:/a` invalid.
+/// 0. [`UrlParams::network_path_after_trim_is_invalid`]: against a
+///    standard base, `  //g` is invalid; [`UrlParams::file_paths_as_posix`]:
+///    without a base, `\\\\server\\share` is invalid (no scheme, no UNC
+///    path).  `raw` is the input before the observed steps on the input.
 /// 2. [`UrlParams::mailto_path_and_query`]: a `mailto:` URL is its path up
 ///    to the first `?`, escaped as a path URL's, and the rest a query
 ///    (`url_parse.cc` `DoParseMailtoURL`, `url_canon_mailtourl.cc`
@@ -86,7 +90,7 @@ fn is_valid_scheme(scheme: &str) -> bool {
 /// use urlprism::observed_kind::observed_kind;
 /// use urlprism::profile::builtin;
 /// let chrome = &builtin("chrome").unwrap().url;
-/// let s = |input, base| observed_kind(chrome, input, base).map(|r| r.map(|u| urlprism::serialize(&u).unwrap()));
+/// let s = |input, base| observed_kind(chrome, input, input, base).map(|r| r.map(|u| urlprism::serialize(&u).unwrap()));
 /// assert_eq!(s("FoO://Bar/a/../b", None), Some(Ok("foo://Bar/a/../b".to_string())));
 /// assert!(matches!(s("x", Some("sc:/a")), Some(Err(_))));
 /// assert_eq!(s("x", Some("http://a/")), None);
@@ -94,11 +98,22 @@ fn is_valid_scheme(scheme: &str) -> bool {
 /// ```
 pub fn observed_kind(
     params: &UrlParams,
+    raw: &str,
     input: &str,
     base: Option<&str>,
 ) -> Option<Result<ParsedUrl, InvalidReason>> {
-    if !params.path_urls && !params.mailto_path_and_query {
+    if !params.path_urls
+        && !params.mailto_path_and_query
+        && !params.file_paths_as_posix
+        && !params.network_path_after_trim_is_invalid
+    {
         return None;
+    }
+    if params.network_path_after_trim_is_invalid && trimmed_network_path(raw, base) {
+        return Some(Err(InvalidReason::TrimmedNetworkPath));
+    }
+    if params.file_paths_as_posix && base.is_none() && input.starts_with("\\\\") {
+        return Some(Err(InvalidReason::NoScheme));
     }
     // `url_util.cc` `RemoveURLWhitespace`, then `TrimURL`.
     let s: Cow<'_, str> = if input.contains(['\t', '\n', '\r']) {
@@ -170,6 +185,30 @@ pub fn observed_kind(
     })
 }
 
+/// Whether `raw`, against `base`, is a network-path reference after
+/// characters up to U+0020 (see
+/// [`UrlParams::network_path_after_trim_is_invalid`]): a base of a
+/// standard scheme, and a reference that, tabs and newlines removed
+/// (`RemoveURLWhitespace`), begins with such characters and then two or
+/// more slashes, which googleurl resolves by `DoResolveRelativeHost`
+/// (against a `file:` base, more than two slashes or slashes only are a
+/// file URL of their own instead).
+fn trimmed_network_path(raw: &str, base: Option<&str>) -> bool {
+    let Some(base_scheme) = base
+        .and_then(|b| extract_scheme(b.trim_matches(|c: char| c <= ' ')))
+        .map(|(scheme, _)| scheme)
+        .filter(|scheme| is_standard(scheme))
+    else {
+        return false;
+    };
+    let s: String = raw.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+    let t = s.trim_matches(|c: char| c <= ' ');
+    let lead = s.len() - s.trim_start_matches(|c: char| c <= ' ').len();
+    let n = t.bytes().take_while(|&b| b == b'/' || b == b'\\').count();
+    let absolute_file = base_scheme.eq_ignore_ascii_case("file") && (n > 2 || n == t.len());
+    lead > 0 && n >= 2 && !absolute_file
+}
+
 /// The path of a path URL or of a `mailto:` URL (`url_canon_pathurl.cc`
 /// `DoCanonicalizePathURL`, `url_canon_mailtourl.cc`
 /// `DoCanonicalizeMailtoURL`): ASCII from U+0020 on as written, the rest
@@ -233,12 +272,14 @@ mod tests {
         UrlParams {
             path_urls: true,
             mailto_path_and_query: true,
+            file_paths_as_posix: true,
+            network_path_after_trim_is_invalid: true,
             ..UrlParams::default()
         }
     }
 
     fn run(input: &str, base: Option<&str>) -> Option<Option<String>> {
-        observed_kind(&all(), input, base)
+        observed_kind(&all(), input, input, base)
             .map(|r| r.ok().map(|u| crate::serialize(&u).expect("valid")))
     }
 
@@ -272,6 +313,11 @@ mod tests {
                 Some(Some("mailto:a%01\u{7F}%C3%A9?%01%7F%C3%A9%20%23")),
             ),
             ("MAILTO:a?b?c", None, Some(Some("mailto:a?b?c"))),
+            ("  //g", Some("http://a/b"), Some(None)),
+            ("\u{1}//host/p", Some("http://a/b"), Some(None)),
+            ("//g", Some("http://a/b"), None),
+            ("  ////g", Some("file:///a/b"), None),
+            ("\\\\server\\share", None, Some(None)),
         ] {
             assert_eq!(
                 run(input, base),
@@ -286,7 +332,7 @@ mod tests {
     fn defaults_change_nothing() {
         let p = UrlParams::default();
         for (s, base) in [("foo://a/", None), ("x", Some("sc:/a")), ("mailto:a#b", None)] {
-            assert!(observed_kind(&p, s, base).is_none());
+            assert!(observed_kind(&p, s, s, base).is_none());
         }
     }
 }

@@ -450,8 +450,11 @@ pub struct UrlParams {
     /// rejects; after one slash or three and more there is no host, and
     /// the path begins at the last slash (googleurl `url_parse_file.cc`
     /// `DoParseFileURL`, `DoParseUNC`): `file://a#y` → `file://a%23y/`,
-    /// `file://a?x` invalid, `file:////x/../y` → `file:///y`.  Default:
-    /// false.  See [`crate::observed_input::observed_input`].
+    /// `file://a?x` invalid, `file:////x/../y` → `file:///y`.  Against a
+    /// `file:` base, a reference of more than two slashes or of slashes
+    /// only is such a URL (`url_canon_relative.cc`
+    /// `DoResolveRelativeURL`): `////g` → `file:///g`.  Default: false.
+    /// See [`crate::observed_input::observed_input`].
     pub file_host_to_first_slash: bool,
     /// At canonicalization of a `file:` URL (modelling Chrome 2011 on
     /// Linux): no drive letters and no `localhost` rule: the host is kept
@@ -462,8 +465,19 @@ pub struct UrlParams {
     /// `url_parse_file.cc` `DoParseUNC`): `file://localhost/c:/` stays,
     /// `file:///C|/foo` → `file:///C%7C/foo`, `file://C|/x` has the host
     /// `c%7C`.  Default: false (the specification's drive and `localhost`
-    /// rules).
+    /// rules).  A string beginning with two backslashes is no UNC path:
+    /// without a base it has no scheme and is invalid (`url_util.cc`
+    /// `DoCanonicalize`: `DoesBeginUNCPath` only `#ifdef WIN32`).
     pub file_paths_as_posix: bool,
+    /// Resolution (modelling Chrome 2011): against a standard base, a
+    /// network-path reference (two or more slashes) preceded by
+    /// characters up to U+0020 is invalid: googleurl trims them
+    /// (`url_parse.cc` `TrimURL`) and then counts their offset twice
+    /// (`url_canon_relative.cc` `DoResolveRelativeHost` passes the
+    /// trimmed start both as the text and as its offset to
+    /// `ParseAfterScheme`): `  //g` against `http://a/b` is invalid, `//g`
+    /// is `http://g/`.  Default: false.
+    pub network_path_after_trim_is_invalid: bool,
     /// The whole URL (modelling Chrome 2011): a URL whose scheme is
     /// neither standard (`http`, `https`, `file`, `ftp`, `gopher`, `ws`,
     /// `wss`) nor `mailto` is a "path URL", the scheme in lowercase and the

@@ -97,6 +97,10 @@ pub enum InvalidReason {
     /// A noncharacter in a URL a profile reads by its kind
     /// ([`crate::observed_kind`]), which writes it as U+FFFD.
     Noncharacter,
+    /// A network-path reference after characters up to U+0020, which a
+    /// profile finds invalid
+    /// ([`crate::profile::UrlParams::network_path_after_trim_is_invalid`]).
+    TrimmedNetworkPath,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -115,6 +119,9 @@ impl std::fmt::Display for InvalidReason {
                 "the scheme does not begin with a letter or holds other than letters, digits, '+', '-', '.'"
             }
             InvalidReason::Noncharacter => "a noncharacter in the URL",
+            InvalidReason::TrimmedNetworkPath => {
+                "a network-path reference after characters up to U+0020"
+            }
             InvalidReason::BadEscape => {
                 "a '%' that begins no escape in the path, query or fragment"
             }

@@ -136,7 +136,7 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             let base = crate::parse(base_str);
             let encoding = record_encoding(record);
             // So do its observed kinds of URL (see `crate::observed_kind`).
-            let result = match crate::observed_kind::observed_kind(profile.url(), input, given_base)
+            let result = match crate::observed_kind::observed_kind(profile.url(), data, input, given_base)
             {
                 Some(Ok(url)) => {
                     let s = crate::serialize(&url).unwrap_or_default();
