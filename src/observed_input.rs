@@ -63,6 +63,13 @@ fn slashes(s: &str) -> usize {
 ///    `DoResolveRelativeURL`: `DoResolveAbsoluteFile`): `////g` →
 ///    `file:///g`; and `file:` without slashes against no base or another
 ///    scheme's has the rest as its path: `file:a/b` → `file:///a/b`.
+/// 5. [`UrlParams::path_keeps_noncharacters`]: in the path of a URL of a
+///    standard scheme, or of a reference against such a base, each
+///    noncharacter is written as the escapes of its UTF-8, which the
+///    steps keep (googleurl `url_canon_path.cc` `DoPartialPath` escapes
+///    the bytes of an 8-bit input as they are, where the specification's
+///    preprocessing makes every noncharacter U+FFFD):
+///    `http://a/b\u{FFFE}` → `http://a/b%EF%BF%BE`.
 ///
 /// `base_scheme` is the scheme of the base, `None` without one.  Borrowed
 /// when no step changes the input.
@@ -82,6 +89,17 @@ pub fn observed_input<'a>(
     input: &'a str,
     base_scheme: Option<&str>,
 ) -> Cow<'a, str> {
+    let s = rewrite_input(params, input, base_scheme);
+    if params.path_keeps_noncharacters {
+        if let Some(out) = path_noncharacters_escaped(&s, base_scheme) {
+            return Cow::Owned(out);
+        }
+    }
+    s
+}
+
+/// Steps 1 to 4 of [`observed_input`].
+fn rewrite_input<'a>(params: &UrlParams, input: &'a str, base_scheme: Option<&str>) -> Cow<'a, str> {
     let mut s = input;
     if params.trim_controls {
         s = s.trim_matches(|c: char| c <= ' ');
@@ -175,6 +193,57 @@ fn file_reference(s: &str, base_scheme: Option<&str>) -> Option<String> {
         return Some(format!("{scheme}:///{rest}"));
     }
     None
+}
+
+/// Step 5 of [`observed_input`]: `s` with each noncharacter of its path
+/// written as the escapes of its UTF-8, or `None` when the step leaves it
+/// (no noncharacter in the path, or a URL that is no standard one and no
+/// reference against a standard base).  The path is found as googleurl's
+/// standard parser finds it (`url_parse.cc` `DoParseStandardURL`,
+/// `ParseAfterScheme`; `url_parse_file.cc`): after the scheme and the
+/// authority (after two or more slashes, up to `/`, `\`, `?` or `#`; a
+/// `file:` URL has one only after exactly two), up to `?` or `#`.
+fn path_noncharacters_escaped(s: &str, base_scheme: Option<&str>) -> Option<String> {
+    use crate::preprocess::is_noncharacter;
+    if !s.chars().any(is_noncharacter) {
+        return None;
+    }
+    let base_standard = base_scheme.is_some_and(|b| is_standard(b) || b.eq_ignore_ascii_case("file"));
+    let (after, file, absolute) = match crate::parse::find_scheme(s) {
+        Some((scheme, rest)) if is_standard(scheme) || scheme.eq_ignore_ascii_case("file") => {
+            let same = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case(scheme));
+            let relative = same && base_standard && slashes(rest) < 2;
+            (rest, scheme.eq_ignore_ascii_case("file"), !relative)
+        }
+        Some(_) => return None,
+        None if base_standard => (s, base_scheme.is_some_and(|b| b.eq_ignore_ascii_case("file")), false),
+        None => return None,
+    };
+    let start = s.len() - after.len();
+    let n = slashes(after);
+    let has_authority = if file { n == 2 } else { n >= 2 || (absolute && !file) };
+    let path_start = if has_authority {
+        let authority = &after[n..];
+        start + n + authority.find(['/', '\\', '?', '#']).unwrap_or(authority.len())
+    } else {
+        start
+    };
+    let path_end = path_start + s[path_start..].find(['?', '#']).unwrap_or(s.len() - path_start);
+    let path = &s[path_start..path_end];
+    if !path.chars().any(is_noncharacter) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    out.push_str(&s[..path_start]);
+    for c in path.chars() {
+        if is_noncharacter(c) {
+            crate::percent::push_escaped_char(c, crate::profile::HexCase::Upper, &mut out);
+        } else {
+            out.push(c);
+        }
+    }
+    out.push_str(&s[path_end..]);
+    Some(out)
 }
 
 /// [`is_url_slash`] of a character.

@@ -478,6 +478,16 @@ pub struct UrlParams {
     /// `ParseAfterScheme`): `  //g` against `http://a/b` is invalid, `//g`
     /// is `http://g/`.  Default: false.
     pub network_path_after_trim_is_invalid: bool,
+    /// Before preprocessing (modelling Chrome 2011): in the path of a URL
+    /// of a standard scheme (`file` included), or of a reference against
+    /// such a base, a noncharacter is kept, as the escapes of its UTF-8,
+    /// where the specification makes it U+FFFD (googleurl
+    /// `url_canon_path.cc` `DoPartialPath` escapes an 8-bit input's bytes
+    /// as they are; the query and fragment go through UTF-16 and get
+    /// U+FFFD): `http://a/b\u{FFFE}?\u{FFFE}` →
+    /// `http://a/b%EF%BF%BE?%EF%BF%BD`.  Default: false.  See
+    /// [`crate::observed_input::observed_input`].
+    pub path_keeps_noncharacters: bool,
     /// The whole URL (modelling Chrome 2011): a URL whose scheme is
     /// neither standard (`http`, `https`, `file`, `ftp`, `gopher`, `ws`,
     /// `wss`) nor `mailto` is a "path URL", the scheme in lowercase and the
