@@ -440,7 +440,10 @@ fn canonicalize_components(
         }
     }
 
-    if !is_not_hierarchical_scheme(&scheme) {
+    // googleurl on Linux writes a `file:` path beginning with `//` as it is
+    // (`UrlParams::file_paths_as_posix`): `file:///.//bar` → `file:////bar`.
+    let posix_file = is_file && host_profile.is_some_and(|p| p.url().file_paths_as_posix);
+    if !is_not_hierarchical_scheme(&scheme) && !posix_file {
         protect_double_slash_path(u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };

@@ -196,6 +196,20 @@ impl<'p> Canonicalizer<'p> {
         crate::observed_input::observed_input(profile.url(), input, base_scheme)
     }
 
+    /// Whether `input`, against this canonicalizer's base, may resolve
+    /// to a `file:` URL: its text or the base's holds `file:`, ASCII
+    /// case-insensitively.  A profile that resolves `file:` URLs otherwise
+    /// ([`crate::profile::UrlParams::file_paths_as_posix`]) is then taken
+    /// on its own by [`Canonicalizer::canonicalize_each`].
+    fn may_be_file(&self, input: &str) -> bool {
+        let has_file = |s: &str| {
+            s.as_bytes()
+                .windows(5)
+                .any(|w| w.eq_ignore_ascii_case(b"file:"))
+        };
+        has_file(input) || self.base.as_ref().is_some_and(|b| has_file(b.text()))
+    }
+
     /// The URL as the profile's observed kinds of URL give it
     /// ([`observed_kind`](crate::observed_kind::observed_kind)), against
     /// this canonicalizer's base; `None` when none applies.  `input` is
@@ -235,7 +249,7 @@ impl<'p> Canonicalizer<'p> {
             return e;
         };
         let preprocessed = preprocess::preprocess(input);
-        let mut resolved = self.resolve(input, &preprocessed);
+        let mut resolved = self.resolve(input, &preprocessed, &self.plan);
         let displayed = if resolved.invalid.is_none() && resolved.host.is_some() {
             resolved.host = Some(Cow::Owned(shown.clone()));
             resolved.host_as_written = None;
@@ -342,7 +356,7 @@ impl<'p> Canonicalizer<'p> {
     /// absolute URL: the steps one by one.
     fn canonicalize_by_the_steps(&self, input: &str, profile: &Plan) -> Result<Url, Error> {
         let preprocessed = preprocess::preprocess(input);
-        let mut resolved = self.resolve(input, &preprocessed);
+        let mut resolved = self.resolve(input, &preprocessed, profile);
         if let Some(reason) = resolved.invalid {
             return Err(Error::Invalid(reason));
         }
@@ -378,6 +392,7 @@ impl<'p> Canonicalizer<'p> {
                     let observed = self.observed_input(input, p);
                     observed != input
                         || declines_the_shortcuts(input, p)
+                        || (p.url().file_paths_as_posix && self.may_be_file(input))
                         || crate::observed_kind::observed_kind(
                             p.url(),
                             input,
@@ -440,7 +455,9 @@ impl<'p> Canonicalizer<'p> {
         profiles: &[&Plan],
     ) -> Vec<Result<Url, Error>> {
         let preprocessed = preprocess::preprocess(input);
-        let resolved = self.resolve(input, &preprocessed);
+        // Profiles that resolve `file:` URLs otherwise are taken on their
+        // own (see `Canonicalizer::canonicalize_each`).
+        let resolved = self.resolve(input, &preprocessed, profiles[0]);
         if let Some(reason) = resolved.invalid {
             return profiles
                 .iter()
@@ -466,10 +483,14 @@ impl<'p> Canonicalizer<'p> {
 
     /// `input` (preprocessed: `preprocessed`) resolved against the base,
     /// on borrowed components.
-    fn resolve<'a>(&'a self, input: &str, preprocessed: &'a str) -> CowUrl<'a> {
+    /// The specification's `file:` rules of resolution apply unless the
+    /// profile reads `file:` paths as googleurl on Linux does
+    /// ([`crate::profile::UrlParams::file_paths_as_posix`]).
+    fn resolve<'a>(&'a self, input: &str, preprocessed: &'a str, profile: &Plan) -> CowUrl<'a> {
+        let file_rules = !profile.url().file_paths_as_posix;
         match &self.base {
-            Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow()),
-            None => resolve::resolve_self_cow(input, preprocessed),
+            Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow(), file_rules),
+            None => resolve::resolve_self_cow(input, preprocessed, file_rules),
         }
     }
 }

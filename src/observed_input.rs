@@ -176,7 +176,9 @@ fn file_host_to_first_slash(s: &str) -> Option<String> {
 /// Step 4 of [`observed_input`], first: against a `file:` base, a
 /// reference of more than two slashes, or of slashes only, is a `file:`
 /// URL of its own (`url_canon_relative.cc` `DoResolveRelativeURL`, not
-/// WIN32: `DoResolveAbsoluteFile`): `////g` → `file:////g`; a `file:` URL
+/// WIN32: `DoResolveAbsoluteFile`, whose file parser takes what comes
+/// before a `:` for a scheme): `////g` → `file:///g`, `///c:/x` →
+/// `file:///x`, `/` → `file:///`; a `file:` URL
 /// without slashes against no base or another scheme's is absolute, its
 /// path the rest (`DoIsRelativeURL`, `url_parse_file.cc`
 /// `DoParseLocalFile`): `file:a/b` → `file:///a/b`.  `None` when neither
@@ -185,7 +187,16 @@ fn file_reference(s: &str, base_scheme: Option<&str>) -> Option<String> {
     let base_is_file = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case("file"));
     let n = slashes(s);
     if base_is_file && n > 0 && (n > 2 || n == s.len()) {
-        return Some(format!("file:{s}"));
+        // Parsed by the file parser, which takes what comes before a `:`
+        // for a scheme (`url_parse_file.cc` `DoParseFileURL`,
+        // `ExtractScheme`): `///c:/x` → `file:///x`.
+        let t = s.split_once(':').map_or(s, |(_, after)| after);
+        let n = slashes(t);
+        return Some(if n == 2 {
+            format!("file:{t}")
+        } else {
+            format!("file:///{}", &t[n..])
+        });
     }
     let (scheme, rest) = crate::parse::find_scheme(s)?;
     if scheme.eq_ignore_ascii_case("file") && !base_is_file && !rest.is_empty() && slashes(rest) == 0

@@ -96,7 +96,8 @@ fn pipeline(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<(ParsedUrl, String), String> {
-    let resolved = crate::resolve(data, base);
+    let file_rules = !profile.url().file_paths_as_posix;
+    let resolved = crate::resolve::resolve_with_file_rules(data, base, file_rules);
     if let Some(reason) = resolved.invalid {
         return Err(crate::Error::Invalid(reason).to_string());
     }
