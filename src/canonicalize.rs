@@ -944,7 +944,7 @@ fn canonicalize_fragment(f: &str) -> Option<String> {
 ///
 /// `a\u{0}b\u{1}\u{7F}\u{85}é` → `ab%01\u{7F}\u{85}é`.  `None` when the
 /// fragment is canonical already.
-fn googleurl_fragment(f: &str) -> Option<String> {
+pub(crate) fn googleurl_fragment(f: &str) -> Option<String> {
     if !f.bytes().any(|b| b < 0x20) {
         return None;
     }

@@ -137,8 +137,13 @@ pub fn observed_kind(
             }
             Some((scheme, rest)) => {
                 if !scheme.bytes().all(is_scheme_char) {
-                    // Relative (`DoIsRelativeURL`): the steps resolve it.
-                    return None;
+                    // Relative (`DoIsRelativeURL`): the steps resolve it
+                    // against a standard base; against a path URL, a query
+                    // or a fragment is resolved here.
+                    if base_standard || !params.path_urls {
+                        return None;
+                    }
+                    return against_path_url(params, s, base);
                 }
                 let same = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case(scheme));
                 let slashes = rest.bytes().take_while(|&b| b == b'/' || b == b'\\').count();
@@ -156,7 +161,8 @@ pub fn observed_kind(
     if (mailto && !params.mailto_path_and_query) || (!mailto && !params.path_urls) {
         return None;
     }
-    if !is_valid_scheme(scheme) {
+    // An empty scheme is written as `:` (`url_canon_etc.cc` `DoScheme`).
+    if !scheme.is_empty() && !is_valid_scheme(scheme) {
         return Some(Err(InvalidReason::InvalidScheme));
     }
     let mut url = ParsedUrl {
@@ -175,7 +181,7 @@ pub fn observed_kind(
     }
     if let Some(query) = query {
         let mut out = String::with_capacity(query.len());
-        ok &= escape_mailto_query(query, &mut out);
+        ok &= escape_query(query, &mut out);
         url.query = Some(out);
     }
     Some(if ok {
@@ -183,6 +189,42 @@ pub fn observed_kind(
     } else {
         Err(InvalidReason::Noncharacter)
     })
+}
+
+/// A reference beginning with `?` or `#` (and holding a `:` after
+/// characters no scheme holds, so that googleurl finds it relative)
+/// against the path URL `base` (`url_canon_relative.cc`
+/// `DoResolveRelativeURL`, `DoResolveRelativePath`): the base's
+/// canonical path, then the query, escaped as any query, and the
+/// fragment, escaped as any fragment; `#x:y` against `about:blank` →
+/// `about:blank#x:y`.  `None` for another reference (left to the steps).
+fn against_path_url(
+    params: &UrlParams,
+    s: &str,
+    base: &str,
+) -> Option<Result<ParsedUrl, InvalidReason>> {
+    if !s.starts_with(['?', '#']) {
+        return None;
+    }
+    let mut url = match observed_kind(params, base, base, None)? {
+        Ok(url) => url,
+        Err(reason) => return Some(Err(reason)),
+    };
+    // A base without a path resolves nothing (`DoResolveRelativeURL`).
+    url.path.as_ref()?;
+    let (rest, fragment) = match s.split_once('#') {
+        Some((rest, fragment)) => (rest, Some(fragment)),
+        None => (s, None),
+    };
+    if let Some(query) = rest.strip_prefix('?') {
+        let mut out = String::with_capacity(query.len());
+        if !escape_query(query, &mut out) {
+            return Some(Err(InvalidReason::Noncharacter));
+        }
+        url.query = Some(out);
+    }
+    url.fragment = fragment.map(|f| crate::canonicalize::googleurl_fragment(f).unwrap_or_else(|| f.to_string()));
+    Some(Ok(url))
 }
 
 /// Whether `raw`, against `base`, is a network-path reference after
@@ -229,12 +271,13 @@ fn escape_path_url(path: &str, out: &mut String) -> bool {
     ok
 }
 
-/// The query of a `mailto:` URL (`url_canon_mailtourl.cc`
+/// The query of a `mailto:` URL, or of a reference against a path URL
+/// (`url_canon_mailtourl.cc`
 /// `DoCanonicalizeMailtoURL` calls the query step of every URL,
 /// `CanonicalizeQuery`, in UTF-8): the query set of the specification,
 /// and `#`, which no other URL's query holds, escaped; a noncharacter is
 /// written as U+FFFD and makes the result false.
-fn escape_mailto_query(query: &str, out: &mut String) -> bool {
+fn escape_query(query: &str, out: &mut String) -> bool {
     let ok = !query.chars().any(crate::preprocess::is_noncharacter);
     let query: Cow<'_, str> = if ok {
         Cow::Borrowed(query)
@@ -313,6 +356,9 @@ mod tests {
                 Some(Some("mailto:a%01\u{7F}%C3%A9?%01%7F%C3%A9%20%23")),
             ),
             ("MAILTO:a?b?c", None, Some(Some("mailto:a?b?c"))),
+            (":::x\u{0}y", None, Some(Some(":::x%00y"))),
+            ("#x:y", Some("about:blank"), Some(Some("about:blank#x:y"))),
+            ("?c:\u{E9}.#/..\u{E9}", Some("about:blank"), Some(Some("about:blank?c:%C3%A9.#/..\u{E9}"))),
             ("  //g", Some("http://a/b"), Some(None)),
             ("\u{1}//host/p", Some("http://a/b"), Some(None)),
             ("//g", Some("http://a/b"), None),
