@@ -7,7 +7,7 @@ use crate::canonicalize::{self, AllButHost, Each};
 use crate::error::Error;
 use crate::host::plan::Plan;
 use crate::profile::Profile;
-use crate::url::CowUrl;
+use crate::url::{CowUrl, InvalidReason};
 use crate::{common_reference, common_url};
 use crate::{preprocess, resolve, serialize, thread_buffer};
 use encoding_rs::{Encoding, UTF_8};
@@ -41,6 +41,10 @@ pub struct Canonicalizer<'p> {
     /// (which the `Url`s it makes keep, see [`PlanRef`]).
     plan: PlanRef,
     base: Option<ParsedBase>,
+    /// The plan (its address) under which the base is canonical already,
+    /// for a profile that resolves against the canonical base
+    /// ([`crate::profile::UrlParams::base_canonicalized`]).
+    base_canonical_for: Option<usize>,
     encoding: &'static Encoding,
     /// The profile's lifetime (a plan of its own is kept instead).
     profile: std::marker::PhantomData<&'p dyn Profile>,
@@ -75,6 +79,7 @@ impl<'p> Canonicalizer<'p> {
         Canonicalizer {
             plan: PlanRef::of_profile(profile),
             base: None,
+            base_canonical_for: None,
             encoding: UTF_8,
             profile: std::marker::PhantomData,
         }
@@ -94,15 +99,66 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn base(mut self, base: &str) -> Result<Canonicalizer<'p>, Error> {
-        let parsed = ParsedBase::parse(base);
+        let mut parsed = ParsedBase::parse(base);
         if let Some(reason) = parsed.invalid() {
             return Err(Error::Base {
                 base: base.to_string(),
                 reason,
             });
         }
+        if self.plan.url().base_canonicalized {
+            let own = Canonicalizer::of_plan(self.plan.clone(), self.encoding);
+            parsed = match own.canonical_base(base) {
+                Ok(b) => b,
+                Err(reason) => {
+                    return Err(Error::Base {
+                        base: base.to_string(),
+                        reason,
+                    })
+                }
+            };
+            self.base_canonical_for = Some(plan_address(&self.plan));
+        }
         self.base = Some(parsed);
         Ok(self)
+    }
+
+    /// `base` canonicalized under this canonicalizer's profile, parsed
+    /// ([`crate::profile::UrlParams::base_canonicalized`]); the reason
+    /// it is invalid otherwise.
+    fn canonical_base(&self, base: &str) -> Result<ParsedBase, InvalidReason> {
+        let url = self
+            .canonicalize(base)
+            .map_err(|_| InvalidReason::InvalidBase)?;
+        let parsed = ParsedBase::parse(url.as_str());
+        match parsed.invalid() {
+            Some(_) => Err(InvalidReason::InvalidBase),
+            None => Ok(parsed),
+        }
+    }
+
+    /// For a profile other than the one this canonicalizer's base was
+    /// made for that resolves against the canonical base
+    /// ([`crate::profile::UrlParams::base_canonicalized`]): a
+    /// canonicalizer under `profile` with the base canonicalized under it
+    /// (an error when it is invalid); `None` when the base serves as it
+    /// is.
+    fn for_canonical_base(&self, profile: &Plan) -> Option<Result<Canonicalizer<'static>, Error>> {
+        if !profile.url().base_canonicalized
+            || self.base_canonical_for == Some(plan_address(profile))
+        {
+            return None;
+        }
+        let base = self.base.as_ref()?;
+        let mut c = Canonicalizer::of_plan(PlanRef::of(profile), self.encoding);
+        match c.canonical_base(base.text()) {
+            Err(reason) => Some(Err(Error::Invalid(reason))),
+            Ok(parsed) => {
+                c.base = Some(parsed);
+                c.base_canonical_for = Some(plan_address(profile));
+                Some(Ok(c))
+            }
+        }
     }
 
     /// The document encoding, for the query (default UTF-8).
@@ -144,6 +200,7 @@ impl<'p> Canonicalizer<'p> {
         Canonicalizer {
             plan,
             base: None,
+            base_canonical_for: None,
             encoding,
             profile: std::marker::PhantomData,
         }
@@ -159,6 +216,9 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
+        if let Some(c) = self.for_canonical_base(profile) {
+            return c?.canonicalize_under(input, profile, made);
+        }
         let raw = input;
         let input = &*self.observed_input(input, profile);
         if let Some(url) = self.observed_kind(raw, input, profile) {
@@ -386,21 +446,22 @@ impl<'p> Canonicalizer<'p> {
         // observed steps change the input reads another URL: each profile
         // on its own then.
         if profiles.len() == 1
-            || profiles
-                .iter()
-                .any(|p| {
-                    let observed = self.observed_input(input, p);
-                    observed != input
-                        || declines_the_shortcuts(input, p)
-                        || (p.url().file_paths_as_posix && self.may_be_file(input))
-                        || crate::observed_kind::observed_kind(
-                            p.url(),
-                            input,
-                            &observed,
-                            self.base.as_ref().map(|b| b.text()),
-                        )
-                        .is_some()
-                })
+            || profiles.iter().any(|p| {
+                let observed = self.observed_input(input, p);
+                observed != input
+                    || declines_the_shortcuts(input, p)
+                    || (p.url().file_paths_as_posix && self.may_be_file(input))
+                    || (self.base.is_some()
+                        && p.url().base_canonicalized
+                        && self.base_canonical_for != Some(plan_address(p)))
+                    || crate::observed_kind::observed_kind(
+                        p.url(),
+                        input,
+                        &observed,
+                        self.base.as_ref().map(|b| b.text()),
+                    )
+                    .is_some()
+            })
         {
             return profiles
                 .iter()
@@ -493,6 +554,12 @@ impl<'p> Canonicalizer<'p> {
             None => resolve::resolve_self_cow(input, preprocessed, file_rules),
         }
     }
+}
+
+/// The address of `plan`, which tells the plan a canonical base was made
+/// for.
+fn plan_address(plan: &Plan) -> usize {
+    plan as *const Plan as usize
 }
 
 /// Whether the shortcuts for the common URL leave `input` to the steps

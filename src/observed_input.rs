@@ -99,7 +99,11 @@ pub fn observed_input<'a>(
 }
 
 /// Steps 1 to 4 of [`observed_input`].
-fn rewrite_input<'a>(params: &UrlParams, input: &'a str, base_scheme: Option<&str>) -> Cow<'a, str> {
+fn rewrite_input<'a>(
+    params: &UrlParams,
+    input: &'a str,
+    base_scheme: Option<&str>,
+) -> Cow<'a, str> {
     let mut s = input;
     if params.trim_controls {
         s = s.trim_matches(|c: char| c <= ' ');
@@ -199,7 +203,10 @@ fn file_reference(s: &str, base_scheme: Option<&str>) -> Option<String> {
         });
     }
     let (scheme, rest) = crate::parse::find_scheme(s)?;
-    if scheme.eq_ignore_ascii_case("file") && !base_is_file && !rest.is_empty() && slashes(rest) == 0
+    if scheme.eq_ignore_ascii_case("file")
+        && !base_is_file
+        && !rest.is_empty()
+        && slashes(rest) == 0
     {
         return Some(format!("{scheme}:///{rest}"));
     }
@@ -219,7 +226,8 @@ fn path_noncharacters_escaped(s: &str, base_scheme: Option<&str>) -> Option<Stri
     if !s.chars().any(is_noncharacter) {
         return None;
     }
-    let base_standard = base_scheme.is_some_and(|b| is_standard(b) || b.eq_ignore_ascii_case("file"));
+    let base_standard =
+        base_scheme.is_some_and(|b| is_standard(b) || b.eq_ignore_ascii_case("file"));
     let (after, file, absolute) = match crate::parse::find_scheme(s) {
         Some((scheme, rest)) if is_standard(scheme) || scheme.eq_ignore_ascii_case("file") => {
             let same = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case(scheme));
@@ -227,19 +235,34 @@ fn path_noncharacters_escaped(s: &str, base_scheme: Option<&str>) -> Option<Stri
             (rest, scheme.eq_ignore_ascii_case("file"), !relative)
         }
         Some(_) => return None,
-        None if base_standard => (s, base_scheme.is_some_and(|b| b.eq_ignore_ascii_case("file")), false),
+        None if base_standard => (
+            s,
+            base_scheme.is_some_and(|b| b.eq_ignore_ascii_case("file")),
+            false,
+        ),
         None => return None,
     };
     let start = s.len() - after.len();
     let n = slashes(after);
-    let has_authority = if file { n == 2 } else { n >= 2 || (absolute && !file) };
+    let has_authority = if file {
+        n == 2
+    } else {
+        n >= 2 || (absolute && !file)
+    };
     let path_start = if has_authority {
         let authority = &after[n..];
-        start + n + authority.find(['/', '\\', '?', '#']).unwrap_or(authority.len())
+        start
+            + n
+            + authority
+                .find(['/', '\\', '?', '#'])
+                .unwrap_or(authority.len())
     } else {
         start
     };
-    let path_end = path_start + s[path_start..].find(['?', '#']).unwrap_or(s.len() - path_start);
+    let path_end = path_start
+        + s[path_start..]
+            .find(['?', '#'])
+            .unwrap_or(s.len() - path_start);
     let path = &s[path_start..path_end];
     if !path.chars().any(is_noncharacter) {
         return None;

@@ -146,7 +146,10 @@ pub fn observed_kind(
                     return against_path_url(params, s, base);
                 }
                 let same = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case(scheme));
-                let slashes = rest.bytes().take_while(|&b| b == b'/' || b == b'\\').count();
+                let slashes = rest
+                    .bytes()
+                    .take_while(|&b| b == b'/' || b == b'\\')
+                    .count();
                 if same && base_standard && slashes < 2 {
                     return None;
                 }
@@ -223,7 +226,8 @@ fn against_path_url(
         }
         url.query = Some(out);
     }
-    url.fragment = fragment.map(|f| crate::canonicalize::googleurl_fragment(f).unwrap_or_else(|| f.to_string()));
+    url.fragment = fragment
+        .map(|f| crate::canonicalize::googleurl_fragment(f).unwrap_or_else(|| f.to_string()));
     Some(Ok(url))
 }
 
@@ -243,7 +247,10 @@ fn trimmed_network_path(raw: &str, base: Option<&str>) -> bool {
     else {
         return false;
     };
-    let s: String = raw.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+    let s: String = raw
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
     let t = s.trim_matches(|c: char| c <= ' ');
     let lead = s.len() - s.trim_start_matches(|c: char| c <= ' ').len();
     let n = t.bytes().take_while(|&b| b == b'/' || b == b'\\').count();
@@ -330,7 +337,11 @@ mod tests {
     #[test]
     fn googleurl_examples() {
         for (input, base, expected) in [
-            ("FoO://Bar:80/a/../b?c#d", None, Some(Some("foo://Bar:80/a/../b?c#d"))),
+            (
+                "FoO://Bar:80/a/../b?c#d",
+                None,
+                Some(Some("foo://Bar:80/a/../b?c#d")),
+            ),
             ("foo:\u{7F}\u{1} x", None, Some(Some("foo:\u{7F}%01 x"))),
             ("foo:a\tb", None, Some(Some("foo:ab"))),
             ("foo:", None, Some(Some("foo:"))),
@@ -338,7 +349,11 @@ mod tests {
             ("0abc:x", None, Some(None)),
             ("a%b:x", None, Some(None)),
             ("j+s.x-y:Q", None, Some(Some("j+s.x-y:Q"))),
-            ("c:\\foo\\bar", Some("http://a/b/c"), Some(Some("c:\\foo\\bar"))),
+            (
+                "c:\\foo\\bar",
+                Some("http://a/b/c"),
+                Some(Some("c:\\foo\\bar")),
+            ),
             ("h://.", None, Some(Some("h://."))),
             ("x", Some("sc:/pa/pa"), Some(None)),
             ("#x", Some("sc:/pa/pa"), Some(None)),
@@ -358,7 +373,11 @@ mod tests {
             ("MAILTO:a?b?c", None, Some(Some("mailto:a?b?c"))),
             (":::x\u{0}y", None, Some(Some(":::x%00y"))),
             ("#x:y", Some("about:blank"), Some(Some("about:blank#x:y"))),
-            ("?c:\u{E9}.#/..\u{E9}", Some("about:blank"), Some(Some("about:blank?c:%C3%A9.#/..\u{E9}"))),
+            (
+                "?c:\u{E9}.#/..\u{E9}",
+                Some("about:blank"),
+                Some(Some("about:blank?c:%C3%A9.#/..\u{E9}")),
+            ),
             ("  //g", Some("http://a/b"), Some(None)),
             ("\u{1}//host/p", Some("http://a/b"), Some(None)),
             ("//g", Some("http://a/b"), None),
@@ -377,7 +396,11 @@ mod tests {
     #[test]
     fn defaults_change_nothing() {
         let p = UrlParams::default();
-        for (s, base) in [("foo://a/", None), ("x", Some("sc:/a")), ("mailto:a#b", None)] {
+        for (s, base) in [
+            ("foo://a/", None),
+            ("x", Some("sc:/a")),
+            ("mailto:a#b", None),
+        ] {
             assert!(observed_kind(&p, s, s, base).is_none());
         }
     }

@@ -488,6 +488,15 @@ pub struct UrlParams {
     /// `http://a/b%EF%BF%BE?%EF%BF%BD`.  Default: false.  See
     /// [`crate::observed_input::observed_input`].
     pub path_keeps_noncharacters: bool,
+    /// Resolution (modelling Chrome 2011): the base URL is canonicalized
+    /// under the profile first, and an input is resolved against that
+    /// canonical URL; a base the profile finds invalid makes every input
+    /// invalid (googleurl resolves against a `GURL`, `gurl.cc`
+    /// `GURL::Resolve`, which is invalid when its spec is):
+    /// `?y` against `http://h/a\\b/./c` → `http://h/a/b/c?y`; anything
+    /// against `http://a:b@c:d/` is invalid.  Default: false (the
+    /// specification resolves against the base as parsed).
+    pub base_canonicalized: bool,
     /// The whole URL (modelling Chrome 2011): a URL whose scheme is
     /// neither standard (`http`, `https`, `file`, `ftp`, `gopher`, `ws`,
     /// `wss`) nor `mailto` is a "path URL", the scheme in lowercase and the
