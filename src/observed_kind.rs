@@ -176,12 +176,12 @@ pub fn observed_kind(
         Some((path, query)) if mailto => (path, Some(query)),
         _ => (rest, None),
     };
-    let mut ok = true;
-    if !path.is_empty() {
-        let mut out = String::with_capacity(path.len());
-        ok &= escape_path_url(path, &mut out);
-        url.path = Some(out);
-    }
+    // The path is present, maybe empty, as in every parse of the
+    // specification (googleurl's own is absent when empty: the same
+    // string).
+    let mut out = String::with_capacity(path.len());
+    let mut ok = escape_path_url(path, &mut out);
+    url.path = Some(out);
     if let Some(query) = query {
         let mut out = String::with_capacity(query.len());
         ok &= escape_query(query, &mut out);
@@ -214,7 +214,9 @@ fn against_path_url(
         Err(reason) => return Some(Err(reason)),
     };
     // A base without a path resolves nothing (`DoResolveRelativeURL`).
-    url.path.as_ref()?;
+    if url.path.as_deref().is_none_or(str::is_empty) {
+        return None;
+    }
     let (rest, fragment) = match s.split_once('#') {
         Some((rest, fragment)) => (rest, Some(fragment)),
         None => (s, None),
