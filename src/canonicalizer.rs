@@ -284,6 +284,7 @@ impl<'p> Canonicalizer<'p> {
                     scheme: url.scheme.map(Cow::Owned),
                     path: url.path.map(Cow::Owned),
                     query: url.query.map(Cow::Owned),
+                    fragment: url.fragment.map(Cow::Owned),
                     ..CowUrl::default()
                 };
                 serialize_into_url(&mut c)
