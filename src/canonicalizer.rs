@@ -45,6 +45,8 @@ pub struct Canonicalizer<'p> {
     /// for a profile that resolves against the canonical base
     /// ([`crate::profile::UrlParams::base_canonicalized`]).
     base_canonical_for: Option<usize>,
+    /// The base as given (its parse may have replaced noncharacters).
+    base_text: Option<String>,
     encoding: &'static Encoding,
     /// The profile's lifetime (a plan of its own is kept instead).
     profile: std::marker::PhantomData<&'p dyn Profile>,
@@ -80,6 +82,7 @@ impl<'p> Canonicalizer<'p> {
             plan: PlanRef::of_profile(profile),
             base: None,
             base_canonical_for: None,
+            base_text: None,
             encoding: UTF_8,
             profile: std::marker::PhantomData,
         }
@@ -106,18 +109,15 @@ impl<'p> Canonicalizer<'p> {
                 reason,
             });
         }
+        self.base_text = Some(base.to_string());
         if self.plan.url().base_canonicalized {
+            // A base the profile finds invalid makes every input invalid
+            // (`Canonicalizer::for_canonical_base`).
             let own = Canonicalizer::of_plan(self.plan.clone(), self.encoding);
-            parsed = match own.canonical_base(base) {
-                Ok(b) => b,
-                Err(reason) => {
-                    return Err(Error::Base {
-                        base: base.to_string(),
-                        reason,
-                    })
-                }
-            };
-            self.base_canonical_for = Some(plan_address(&self.plan));
+            if let Ok(b) = own.canonical_base(base) {
+                parsed = b;
+                self.base_canonical_for = Some(plan_address(&self.plan));
+            }
         }
         self.base = Some(parsed);
         Ok(self)
@@ -149,11 +149,12 @@ impl<'p> Canonicalizer<'p> {
         {
             return None;
         }
-        let base = self.base.as_ref()?;
+        let base = self.base_text.as_deref()?;
         let mut c = Canonicalizer::of_plan(PlanRef::of(profile), self.encoding);
-        match c.canonical_base(base.text()) {
+        match c.canonical_base(base) {
             Err(reason) => Some(Err(Error::Invalid(reason))),
             Ok(parsed) => {
+                c.base_text = Some(parsed.text().to_string());
                 c.base = Some(parsed);
                 c.base_canonical_for = Some(plan_address(profile));
                 Some(Ok(c))
@@ -201,6 +202,7 @@ impl<'p> Canonicalizer<'p> {
             plan,
             base: None,
             base_canonical_for: None,
+            base_text: None,
             encoding,
             profile: std::marker::PhantomData,
         }
@@ -233,14 +235,14 @@ impl<'p> Canonicalizer<'p> {
             return Ok(Url::made(out, offsets, made()));
         }
         match failed {
-            Some(e) => Err(self.with_displayed(input, e)),
+            Some(e) => Err(self.with_displayed(input, e, profile)),
             None => self
                 .canonicalize_by_the_steps(input, profile)
                 .map(|mut url| {
                     url.set_made(made());
                     url
                 })
-                .map_err(|e| self.with_displayed(input, e)),
+                .map_err(|e| self.with_displayed(input, e, profile)),
         }
     }
 
@@ -298,7 +300,7 @@ impl<'p> Canonicalizer<'p> {
     /// browser writes (googleurl's BROKEN addresses): `input` resolved
     /// again and canonicalized with that host in place of CanonicalizeHost's
     /// result.  Any other error is returned as it is.
-    fn with_displayed(&self, input: &str, e: Error) -> Error {
+    fn with_displayed(&self, input: &str, e: Error, profile: &Plan) -> Error {
         let Error::Host {
             host,
             step,
@@ -310,7 +312,7 @@ impl<'p> Canonicalizer<'p> {
             return e;
         };
         let preprocessed = preprocess::preprocess(input);
-        let mut resolved = self.resolve(input, &preprocessed, &self.plan);
+        let mut resolved = self.resolve(input, &preprocessed, profile);
         let displayed = if resolved.invalid.is_none() && resolved.host.is_some() {
             resolved.host = Some(Cow::Owned(shown.clone()));
             resolved.host_as_written = None;
@@ -391,6 +393,12 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
+        if self.for_canonical_base(&self.plan).is_some() {
+            out.clear();
+            let url = self.canonicalize(input)?;
+            out.push_str(url.as_str());
+            return Ok(());
+        }
         let raw = input;
         let input = &*self.observed_input(input, &self.plan);
         if let Some(url) = self.observed_kind(raw, input, &self.plan) {
@@ -404,11 +412,11 @@ impl<'p> Canonicalizer<'p> {
         }
         out.clear();
         if let Some(e) = failed {
-            return Err(self.with_displayed(input, e));
+            return Err(self.with_displayed(input, e, &self.plan));
         }
         let url = self
             .canonicalize_by_the_steps(input, &self.plan)
-            .map_err(|e| self.with_displayed(input, e))?;
+            .map_err(|e| self.with_displayed(input, e, &self.plan))?;
         out.push_str(url.as_str());
         Ok(())
     }
@@ -493,7 +501,7 @@ impl<'p> Canonicalizer<'p> {
         let mut results = self
             .with_reference_text(input, each)
             .unwrap_or_else(|| each(input));
-        for r in &mut results {
+        for (r, plan) in results.iter_mut().zip(profiles) {
             if let Err(
                 e @ Error::Host {
                     shown_host: Some(_),
@@ -502,7 +510,7 @@ impl<'p> Canonicalizer<'p> {
                 },
             ) = r
             {
-                *e = self.with_displayed(input, e.clone());
+                *e = self.with_displayed(input, e.clone(), plan);
             }
         }
         results

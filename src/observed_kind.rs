@@ -164,8 +164,10 @@ pub fn observed_kind(
     if (mailto && !params.mailto_path_and_query) || (!mailto && !params.path_urls) {
         return None;
     }
-    // An empty scheme is written as `:` (`url_canon_etc.cc` `DoScheme`).
-    if !scheme.is_empty() && !is_valid_scheme(scheme) {
+    // (googleurl writes an empty scheme as `:` and finds the URL valid,
+    // `url_canon_etc.cc` `DoScheme`; a URL without a scheme is not
+    // modelled: it stays invalid.)
+    if !is_valid_scheme(scheme) {
         return Some(Err(InvalidReason::InvalidScheme));
     }
     let mut url = ParsedUrl {
@@ -188,10 +190,42 @@ pub fn observed_kind(
         url.query = Some(out);
     }
     Some(if ok {
-        Ok(url)
+        Ok(split_at_query_and_fragment(url))
     } else {
         Err(InvalidReason::Noncharacter)
     })
+}
+
+/// `url` (a scheme, a path and maybe a query and a fragment) with its
+/// text after the scheme split again at the first `#` (the fragment)
+/// and the first `?` before it (the query): googleurl keeps a path URL's
+/// `?` and `#` in its path, and a `mailto:` URL's `#` before the `?`; the
+/// serialization is the same, and its components are what the
+/// specification's parser reads in it.
+fn split_at_query_and_fragment(url: ParsedUrl) -> ParsedUrl {
+    let mut rest = url.path.unwrap_or_default();
+    if let Some(q) = url.query {
+        rest.push('?');
+        rest.push_str(&q);
+    }
+    if let Some(f) = url.fragment {
+        rest.push('#');
+        rest.push_str(&f);
+    }
+    let mut out = ParsedUrl {
+        scheme: url.scheme,
+        ..ParsedUrl::default()
+    };
+    if let Some(i) = rest.find('#') {
+        out.fragment = Some(rest[i + 1..].to_string());
+        rest.truncate(i);
+    }
+    if let Some(i) = rest.find('?') {
+        out.query = Some(rest[i + 1..].to_string());
+        rest.truncate(i);
+    }
+    out.path = Some(rest);
+    out
 }
 
 /// A reference beginning with `?` or `#` (and holding a `:` after
@@ -230,7 +264,7 @@ fn against_path_url(
     }
     url.fragment = fragment
         .map(|f| crate::canonicalize::googleurl_fragment(f).unwrap_or_else(|| f.to_string()));
-    Some(Ok(url))
+    Some(Ok(split_at_query_and_fragment(url)))
 }
 
 /// Whether `raw`, against `base`, is a network-path reference after
@@ -373,7 +407,7 @@ mod tests {
                 Some(Some("mailto:a%01\u{7F}%C3%A9?%01%7F%C3%A9%20%23")),
             ),
             ("MAILTO:a?b?c", None, Some(Some("mailto:a?b?c"))),
-            (":::x\u{0}y", None, Some(Some(":::x%00y"))),
+            (":::x", None, Some(None)),
             ("#x:y", Some("about:blank"), Some(Some("about:blank#x:y"))),
             (
                 "?c:\u{E9}.#/..\u{E9}",
@@ -406,4 +440,63 @@ mod tests {
             assert!(observed_kind(&p, s, s, base).is_none());
         }
     }
+}
+
+/// The public steps ([`crate::parse()`], [`crate::resolve()`],
+/// [`crate::canonicalize()`]) as a [`crate::Canonicalizer`] under
+/// `profile` takes them for `input` against `base` (`None`: the input is
+/// its own base): the observed steps on the input
+/// ([`crate::observed_input::observed_input`]), the base canonicalized
+/// first ([`UrlParams::base_canonicalized`]), the observed kinds of URL
+/// ([`observed_kind`]), and `file:` URLs resolved as the profile resolves
+/// them ([`UrlParams::file_paths_as_posix`]).  Under a profile with none
+/// of these parameters: parse, resolve, canonicalize.
+///
+/// ```
+/// use urlprism::observed_kind::canonicalize_by_the_steps;
+/// use urlprism::profile::builtin;
+/// let chrome = builtin("chrome").unwrap();
+/// let u = canonicalize_by_the_steps("?y", Some("http://h/a\\b/c"), chrome, urlprism::encoding_rs::UTF_8)?;
+/// assert_eq!(urlprism::serialize(&u).as_deref(), Some("http://h/a/b/c?y"));
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+pub fn canonicalize_by_the_steps(
+    input: &str,
+    base: Option<&str>,
+    profile: &dyn crate::Profile,
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<ParsedUrl, crate::Error> {
+    let params = profile.url();
+    let base_text: Option<String> = match base {
+        Some(b) if params.base_canonicalized => {
+            let canonical = canonicalize_by_the_steps(b, None, profile, encoding)
+                .ok()
+                .and_then(|u| crate::serialize(&u))
+                .filter(|s| !crate::parse(s).is_invalid());
+            match canonical {
+                Some(s) => Some(s),
+                None => return Err(crate::Error::Invalid(InvalidReason::InvalidBase)),
+            }
+        }
+        Some(b) => Some(b.to_string()),
+        None => None,
+    };
+    // The base's text as a `Canonicalizer` holds it: preprocessed.
+    let base_held = base_text
+        .as_deref()
+        .map(|b| crate::preprocess::preprocess(b).into_owned());
+    let base_scheme = base_held
+        .as_deref()
+        .and_then(crate::parse::find_scheme)
+        .map(|(s, _)| s);
+    let observed = crate::observed_input::observed_input(params, input, base_scheme);
+    if let Some(kind) = observed_kind(params, input, &observed, base_held.as_deref()) {
+        return kind.map_err(crate::Error::Invalid);
+    }
+    let file_rules = !params.file_paths_as_posix;
+    let resolved = match &base_text {
+        Some(b) => crate::resolve::resolve_with_file_rules(&observed, &crate::parse(b), file_rules),
+        None => crate::resolve::resolve_self_with_file_rules(&observed, file_rules),
+    };
+    crate::canonicalize(&resolved, profile, encoding)
 }

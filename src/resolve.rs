@@ -438,7 +438,7 @@ pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
 /// ```
 /// use urlprism::{parse, resolve::resolve_with_file_rules};
 /// let base = parse("file://host/dir/file");
-/// assert_eq!(resolve_with_file_rules("C|", &base, true).path.as_deref(), Some("/C:/"));
+/// assert_eq!(resolve_with_file_rules("C|", &base, true).path.as_deref(), Some("C|"));
 /// assert_eq!(resolve_with_file_rules("C|", &base, false).path.as_deref(), Some("/dir/C|"));
 /// ```
 pub fn resolve_with_file_rules(input: &str, base: &ParsedUrl, file_rules: bool) -> ParsedUrl {
@@ -628,6 +628,21 @@ fn normalize_path_in_place(u: &mut CowUrl<'_>, is_file: bool) {
 /// }
 /// assert_eq!(resolve_self("x").invalid, Some(InvalidReason::NoScheme));
 /// assert_eq!(resolve("x", &parse("x")).invalid, Some(InvalidReason::InvalidBase));
+/// ```
+pub fn resolve_self_with_file_rules(input: &str, file_rules: bool) -> ParsedUrl {
+    let preprocessed = preprocess(input);
+    resolve_self_cow(input, &preprocessed, file_rules).into_owned()
+}
+
+/// [`resolve_self_with_file_rules`] with the specification's `file:`
+/// rules: `input` resolved against itself.
+///
+/// ```
+/// use urlprism::{parse, resolve, resolve::resolve_self, url::InvalidReason};
+/// for s in ["HTTP://a/b/../c?q#f", "file:c:/x/..", "http:", "javascript:a/../b"] {
+///     assert_eq!(resolve_self(s), resolve(s, &parse(s)));
+/// }
+/// assert_eq!(resolve_self("x").invalid, Some(InvalidReason::NoScheme));
 /// ```
 pub fn resolve_self(input: &str) -> ParsedUrl {
     let preprocessed = preprocess(input);

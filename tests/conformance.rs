@@ -18,7 +18,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use urlprism::conformance::{read_suite_file, run_suite, SuiteFile, Summary};
 use urlprism::observed_input::observed_input;
-use urlprism::observed_kind::observed_kind;
 use urlprism::profile::builtin_profiles;
 use urlprism::url::InvalidReason;
 use urlprism::Profile;
@@ -370,23 +369,11 @@ fn steps_alone(
     given_base: Option<&str>,
     enc: &'static urlprism::encoding_rs::Encoding,
 ) -> Result<urlprism::ParsedUrl, urlprism::Error> {
-    if let Some(kind) = observed_kind(p.url(), data, input, given_base) {
-        return kind.map_err(urlprism::Error::Invalid);
+    if reads_whole_urls(p) {
+        return urlprism::observed_kind::canonicalize_by_the_steps(data, given_base, p, enc);
     }
-    let base_text = match given_base {
-        Some(b) if p.url().base_canonicalized => {
-            match common::canonicalizer(None, p, enc).unwrap().canonicalize(b) {
-                Ok(u) => u.as_str().to_string(),
-                Err(_) => return Err(urlprism::Error::Invalid(InvalidReason::InvalidBase)),
-            }
-        }
-        Some(b) => b.to_string(),
-        None => input.to_string(),
-    };
-    let base = urlprism::parse(&base_text);
-    let file_rules = !p.url().file_paths_as_posix;
-    let resolved = urlprism::resolve::resolve_with_file_rules(input, &base, file_rules);
-    urlprism::canonicalize(&resolved, p, enc)
+    let base = urlprism::parse(given_base.unwrap_or(input));
+    urlprism::canonicalize(&urlprism::resolve(input, &base), p, enc)
 }
 
 /// For every input and base of the vendored suite, under every built-in
