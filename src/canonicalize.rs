@@ -516,7 +516,16 @@ fn canonicalize_components(
         // keep the originals to compare with.
         let originals = is_file.then(|| (u.host.clone(), u.path.clone()));
         if is_file {
-            file_host_path(u);
+            if host_profile.is_some_and(|p| p.url().file_paths_as_posix) {
+                // googleurl on Linux (`UrlParams::file_paths_as_posix`):
+                // no drive letters, `localhost` kept; a missing host is
+                // empty.
+                if u.host.is_none() {
+                    u.host = Some(Cow::Borrowed(""));
+                }
+            } else {
+                file_host_path(u);
+            }
         }
         let host_kept = as_written || unclosed_bracket;
         if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), host_kept) {
@@ -557,7 +566,10 @@ fn canonicalize_components(
             u.path = Some(Cow::Owned(crate::observed_input::mk_path(p)));
         }
     }
-    if !is_not_hierarchical_scheme(&scheme) {
+    // googleurl on Linux writes a `file:` path beginning with `//` as it is
+    // (`UrlParams::file_paths_as_posix`): `file:///.//bar` → `file:////bar`.
+    let posix_file = is_file && host_profile.is_some_and(|p| p.url().file_paths_as_posix);
+    if !is_not_hierarchical_scheme(&scheme) && !posix_file {
         protect_double_slash_path(u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
@@ -1159,7 +1171,7 @@ fn canonicalize_fragment(f: &str) -> Option<String> {
 ///
 /// `a\u{0}b\u{1}\u{7F}\u{85}é` → `ab%01\u{7F}\u{85}é`.  `None` when the
 /// fragment is canonical already.
-fn googleurl_fragment(f: &str) -> Option<String> {
+pub(crate) fn googleurl_fragment(f: &str) -> Option<String> {
     if !f.bytes().any(|b| b < 0x20) {
         return None;
     }

@@ -7,7 +7,7 @@ use crate::canonicalize::{self, AllButHost, Each};
 use crate::error::Error;
 use crate::host::plan::Plan;
 use crate::profile::Profile;
-use crate::url::CowUrl;
+use crate::url::{CowUrl, InvalidReason};
 use crate::{common_reference, common_url};
 use crate::{preprocess, resolve, serialize, thread_buffer};
 use encoding_rs::{Encoding, UTF_8};
@@ -41,6 +41,12 @@ pub struct Canonicalizer<'p> {
     /// (which the `Url`s it makes keep, see [`PlanRef`]).
     plan: PlanRef,
     base: Option<ParsedBase>,
+    /// The plan (its address) under which the base is canonical already,
+    /// for a profile that resolves against the canonical base
+    /// ([`crate::profile::UrlParams::base_canonicalized`]).
+    base_canonical_for: Option<usize>,
+    /// The base as given (its parse may have replaced noncharacters).
+    base_text: Option<String>,
     encoding: &'static Encoding,
     /// The profile's lifetime (a plan of its own is kept instead).
     profile: std::marker::PhantomData<&'p dyn Profile>,
@@ -75,6 +81,8 @@ impl<'p> Canonicalizer<'p> {
         Canonicalizer {
             plan: PlanRef::of_profile(profile),
             base: None,
+            base_canonical_for: None,
+            base_text: None,
             encoding: UTF_8,
             profile: std::marker::PhantomData,
         }
@@ -94,15 +102,64 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn base(mut self, base: &str) -> Result<Canonicalizer<'p>, Error> {
-        let parsed = ParsedBase::parse(base);
+        let mut parsed = ParsedBase::parse(base);
         if let Some(reason) = parsed.invalid() {
             return Err(Error::Base {
                 base: base.to_string(),
                 reason,
             });
         }
+        self.base_text = Some(base.to_string());
+        if self.plan.url().base_canonicalized {
+            // A base the profile finds invalid makes every input invalid
+            // (`Canonicalizer::for_canonical_base`).
+            let own = Canonicalizer::of_plan(self.plan.clone(), self.encoding);
+            if let Ok(b) = own.canonical_base(base) {
+                parsed = b;
+                self.base_canonical_for = Some(plan_address(&self.plan));
+            }
+        }
         self.base = Some(parsed);
         Ok(self)
+    }
+
+    /// `base` canonicalized under this canonicalizer's profile, parsed
+    /// ([`crate::profile::UrlParams::base_canonicalized`]); the reason
+    /// it is invalid otherwise.
+    fn canonical_base(&self, base: &str) -> Result<ParsedBase, InvalidReason> {
+        let url = self
+            .canonicalize(base)
+            .map_err(|_| InvalidReason::InvalidBase)?;
+        let parsed = ParsedBase::parse(url.as_str());
+        match parsed.invalid() {
+            Some(_) => Err(InvalidReason::InvalidBase),
+            None => Ok(parsed),
+        }
+    }
+
+    /// For a profile other than the one this canonicalizer's base was
+    /// made for that resolves against the canonical base
+    /// ([`crate::profile::UrlParams::base_canonicalized`]): a
+    /// canonicalizer under `profile` with the base canonicalized under it
+    /// (an error when it is invalid); `None` when the base serves as it
+    /// is.
+    fn for_canonical_base(&self, profile: &Plan) -> Option<Result<Canonicalizer<'static>, Error>> {
+        if !profile.url().base_canonicalized
+            || self.base_canonical_for == Some(plan_address(profile))
+        {
+            return None;
+        }
+        let base = self.base_text.as_deref()?;
+        let mut c = Canonicalizer::of_plan(PlanRef::of(profile), self.encoding);
+        match c.canonical_base(base) {
+            Err(reason) => Some(Err(Error::Invalid(reason))),
+            Ok(parsed) => {
+                c.base_text = Some(parsed.text().to_string());
+                c.base = Some(parsed);
+                c.base_canonical_for = Some(plan_address(profile));
+                Some(Ok(c))
+            }
+        }
     }
 
     /// The document encoding, for the query (default UTF-8).
@@ -144,6 +201,8 @@ impl<'p> Canonicalizer<'p> {
         Canonicalizer {
             plan,
             base: None,
+            base_canonical_for: None,
+            base_text: None,
             encoding,
             profile: std::marker::PhantomData,
         }
@@ -162,21 +221,31 @@ impl<'p> Canonicalizer<'p> {
         if let Some(r) = crate::observed_input::observed_input_invalid(profile.url(), input) {
             return Err(Error::Invalid(r));
         }
+        if let Some(c) = self.for_canonical_base(profile) {
+            return c?.canonicalize_under(input, profile, made);
+        }
+        let raw = input;
         let input = &*self.observed_input(input, profile);
+        if let Some(url) = self.observed_kind(raw, input, profile) {
+            return url.map(|mut url| {
+                url.set_made(made());
+                url
+            });
+        }
         let mut out = String::new();
         let mut failed = None;
         if let Some(offsets) = self.shortcut(input, profile, &mut out, &mut failed) {
             return Ok(Url::made(out, offsets, made()));
         }
         match failed {
-            Some(e) => Err(self.with_displayed(input, e)),
+            Some(e) => Err(self.with_displayed(input, e, profile)),
             None => self
                 .canonicalize_by_the_steps(input, profile)
                 .map(|mut url| {
                     url.set_made(made());
                     url
                 })
-                .map_err(|e| self.with_displayed(input, e)),
+                .map_err(|e| self.with_displayed(input, e, profile)),
         }
     }
 
@@ -191,16 +260,41 @@ impl<'p> Canonicalizer<'p> {
         crate::observed_input::observed_input(profile.url(), input, base)
     }
 
-    /// Whether the profile's observed URL-level steps on the input leave
-    /// `input` as it is ([`Canonicalizer::observed_input`]): without
-    /// those steps at once; otherwise when what they give is as long and
-    /// borrowed (a part of `input`, then `input` itself), or the same
-    /// text.
-    fn observed_input_is_input(&self, input: &str, profile: &Plan) -> bool {
-        match self.observed_input(input, profile) {
-            Cow::Borrowed(s) => s.len() == input.len(),
-            Cow::Owned(s) => s == input,
-        }
+    /// Whether `input`, against this canonicalizer's base, may resolve
+    /// to a `file:` URL: its text or the base's holds `file:`, ASCII
+    /// case-insensitively.  A profile that resolves `file:` URLs otherwise
+    /// ([`crate::profile::UrlParams::file_paths_as_posix`]) is then taken
+    /// on its own by [`Canonicalizer::canonicalize_each`].
+    fn may_be_file(&self, input: &str) -> bool {
+        let has_file = |s: &str| {
+            s.as_bytes()
+                .windows(5)
+                .any(|w| w.eq_ignore_ascii_case(b"file:"))
+        };
+        has_file(input) || self.base.as_ref().is_some_and(|b| has_file(b.text()))
+    }
+
+    /// The URL as the profile's observed kinds of URL give it
+    /// ([`observed_kind`](crate::observed_kind::observed_kind)), against
+    /// this canonicalizer's base; `None` when none applies.  `input` is
+    /// the text the observed steps on the input left, `raw` the text
+    /// before them.
+    fn observed_kind(&self, raw: &str, input: &str, profile: &Plan) -> Option<Result<Url, Error>> {
+        let base = self.base.as_ref().map(|b| b.text());
+        let url = crate::observed_kind::observed_kind(profile.url(), raw, input, base)?;
+        Some(match url {
+            Ok(url) => {
+                let mut c: CowUrl<'_> = CowUrl {
+                    scheme: url.scheme.map(Cow::Owned),
+                    path: url.path.map(Cow::Owned),
+                    query: url.query.map(Cow::Owned),
+                    fragment: url.fragment.map(Cow::Owned),
+                    ..CowUrl::default()
+                };
+                serialize_into_url(&mut c)
+            }
+            Err(reason) => Err(Error::Invalid(reason)),
+        })
     }
 
     /// `e` with the URL the modelled browser shows although it is invalid
@@ -208,7 +302,7 @@ impl<'p> Canonicalizer<'p> {
     /// browser writes (googleurl's BROKEN addresses): `input` resolved
     /// again and canonicalized with that host in place of CanonicalizeHost's
     /// result.  Any other error is returned as it is.
-    fn with_displayed(&self, input: &str, e: Error) -> Error {
+    fn with_displayed(&self, input: &str, e: Error, profile: &Plan) -> Error {
         let Error::Host {
             host,
             step,
@@ -220,7 +314,7 @@ impl<'p> Canonicalizer<'p> {
             return e;
         };
         let preprocessed = preprocess::preprocess(input);
-        let mut resolved = self.resolve(input, &preprocessed);
+        let mut resolved = self.resolve(input, &preprocessed, profile);
         let displayed = if resolved.invalid.is_none() && resolved.host.is_some() {
             resolved.host = Some(Cow::Owned(shown.clone()));
             resolved.host_as_written = None;
@@ -305,18 +399,30 @@ impl<'p> Canonicalizer<'p> {
             out.clear();
             return Err(Error::Invalid(r));
         }
+        if self.for_canonical_base(&self.plan).is_some() {
+            out.clear();
+            let url = self.canonicalize(input)?;
+            out.push_str(url.as_str());
+            return Ok(());
+        }
+        let raw = input;
         let input = &*self.observed_input(input, &self.plan);
+        if let Some(url) = self.observed_kind(raw, input, &self.plan) {
+            out.clear();
+            out.push_str(url?.as_str());
+            return Ok(());
+        }
         let mut failed = None;
         if self.shortcut(input, &self.plan, out, &mut failed).is_some() {
             return Ok(());
         }
         out.clear();
         if let Some(e) = failed {
-            return Err(self.with_displayed(input, e));
+            return Err(self.with_displayed(input, e, &self.plan));
         }
         let url = self
             .canonicalize_by_the_steps(input, &self.plan)
-            .map_err(|e| self.with_displayed(input, e))?;
+            .map_err(|e| self.with_displayed(input, e, &self.plan))?;
         out.push_str(url.as_str());
         Ok(())
     }
@@ -325,7 +431,7 @@ impl<'p> Canonicalizer<'p> {
     /// absolute URL: the steps one by one.
     fn canonicalize_by_the_steps(&self, input: &str, profile: &Plan) -> Result<Url, Error> {
         let preprocessed = preprocess::preprocess(input);
-        let mut resolved = self.resolve(input, &preprocessed);
+        let mut resolved = self.resolve(input, &preprocessed, profile);
         if let Some(reason) = resolved.invalid {
             return Err(Error::Invalid(reason));
         }
@@ -356,9 +462,21 @@ impl<'p> Canonicalizer<'p> {
         // on its own then.
         if profiles.len() == 1
             || profiles.iter().any(|p| {
-                !self.observed_input_is_input(input, p)
+                let observed = self.observed_input(input, p);
+                !observed_is_input(&observed, input)
                     || declines_the_shortcuts(input, p)
                     || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
+                    || (p.url().file_paths_as_posix && self.may_be_file(input))
+                    || (self.base.is_some()
+                        && p.url().base_canonicalized
+                        && self.base_canonical_for != Some(plan_address(p)))
+                    || crate::observed_kind::observed_kind(
+                        p.url(),
+                        input,
+                        &observed,
+                        self.base.as_ref().map(|b| b.text()),
+                    )
+                    .is_some()
             })
         {
             return profiles
@@ -390,7 +508,7 @@ impl<'p> Canonicalizer<'p> {
         let mut results = self
             .with_reference_text(input, each)
             .unwrap_or_else(|| each(input));
-        for r in &mut results {
+        for (r, plan) in results.iter_mut().zip(profiles) {
             if let Err(
                 e @ Error::Host {
                     shown_host: Some(_),
@@ -399,7 +517,7 @@ impl<'p> Canonicalizer<'p> {
                 },
             ) = r
             {
-                *e = self.with_displayed(input, e.clone());
+                *e = self.with_displayed(input, e.clone(), plan);
             }
         }
         results
@@ -414,7 +532,9 @@ impl<'p> Canonicalizer<'p> {
         profiles: &[&Plan],
     ) -> Vec<Result<Url, Error>> {
         let preprocessed = preprocess::preprocess(input);
-        let resolved = self.resolve(input, &preprocessed);
+        // Profiles that resolve `file:` URLs otherwise are taken on their
+        // own (see `Canonicalizer::canonicalize_each`).
+        let resolved = self.resolve(input, &preprocessed, profiles[0]);
         if let Some(reason) = resolved.invalid {
             return profiles
                 .iter()
@@ -440,12 +560,22 @@ impl<'p> Canonicalizer<'p> {
 
     /// `input` (preprocessed: `preprocessed`) resolved against the base,
     /// on borrowed components.
-    fn resolve<'a>(&'a self, input: &str, preprocessed: &'a str) -> CowUrl<'a> {
+    /// The specification's `file:` rules of resolution apply unless the
+    /// profile reads `file:` paths as googleurl on Linux does
+    /// ([`crate::profile::UrlParams::file_paths_as_posix`]).
+    fn resolve<'a>(&'a self, input: &str, preprocessed: &'a str, profile: &Plan) -> CowUrl<'a> {
+        let file_rules = !profile.url().file_paths_as_posix;
         match &self.base {
-            Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow()),
-            None => resolve::resolve_self_cow(input, preprocessed),
+            Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow(), file_rules),
+            None => resolve::resolve_self_cow(input, preprocessed, file_rules),
         }
     }
+}
+
+/// The address of `plan`, which tells the plan a canonical base was made
+/// for.
+fn plan_address(plan: &Plan) -> usize {
+    plan as *const Plan as usize
 }
 
 /// Whether the shortcuts for the common URL leave `input` to the steps
@@ -541,4 +671,11 @@ fn serialize_into_url(c: &mut CowUrl<'_>) -> Result<Url, Error> {
     let offsets = Offsets::of(c)?;
     let s = serialize::serialize_cow_owned(c).expect("a canonicalized URL is valid");
     Ok(Url::new(s, offsets))
+}
+
+/// Whether `observed`, what a profile's observed URL-level steps on the
+/// input made of `input` ([`Canonicalizer::observed_input`]), is `input`:
+/// the same text (at once when it is `input` itself, borrowed).
+fn observed_is_input(observed: &str, input: &str) -> bool {
+    std::ptr::eq(observed, input) || observed == input
 }

@@ -431,6 +431,79 @@ pub struct UrlParams {
     /// `DoPartialPath`: NUL is the path's one invalid character):
     /// `http://a/b%00c` is invalid.  Default: false.
     pub path_nul_is_invalid: bool,
+    /// Before preprocessing (modelling Chrome 2011 on Linux): a `file:`
+    /// URL after exactly two `/` or `\` has a host that runs to the next
+    /// `/` or `\`, `?` and `#` included, which the host step escapes or
+    /// rejects; after one slash or three and more there is no host, and
+    /// the path begins at the last slash (googleurl `url_parse_file.cc`
+    /// `DoParseFileURL`, `DoParseUNC`): `file://a#y` → `file://a%23y/`,
+    /// `file://a?x` invalid, `file:////x/../y` → `file:///y`.  Against a
+    /// `file:` base, a reference of more than two slashes or of slashes
+    /// only is such a URL (`url_canon_relative.cc`
+    /// `DoResolveRelativeURL`): `////g` → `file:///g`.  Default: false.
+    /// See [`crate::observed_input::observed_input`].
+    pub file_host_to_first_slash: bool,
+    /// At canonicalization of a `file:` URL (modelling Chrome 2011 on
+    /// Linux): no drive letters and no `localhost` rule: the host is kept
+    /// as any host, a drive specification in the host or at the start of
+    /// the path is a name like any other, `|` no drive separator
+    /// (googleurl `url_canon_fileurl.cc` `DoCanonicalizeFileURL`,
+    /// `DoFileCanonicalizePath`: `FileDoDriveSpec` only `#ifdef WIN32`;
+    /// `url_parse_file.cc` `DoParseUNC`): `file://localhost/c:/` stays,
+    /// `file:///C|/foo` → `file:///C%7C/foo`, `file://C|/x` has the host
+    /// `c%7C`.  Default: false (the specification's drive and `localhost`
+    /// rules).  A string beginning with two backslashes is no UNC path:
+    /// without a base it has no scheme and is invalid (`url_util.cc`
+    /// `DoCanonicalize`: `DoesBeginUNCPath` only `#ifdef WIN32`).
+    pub file_paths_as_posix: bool,
+    /// Resolution (modelling Chrome 2011): against a standard base, a
+    /// network-path reference (two or more slashes) preceded by
+    /// characters up to U+0020 is invalid: googleurl trims them
+    /// (`url_parse.cc` `TrimURL`) and then counts their offset twice
+    /// (`url_canon_relative.cc` `DoResolveRelativeHost` passes the
+    /// trimmed start both as the text and as its offset to
+    /// `ParseAfterScheme`): `  //g` against `http://a/b` is invalid, `//g`
+    /// is `http://g/`.  Default: false.
+    pub network_path_after_trim_is_invalid: bool,
+    /// Before preprocessing (modelling Chrome 2011): in the path of a URL
+    /// of a standard scheme (`file` included), or of a reference against
+    /// such a base, a noncharacter is kept, as the escapes of its UTF-8,
+    /// where the specification makes it U+FFFD (googleurl
+    /// `url_canon_path.cc` `DoPartialPath` escapes an 8-bit input's bytes
+    /// as they are; the query and fragment go through UTF-16 and get
+    /// U+FFFD): `http://a/b\u{FFFE}?\u{FFFE}` →
+    /// `http://a/b%EF%BF%BE?%EF%BF%BD`.  Default: false.  See
+    /// [`crate::observed_input::observed_input`].
+    pub path_keeps_noncharacters: bool,
+    /// Resolution (modelling Chrome 2011): the base URL is canonicalized
+    /// under the profile first, and an input is resolved against that
+    /// canonical URL; a base the profile finds invalid makes every input
+    /// invalid (googleurl resolves against a `GURL`, `gurl.cc`
+    /// `GURL::Resolve`, which is invalid when its spec is):
+    /// `?y` against `http://h/a\\b/./c` → `http://h/a/b/c?y`; anything
+    /// against `http://a:b@c:d/` is invalid.  Default: false (the
+    /// specification resolves against the base as parsed).
+    pub base_canonicalized: bool,
+    /// The whole URL (modelling Chrome 2011): a URL whose scheme is
+    /// neither standard (`http`, `https`, `file`, `ftp`, `gopher`, `ws`,
+    /// `wss`) nor `mailto` is a "path URL", the scheme in lowercase and the
+    /// rest as written but for controls and non-ASCII, percent-encoded;
+    /// against a base of such a scheme a reference without a scheme is
+    /// invalid (googleurl `url_util.cc` `DoCanonicalize`,
+    /// `DoResolveRelative`; `url_canon_pathurl.cc`
+    /// `DoCanonicalizePathURL`; `url_canon_relative.cc` `DoIsRelativeURL`):
+    /// `FoO://Bar:80/a/../b` → `foo://Bar:80/a/../b`, `c:\x` → `c:\x`,
+    /// `x` against `sc:/a` invalid.  Default: false.  See
+    /// [`crate::observed_kind::observed_kind`].
+    pub path_urls: bool,
+    /// The whole URL (modelling Chrome 2011): a `mailto:` URL is a path up
+    /// to the first `?`, escaped as a path URL's, and a query, with no
+    /// fragment: `#` in the query is escaped (googleurl `url_parse.cc`
+    /// `DoParseMailtoURL`, `url_canon_mailtourl.cc`
+    /// `DoCanonicalizeMailtoURL`): `mailto:a?b#c` → `mailto:a?b%23c`,
+    /// `mailto:%41` stays.  Default: false.  See
+    /// [`crate::observed_kind::observed_kind`].
+    pub mailto_path_and_query: bool,
     /// After canonicalization (modelling Gecko 2.0): in a hierarchical
     /// URL, `'` is percent-encoded (`%27`) in the user, password, path,
     /// query and fragment.  Gecko's `nsEscape.cpp` table `EscapeChars`
@@ -624,6 +697,8 @@ impl UrlParams {
         self.trim_controls
             || self.standard_scheme_slashes
             || self.network_path_slashes
+            || self.file_host_to_first_slash
+            || self.path_keeps_noncharacters
             || self.res_hosts
             || self.file_escapes
             || self.windows_combine

@@ -426,7 +426,24 @@ fn owned_if_changed(p: Cow<'_, str>) -> Option<String> {
 /// ```
 pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
     let relative = preprocess(input);
-    resolve_cow(input, &relative, &base.as_cow()).into_owned()
+    resolve_cow(input, &relative, &base.as_cow(), true).into_owned()
+}
+
+/// [`resolve`], with the specification's `file:` rules of resolution
+/// (`%2F` and `%5C` decoded in the path, the whole authority the host,
+/// drive letters) only when `file_rules` is true; otherwise a `file:` URL
+/// is resolved as any hierarchical URL (a profile with
+/// [`crate::profile::UrlParams::file_paths_as_posix`]).
+///
+/// ```
+/// use urlprism::{parse, resolve::resolve_with_file_rules};
+/// let base = parse("file://host/dir/file");
+/// assert_eq!(resolve_with_file_rules("C|", &base, true).path.as_deref(), Some("C|"));
+/// assert_eq!(resolve_with_file_rules("C|", &base, false).path.as_deref(), Some("/dir/C|"));
+/// ```
+pub fn resolve_with_file_rules(input: &str, base: &ParsedUrl, file_rules: bool) -> ParsedUrl {
+    let relative = preprocess(input);
+    resolve_cow(input, &relative, &base.as_cow(), file_rules).into_owned()
 }
 
 /// Sets [`ParsedUrl::path_as_written`] of `u`, just parsed: the path of a
@@ -441,7 +458,12 @@ fn keep_opaque_file_path(u: &mut CowUrl<'_>) {
 /// [`resolve`] on borrowed components: `relative` is `input`
 /// preprocessed (steps 5 and 7 parse it), and the result borrows from it
 /// and from `base`.
-pub(crate) fn resolve_cow<'a>(input: &str, relative: &'a str, base: &CowUrl<'a>) -> CowUrl<'a> {
+pub(crate) fn resolve_cow<'a>(
+    input: &str,
+    relative: &'a str,
+    base: &CowUrl<'a>,
+    file_rules: bool,
+) -> CowUrl<'a> {
     // Step 4.
     if base.is_invalid() {
         return invalid(InvalidReason::InvalidBase);
@@ -456,7 +478,7 @@ pub(crate) fn resolve_cow<'a>(input: &str, relative: &'a str, base: &CowUrl<'a>)
     keep_opaque_file_path(&mut resolved);
     // Step 8.
     if resolved.is_invalid() {
-        return resolve_relative_cow(resolved, base);
+        return resolve_relative_cow(resolved, base, file_rules);
     }
     // Step 9.
     let same_scheme = match (&resolved.scheme, &base.scheme) {
@@ -471,11 +493,11 @@ pub(crate) fn resolve_cow<'a>(input: &str, relative: &'a str, base: &CowUrl<'a>)
         if only_scheme {
             return base_without_fragment(base);
         }
-        return resolve_relative_cow(resolved, base);
+        return resolve_relative_cow(resolved, base, file_rules);
     }
     // Step 10.
     if resolved.is_hierarchical() {
-        let is_file = resolved.scheme_is("file");
+        let is_file = file_rules && resolved.scheme_is("file");
         normalize_path_in_place(&mut resolved, is_file);
     }
     resolved
@@ -504,18 +526,22 @@ pub(crate) fn resolve_cow<'a>(input: &str, relative: &'a str, base: &CowUrl<'a>)
 /// assert_eq!(r.query.as_deref(), Some("y"));
 /// ```
 pub fn resolve_relative_url(resolved: ParsedUrl, base: &ParsedUrl) -> ParsedUrl {
-    resolve_relative_cow(resolved.into_cow(), &base.as_cow()).into_owned()
+    resolve_relative_cow(resolved.into_cow(), &base.as_cow(), true).into_owned()
 }
 
 /// [`resolve_relative_url`] on borrowed components.
-fn resolve_relative_cow<'a>(mut resolved: CowUrl<'a>, base: &CowUrl<'a>) -> CowUrl<'a> {
+fn resolve_relative_cow<'a>(
+    mut resolved: CowUrl<'a>,
+    base: &CowUrl<'a>,
+    file_rules: bool,
+) -> CowUrl<'a> {
     // Step 1.
     if !base.is_hierarchical() {
         return invalid(InvalidReason::NonHierarchicalBase);
     }
     resolved.invalid = None;
     resolved.scheme.clone_from(&base.scheme);
-    let is_file = resolved.scheme_is("file");
+    let is_file = file_rules && resolved.scheme_is("file");
     let path_is_empty = resolved.path.as_deref().is_none_or(str::is_empty);
 
     if has_authority(&resolved) {
@@ -613,14 +639,33 @@ fn normalize_path_in_place(u: &mut CowUrl<'_>, is_file: bool) {
 /// assert_eq!(resolve_self("x").invalid, Some(InvalidReason::NoScheme));
 /// assert_eq!(resolve("x", &parse("x")).invalid, Some(InvalidReason::InvalidBase));
 /// ```
+pub fn resolve_self_with_file_rules(input: &str, file_rules: bool) -> ParsedUrl {
+    let preprocessed = preprocess(input);
+    resolve_self_cow(input, &preprocessed, file_rules).into_owned()
+}
+
+/// [`resolve_self_with_file_rules`] with the specification's `file:`
+/// rules: `input` resolved against itself.
+///
+/// ```
+/// use urlprism::{parse, resolve, resolve::resolve_self, url::InvalidReason};
+/// for s in ["HTTP://a/b/../c?q#f", "file:c:/x/..", "http:", "javascript:a/../b"] {
+///     assert_eq!(resolve_self(s), resolve(s, &parse(s)));
+/// }
+/// assert_eq!(resolve_self("x").invalid, Some(InvalidReason::NoScheme));
+/// ```
 pub fn resolve_self(input: &str) -> ParsedUrl {
     let preprocessed = preprocess(input);
-    resolve_self_cow(input, &preprocessed).into_owned()
+    resolve_self_cow(input, &preprocessed, true).into_owned()
 }
 
 /// [`resolve_self`] on borrowed components: `preprocessed` is `input`
 /// preprocessed, and the result borrows from it.
-pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl<'a> {
+pub(crate) fn resolve_self_cow<'a>(
+    input: &str,
+    preprocessed: &'a str,
+    file_rules: bool,
+) -> CowUrl<'a> {
     let mut u = parse_preprocessed(preprocessed);
     crate::parse::keep_host_as_written(input, &mut u);
     keep_opaque_file_path(&mut u);
@@ -648,7 +693,7 @@ pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl
     // The steps to resolve a relative URL, with `u` as its own base: step 1
     // passes, and copying the authority, path or query of the base into
     // `u` (steps 3 to 5) changes nothing.
-    let is_file = u.scheme_is("file");
+    let is_file = file_rules && u.scheme_is("file");
     let path_is_empty = u.path.as_deref().is_none_or(str::is_empty);
     if has_authority(&u) {
         relative_with_authority(&mut u, is_file);
@@ -660,7 +705,7 @@ pub(crate) fn resolve_self_cow<'a>(input: &str, preprocessed: &'a str) -> CowUrl
         // Step 6 merges the path with the base's own: rare enough (a
         // `file:` URL with a relative path) to take the general way.
         let base = u.clone();
-        return resolve_relative_cow(u, &base);
+        return resolve_relative_cow(u, &base, file_rules);
     }
     u
 }

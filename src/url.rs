@@ -105,6 +105,17 @@ pub enum InvalidReason {
     /// under a profile that does not read it as a `file:` URL
     /// ([`crate::profile::UrlParams::implicit_file_paths_invalid`]).
     ImplicitFilePath,
+    /// A scheme that does not begin with a letter, or holds other than
+    /// letters, digits, `+`, `-` and `.`, in a URL a profile reads by
+    /// its kind ([`crate::observed_kind`]).
+    InvalidScheme,
+    /// A noncharacter in a URL a profile reads by its kind
+    /// ([`crate::observed_kind`]), which writes it as U+FFFD.
+    Noncharacter,
+    /// A network-path reference after characters up to U+0020, which a
+    /// profile finds invalid
+    /// ([`crate::profile::UrlParams::network_path_after_trim_is_invalid`]).
+    TrimmedNetworkPath,
 }
 
 impl std::fmt::Display for InvalidReason {
@@ -119,6 +130,13 @@ impl std::fmt::Display for InvalidReason {
             }
             InvalidReason::EmptyHost => "the host is empty",
             InvalidReason::NulInPath => "the path holds U+0000",
+            InvalidReason::InvalidScheme => {
+                "the scheme does not begin with a letter or holds other than letters, digits, '+', '-', '.'"
+            }
+            InvalidReason::Noncharacter => "a noncharacter in the URL",
+            InvalidReason::TrimmedNetworkPath => {
+                "a network-path reference after characters up to U+0020"
+            }
             InvalidReason::BadEscape => {
                 "a '%' that begins no escape in the path, query or fragment"
             }

@@ -461,6 +461,12 @@ fn agrees_with_the_steps(
                 && u.query() == c.query.as_deref()
                 && u.fragment() == c.fragment.as_deref()
         }
+        // A base the profile finds invalid once canonicalized
+        // (`UrlParams::base_canonicalized`): refused by the Canonicalizer,
+        // invalid by the steps.
+        (Err(urlprism::Error::Base { reason, .. }), Err(urlprism::Error::Invalid(r))) => {
+            reason == r
+        }
         (Err(a), Err(b)) => without_displayed(a) == without_displayed(b),
         _ => false,
     }
@@ -709,33 +715,14 @@ fn generated_ascii_url(rng: &mut Rng) -> String {
 }
 
 /// `Canonicalizer::canonicalize` (which takes the whole-URL shortcut for
-/// the common absolute URL) against the steps one by one (`resolve_self`,
-/// `canonicalize`, `serialize`): the same canonical URL, the same
-/// components, the same error, under random mixed profiles and the
-/// built-in ones, on generated ASCII URLs and the real ones, each its own
-/// base or resolved against one of [`BASES`].  Some of
-/// them are covered by the shortcut: a plain `http://host/path` among
-/// them must come out right.
-/// `input` as `profile`'s observed steps on the input leave it
-/// ([`urlprism::observed_input::observed_input`]), against `base`.
-fn observed(profile: &dyn Profile, input: &str, base: Option<&str>) -> String {
-    let base = base.map(urlprism::preprocess::preprocess);
-    urlprism::observed_input::observed_input(profile.url(), input, base.as_deref()).into_owned()
-}
-
-/// `steps()`, unless the profile's observed steps on the input find it
-/// invalid ([`urlprism::observed_input::observed_input_invalid`]).
-fn steps_after_the_input_check(
-    profile: &dyn Profile,
-    input: &str,
-    steps: impl FnOnce() -> Result<urlprism::ParsedUrl, urlprism::Error>,
-) -> Result<urlprism::ParsedUrl, urlprism::Error> {
-    match urlprism::observed_input::observed_input_invalid(profile.url(), input) {
-        Some(reason) => Err(urlprism::Error::Invalid(reason)),
-        None => steps(),
-    }
-}
-
+/// the common absolute URL) against the steps one by one
+/// (`observed_kind::canonicalize_by_the_steps`: the profile's URL-level
+/// rules, `resolve_self`, `canonicalize`, `serialize`): the same canonical
+/// URL, the same components, the same error, under random mixed profiles
+/// and the built-in ones, on generated ASCII URLs and the real ones, each
+/// its own base or resolved against one of [`BASES`].  Some of them are
+/// covered by the shortcut: a plain `http://host/path` among them must
+/// come out right.
 #[test]
 fn shortcut_is_the_steps() {
     let real = real_urls();
@@ -751,24 +738,20 @@ fn shortcut_is_the_steps() {
                 let p: &dyn Profile = *spec;
                 // Its own base most of the time, one of `BASES` otherwise.
                 let base = BASES.get(rng.below(3 * BASES.len())).copied();
-                // The steps run on the input as the profile's observed
-                // steps on the input leave it.
-                let steps_input = observed(p, input, base);
-                let (fast, resolved) = match base {
-                    Some(b) => (
-                        Canonicalizer::new(p)
-                            .base(b)
-                            .and_then(|c| c.canonicalize(input)),
-                        urlprism::resolve(&steps_input, &urlprism::parse(b)),
-                    ),
-                    None => (
-                        Canonicalizer::new(p).canonicalize(input),
-                        urlprism::resolve::resolve_self(&steps_input),
-                    ),
+                // The steps run as the profile's observed steps on the
+                // input and its whole-URL rules lead them.
+                let fast = match base {
+                    Some(b) => Canonicalizer::new(p)
+                        .base(b)
+                        .and_then(|c| c.canonicalize(input)),
+                    None => Canonicalizer::new(p).canonicalize(input),
                 };
-                let steps = steps_after_the_input_check(p, input, || {
-                    urlprism::canonicalize(&resolved, p, encoding_rs::UTF_8)
-                });
+                let steps = urlprism::observed_kind::canonicalize_by_the_steps(
+                    input,
+                    base,
+                    p,
+                    encoding_rs::UTF_8,
+                );
                 let agree = agrees_with_the_steps(&fast, &steps);
                 assert!(
                     agree,
@@ -884,16 +867,15 @@ fn reference_shortcut_is_the_steps() {
                 continue;
             };
             for (i, p) in all.iter().enumerate() {
-                let resolved = urlprism::resolve(
-                    &observed(*p, &reference, Some(&base)),
-                    &urlprism::parse(&base),
-                );
                 let fast = Canonicalizer::new(*p)
                     .base(&base)
                     .and_then(|c| c.canonicalize(&reference));
-                let steps = steps_after_the_input_check(*p, &reference, || {
-                    urlprism::canonicalize(&resolved, *p, encoding_rs::UTF_8)
-                });
+                let steps = urlprism::observed_kind::canonicalize_by_the_steps(
+                    &reference,
+                    Some(&base),
+                    *p,
+                    encoding_rs::UTF_8,
+                );
                 let agree = agrees_with_the_steps(&fast, &steps);
                 assert!(
                     agree,

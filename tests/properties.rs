@@ -173,17 +173,14 @@ proptest! {
         for p in builtin_profiles() {
             // The steps run on the input as the profile's observed steps
             // on the input leave it.
+            // (and its whole-URL rules: `observed_kind`).
             let steps_input = common::observed_input(p, &s, b.as_deref());
             let base = parse(b.as_deref().unwrap_or(&steps_input));
-            let resolved = resolve(&steps_input, &base);
             let Ok(c) = common::canonicalizer(b.as_deref(), p, enc) else {
                 prop_assert!(base.is_invalid());
                 continue;
             };
-            let steps = match common::steps_input_invalid(p, &s) {
-                Some(e) => Err(e),
-                None => canonicalize(&resolved, p, enc),
-            };
+            let steps = urlprism::observed_kind::canonicalize_by_the_steps(&s, b.as_deref(), p, enc);
             match c.canonicalize(&s) {
                 Ok(url) => {
                     let canonical = steps.map_err(|e| TestCaseError::fail(format!("{}: steps fail: {e}", p.name)))?;

@@ -136,7 +136,7 @@ fn diff_only_counts_disagreements_per_pair() {
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(
-        out.contains("sc:/a|b\tpath\tchrome,chromium=sc:/a%7Cb\twhatwg=sc:/a|b"),
+        out.contains("sc:/a|b\tpath\tchrome,whatwg=sc:/a|b\tchromium=sc:/a%7Cb"),
         "{out}"
     );
     let err = stderr(&o);

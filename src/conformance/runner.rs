@@ -96,7 +96,8 @@ fn pipeline(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<(ParsedUrl, String), String> {
-    let resolved = crate::resolve(data, base);
+    let file_rules = !profile.url().file_paths_as_posix;
+    let resolved = crate::resolve::resolve_with_file_rules(data, base, file_rules);
     if let Some(reason) = resolved.invalid {
         return Err(crate::Error::Invalid(reason).to_string());
     }
@@ -148,12 +149,32 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             let given_base = record.base().filter(|b| !b.is_empty());
             let input = &*crate::observed_input::observed_input(profile.url(), data, given_base);
             let base_str = given_base.unwrap_or(input);
-            let base = crate::parse(base_str);
             let encoding = record_encoding(record);
-            let result = match crate::observed_input::observed_input_invalid(profile.url(), data) {
-                Some(reason) => Err(crate::Error::Invalid(reason).to_string()),
-                None => pipeline(input, &base, profile, encoding),
+            // A profile that resolves against the canonical base
+            // (`UrlParams::base_canonicalized`) canonicalizes it first.
+            let canonical_base = given_base
+                .filter(|_| profile.url().base_canonicalized)
+                .map(|b| pipeline(b, &crate::parse(b), profile, encoding).map(|(_, s)| s));
+            let base = match &canonical_base {
+                Some(Ok(s)) => crate::parse(s),
+                Some(Err(_)) => crate::parse(""),
+                None => crate::parse(base_str),
             };
+            // So do its observed kinds of URL (see `crate::observed_kind`).
+            let result =
+                match crate::observed_kind::observed_kind(profile.url(), data, input, given_base) {
+                    Some(Ok(url)) => {
+                        let s = crate::serialize(&url).unwrap_or_default();
+                        Ok((url, s))
+                    }
+                    Some(Err(reason)) => Err(crate::Error::Invalid(reason).to_string()),
+                    None => {
+                        match crate::observed_input::observed_input_invalid(profile.url(), data) {
+                            Some(reason) => Err(crate::Error::Invalid(reason).to_string()),
+                            None => pipeline(input, &base, profile, encoding),
+                        }
+                    }
+                };
             match (&result, exp.invalid) {
                 (Err(_), true) => {
                     // The string the browser showed for the invalid URL

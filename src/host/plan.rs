@@ -14,11 +14,13 @@
 //! let chrome = Plan::new(urlprism::profile::builtin("chrome").unwrap());
 //! assert!(chrome.runs(find(CANONICALIZE_HOST, "12").unwrap()));
 //! assert!(!chrome.runs(find(CANONICALIZE_HOST, "11").unwrap()));
-//! // Chrome's `file:` hosts follow THIS, which runs step 26; its IP
-//! // literals take its own steps.
-//! let routed = chrome.for_host("c:", "file");
+//! // Gecko's `file:` hosts follow THIS, which runs step 26; Chrome's
+//! // `file:` hosts and IP literals take its own steps.
+//! let gecko = Plan::new(urlprism::profile::builtin("gecko").unwrap());
+//! let routed = gecko.for_host("c:", "file");
 //! assert_eq!(routed.name(), "this");
 //! assert!(routed.runs(find(CANONICALIZE_HOST, "26").unwrap()));
+//! assert_eq!(chrome.for_host("c:", "file").name(), "chrome");
 //! assert_eq!(chrome.for_host("[::1:80", "http").name(), "chrome");
 //! ```
 

@@ -5,7 +5,7 @@
 
 use encoding_rs::Encoding;
 use urlprism::host::plan::Plan;
-use urlprism::{canonicalize, parse, resolve, serialize, Canonicalizer, Error, ParsedUrl, Profile};
+use urlprism::{parse, resolve, serialize, Canonicalizer, Error, ParsedUrl, Profile};
 
 /// A [`Canonicalizer`] under `profile` with `base` (none: each input is its
 /// own) and `encoding`.
@@ -84,14 +84,10 @@ pub fn pipeline(
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Option<(ParsedUrl, String)> {
-    // The profile's observed steps on the input come first.
-    if urlprism::observed_input::observed_input_invalid(profile.url(), input).is_some() {
-        return None;
-    }
-    let input = &*observed_input(profile, input, base);
-    let base = parse(base.unwrap_or(input));
-    let resolved = resolve(input, &base);
-    let canon = canonicalize(&resolved, profile, encoding).ok()?;
+    // The profile's observed steps on the input and its whole-URL rules
+    // come first.
+    let canon =
+        urlprism::observed_kind::canonicalize_by_the_steps(input, base, profile, encoding).ok()?;
     let s = serialize(&canon)?;
     Some((canon, s))
 }
@@ -168,8 +164,21 @@ pub fn check_idempotent(
 ///   fragment (Resolution step 6.2) the URL can end with it (`""` against
 ///   base `http: #` gives `http: `), which step 4 trims.
 ///
-/// Nothing else may change.
+/// Nothing else may change, but for a profile that reads URLs by their
+/// kind ([`urlprism::observed_kind`]): a googleurl path URL or `mailto:` URL
+/// is no URL of the specification's parser (`x:/a` is a drive URL there,
+/// `foo://a` has a host), so such a canonical URL is expected to read
+/// as the specification's parser reads it.
 pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String {
+    let by_kind = (profile.url.path_urls || profile.url.mailto_path_and_query)
+        && !urlprism::parse::find_scheme(canon).is_some_and(|(s, _)| {
+            ["http", "https", "ftp", "gopher", "ws", "wss", "file"]
+                .iter()
+                .any(|k| k.eq_ignore_ascii_case(s))
+        });
+    if by_kind {
+        return urlprism::serialize(&urlprism::parse(canon)).unwrap_or_default();
+    }
     let canon = canon.trim_end_matches(' ');
     if profile.url.host_keeps_noncharacters {
         canon
@@ -253,15 +262,9 @@ pub fn engine_alone(
         Some(p) => {
             // The steps run on the input as the profile's observed steps
             // on the input leave it (`[observed.url]`).
-            let steps_input = observed_input(p, input, base);
-            let resolved = match base {
-                Some(b) => resolve(&steps_input, &parse(b)),
-                None => urlprism::resolve::resolve_self(&steps_input),
-            };
-            let steps = match steps_input_invalid(p, input) {
-                Some(e) => Err(e),
-                None => canonicalize(&resolved, p, encoding),
-            };
+            // (and its whole-URL rules: `observed_kind`).
+            let steps =
+                urlprism::observed_kind::canonicalize_by_the_steps(input, base, p, encoding);
             let by_canonicalizer = match canonicalizer(base, p, encoding) {
                 Ok(c) => c.canonicalize(input),
                 Err(_) if steps.is_err() => return Ok(Err(steps.unwrap_err().to_string())),
