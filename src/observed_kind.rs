@@ -350,6 +350,65 @@ fn escape_query(query: &str, out: &mut String) -> bool {
     ok
 }
 
+/// The public steps ([`crate::parse()`], [`crate::resolve()`],
+/// [`crate::canonicalize()`]) as a [`crate::Canonicalizer`] under
+/// `profile` takes them for `input` against `base` (`None`: the input is
+/// its own base): the observed steps on the input
+/// ([`crate::observed_input::observed_input`], and
+/// [`crate::observed_input::observed_input_invalid`]), the base canonicalized
+/// first ([`UrlParams::base_canonicalized`]), the observed kinds of URL
+/// ([`observed_kind`]), and `file:` URLs resolved as the profile resolves
+/// them ([`UrlParams::file_paths_as_posix`]).  Under a profile with none
+/// of these parameters: parse, resolve, canonicalize.
+///
+/// ```
+/// use urlprism::observed_kind::canonicalize_by_the_steps;
+/// use urlprism::profile::builtin;
+/// let chrome = builtin("chrome").unwrap();
+/// let u = canonicalize_by_the_steps("?y", Some("http://h/a\\b/c"), chrome, urlprism::encoding_rs::UTF_8)?;
+/// assert_eq!(urlprism::serialize(&u).as_deref(), Some("http://h/a/b/c?y"));
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+pub fn canonicalize_by_the_steps(
+    input: &str,
+    base: Option<&str>,
+    profile: &dyn crate::Profile,
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<ParsedUrl, crate::Error> {
+    let params = profile.url();
+    if let Some(r) = crate::observed_input::observed_input_invalid(params, input) {
+        return Err(crate::Error::Invalid(r));
+    }
+    let base_text: Option<String> = match base {
+        Some(b) if params.base_canonicalized => {
+            let canonical = canonicalize_by_the_steps(b, None, profile, encoding)
+                .ok()
+                .and_then(|u| crate::serialize(&u))
+                .filter(|s| !crate::parse(s).is_invalid());
+            match canonical {
+                Some(s) => Some(s),
+                None => return Err(crate::Error::Invalid(InvalidReason::InvalidBase)),
+            }
+        }
+        Some(b) => Some(b.to_string()),
+        None => None,
+    };
+    // The base's text as a `Canonicalizer` holds it: preprocessed.
+    let base_held = base_text
+        .as_deref()
+        .map(|b| crate::preprocess::preprocess(b).into_owned());
+    let observed = crate::observed_input::observed_input(params, input, base_held.as_deref());
+    if let Some(kind) = observed_kind(params, input, &observed, base_held.as_deref()) {
+        return kind.map_err(crate::Error::Invalid);
+    }
+    let file_rules = !params.file_paths_as_posix;
+    let resolved = match &base_text {
+        Some(b) => crate::resolve::resolve_with_file_rules(&observed, &crate::parse(b), file_rules),
+        None => crate::resolve::resolve_self_with_file_rules(&observed, file_rules),
+    };
+    crate::canonicalize(&resolved, profile, encoding)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,63 +499,4 @@ mod tests {
             assert!(observed_kind(&p, s, s, base).is_none());
         }
     }
-}
-
-/// The public steps ([`crate::parse()`], [`crate::resolve()`],
-/// [`crate::canonicalize()`]) as a [`crate::Canonicalizer`] under
-/// `profile` takes them for `input` against `base` (`None`: the input is
-/// its own base): the observed steps on the input
-/// ([`crate::observed_input::observed_input`], and
-/// [`crate::observed_input::observed_input_invalid`]), the base canonicalized
-/// first ([`UrlParams::base_canonicalized`]), the observed kinds of URL
-/// ([`observed_kind`]), and `file:` URLs resolved as the profile resolves
-/// them ([`UrlParams::file_paths_as_posix`]).  Under a profile with none
-/// of these parameters: parse, resolve, canonicalize.
-///
-/// ```
-/// use urlprism::observed_kind::canonicalize_by_the_steps;
-/// use urlprism::profile::builtin;
-/// let chrome = builtin("chrome").unwrap();
-/// let u = canonicalize_by_the_steps("?y", Some("http://h/a\\b/c"), chrome, urlprism::encoding_rs::UTF_8)?;
-/// assert_eq!(urlprism::serialize(&u).as_deref(), Some("http://h/a/b/c?y"));
-/// # Ok::<(), urlprism::Error>(())
-/// ```
-pub fn canonicalize_by_the_steps(
-    input: &str,
-    base: Option<&str>,
-    profile: &dyn crate::Profile,
-    encoding: &'static encoding_rs::Encoding,
-) -> Result<ParsedUrl, crate::Error> {
-    let params = profile.url();
-    if let Some(r) = crate::observed_input::observed_input_invalid(params, input) {
-        return Err(crate::Error::Invalid(r));
-    }
-    let base_text: Option<String> = match base {
-        Some(b) if params.base_canonicalized => {
-            let canonical = canonicalize_by_the_steps(b, None, profile, encoding)
-                .ok()
-                .and_then(|u| crate::serialize(&u))
-                .filter(|s| !crate::parse(s).is_invalid());
-            match canonical {
-                Some(s) => Some(s),
-                None => return Err(crate::Error::Invalid(InvalidReason::InvalidBase)),
-            }
-        }
-        Some(b) => Some(b.to_string()),
-        None => None,
-    };
-    // The base's text as a `Canonicalizer` holds it: preprocessed.
-    let base_held = base_text
-        .as_deref()
-        .map(|b| crate::preprocess::preprocess(b).into_owned());
-    let observed = crate::observed_input::observed_input(params, input, base_held.as_deref());
-    if let Some(kind) = observed_kind(params, input, &observed, base_held.as_deref()) {
-        return kind.map_err(crate::Error::Invalid);
-    }
-    let file_rules = !params.file_paths_as_posix;
-    let resolved = match &base_text {
-        Some(b) => crate::resolve::resolve_with_file_rules(&observed, &crate::parse(b), file_rules),
-        None => crate::resolve::resolve_self_with_file_rules(&observed, file_rules),
-    };
-    crate::canonicalize(&resolved, profile, encoding)
 }
