@@ -266,10 +266,12 @@ impl<'p> Canonicalizer<'p> {
     /// ([`crate::profile::UrlParams::file_paths_as_posix`]) is then taken
     /// on its own by [`Canonicalizer::canonicalize_each`].
     fn may_be_file(&self, input: &str) -> bool {
+        // `file:` ends at a `:`: each `:` found (by `memchr`) has its
+        // four octets before it compared.
         let has_file = |s: &str| {
-            s.as_bytes()
-                .windows(5)
-                .any(|w| w.eq_ignore_ascii_case(b"file:"))
+            let b = s.as_bytes();
+            s.match_indices(':')
+                .any(|(i, _)| i >= 4 && b[i - 4..i].eq_ignore_ascii_case(b"file"))
         };
         has_file(input) || self.base.as_ref().is_some_and(|b| has_file(b.text()))
     }

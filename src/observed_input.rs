@@ -189,6 +189,28 @@ pub fn observed_input_invalid(params: &UrlParams, input: &str) -> Option<Invalid
     if !params.implicit_file_paths_invalid && !params.written_extra_bad_escape_is_invalid {
         return None;
     }
+    // Without a `%`, only an implicit file path is invalid, and the
+    // preprocessed string begins with what begins `input` once the
+    // characters preprocessing removes or trims are skipped: a look at
+    // those two characters leaves most URLs at once.
+    let b = input.as_bytes();
+    let first = b
+        .iter()
+        .position(|&c| !matches!(c, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b' '));
+    let second = first.and_then(|i| {
+        b[i + 1..]
+            .iter()
+            .find(|&&c| !matches!(c, b'\t' | b'\n' | b'\r'))
+    });
+    let may_be_implicit = match first.map(|i| b[i]) {
+        Some(b'\\') => true,
+        Some(c) => c.is_ascii_alphabetic() && second == Some(&b':'),
+        None => false,
+    };
+    let may_hold_bad_escape = params.written_extra_bad_escape_is_invalid && b.contains(&b'%');
+    if !may_be_implicit && !may_hold_bad_escape {
+        return None;
+    }
     let s = crate::preprocess::preprocess(input);
     let b = s.as_bytes();
     let implicit_file =
@@ -573,7 +595,10 @@ fn file_reference(s: &str, base_scheme: Option<&str>) -> Option<String> {
 /// `file:` URL has one only after exactly two), up to `?` or `#`.
 fn path_noncharacters_escaped(s: &str, base_scheme: Option<&str>) -> Option<String> {
     use crate::preprocess::is_noncharacter;
-    if !s.chars().any(is_noncharacter) {
+    // Every noncharacter's UTF-8 begins with 0xEF (U+FDD0 to U+FDEF,
+    // U+FFFE, U+FFFF) or 0xF0 to 0xF4: a string without such an octet
+    // holds none, found without decoding it.
+    if !s.bytes().any(|b| b >= 0xEF) || !s.chars().any(is_noncharacter) {
         return None;
     }
     let base_standard =
@@ -725,6 +750,39 @@ mod tests {
             mk_path("@M:Z:\\d\\t.chm::\\h\\..\\i.jpg"),
             "@M:Z:\\d\\t.chm::/i.jpg"
         );
+    }
+
+    /// The look at the first characters of the input leaves only inputs
+    /// that the checks on the preprocessed string find valid: generated
+    /// strings of what preprocessing removes and what the checks read,
+    /// against the checks on the preprocessed string alone.
+    #[test]
+    fn input_check_shortcut_is_exact() {
+        let ie = &crate::profile::builtin("ie").unwrap().url;
+        let pieces = [
+            "C", ":", "\\", "\t", "\n", "\r", " ", "\u{B}", "\u{C}", "\u{1}", "%", "%zz", "%41",
+            "http:", "//a/", "?", "#", "x", "\u{FFFF}",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let input: String = (0..next(7)).map(|_| pieces[next(pieces.len())]).collect();
+            let s = crate::preprocess::preprocess(&input);
+            let b = s.as_bytes();
+            let implicit = (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':')
+                || s.starts_with("\\\\");
+            let verdict = observed_input_invalid(ie, &input);
+            if implicit {
+                assert_eq!(verdict, Some(InvalidReason::ImplicitFilePath), "{input:?}");
+            } else if !s.contains('%') {
+                assert_eq!(verdict, None, "{input:?}");
+            }
+        }
     }
 
     /// The specification's parameters leave every input as it is.
