@@ -76,6 +76,8 @@ pub use url::ParsedUrl;
 
 #[cfg(test)]
 mod linear_time;
+#[cfg(test)]
+mod test_strings;
 /// Where the conformance suite is, for the unit tests (the helper the
 /// integration tests use too).
 #[cfg(test)]

@@ -763,15 +763,8 @@ mod tests {
             "C", ":", "\\", "\t", "\n", "\r", " ", "\u{B}", "\u{C}", "\u{1}", "%", "%zz", "%41",
             "http:", "//a/", "?", "#", "x", "\u{FFFF}",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
-        for _ in 0..20_000 {
-            let input: String = (0..next(7)).map(|_| pieces[next(pieces.len())]).collect();
+        for input in crate::test_strings::from_pieces(0x9e37_79b9_7f4a_7c15u64, &pieces, 7, 20_000)
+        {
             let s = crate::preprocess::preprocess(&input);
             let b = s.as_bytes();
             let implicit = (b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':')

@@ -1586,15 +1586,8 @@ mod tests {
             "[",
             "]",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
-        for _ in 0..20_000 {
-            let input: String = (0..next(12)).map(|_| pieces[next(pieces.len())]).collect();
+        for input in crate::test_strings::from_pieces(0x2545_f491_4f6c_dd1du64, &pieces, 12, 20_000)
+        {
             let f = InputFacts::of(&input);
             let unreserved = |v: u8| v.is_ascii_alphanumeric() || b"-._~".contains(&v);
             let changed_percent = input.match_indices('%').any(|(j, _)| {
