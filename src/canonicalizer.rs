@@ -253,9 +253,6 @@ impl<'p> Canonicalizer<'p> {
     /// leave it ([`observed_input`](crate::observed_input::observed_input)),
     /// against this canonicalizer's base.
     fn observed_input<'i>(&self, input: &'i str, profile: &Plan) -> Cow<'i, str> {
-        if !profile.url().observes_input() {
-            return Cow::Borrowed(input);
-        }
         let base = self.base.as_ref().map(ParsedBase::text);
         crate::observed_input::observed_input(profile.url(), input, base)
     }

@@ -111,6 +111,9 @@ fn slashes(s: &str) -> usize {
 /// assert_eq!(observed_input(ie, "?test", Some("zip:?testing")), "zip:?test");
 /// ```
 pub fn observed_input<'a>(params: &UrlParams, input: &'a str, base: Option<&str>) -> Cow<'a, str> {
+    if !observes_input(params) {
+        return Cow::Borrowed(input);
+    }
     let base_scheme = base
         .and_then(crate::parse::find_scheme)
         .map(|(scheme, _)| scheme);
@@ -121,6 +124,20 @@ pub fn observed_input<'a>(params: &UrlParams, input: &'a str, base: Option<&str>
         }
     }
     s
+}
+
+/// Whether any step of [`observed_input`] is on: the parameters its
+/// steps read, so that a profile without them leaves the input at once,
+/// without reading the base's scheme.
+fn observes_input(params: &UrlParams) -> bool {
+    params.trim_controls
+        || params.standard_scheme_slashes
+        || params.network_path_slashes
+        || params.file_host_to_first_slash
+        || params.path_keeps_noncharacters
+        || params.res_hosts
+        || params.file_escapes
+        || params.windows_combine
 }
 
 /// The steps of [`observed_input`] but the noncharacters' escapes.

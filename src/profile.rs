@@ -690,20 +690,6 @@ impl UrlParams {
             || (self.unclosed_bracket_host && facts.has(InputFacts::BRACKET))
     }
 
-    /// Whether any observed step on the input is on
-    /// ([`crate::observed_input::observed_input`], which leaves the input
-    /// as it is otherwise).
-    pub(crate) fn observes_input(&self) -> bool {
-        self.trim_controls
-            || self.standard_scheme_slashes
-            || self.network_path_slashes
-            || self.file_host_to_first_slash
-            || self.path_keeps_noncharacters
-            || self.res_hosts
-            || self.file_escapes
-            || self.windows_combine
-    }
-
     /// The type of `scheme` in [`UrlParams::scheme_types`], ASCII
     /// case-insensitively.
     pub(crate) fn scheme_type(&self, scheme: &str) -> Option<SchemeType> {
