@@ -14,7 +14,7 @@ use crate::host::canonicalize_host::{
 };
 use crate::host::plan::{with_plans, Plan};
 use crate::percent;
-use crate::profile::{HexCase, PortSplit, Profile, SchemeType, UrlParams};
+use crate::profile::{HexCase, PortSplit, Profile, SchemeType};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::url::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
@@ -214,33 +214,18 @@ fn all_but_host<'a, 'u>(
             .any(|p| p.url().port_split != PortSplit::LastColon)
             && server_info_split(u.host.as_deref(), u.port.as_deref()).is_some()
     };
-    // A profile with another fragment rule gives a fragment with
-    // controls another fragment.
-    let nul_in_path = || {
-        profiles.iter().any(|p| p.url().path_nul_is_invalid)
-            && u.path
-                .as_deref()
-                .is_some_and(|p| p.contains('\0') || p.contains("%00"))
-    };
-    let fragment_differs = || {
-        profiles.iter().any(|p| p.url().fragment_keeps_del_and_c1)
-            && u.fragment
-                .as_deref()
-                .is_some_and(|f| f.contains(percent::fragment_escapes))
-    };
-    // A profile whose URL-level rules rewrite this URL's components has
-    // its own.
+    // A profile whose URL-level steps may rewrite this URL's components
+    // (its fragment rule, its rule for NUL in the path, ...) has its own
+    // (`crate::url_steps`).
     let rewrites = || {
         profiles
             .iter()
-            .any(|p| rules_may_rewrite_components(u, p.url()))
+            .any(|p| p.url_gates().may_rewrite_resolved(u, p.url()))
     };
     if profiles.len() < 2
         || u.is_invalid()
         || u.scheme_is("file")
         || port_split_differs()
-        || fragment_differs()
-        || nul_in_path()
         || rewrites()
     {
         return None;
@@ -261,75 +246,18 @@ fn all_but_host<'a, 'u>(
     Some((shared, result, scheme))
 }
 
-/// Whether the URL-level rules of `url` that rewrite the components around
-/// the host ([`UrlParams::rewrites_components`]) may give the components
-/// of `u` (not a `file:` URL) otherwise than the specification's steps,
-/// which every profile without them shares.  A cheap test that may say
-/// yes where nothing changes, never no where something would: each rule
-/// changes nothing unless the URL holds what it acts on.
-///
-/// - `apostrophe_escaped`: a `'` in the user, password, path, query or
-///   fragment ([`observed_components`]);
-/// - `port_zero_is_invalid`: a port of zeros ([`port_zero`]);
-/// - `bad_escape_is_invalid`: a known scheme whose path holds a `%` that
-///   begins no escape ([`bad_escapes`]);
-/// - `windows_escapes`, `empty_userinfo_kept`: a user or password
-///   ([`windows_userinfo`]; without them it is the specification's
-///   [`canonicalize_userinfo`]);
-/// - `windows_escapes`, `unknown_schemes_as_written`: a scheme the
-///   profile does not know (its query set, [`unknown_scheme_port_in_host`],
-///   the host and path as written);
-/// - `mk_paths`, `res_hosts`, `file_escapes`: a scheme of the type they
-///   read ([`UrlParams::scheme_types`]);
-/// - `unclosed_bracket_host`: a host that begins with `[`;
-/// - `windows_escapes`: an escape of an unreserved character or an ASCII
-///   octet that is neither reserved nor unreserved in the query, the
-///   fragment or an opaque path (decoded and encoded by
-///   [`windows_escapes`]; what the specification's sets encode becomes an
-///   escape of no unreserved character, which stays).
-///
-/// `http://a/b?c` under IE: no; `http://a/b%41`, `zip://a/`,
-/// `http://u@a/`: yes.
-fn rules_may_rewrite_components(u: &CowUrl<'_>, url: &UrlParams) -> bool {
-    if !url.rewrites_components() {
-        return false;
-    }
-    let has = |part: &Option<Cow<'_, str>>, hit: &dyn Fn(u8) -> bool| {
-        part.as_deref().is_some_and(|s| s.bytes().any(hit))
-    };
-    let known = url.knows_scheme(u.scheme.as_deref().unwrap_or(""));
-    // What `windows_escapes` changes: an escape of an unreserved
-    // character, an octet it encodes.
-    let windows_octet = |part: &Option<Cow<'_, str>>| {
-        part.as_deref().is_some_and(|s| {
-            let b = s.as_bytes();
-            (0..b.len()).any(|i| match b[i] {
-                b'%' => escape_at(&b[i..]).is_some_and(is_rfc3986_unreserved),
-                c => is_windows_forbidden(c, false),
-            })
+/// Whether `part` holds what IE's escapes change
+/// ([`crate::profile::UrlParams::windows_escapes`]): an escape of an
+/// unreserved character, or an ASCII octet it encodes (`%41`, `<`; not
+/// `%20`).
+pub(crate) fn windows_octet(part: Option<&str>) -> bool {
+    part.is_some_and(|s| {
+        let b = s.as_bytes();
+        (0..b.len()).any(|i| match b[i] {
+            b'%' => escape_at(&b[i..]).is_some_and(is_rfc3986_unreserved),
+            c => is_windows_forbidden(c, false),
         })
-    };
-    let opaque_path = || !u.is_hierarchical();
-    (url.apostrophe_escaped
-        && [&u.user, &u.password, &u.path, &u.query, &u.fragment]
-            .into_iter()
-            .any(|part| has(part, &|b| b == b'\'')))
-        || (url.port_zero_is_invalid
-            && u.port
-                .as_deref()
-                .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0')))
-        || (url.bad_escape_is_invalid && known && bad_escapes(u).is_err())
-        || ((url.windows_escapes || url.empty_userinfo_kept)
-            && (u.user.is_some() || u.password.is_some()))
-        || ((url.windows_escapes || url.unknown_schemes_as_written) && !known)
-        || (url.windows_escapes
-            && (windows_octet(&u.query)
-                || windows_octet(&u.fragment)
-                || (opaque_path() && windows_octet(&u.path))))
-        || u.scheme
-            .as_deref()
-            .is_some_and(|scheme| url.scheme_type_steps(scheme))
-        || (url.unclosed_bracket_host && u.host.as_deref().is_some_and(|h| h.starts_with('[')))
+    })
 }
 
 /// After the parse ([`crate::profile::UrlParams::empty_host_is_invalid`],
@@ -788,7 +716,7 @@ fn unknown_scheme_port_in_host(u: &mut CowUrl<'_>) {
 ///
 /// `http://google.com/Te%XXst`, `news:test%XX` are invalid;
 /// `http://a/%41`, `file://C:/tes%t.mp3` are not.
-fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
+pub(crate) fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
     for part in [&u.path] {
         if let Some(c) = part.as_deref() {
             let b = c.as_bytes();

@@ -4,10 +4,12 @@
 use crate::base::ParsedBase;
 use crate::canonical_url::{Maker, Offsets, PlanRef, Url};
 use crate::canonicalize::{self, AllButHost, Each};
+use crate::common_url::Covered;
 use crate::error::Error;
 use crate::host::plan::Plan;
 use crate::profile::Profile;
 use crate::url::{CowUrl, InvalidReason};
+use crate::url_steps::InputFacts;
 use crate::{common_reference, common_url};
 use crate::{preprocess, resolve, serialize, thread_buffer};
 use encoding_rs::{Encoding, UTF_8};
@@ -218,23 +220,37 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
-        if let Some(r) = crate::observed_input::observed_input_invalid(profile.url(), input) {
-            return Err(Error::Invalid(r));
-        }
-        if let Some(c) = self.for_canonical_base(profile) {
-            return c?.canonicalize_under(input, profile, made);
+        let facts = self.facts(input, profile);
+        let observes = self.observes(facts.as_ref(), profile);
+        if observes {
+            if let Some(r) = crate::observed_input::observed_input_invalid(profile.url(), input) {
+                return Err(Error::Invalid(r));
+            }
+            if let Some(c) = self.for_canonical_base(profile) {
+                return c?.canonicalize_under(input, profile, made);
+            }
         }
         let raw = input;
-        let input = &*self.observed_input(input, profile);
-        if let Some(url) = self.observed_kind(raw, input, profile) {
-            return url.map(|mut url| {
-                url.set_made(made());
-                url
-            });
+        let observed = match observes {
+            true => self.observed_input(input, profile),
+            false => Cow::Borrowed(input),
+        };
+        let input = &*observed;
+        if observes {
+            if let Some(url) = self.observed_kind(raw, input, profile) {
+                return url.map(|mut url| {
+                    url.set_made(made());
+                    url
+                });
+            }
         }
+        // The facts stay those of the input the shortcut reads unless the
+        // observed steps changed it.
+        let facts = facts.filter(|_| std::ptr::eq(input, raw));
         let mut out = String::new();
         let mut failed = None;
-        if let Some(offsets) = self.shortcut(input, profile, &mut out, &mut failed) {
+        if let Some(offsets) = self.shortcut(input, facts.as_ref(), profile, &mut out, &mut failed)
+        {
             return Ok(Url::made(out, offsets, made()));
         }
         match failed {
@@ -247,6 +263,32 @@ impl<'p> Canonicalizer<'p> {
                 })
                 .map_err(|e| self.with_displayed(input, e, profile)),
         }
+    }
+
+    /// The facts of `input` that the URL-level steps of `profile` read
+    /// ([`InputFacts`]), with [`InputFacts::BASE`] when this
+    /// canonicalizer has a base not canonicalized under `profile`; `None`
+    /// under a profile without such steps.
+    #[inline]
+    fn facts<'i>(&self, input: &'i str, profile: &Plan) -> Option<InputFacts<'i>> {
+        let gates = profile.url_gates();
+        (gates.before.on || gates.components.on)
+            .then(|| InputFacts::of(input).with_base(self.base_fact(profile)))
+    }
+
+    /// Whether this canonicalizer has a base that is not canonicalized
+    /// under `profile` ([`InputFacts::BASE`]).
+    #[inline]
+    fn base_fact(&self, profile: &Plan) -> bool {
+        self.base.is_some() && self.base_canonical_for != Some(plan_address(profile))
+    }
+
+    /// Whether an observed URL-level step of `profile` before the shared
+    /// parser may touch the input of `facts` ([`Canonicalizer::facts`]):
+    /// when not, the input goes as it is to the shortcuts and the steps.
+    #[inline]
+    fn observes(&self, facts: Option<&InputFacts<'_>>, profile: &Plan) -> bool {
+        facts.is_some_and(|f| profile.url_gates().before.may_touch(f, profile.url()))
     }
 
     /// `input` as the profile's observed URL-level steps on the input
@@ -336,22 +378,26 @@ impl<'p> Canonicalizer<'p> {
     /// The shortcuts, which give what the steps give: the common absolute
     /// URL in one pass (against any base), or the common relative
     /// reference against a common base, resolved as text and then taken
-    /// as the common absolute URL.  `None` when both decline, with the
+    /// as the common absolute URL (`facts`: those of `input`, when they
+    /// are known).  `None` when both decline, with the
     /// URL's error in `failed` when one of them knows it.
     #[inline]
     fn shortcut(
         &self,
         input: &str,
+        facts: Option<&InputFacts<'_>>,
         profile: &Plan,
         out: &mut String,
         failed: &mut Option<Error>,
     ) -> Option<Offsets> {
-        if declines_the_shortcuts(input, profile) {
-            return None;
-        }
-        if let Some(offsets) =
-            common_url::canonicalize_common_url(input, profile, self.encoding, out, failed)
-        {
+        if let Some(offsets) = common_url::canonicalize_common_url_of(
+            input,
+            facts,
+            profile,
+            self.encoding,
+            out,
+            failed,
+        ) {
             return Some(offsets);
         }
         if failed.is_some() {
@@ -394,25 +440,20 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
-        if let Some(r) = crate::observed_input::observed_input_invalid(self.plan.url(), input) {
-            out.clear();
-            return Err(Error::Invalid(r));
-        }
-        if self.for_canonical_base(&self.plan).is_some() {
+        let facts = self.facts(input, &self.plan);
+        if self.observes(facts.as_ref(), &self.plan) {
+            // An observed step may touch the input: the whole of
+            // `canonicalize`.
             out.clear();
             let url = self.canonicalize(input)?;
             out.push_str(url.as_str());
             return Ok(());
         }
-        let raw = input;
-        let input = &*self.observed_input(input, &self.plan);
-        if let Some(url) = self.observed_kind(raw, input, &self.plan) {
-            out.clear();
-            out.push_str(url?.as_str());
-            return Ok(());
-        }
         let mut failed = None;
-        if self.shortcut(input, &self.plan, out, &mut failed).is_some() {
+        if self
+            .shortcut(input, facts.as_ref(), &self.plan, out, &mut failed)
+            .is_some()
+        {
             return Ok(());
         }
         out.clear();
@@ -456,65 +497,109 @@ impl<'p> Canonicalizer<'p> {
     /// assert_eq!(each[3].as_ref().unwrap().as_str(), "http://bücher.de/a%20b");
     /// ```
     pub fn canonicalize_each(&self, input: &str, profiles: &[&Plan]) -> Vec<Result<Url, Error>> {
-        // One profile: nothing to share, the path of one.  A profile whose
-        // observed steps change the input reads another URL: each profile
-        // on its own then.
+        let mut each: Vec<Result<Url, Error>> = Vec::with_capacity(profiles.len());
+        let shared =
+            self.canonicalize_each_shared(input, profiles, Vec::with_capacity(profiles.len()));
+        for (e, plan) in shared.into_iter().zip(profiles) {
+            let r = match e {
+                EachResult::Own(r) => r,
+                EachResult::SameAs(j) => each[j].as_ref().map_err(Clone::clone).map(|u| {
+                    let mut u = u.clone_unmade();
+                    u.set_made(Maker::Profile(PlanRef::of(plan), self.encoding));
+                    u
+                }),
+            };
+            each.push(r);
+        }
+        each
+    }
+
+    /// [`Canonicalizer::canonicalize_each`], where a profile with the same
+    /// URL as an earlier one is told so ([`EachResult::SameAs`]) instead of
+    /// given a copy; the results are pushed into `into` (empty: its room
+    /// is reused) where they can be.
+    pub(crate) fn canonicalize_each_shared(
+        &self,
+        input: &str,
+        profiles: &[&Plan],
+        mut into: Vec<EachResult>,
+    ) -> Vec<EachResult> {
+        // The input's facts, found once for every profile.
+        let gated = |p: &&Plan| p.url_gates().before.on || p.url_gates().components.on;
+        let facts = profiles.iter().any(gated).then(|| InputFacts::of(input));
         if profiles.len() == 1
             || profiles.iter().any(|p| {
-                let observed = self.observed_input(input, p);
-                !observed_is_input(&observed, input)
-                    || declines_the_shortcuts(input, p)
-                    || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
-                    || (p.url().file_paths_as_posix && self.may_be_file(input))
-                    || (self.base.is_some()
-                        && p.url().base_canonicalized
-                        && self.base_canonical_for != Some(plan_address(p)))
-                    || crate::observed_kind::observed_kind(
-                        p.url(),
-                        input,
-                        &observed,
-                        self.base.as_ref().map(|b| b.text()),
-                    )
-                    .is_some()
+                let touched = facts.is_some_and(|f| {
+                    let f = f.with_base(self.base_fact(p));
+                    p.url_gates().before.may_touch(&f, p.url())
+                });
+                touched && {
+                    let observed = self.observed_input(input, p);
+                    !observed_is_input(&observed, input)
+                        || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
+                        || (p.url().file_paths_as_posix && self.may_be_file(input))
+                        || (self.base.is_some()
+                            && p.url().base_canonicalized
+                            && self.base_canonical_for != Some(plan_address(p)))
+                        || crate::observed_kind::observed_kind(
+                            p.url(),
+                            input,
+                            &observed,
+                            self.base.as_ref().map(|b| b.text()),
+                        )
+                        .is_some()
+                }
             })
         {
-            return profiles
-                .iter()
-                .map(|p| {
-                    let made = || Maker::Profile(PlanRef::of(p), self.encoding);
-                    self.canonicalize_under(input, p, made)
-                })
-                .collect();
+            into.extend(profiles.iter().map(|p| {
+                let made = || Maker::Profile(PlanRef::of(p), self.encoding);
+                EachResult::Own(self.canonicalize_under(input, p, made))
+            }));
+            return into;
         }
         // The common absolute URL: scanned once, its host canonicalized
         // under each profile (see `common_url::canonicalize_common_url_each`);
         // the profiles it declines take the steps, together.  A common
         // relative reference is taken as the text of its resolution (see
         // `Canonicalizer::shortcut`).
-        let each = |text: &str| {
+        let each = |text: &str, facts: Option<&InputFacts<'_>>, into| {
             common_url::canonicalize_common_url_each(
                 text,
+                facts,
                 profiles,
                 self.encoding,
-                |i, mut url| {
-                    url.set_made(Maker::Profile(PlanRef::of(profiles[i]), self.encoding));
-                    Ok(url)
+                into,
+                |i, covered| match covered {
+                    Covered::Url(mut url) => {
+                        url.set_made(Maker::Profile(PlanRef::of(profiles[i]), self.encoding));
+                        EachResult::Own(Ok(url))
+                    }
+                    Covered::SameAs(j) => EachResult::SameAs(j),
                 },
-                Err,
-                |declined| self.canonicalize_each_by_the_steps(input, declined),
+                |e| EachResult::Own(Err(e)),
+                |declined| {
+                    (self
+                        .canonicalize_each_by_the_steps(input, declined)
+                        .into_iter())
+                    .map(EachResult::Own)
+                    .collect()
+                },
             )
         };
+        let mut into = Some(into);
         let mut results = self
-            .with_reference_text(input, each)
-            .unwrap_or_else(|| each(input));
+            .with_reference_text(input, |text| {
+                each(text, None, into.take().unwrap_or_default())
+            })
+            .unwrap_or_else(|| each(input, facts.as_ref(), into.take().unwrap_or_default()));
         for (r, plan) in results.iter_mut().zip(profiles) {
-            if let Err(
+            if let EachResult::Own(Err(
                 e @ Error::Host {
                     shown_host: Some(_),
                     displayed: None,
                     ..
                 },
-            ) = r
+            )) = r
             {
                 *e = self.with_displayed(input, e.clone(), plan);
             }
@@ -571,26 +656,20 @@ impl<'p> Canonicalizer<'p> {
     }
 }
 
+/// One profile's result in [`Canonicalizer::canonicalize_each_shared`].
+#[derive(Debug)]
+pub(crate) enum EachResult {
+    /// The canonical URL, or why there is none.
+    Own(Result<Url, Error>),
+    /// The same canonical URL as the profile at this index (an earlier
+    /// one) gives.
+    SameAs(usize),
+}
+
 /// The address of `plan`, which tells the plan a canonical base was made
 /// for.
 fn plan_address(plan: &Plan) -> usize {
     plan as *const Plan as usize
-}
-
-/// Whether the shortcuts for the common URL leave `input` to the steps
-/// under `profile`: a profile that makes NUL in a path invalid
-/// ([`crate::profile::UrlParams::path_nul_is_invalid`]) and an input that
-/// may hold one (`%00`; a written NUL is no common URL).
-fn declines_the_shortcuts(input: &str, profile: &Plan) -> bool {
-    profile.url().path_nul_is_invalid && holds_escaped_nul(input)
-}
-
-/// Whether `input` holds `%00`: a `%` looked for first, which most inputs
-/// lack (kept out of line, so that a profile without the rule pays for
-/// no more than its test).
-#[inline(never)]
-fn holds_escaped_nul(input: &str) -> bool {
-    input.as_bytes().contains(&b'%') && input.contains("%00")
 }
 
 /// Canonicalizes `resolved` (valid) under `profile` and serializes it.

@@ -53,6 +53,7 @@ pub mod serialize;
 mod thread_buffer;
 pub mod unicode;
 pub mod url;
+pub mod url_steps;
 pub mod webkit;
 pub mod whatwg;
 

@@ -8,6 +8,7 @@
 
 use crate::profile::{SchemeType, UrlParams};
 use crate::url::InvalidReason;
+use crate::url_steps::{self, Stage};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
@@ -126,18 +127,11 @@ pub fn observed_input<'a>(params: &UrlParams, input: &'a str, base: Option<&str>
     s
 }
 
-/// Whether any step of [`observed_input`] is on: the parameters its
-/// steps read, so that a profile without them leaves the input at once,
-/// without reading the base's scheme.
+/// Whether any step of [`observed_input`] is on ([`Stage::Input`] in the
+/// registry of URL-level steps), so that a profile without them leaves
+/// the input at once, without reading the base's scheme.
 fn observes_input(params: &UrlParams) -> bool {
-    params.trim_controls
-        || params.standard_scheme_slashes
-        || params.network_path_slashes
-        || params.file_host_to_first_slash
-        || params.path_keeps_noncharacters
-        || params.res_hosts
-        || params.file_escapes
-        || params.windows_combine
+    url_steps::any_on(params, Stage::Input)
 }
 
 /// The steps of [`observed_input`] but the noncharacters' escapes.
@@ -203,7 +197,7 @@ fn rewrite_input<'a>(
 /// assert!(observed_input_invalid(ie, "zip://google.com/#Test%xx").is_none());
 /// ```
 pub fn observed_input_invalid(params: &UrlParams, input: &str) -> Option<InvalidReason> {
-    if !params.implicit_file_paths_invalid && !params.written_extra_bad_escape_is_invalid {
+    if !url_steps::any_on(params, Stage::InputInvalid) {
         return None;
     }
     // Without a `%`, only an implicit file path is invalid, and the

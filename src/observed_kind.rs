@@ -16,6 +16,7 @@
 
 use crate::profile::{HexCase, UrlParams};
 use crate::url::{InvalidReason, ParsedUrl};
+use crate::url_steps::{self, Stage};
 use std::borrow::Cow;
 
 /// The schemes googleurl r155 parses as standard URLs, `file` included
@@ -102,11 +103,7 @@ pub fn observed_kind(
     input: &str,
     base: Option<&str>,
 ) -> Option<Result<ParsedUrl, InvalidReason>> {
-    if !params.path_urls
-        && !params.mailto_path_and_query
-        && !params.file_paths_as_posix
-        && !params.network_path_after_trim_is_invalid
-    {
+    if !url_steps::any_on(params, Stage::Kind) {
         return None;
     }
     if params.network_path_after_trim_is_invalid && trimmed_network_path(raw, base) {

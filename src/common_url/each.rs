@@ -12,12 +12,15 @@ use crate::canonical_url::Url;
 use crate::error::Error;
 use crate::host::canonicalize_host::{HostInput, LdhHostKey};
 use crate::host::plan::Plan;
-use crate::profile::InputFacts;
 use crate::thread_buffer::give_back;
+use crate::url_steps::InputFacts;
 use encoding_rs::Encoding;
 
-/// [`canonicalize_common_url`](super::canonicalize_common_url) under each of `profiles`: element `i` is
-/// `covered(i, url)` for the URL it gives under `profiles[i]`, or, where it
+/// [`canonicalize_common_url`](super::canonicalize_common_url) under each of `profiles`
+/// (`facts` are the input's [`InputFacts`] when they are known), pushed
+/// into `into` (empty: its room is reused) where it can: element `i` is
+/// `covered(i, url)` for the URL it gives under `profiles[i]` (a
+/// [`Covered::SameAs`] an earlier profile's), or, where it
 /// declines, the element `by_the_steps` gives for that profile (called
 /// once, with the profiles declined, in order; with all of them when the
 /// URL is declined for anything but its host, or its host under every
@@ -50,30 +53,43 @@ use encoding_rs::Encoding;
 /// `http://0x7F.1/` under THIS and IE → `http://127.0.0.1/` once (their
 /// keys are equal: IE's round trip does not matter without an `xn--`
 /// label), under a profile without step 27 → `http://0x7f.1/`.
+// The input and its facts, the profiles, the encoding, the vector to
+// fill and what to make of each outcome: one call per input, from one
+// caller.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn canonicalize_common_url_each<T>(
     input: &str,
+    facts: Option<&InputFacts<'_>>,
     profiles: &[&Plan],
     encoding: &'static Encoding,
-    covered: impl Fn(usize, Url) -> T,
+    into: Vec<T>,
+    covered: impl Fn(usize, Covered) -> T,
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[&Plan]) -> Vec<T>,
 ) -> Vec<T> {
-    // The URL-level rules that rewrite components (`UrlParams`) are the
-    // steps' to run: the profiles whose rules may touch the input (the
-    // input scanned once for all of them) are left to the steps, with
-    // those the shortcut declines.
-    let rewrites = |p: &&Plan| p.url().rewrites_components();
-    let facts = profiles.iter().any(rewrites).then(|| InputFacts::of(input));
-    let rewriting = |p: &Plan| {
-        facts
-            .as_ref()
-            .is_some_and(|f| p.url().may_rewrite_components(f))
+    // The URL-level steps that rewrite components (`crate::url_steps`)
+    // are the steps' to run: the profiles whose steps may touch the input
+    // (the input scanned once for all of them, unless its facts are
+    // known) are left to the steps, with those the shortcut declines.
+    let rewrites = |p: &&Plan| p.url_gates().components.on;
+    let scanned = match facts {
+        None if profiles.iter().any(rewrites) => Some(InputFacts::of(input)),
+        _ => None,
     };
+    let facts = facts.or(scanned.as_ref());
+    let rewriting =
+        |p: &Plan| facts.is_some_and(|f| p.url_gates().components.may_touch(f, p.url()));
     let n_rewriting = profiles.iter().filter(|p| rewriting(p)).count();
     if n_rewriting == 0 {
-        return shortcut_each(input, profiles, encoding, covered, failed, |declined| {
-            by_the_steps(&plans_at(declined, profiles))
-        });
+        return shortcut_each(
+            input,
+            profiles,
+            encoding,
+            into,
+            covered,
+            failed,
+            |declined| by_the_steps(&plans_at(declined, profiles)),
+        );
     }
     if n_rewriting == profiles.len() {
         return by_the_steps(profiles);
@@ -91,7 +107,8 @@ pub(crate) fn canonicalize_common_url_each<T>(
         input,
         &rest,
         encoding,
-        |i, url| covered(rest_at[i], url),
+        Vec::with_capacity(rest.len()),
+        |i, url| covered(rest_at[i], url.at(&rest_at)),
         &failed,
         |declined| {
             let mut asked: Vec<usize> = (0..profiles.len())
@@ -132,6 +149,29 @@ pub(crate) fn canonicalize_common_url_each<T>(
         .collect()
 }
 
+/// What the shortcut gives a profile it covers
+/// ([`canonicalize_common_url_each`]'s `covered`).
+#[derive(Debug)]
+pub(crate) enum Covered {
+    /// A URL of its own.
+    Url(Url),
+    /// The same URL as the profile at this index (an earlier one), which
+    /// profiles that share a URL are given once: a copy is made where it
+    /// is wanted.
+    SameAs(usize),
+}
+
+impl Covered {
+    /// This result with the index of [`Covered::SameAs`] read in `at`
+    /// (the indices of a subset of the profiles among all of them).
+    fn at(self, at: &[usize]) -> Covered {
+        match self {
+            Covered::SameAs(j) => Covered::SameAs(at[j]),
+            url => url,
+        }
+    }
+}
+
 /// The profiles at the indices `at`.
 fn plans_at<'p>(at: &[usize], plans: &[&'p Plan]) -> Vec<&'p Plan> {
     at.iter().map(|&i| plans[i]).collect()
@@ -144,7 +184,8 @@ fn shortcut_each<T>(
     input: &str,
     profiles: &[&Plan],
     encoding: &'static Encoding,
-    covered: impl Fn(usize, Url) -> T,
+    mut each: Vec<T>,
+    covered: impl Fn(usize, Covered) -> T,
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[usize]) -> Vec<T>,
 ) -> Vec<T> {
@@ -182,20 +223,18 @@ fn shortcut_each<T>(
             return by_the_steps(&all());
         };
         let url = Url::new(out, offsets);
-        return each_with_hosts_by_the_steps(url, hosts, covered, failed, by_the_steps);
+        return each_with_hosts_by_the_steps(url, hosts, each, covered, failed, by_the_steps);
     }
     let (Some(offsets), Some(host)) = (scanned, shared) else {
         return by_the_steps(&all());
     };
     // The common case: every profile has the first one's key, and shares
-    // its URL (written once, copied for all but the last, each copy
-    // allocated to its length; `profiles` is not empty, one was covered).
+    // its URL (written once, given to the first, the same for the others;
+    // `profiles` is not empty, one was covered).
     if first == 0 && keys.iter().all(|&k| k == keys[0]) {
         let url = Url::new(out, offsets);
-        let mut each = Vec::with_capacity(profiles.len());
-        let last = profiles.len() - 1;
-        each.extend((0..last).map(|i| covered(i, url.clone_unmade())));
-        each.push(covered(last, url));
+        each.push(covered(0, Covered::Url(url)));
+        each.extend((1..profiles.len()).map(|i| covered(i, Covered::SameAs(0))));
         return each;
     }
     // One URL per distinct key (`urls[key.slot()]`, `Some(None)` when
@@ -203,7 +242,6 @@ fn shortcut_each<T>(
     // first one's URL is the one written, each later one's puts its host
     // in that one's place.
     let mut urls: [Option<Option<Url>>; LdhHostKey::SLOTS] = Default::default();
-    let mut uses = [0usize; LdhHostKey::SLOTS];
     for &k in &keys[..first] {
         urls[k.slot()] = Some(None);
     }
@@ -266,25 +304,25 @@ fn shortcut_each<T>(
         false => Vec::new(),
     }
     .into_iter();
-    // Each URL moved out for the last profile that shares it, copied for
+    // Each URL given to the first profile that shares it, the same for
     // the others.
-    for &k in keys.iter() {
-        uses[k.slot()] += 1;
-    }
-    let mut each = Vec::with_capacity(profiles.len());
+    let mut given: [Option<usize>; LdhHostKey::SLOTS] = Default::default();
     for (i, &k) in keys.iter().enumerate() {
-        uses[k.slot()] -= 1;
         let url = urls[k.slot()].as_mut().expect("a result for every key");
-        each.push(match url {
-            None => match own[i].take() {
-                Some(Ok(u)) => covered(i, u),
+        each.push(match (url, given[k.slot()]) {
+            // Given (taken out) already.
+            (_, Some(j)) => covered(i, Covered::SameAs(j)),
+            (None, None) => match own[i].take() {
+                Some(Ok(u)) => covered(i, Covered::Url(u)),
                 Some(Err(e)) => failed(e),
                 None => by_the_steps
                     .next()
                     .expect("a result for each declined profile"),
             },
-            Some(u) if uses[k.slot()] > 0 => covered(i, u.clone_unmade()),
-            Some(_) => covered(i, url.take().expect("a URL")),
+            (url, None) => {
+                given[k.slot()] = Some(i);
+                covered(i, Covered::Url(url.take().expect("a URL")))
+            }
         });
     }
     each
@@ -292,18 +330,19 @@ fn shortcut_each<T>(
 
 /// The result of each profile for a URL whose hosts went by the steps
 /// ([`hosts_by_the_steps_each`]): `url`, written with the first host that
-/// succeeds, for a profile with that host (moved out for the last of
-/// them), that URL with the profile's host in place for another,
+/// succeeds, for the first profile with that host (the others have the
+/// same, [`Covered::SameAs`]), that URL with the profile's host in place for another,
 /// `failed(e)` for a host that fails with `e`, and `by_the_steps` (once,
 /// for all of them) for a host declined.
 ///
 /// `http://Bücher.DE/a` under THIS, CHROME, GECKO and IE:
-/// `http://xn--bcher-kva.de/a` written once, copied for CHROME, Gecko's
+/// `http://xn--bcher-kva.de/a` written once, the same for CHROME, Gecko's
 /// and IE's `bücher.de` put in place.
 pub(super) fn each_with_hosts_by_the_steps<T>(
     url: Url,
     hosts: HostsByTheSteps,
-    covered: impl Fn(usize, Url) -> T,
+    mut results: Vec<T>,
+    covered: impl Fn(usize, Covered) -> T,
     failed: impl Fn(Error) -> T,
     by_the_steps: impl FnOnce(&[usize]) -> Vec<T>,
 ) -> Vec<T> {
@@ -331,7 +370,7 @@ pub(super) fn each_with_hosts_by_the_steps<T>(
             };
         }
     }
-    let last_written = each.iter().rposition(|h| matches!(h, HostOf::Written));
+    let first_written = each.iter().position(|h| matches!(h, HostOf::Written));
     let asked: Vec<usize> = (each.iter().enumerate())
         .filter(|(_, h)| matches!(h, HostOf::Declined))
         .map(|(i, _)| i)
@@ -343,13 +382,14 @@ pub(super) fn each_with_hosts_by_the_steps<T>(
     .into_iter();
     let mut url = Some(url);
     let mut own_urls = urls.drain(..);
-    let mut results = Vec::with_capacity(each.len());
     for (i, h) in each.drain(..).enumerate() {
         results.push(match h {
-            HostOf::Written if Some(i) == last_written => covered(i, url.take().expect("the URL")),
-            HostOf::Written => covered(i, url.as_ref().expect("the URL").clone_unmade()),
+            HostOf::Written if Some(i) == first_written => {
+                covered(i, Covered::Url(url.take().expect("the URL")))
+            }
+            HostOf::Written => covered(i, Covered::SameAs(first_written.expect("written"))),
             // In the order they were put in `urls`.
-            HostOf::Url => covered(i, own_urls.next().expect("a URL of its own")),
+            HostOf::Url => covered(i, Covered::Url(own_urls.next().expect("a URL of its own"))),
             HostOf::Other(_) => unreachable!("every other host is put in place above"),
             HostOf::Failed(e) => failed(*e),
             HostOf::Declined => by_the_steps
@@ -381,13 +421,15 @@ mod tests {
         let each = with_plans(profiles, |plans| {
             canonicalize_common_url_each(
                 input,
+                None,
                 plans,
                 UTF_8,
+                Vec::new(),
                 |_, u| Some(Ok(u)),
                 |e| Some(Err(e)),
                 |declined| {
                     asked.extend(declined.iter().map(|p| p.name().to_string()));
-                    vec![None; declined.len()]
+                    declined.iter().map(|_| None).collect()
                 },
             )
         });
@@ -405,7 +447,17 @@ mod tests {
             .map(|(p, _)| p.name().to_string())
             .collect();
         assert_eq!(asked, declined, "{input}");
-        each.into_iter().map(|r| r.and_then(Result::ok)).collect()
+        // A URL the same as an earlier profile's is that one.
+        let mut urls: Vec<Option<Url>> = Vec::with_capacity(each.len());
+        for r in each {
+            let url = match r.and_then(Result::ok) {
+                Some(Covered::Url(u)) => Some(u),
+                Some(Covered::SameAs(j)) => Some(urls[j].as_ref().expect("a URL").clone_unmade()),
+                None => None,
+            };
+            urls.push(url);
+        }
+        urls
     }
 
     /// [`canonicalize_common_url_each`] of `input` under `order`: for

@@ -78,12 +78,12 @@ use crate::error::Error;
 use crate::host::canonicalize_host::{canonicalize_host_with, HostInput, HostOutcome};
 use crate::host::plan::Plan;
 use crate::host::trace::NoTrace;
-use crate::profile::InputFacts;
+use crate::url_steps::InputFacts;
 use encoding_rs::Encoding;
 use hosts::internationalized_host_qualifies;
 use scan::common_url_with_host;
 
-pub(crate) use each::canonicalize_common_url_each;
+pub(crate) use each::{canonicalize_common_url_each, Covered};
 pub(crate) use scan::scheme_end;
 
 /// The length of host up to which room is reserved for its growth
@@ -110,11 +110,28 @@ pub(crate) fn canonicalize_common_url(
     out: &mut String,
     failed: &mut Option<Error>,
 ) -> Option<Offsets> {
-    // The URL-level rules that rewrite components (`UrlParams`) are the
-    // steps' to run (the input scanned only under a profile with any).
-    let url = plan.url();
-    if url.rewrites_components() && url.may_rewrite_components(&InputFacts::of(input)) {
-        return None;
+    canonicalize_common_url_of(input, None, plan, encoding, out, failed)
+}
+
+/// [`canonicalize_common_url`] of an input whose facts
+/// ([`InputFacts::of`]) may be known already.
+pub(crate) fn canonicalize_common_url_of(
+    input: &str,
+    facts: Option<&InputFacts<'_>>,
+    plan: &Plan,
+    encoding: &'static Encoding,
+    out: &mut String,
+    failed: &mut Option<Error>,
+) -> Option<Offsets> {
+    // The URL-level steps that rewrite components (`crate::url_steps`)
+    // are the steps' to run (the input scanned only under a profile with
+    // any, and only when its facts are not known yet).
+    let gate = &plan.url_gates().components;
+    if gate.on {
+        let touched = |f: &InputFacts<'_>| gate.may_touch(f, plan.url());
+        if facts.map_or_else(|| touched(&InputFacts::of(input)), touched) {
+            return None;
+        }
     }
     common_url_with_host(input, encoding, out, |host, scheme, ascii, out| {
         let host = match ascii {

@@ -4,14 +4,18 @@
 
 use super::engine::{base_error, Engine};
 use super::guard::guarded as catch_panic;
+use crate::canonical_url::{Maker, PlanRef};
+use crate::canonicalizer::EachResult;
 use crate::error::Error;
 use crate::host::plan::Plan;
 use crate::profile;
+use crate::thread_buffer::{give_back, take_kept};
 use crate::url::ParsedUrl;
 use crate::{Canonicalizer, Url};
 use encoding_rs::Encoding;
 use serde::Serialize;
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fmt;
 
 // ---------------------------------------------------------------------------
@@ -303,6 +307,8 @@ pub struct Comparer<'e> {
     engines: Vec<&'e dyn Engine>,
     /// The plans of the engines that are profiles, in column order.
     profiles: Vec<Cow<'e, Plan>>,
+    /// The column of each of `profiles`.
+    profile_columns: Vec<usize>,
     /// The base as given, and parsed (for [`Comparer::resolve`]).
     base: Option<(String, Result<ParsedUrl, String>)>,
     /// What canonicalizes under the profiles (its own profile unused:
@@ -338,6 +344,10 @@ impl<'e> Comparer<'e> {
                 .filter_map(|e| e.as_profile())
                 .map(Plan::of)
                 .collect(),
+            profile_columns: (engines.iter().enumerate())
+                .filter(|(_, e)| e.as_profile().is_some())
+                .map(|(i, _)| i)
+                .collect(),
             base: base.map(|b| (b.to_string(), catch_panic(|| crate::parse(b)))),
             canonicalizer,
             encoding,
@@ -367,9 +377,11 @@ impl<'e> Comparer<'e> {
 
     /// Runs `input` through every engine.
     pub fn compare(&self, input: &str) -> Comparison {
-        let outcomes = self.outcomes(input);
+        let mut outcomes = self.outcomes(input);
         let differing = all_differing(&outcomes);
-        self.comparison(input, outcomes, differing)
+        let c = self.comparison(input, &mut outcomes, differing);
+        give_back(&OUTCOMES, outcomes);
+        c
     }
 
     /// [`Comparer::compare`] when the engines disagree on `input`; `None`
@@ -388,41 +400,66 @@ impl<'e> Comparer<'e> {
     /// assert!(!d.agree());
     /// ```
     pub fn compare_differing(&self, input: &str) -> Option<Comparison> {
-        let outcomes = self.outcomes(input);
+        let mut outcomes = self.outcomes(input);
         let differing = all_differing(&outcomes);
-        match differing.is_empty() {
+        let c = match differing.is_empty() {
             true => None,
-            false => Some(self.comparison(input, outcomes, differing)),
-        }
+            false => Some(self.comparison(input, &mut outcomes, differing)),
+        };
+        outcomes.clear();
+        give_back(&OUTCOMES, outcomes);
+        c
     }
 
-    /// Each engine's outcome for `input`, in column order.
-    fn outcomes(&self, input: &str) -> Vec<Result<Url, Rejection>> {
+    /// Each engine's outcome for `input`, in column order, in the
+    /// thread's kept vector ([`OUTCOMES`], to give back).
+    fn outcomes(&self, input: &str) -> Vec<Outcome> {
         let base = self.base.as_ref().map(|(b, _)| b.as_str());
-        let mut profiles = self.profiles_together(input).into_iter();
-        self.engines
-            .iter()
-            .map(|e| match e.as_profile().and_then(|_| profiles.next()) {
-                Some(outcome) => outcome,
-                None => run_engine(*e, input, base, self.encoding),
-            })
-            .collect()
+        let mut outcomes = take_kept(&OUTCOMES);
+        outcomes.clear();
+        self.profiles_together(input, &mut outcomes);
+        // The other engines' outcomes in their columns, between the
+        // profiles' (in column order already).
+        let mut at = 0;
+        for (column, e) in self.engines.iter().enumerate() {
+            if self.profile_columns.get(at) == Some(&column) {
+                at += 1;
+                continue;
+            }
+            let outcome = Outcome::Own(run_engine(*e, input, base, self.encoding));
+            outcomes.insert(column, outcome);
+        }
+        outcomes
     }
 
     /// The comparison of `input` made of the engines' `outcomes` and the
-    /// fields on which they differ.
+    /// fields on which they differ: an engine with the same URL as an
+    /// earlier one is given a copy of it, made under its own profile.
     fn comparison(
         &self,
         input: &str,
-        outcomes: Vec<Result<Url, Rejection>>,
+        outcomes: &mut Vec<Outcome>,
         differing: Vec<Field>,
     ) -> Comparison {
-        let results = (self.engines.iter().zip(outcomes))
-            .map(|(e, outcome)| EngineResult {
+        let mut results: Vec<EngineResult> = Vec::with_capacity(outcomes.len());
+        let mut profiles = self.profiles.iter();
+        for (e, outcome) in self.engines.iter().zip(outcomes.drain(..)) {
+            let plan = e.as_profile().and_then(|_| profiles.next());
+            let outcome = match outcome {
+                Outcome::Own(outcome) => outcome,
+                Outcome::SameAs(j) => results[j].outcome.as_ref().map_err(Clone::clone).map(|u| {
+                    let mut u = u.clone_unmade();
+                    if let Some(plan) = plan {
+                        u.set_made(Maker::Profile(PlanRef::of(plan), self.encoding));
+                    }
+                    u
+                }),
+            };
+            results.push(EngineResult {
                 engine: e.name().to_string(),
                 outcome,
-            })
-            .collect();
+            });
+        }
         Comparison {
             input: input.to_string(),
             base: self.base.as_ref().map(|(b, _)| b.clone()),
@@ -435,17 +472,25 @@ impl<'e> Comparer<'e> {
     /// canonicalized together by [`Canonicalizer::canonicalize_each`], or,
     /// when that panicked, each alone (so that the profile whose steps
     /// panic is the one that reports it).
-    fn profiles_together(&self, input: &str) -> Vec<Result<Url, Rejection>> {
+    fn profiles_together(&self, input: &str, outcomes: &mut Vec<Outcome>) {
         let c = match &self.canonicalizer {
-            _ if self.profiles.is_empty() => return Vec::new(),
+            _ if self.profiles.is_empty() => return,
             Ok(c) => c,
-            Err(rejection) => return vec![Err(rejection.clone()); self.profiles.len()],
+            Err(rejection) => {
+                let rejected = (self.profiles.iter()).map(|_| Outcome::Own(Err(rejection.clone())));
+                outcomes.extend(rejected);
+                return;
+            }
         };
-        let outcomes = |profiles: &[&Plan]| {
-            c.canonicalize_each(input, profiles)
-                .into_iter()
-                .map(|r| r.map_err(Rejection::Error))
-                .collect::<Vec<_>>()
+        // An index of `EachResult::SameAs` (among the profiles) becomes
+        // the engine's (among all the engines).
+        let each = |profiles: &[&Plan], outcomes: &mut Vec<Outcome>| {
+            let mut each = c.canonicalize_each_shared(input, profiles, take_kept(&EACH));
+            outcomes.extend(each.drain(..).map(|r| match r {
+                EachResult::Own(r) => Outcome::Own(r.map_err(Rejection::Error)),
+                EachResult::SameAs(j) => Outcome::SameAs(self.profile_columns[j]),
+            }));
+            give_back(&EACH, each);
         };
         // The plans as a slice, on the stack for up to eight of them.
         let n = self.profiles.len();
@@ -463,16 +508,18 @@ impl<'e> Comparer<'e> {
                 &on_heap
             }
         };
-        if let Ok(together) = catch_panic(|| outcomes(plans)) {
-            return together;
+        let mut together = std::mem::take(outcomes);
+        if catch_panic(|| each(plans, &mut together)).is_ok() {
+            *outcomes = together;
+            return;
         }
-        plans
-            .iter()
-            .map(|p| match catch_panic(|| outcomes(&[p])) {
-                Ok(mut one) => one.remove(0),
-                Err(panic) => Err(Rejection::Panic(panic)),
-            })
-            .collect()
+        for p in plans {
+            let mut one = Vec::with_capacity(1);
+            match catch_panic(|| each(&[p], &mut one)) {
+                Ok(()) => outcomes.append(&mut one),
+                Err(panic) => outcomes.push(Outcome::Own(Err(Rejection::Panic(panic)))),
+            }
+        }
     }
 }
 
@@ -489,17 +536,40 @@ fn run_engine(
     }
 }
 
-/// The fields on which any two outcomes differ, in [`Field::ALL`] order.
-fn all_differing(outcomes: &[Result<Url, Rejection>]) -> Vec<Field> {
-    let Some(first) = outcomes.first() else {
+thread_local! {
+    /// The vector of [`Comparer::outcomes`], kept from one input to the
+    /// next.
+    static OUTCOMES: RefCell<Vec<Outcome>> = const { RefCell::new(Vec::new()) };
+    /// The vector of the profiles' results in
+    /// [`Comparer::profiles_together`], kept from one input to the next.
+    static EACH: RefCell<Vec<EachResult>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An engine's outcome before a [`Comparison`] is made of it.
+enum Outcome {
+    /// Its canonical URL, or why there is none.
+    Own(Result<Url, Rejection>),
+    /// The same canonical URL as the engine at this index (an earlier
+    /// one, a profile) gives: a copy is made only for a comparison.
+    SameAs(usize),
+}
+
+/// The fields on which any two outcomes differ, in [`Field::ALL`] order
+/// (an outcome the same as another's differs from none).
+fn all_differing(outcomes: &[Outcome]) -> Vec<Field> {
+    let own = outcomes.iter().filter_map(|o| match o {
+        Outcome::Own(r) => Some(r),
+        Outcome::SameAs(_) => None,
+    });
+    let Some(first) = own.clone().next() else {
         return Vec::new();
     };
     let valid = first.is_ok();
     let mut out = Vec::new();
-    if outcomes.iter().any(|r| r.is_ok() != valid) {
+    if own.clone().any(|r| r.is_ok() != valid) {
         out.push(Field::Valid);
     }
-    let mut accepted = outcomes.iter().filter_map(|r| r.as_ref().ok());
+    let mut accepted = own.filter_map(|r| r.as_ref().ok());
     if let Some(head) = accepted.next() {
         // The common case: they all agree.
         if accepted.clone().all(|u| u.same_components(head)) {

@@ -30,6 +30,7 @@ use crate::ipv4::has_ipv4_form;
 use crate::percent;
 use crate::profile::{builtin_profiles, HostClass, HostParams, NameprepParams, Profile, UrlParams};
 use crate::unicode::nfkc;
+use crate::url_steps::UrlGates;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -49,6 +50,8 @@ pub struct Plan {
     nameprep: NameprepParams,
     host: HostParams,
     url: UrlParams,
+    /// The URL-level steps that run, compiled ([`crate::url_steps`]).
+    url_gates: UrlGates,
     /// The steps that run (whose registry switch is on, or that have none).
     runs: StepSet,
     /// Step 1: the plan of the profile that canonicalizes the hosts of
@@ -119,6 +122,7 @@ impl Plan {
             nameprep: profile.nameprep().clone(),
             host: profile.host().clone(),
             url: profile.url().clone(),
+            url_gates: UrlGates::of(profile.url()),
             runs,
             other_hosts: None,
             shortcuts: Shortcuts::of(runs, profile.host()),
@@ -250,6 +254,12 @@ impl Plan {
     #[inline]
     pub fn url(&self) -> &UrlParams {
         &self.url
+    }
+
+    /// The URL-level steps that run, compiled: what they may touch.
+    #[inline]
+    pub(crate) fn url_gates(&self) -> &UrlGates {
+        &self.url_gates
     }
 }
 
