@@ -230,6 +230,25 @@ struct TraceObject<'a> {
     results: Vec<TraceResult<'a>>,
     steps: &'a [AlignedStep],
     divergence: Option<&'a Divergence>,
+    /// The URL-level steps that change a profile's result, with what it
+    /// gives without each.
+    url_steps: Vec<UrlStepJson<'a>>,
+    /// The profiles whose URL-level steps give the whole URL (no host
+    /// steps run).
+    whole_url: &'a [String],
+}
+
+/// A URL-level step that changes a profile's result, in the `trace
+/// --json` object.
+#[derive(Serialize)]
+struct UrlStepJson<'a> {
+    profile: &'a str,
+    /// The step (its `[observed.url]` parameter).
+    step: &'a str,
+    /// The canonical URL the profile gives without the step.
+    without: Option<&'a str>,
+    /// Why there is none without it.
+    without_error: Option<&'a str>,
 }
 
 /// One engine's result in the `trace --json` object.
@@ -300,6 +319,15 @@ pub fn trace_text(trace: &UrlTrace, comparison: &Comparison) -> String {
         results,
         steps: &trace.steps,
         divergence: trace.divergence.as_ref(),
+        url_steps: (trace.url_steps.iter())
+            .map(|(profile, e)| UrlStepJson {
+                profile,
+                step: e.step,
+                without: e.without.as_ref().ok().map(String::as_str),
+                without_error: e.without.as_ref().err().map(String::as_str),
+            })
+            .collect(),
+        whole_url: &trace.whole_url,
     };
     let mut s = serde_json::to_string(&j).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
     s.push('\n');

@@ -597,6 +597,52 @@ fn trace_reports_no_host_once() {
     assert_eq!(stderr(&o), "");
 }
 
+/// A URL-level step that changes a profile's result is shown with what
+/// the profile gives without it; a profile whose URL-level steps give
+/// the whole URL (googleurl's path URLs) has no host rows; a URL no such
+/// step touches shows none.
+#[test]
+fn trace_shows_the_url_level_steps_that_act() {
+    let o = run(
+        &[
+            "trace",
+            "--all",
+            "--profile",
+            "chrome",
+            "--profile",
+            "this",
+            "FoO://Bar/a/../b",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("url step  chrome  path_urls (kind); without it: foo://bar/b"),
+        "{out}"
+    );
+    assert!(
+        out.contains("untraced  chrome (URL-level steps give the whole URL"),
+        "{out}"
+    );
+    let rows = trace_rows(&out);
+    assert!(!rows.is_empty(), "{out}");
+    assert!(rows.iter().all(|r| !r.contains("chrome")), "{out}");
+
+    let o = run(
+        &["trace", "--json", "--profile", "ie", "http://a/x?y%41"],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["url_steps"][0]["step"], "windows_escapes", "{v}");
+    assert_eq!(v["url_steps"][0]["without"], "http://a/x?y%41", "{v}");
+
+    let o = run(&["trace", "--all", "http://a/b"], b"");
+    let out = stdout(&o);
+    assert!(!out.contains("url step"), "{out}");
+    assert!(!out.contains("URL-level steps give"), "{out}");
+}
+
 /// The step rows of a trace table (after the header line `step ...`).
 fn trace_rows(out: &str) -> Vec<&str> {
     out.lines()

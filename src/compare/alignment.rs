@@ -7,6 +7,7 @@ use super::engine::{Engine, HostTrace, CANONICALIZE_HOST, NAMEPREP};
 use crate::chromium::CHROMIUM;
 use crate::error::Error;
 use crate::host::trace::TraceStep;
+use crate::url_steps::StepEffect;
 use crate::whatwg::host_trace::URL_STANDARD;
 use serde::Serialize;
 
@@ -132,6 +133,13 @@ pub struct UrlTrace {
     pub engines: Vec<String>,
     /// Engines that have no steps to trace.
     pub untraced: Vec<String>,
+    /// Profiles whose observed URL-level steps give the URL without the
+    /// host's steps (a kind of URL of the browser's own, such as
+    /// googleurl's path URLs, or an input they find invalid): not traced.
+    pub whole_url: Vec<String>,
+    /// The URL-level steps that change a profile's result for this URL
+    /// ([`crate::url_steps::acting`]), profile by profile.
+    pub url_steps: Vec<(String, StepEffect)>,
     /// Each traced engine's run.
     pub traces: Vec<HostTrace>,
     /// The steps, aligned.
@@ -152,10 +160,24 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
         no_host: None,
         engines: Vec::new(),
         untraced: Vec::new(),
+        whole_url: Vec::new(),
+        url_steps: Vec::new(),
         traces: Vec::new(),
         steps: Vec::new(),
         divergence: None,
     };
+    for e in engines {
+        if let Some(p) = e.as_profile() {
+            let effects = super::guard::guarded(|| crate::url_steps::acting(p, input, base));
+            let name = e.name().to_string();
+            t.url_steps.extend(
+                effects
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|s| (name.clone(), s)),
+            );
+        }
+    }
     let resolved = match comparer.resolve(input) {
         Ok(r) => r,
         Err(panic) => {
@@ -179,6 +201,12 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
     };
     t.host = Some(host.to_string());
     for e in engines {
+        if e.as_profile()
+            .is_some_and(|p| gives_whole_url(p, input, base))
+        {
+            t.whole_url.push(e.name().to_string());
+            continue;
+        }
         match e.trace_host(host, &scheme) {
             Some(tr) => {
                 t.engines.push(e.name().to_string());
@@ -191,6 +219,21 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
     t.steps = align(&refs);
     t.divergence = first_divergence(&t.steps, &refs);
     t
+}
+
+/// Whether the observed URL-level steps of `profile` give `input`
+/// (against `base`) without the host's steps: they find it invalid before
+/// it is parsed, or it is a kind of URL of the browser's own
+/// ([`crate::observed_kind::observed_kind`]), as the
+/// [`Canonicalizer`](crate::Canonicalizer) runs them.
+fn gives_whole_url(profile: &dyn crate::Profile, input: &str, base: Option<&str>) -> bool {
+    let url = profile.url();
+    let base = base.map(|b| crate::preprocess::preprocess(b).into_owned());
+    let base = base.as_deref();
+    crate::observed_input::observed_input_invalid(url, input).is_some() || {
+        let observed = crate::observed_input::observed_input(url, input, base);
+        crate::observed_kind::observed_kind(url, input, &observed, base).is_some()
+    }
 }
 
 /// Steps whose outcome is a note (a flag or a decision, such as

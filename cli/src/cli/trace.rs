@@ -210,6 +210,21 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
         let heading = if k == 0 { "result" } else { "" };
         s.push_str(&format!("{}  {}  {v}\n", pad(heading, 8), pad(label, w)));
     }
+    // The URL-level steps that change a result: what the profile gives
+    // without each.
+    for (k, (engine, effect)) in t.url_steps.iter().enumerate() {
+        let heading = if k == 0 { "url step" } else { "" };
+        let stage = effect.stages.first().map_or("", |s| s.as_str());
+        let without = match &effect.without {
+            Ok(url) => printable(url).into_owned(),
+            Err(e) => format!("error: {}", printable(e)),
+        };
+        s.push_str(&format!(
+            "{}  {engine}  {} ({stage}); without it: {without}\n",
+            pad(heading, 8),
+            effect.step
+        ));
+    }
     let Some(host) = &t.host else {
         let why = t.no_host.as_deref().unwrap_or("");
         // An invalid URL's reason is already on the result line.
@@ -234,6 +249,15 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
             "untraced  {} (no marked steps)\n",
             t.untraced.join(", ")
         ));
+    }
+    if !t.whole_url.is_empty() {
+        s.push_str(&format!(
+            "untraced  {} (URL-level steps give the whole URL: no host steps run)\n",
+            t.whole_url.join(", ")
+        ));
+    }
+    if t.traces.is_empty() {
+        return s;
     }
     s.push('\n');
 
