@@ -49,6 +49,10 @@ pub struct Canonicalizer<'p> {
     base_canonical_for: Option<usize>,
     /// The base as given (its parse may have replaced noncharacters).
     base_text: Option<String>,
+    /// Canonicalizers with the base canonicalized under other profiles
+    /// ([`Canonicalizer::with_canonical_bases`]), by the address of their
+    /// plan, made once for a batch.
+    canonical_bases: std::sync::Arc<Vec<(usize, Result<Canonicalizer<'static>, Error>)>>,
     encoding: &'static Encoding,
     /// The profile's lifetime (a plan of its own is kept instead).
     profile: std::marker::PhantomData<&'p dyn Profile>,
@@ -85,6 +89,7 @@ impl<'p> Canonicalizer<'p> {
             base: None,
             base_canonical_for: None,
             base_text: None,
+            canonical_bases: Default::default(),
             encoding: UTF_8,
             profile: std::marker::PhantomData,
         }
@@ -145,10 +150,47 @@ impl<'p> Canonicalizer<'p> {
     /// canonicalizer under `profile` with the base canonicalized under it
     /// (an error when it is invalid); `None` when the base serves as it
     /// is.
-    fn for_canonical_base(&self, profile: &Plan) -> Option<Result<Canonicalizer<'static>, Error>> {
-        if !profile.url().base_canonicalized
-            || self.base_canonical_for == Some(plan_address(profile))
-        {
+    fn for_canonical_base(
+        &self,
+        profile: &Plan,
+    ) -> Option<Result<Cow<'_, Canonicalizer<'static>>, Error>> {
+        if !self.needs_canonical_base(profile) {
+            return None;
+        }
+        let address = plan_address(profile);
+        if let Some((_, made)) = self.canonical_bases.iter().find(|(a, _)| *a == address) {
+            return Some(made.as_ref().map(Cow::Borrowed).map_err(Clone::clone));
+        }
+        self.canonical_base_for(profile).map(|r| r.map(Cow::Owned))
+    }
+
+    /// Whether `profile` resolves against the base canonicalized under it
+    /// ([`crate::profile::UrlParams::base_canonicalized`]) and this
+    /// canonicalizer's base is not that one.
+    #[inline]
+    fn needs_canonical_base(&self, profile: &Plan) -> bool {
+        self.base.is_some()
+            && profile.url().base_canonicalized
+            && self.base_canonical_for != Some(plan_address(profile))
+    }
+
+    /// This canonicalizer with the base canonicalized once under each of
+    /// `profiles` that resolves against its canonical base (see
+    /// [`Canonicalizer::for_canonical_base`]), kept for every input: what a
+    /// batch under several profiles (the comparer's) makes once.  The
+    /// plans must outlive it at the same addresses (they are found by
+    /// address).
+    pub(crate) fn with_canonical_bases(mut self, profiles: &[&Plan]) -> Canonicalizer<'p> {
+        let made = (profiles.iter())
+            .filter_map(|p| Some((plan_address(p), self.canonical_base_for(p)?)))
+            .collect();
+        self.canonical_bases = std::sync::Arc::new(made);
+        self
+    }
+
+    /// [`Canonicalizer::for_canonical_base`], made now.
+    fn canonical_base_for(&self, profile: &Plan) -> Option<Result<Canonicalizer<'static>, Error>> {
+        if !self.needs_canonical_base(profile) {
             return None;
         }
         let base = self.base_text.as_deref()?;
@@ -205,6 +247,7 @@ impl<'p> Canonicalizer<'p> {
             base: None,
             base_canonical_for: None,
             base_text: None,
+            canonical_bases: Default::default(),
             encoding,
             profile: std::marker::PhantomData,
         }
@@ -524,6 +567,12 @@ impl<'p> Canonicalizer<'p> {
         profiles: &[&Plan],
         mut into: Vec<EachResult>,
     ) -> Vec<EachResult> {
+        // A profile that resolves against the base canonicalized under it
+        // goes with the canonicalizer that holds that base; the others
+        // together.
+        if profiles.len() > 1 && profiles.iter().any(|p| self.needs_canonical_base(p)) {
+            return self.each_with_canonical_bases(input, profiles, into);
+        }
         // The input's facts, found once for every profile.
         let gated = |p: &&Plan| p.url_gates().before.on || p.url_gates().components.on;
         let facts = profiles.iter().any(gated).then(|| InputFacts::of(input));
@@ -538,9 +587,7 @@ impl<'p> Canonicalizer<'p> {
                     !observed_is_input(&observed, input)
                         || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
                         || (p.url().file_paths_as_posix && self.may_be_file(input))
-                        || (self.base.is_some()
-                            && p.url().base_canonicalized
-                            && self.base_canonical_for != Some(plan_address(p)))
+                        || self.needs_canonical_base(p)
                         || crate::observed_kind::observed_kind(
                             p.url(),
                             input,
@@ -605,6 +652,41 @@ impl<'p> Canonicalizer<'p> {
             }
         }
         results
+    }
+
+    /// [`Canonicalizer::canonicalize_each_shared`] where some of
+    /// `profiles` resolve against the base canonicalized under them: each
+    /// of those alone, under the canonicalizer that holds that base, the
+    /// others together.
+    fn each_with_canonical_bases(
+        &self,
+        input: &str,
+        profiles: &[&Plan],
+        mut into: Vec<EachResult>,
+    ) -> Vec<EachResult> {
+        let (rest, rest_at): (Vec<&Plan>, Vec<usize>) = (profiles.iter().enumerate())
+            .filter(|(_, p)| !self.needs_canonical_base(p))
+            .map(|(i, p)| (*p, i))
+            .unzip();
+        let mut together = match rest.is_empty() {
+            true => Vec::new(),
+            false => self.canonicalize_each_shared(input, &rest, Vec::with_capacity(rest.len())),
+        }
+        .into_iter();
+        for p in profiles {
+            into.push(match self.for_canonical_base(p) {
+                Some(Ok(c)) => {
+                    let made = || Maker::Profile(PlanRef::of(p), self.encoding);
+                    EachResult::Own(c.canonicalize_under(input, p, made))
+                }
+                Some(Err(e)) => EachResult::Own(Err(e)),
+                None => match together.next().expect("a result for each other profile") {
+                    EachResult::SameAs(j) => EachResult::SameAs(rest_at[j]),
+                    own => own,
+                },
+            });
+        }
+        into
     }
 
     /// [`Canonicalizer::canonicalize_each`] without its shortcut for the

@@ -329,21 +329,29 @@ impl<'e> Comparer<'e> {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Comparer<'e> {
+        let profiles: Vec<Cow<'e, Plan>> = engines
+            .iter()
+            .filter_map(|e| e.as_profile())
+            .map(Plan::of)
+            .collect();
+        // The base canonicalized once under each profile that resolves
+        // against its canonical base (the plans stay where they are: a
+        // vector's elements do not move with it).
+        let plans: Vec<&Plan> = profiles.iter().map(|p| &**p).collect();
         let canonicalizer = catch_panic(|| {
             let c = Canonicalizer::new(profile::this()).encoding(encoding);
             match base {
-                Some(b) => c.base(b).map_err(|e| Rejection::Error(base_error(e))),
+                Some(b) => c
+                    .base(b)
+                    .map(|c| c.with_canonical_bases(&plans))
+                    .map_err(|e| Rejection::Error(base_error(e))),
                 None => Ok(c),
             }
         })
         .unwrap_or_else(|panic| Err(Rejection::Panic(panic)));
         Comparer {
             engines: engines.to_vec(),
-            profiles: engines
-                .iter()
-                .filter_map(|e| e.as_profile())
-                .map(Plan::of)
-                .collect(),
+            profiles,
             profile_columns: (engines.iter().enumerate())
                 .filter(|(_, e)| e.as_profile().is_some())
                 .map(|(i, _)| i)
