@@ -162,6 +162,16 @@ impl Engine for EngineSpec {
         self.0.canonicalize(input, base, encoding)
     }
 
+    fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        self.0.canonicalize_to(input, base, encoding, out)
+    }
+
     fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
         self.0.check_base(base, encoding)
     }
@@ -212,6 +222,16 @@ impl Engine for Renamed {
         encoding: &'static Encoding,
     ) -> Result<Url, Error> {
         self.inner.canonicalize(input, base, encoding)
+    }
+
+    fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        self.inner.canonicalize_to(input, base, encoding, out)
     }
 
     fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {

@@ -195,13 +195,21 @@ proptest! {
     /// The `whatwg` engine's one-pass common URL gives what the `url`
     /// crate's parser gives (the same serialization and components, or
     /// the same error), under the URL Standard and its transitional
-    /// variant, with and without a base.
+    /// variant, with and without a base; written into a buffer
+    /// (`canonicalize_to`), the same serialization, or the same error and
+    /// an empty buffer.
     #[test]
     fn whatwg_common_url_is_the_parsers(s in common_ascii_url(), b in prop::option::of(common_ascii_url())) {
         for w in [urlprism::whatwg::Whatwg::new(), urlprism::whatwg::Whatwg::transitional()] {
             let fast = w.canonicalize_url(&s, b.as_deref(), UTF_8);
             let parser = w.canonicalize_by_the_parser(&s, b.as_deref(), UTF_8);
             prop_assert_eq!(&fast, &parser);
+            let mut out = String::from("http://left.over/");
+            let to = w.canonicalize_to(&s, b.as_deref(), UTF_8, &mut out).map(|()| out.clone());
+            prop_assert_eq!(to, parser.clone().map(urlprism::Url::into_string));
+            if parser.is_err() {
+                prop_assert_eq!(out, "");
+            }
             if let (Ok(fast), Ok(parser)) = (fast, parser) {
                 prop_assert_eq!(fast.to_parsed_url(), parser.to_parsed_url());
             }

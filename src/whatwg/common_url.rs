@@ -85,14 +85,17 @@ fn special_scheme(scheme: &[u8]) -> Option<(&'static str, u16)> {
     })
 }
 
-/// The serialization of `input` and the offsets of its components, when
-/// it is a common URL (see the module's documentation); `None` otherwise.
+/// The serialization of `input`, written into `out` (cleared first), and
+/// the offsets of its components, when it is a common URL (see the
+/// module's documentation); `None` otherwise, `out` then holding a part
+/// of the serialization.
 ///
 /// ```ignore
-/// let (s, _) = canonicalize("HTTP://Example.COM:80/a\"b?c'd#e", true).unwrap();
+/// let mut s = String::new();
+/// canonicalize("HTTP://Example.COM:80/a\"b?c'd#e", true, &mut s).unwrap();
 /// assert_eq!(s, "http://example.com/a%22b?c%27d#e");
 /// ```
-pub(crate) fn canonicalize(input: &str, idn: bool) -> Option<(String, Offsets)> {
+pub(crate) fn canonicalize(input: &str, idn: bool, out: &mut String) -> Option<Offsets> {
     let bytes = input.as_bytes();
     // Scheme state.
     let colon = bytes.iter().position(|&b| b == b':')?;
@@ -103,7 +106,8 @@ pub(crate) fn canonicalize(input: &str, idn: bool) -> Option<(String, Offsets)> 
         return None;
     }
     let authority_start = colon + 3;
-    let mut out = String::with_capacity(input.len() + 8);
+    out.clear();
+    out.reserve(input.len() + 8);
     out.push_str(scheme);
     out.push_str("://");
     let mut offsets = OffsetsBuilder::new(scheme.len());
@@ -153,7 +157,7 @@ pub(crate) fn canonicalize(input: &str, idn: bool) -> Option<(String, Offsets)> 
         // calls it: an error is left to the parser, and so is an empty
         // host or one that ends in a number (the last label begins with
         // a digit: an IPv4 address, or a host the IPv4 parser rejects).
-        push_domain_to_ascii(&bytes[authority_start..i], &mut out)?;
+        push_domain_to_ascii(&bytes[authority_start..i], out)?;
     } else {
         // Ends in a number: the last label begins with a digit (an IPv4
         // address, or a host the IPv4 parser rejects).
@@ -212,7 +216,7 @@ pub(crate) fn canonicalize(input: &str, idn: bool) -> Option<(String, Offsets)> 
     } else {
         out.push('/');
         let mut segment_start = i + 1;
-        i = copy_escaped(input, i + 1, &mut out, &PATH, |i| {
+        i = copy_escaped(input, i + 1, out, &PATH, |i| {
             let dot = is_dot_segment(&bytes[segment_start..i]);
             segment_start = i + 1;
             !dot
@@ -227,7 +231,7 @@ pub(crate) fn canonicalize(input: &str, idn: bool) -> Option<(String, Offsets)> 
     if bytes.get(i) == Some(&b'?') {
         out.push('?');
         let start = out.len();
-        i = copy_escaped(input, i + 1, &mut out, &QUERY, |_| true)?;
+        i = copy_escaped(input, i + 1, out, &QUERY, |_| true)?;
         offsets.query(Some(OffsetsBuilder::span(start, out.len())));
     }
 
@@ -235,11 +239,10 @@ pub(crate) fn canonicalize(input: &str, idn: bool) -> Option<(String, Offsets)> 
     if bytes.get(i) == Some(&b'#') {
         out.push('#');
         let start = out.len();
-        copy_escaped(input, i + 1, &mut out, &FRAGMENT, |_| true)?;
+        copy_escaped(input, i + 1, out, &FRAGMENT, |_| true)?;
         offsets.fragment(Some(OffsetsBuilder::span(start, out.len())));
     }
-    let offsets = offsets.checked(out.len())?;
-    Some((out, offsets))
+    offsets.checked(out.len())
 }
 
 /// The host parser's *domain to ASCII* of `host` pushed to `out` (see
@@ -400,7 +403,8 @@ mod tests {
     use super::*;
 
     fn short(s: &str) -> Option<String> {
-        canonicalize(s, false).map(|(s, _)| s)
+        let mut out = String::new();
+        canonicalize(s, false, &mut out).map(|_| out)
     }
 
     #[test]
@@ -423,7 +427,10 @@ mod tests {
 
     #[test]
     fn internationalized_hosts_under_nontransitional_processing() {
-        let idn = |s: &str| canonicalize(s, true).map(|(s, _)| s);
+        let idn = |s: &str| {
+            let mut out = String::new();
+            canonicalize(s, true, &mut out).map(|_| out)
+        };
         assert_eq!(
             idn("https://Bücher.DE/a?b#c").as_deref(),
             Some("https://xn--bcher-kva.de/a?b#c")
