@@ -310,9 +310,10 @@ impl Whatwg {
     }
 
     /// What [`Whatwg::canonicalize_url`] gives, without its shortcut for
-    /// the common URL (`scheme://host[:port][/path][?query][#fragment]`
-    /// in printable ASCII, with a special scheme other than `file`,
-    /// canonicalized in one pass): the crate's parser on every input.
+    /// the common URL (`scheme://[userinfo@]host[:port][/path][?query][#fragment]`
+    /// with a special scheme other than `file`, or an opaque path, in
+    /// printable ASCII, canonicalized in one pass): the crate's parser on
+    /// every input.
     /// For differential tests, and to measure the shortcut.
     ///
     /// ```
