@@ -119,11 +119,19 @@ fn special_scheme(scheme: &[u8]) -> Option<(&'static str, u16)> {
 /// ```
 pub(crate) fn canonicalize(input: &str, idn: bool, out: &mut String) -> Option<Offsets> {
     let bytes = input.as_bytes();
-    // Scheme state.
-    let colon = bytes.iter().position(|&b| b == b':')?;
-    let Some((scheme, default_port)) = special_scheme(&bytes[..colon]) else {
-        return opaque_path_url(input, colon, out);
+    // Scheme state (`https://` and `http://` as written first).
+    let (scheme, default_port) = if bytes.starts_with(b"https://") {
+        ("https", 443)
+    } else if bytes.starts_with(b"http://") {
+        ("http", 80)
+    } else {
+        let colon = bytes.iter().position(|&b| b == b':')?;
+        let Some(special) = special_scheme(&bytes[..colon]) else {
+            return opaque_path_url(input, colon, out);
+        };
+        special
     };
+    let colon = scheme.len();
     let rest = &bytes[colon + 1..];
     // Special authority slashes, then ignore slashes: exactly `//`.
     if rest.len() < 3 || rest[0] != b'/' || rest[1] != b'/' || matches!(rest[2], b'/' | b'\\') {
@@ -132,8 +140,8 @@ pub(crate) fn canonicalize(input: &str, idn: bool, out: &mut String) -> Option<O
     let authority_start = colon + 3;
     out.clear();
     out.reserve(input.len() + 8);
-    out.push_str(scheme);
-    out.push_str("://");
+    out.push_str(&input[..authority_start]);
+    out[..colon].make_ascii_lowercase();
     let mut offsets = OffsetsBuilder::new(scheme.len());
 
     // Authority state: the host and port, or else the user information

@@ -255,12 +255,20 @@ impl Whatwg {
         encoding: &'static Encoding,
         out: &mut String,
     ) -> Result<(), Error> {
-        out.clear();
-        let base_url = self.parse_base(base, encoding)?;
+        // The common URL, in one pass; a base, which plays no part in
+        // it, must still be valid.
         if common_url::canonicalize(input, !self.transitional, out).is_some() {
+            if base.is_none() {
+                return Ok(());
+            }
+            if let Err(e) = self.parse_base(base, encoding) {
+                out.clear();
+                return Err(e);
+            }
             return Ok(());
         }
         out.clear();
+        let base_url = self.parse_base(base, encoding)?;
         let url = self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)?;
         out.push_str(url.as_str());
         Ok(())
