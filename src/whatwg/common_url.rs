@@ -94,12 +94,15 @@ const PATH_SET: OctetSet = OctetSet::EMPTY.with_all(b"\"<>`{}^");
 /// `:`, `;`, `=`, `@`, `[` to `^`, `|`): printable.
 const USERINFO_SET: OctetSet = OctetSet::EMPTY.with_all(b"\"#<>?`{}/:;=@[\\]^|");
 
+const HTTP: (&str, u16) = ("http", 80);
+const HTTPS: (&str, u16) = ("https", 443);
+
 /// The special schemes the shortcut covers and their default ports.
 fn special_scheme(scheme: &[u8]) -> Option<(&'static str, u16)> {
     let lower = |s: &[u8], w: &str| s.eq_ignore_ascii_case(w.as_bytes());
     Some(match scheme.len() {
-        4 if lower(scheme, "http") => ("http", 80),
-        5 if lower(scheme, "https") => ("https", 443),
+        4 if lower(scheme, "http") => HTTP,
+        5 if lower(scheme, "https") => HTTPS,
         2 if lower(scheme, "ws") => ("ws", 80),
         3 if lower(scheme, "wss") => ("wss", 443),
         3 if lower(scheme, "ftp") => ("ftp", 21),
@@ -121,9 +124,9 @@ pub(crate) fn canonicalize(input: &str, idn: bool, out: &mut String) -> Option<O
     let bytes = input.as_bytes();
     // Scheme state (`https://` and `http://` as written first).
     let (scheme, default_port) = if bytes.starts_with(b"https://") {
-        ("https", 443)
+        HTTPS
     } else if bytes.starts_with(b"http://") {
-        ("http", 80)
+        HTTP
     } else {
         let colon = bytes.iter().position(|&b| b == b':')?;
         let Some(special) = special_scheme(&bytes[..colon]) else {
@@ -140,8 +143,8 @@ pub(crate) fn canonicalize(input: &str, idn: bool, out: &mut String) -> Option<O
     let authority_start = colon + 3;
     out.clear();
     out.reserve(input.len() + 8);
-    out.push_str(&input[..authority_start]);
-    out[..colon].make_ascii_lowercase();
+    out.push_str(scheme);
+    out.push_str("://");
     let mut offsets = OffsetsBuilder::new(scheme.len());
 
     // Authority state: the host and port, or else the user information
@@ -239,7 +242,7 @@ fn host_and_port(
         }
         // The end of a label: not empty, and no `xn--` to decode here.
         let label = &bytes[label_start..i];
-        if label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--") {
+        if label.len() >= 4 && &label[2..4] == b"--" && label[..2].eq_ignore_ascii_case(b"xn") {
             if !idn {
                 return None;
             }
