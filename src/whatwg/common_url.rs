@@ -51,7 +51,9 @@
 //! - *path start* and *path state*: the path is `/` when none follows;
 //!   `\` is read as `/`; a single-dot segment (`.`, `%2e`) is taken out,
 //!   a double-dot segment (`..`, `.%2E`, `%2e%2e`...) with the segment
-//!   before it, if any (a trailing one leaves the path ending in `/`);
+//!   before it, if any (a trailing one leaves the path ending in `/`;
+//!   declined when the segment before is a letter and `:` or `|`, which
+//!   the `url` crate keeps, whatever the scheme);
 //!   octets of the path percent-encode set (and `^`,
 //!   [`super::rules::caret_in_path`]) are percent-encoded, every other
 //!   octet, `%` included, is copied;
@@ -565,6 +567,14 @@ fn copy_component(
                                 // Shorten the path: its last segment goes.
                                 let path = &out[path_start..out.len() - 1];
                                 if let Some(k) = path.rfind('/') {
+                                    // But for the `url` crate, a letter and
+                                    // `:` or `|` (a Windows drive letter)
+                                    // stays, whatever the scheme: left to it.
+                                    if let [letter, b':' | b'|'] = &path.as_bytes()[k + 1..] {
+                                        if letter.is_ascii_alphabetic() {
+                                            return None;
+                                        }
+                                    }
                                     out.truncate(path_start + k + 1);
                                 }
                             }
@@ -709,9 +719,17 @@ mod tests {
             ("http://h/./../a/.../b", "http://h/a/.../b"),
             ("http://h/a\\.\\b/.x/..y/%2e%2", "http://h/a/b/.x/..y/%2e%2"),
             ("http://h/a\"/../b", "http://h/b"),
+            ("http://h/a:b/../c|d/..", "http://h/"),
         ] {
             assert_eq!(short(input).as_deref(), Some(expected), "{input}");
             assert_eq!(parser(input).as_deref(), Some(expected), "{input}");
+        }
+        // The `url` crate keeps a segment that is a Windows drive letter
+        // before `..`, whatever the scheme (the URL Standard takes it out
+        // but for `file:`): left to it.
+        for input in ["http://h/a:/..", "http://h/x/Z|/%2e."] {
+            assert_eq!(short(input), None, "{input}");
+            assert!(parser(input).is_some_and(|p| p.ends_with(":/") || p.ends_with("|/")));
         }
     }
 
