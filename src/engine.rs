@@ -40,7 +40,7 @@ use crate::compare::{Engine, HostTrace};
 use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
 use crate::host::plan::Plan;
-use crate::profile::{builtin_profiles, Profile, ProfileError, ProfileSpec};
+use crate::profile::{builtin_profiles, Profile, ProfileError, ProfileSpec, BUILTIN_PROFILE_FILES};
 use crate::whatwg::{self, Whatwg};
 use crate::Url;
 use encoding_rs::Encoding;
@@ -162,6 +162,16 @@ impl Engine for EngineSpec {
         self.0.canonicalize(input, base, encoding)
     }
 
+    fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        self.0.canonicalize_to(input, base, encoding, out)
+    }
+
     fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
         self.0.check_base(base, encoding)
     }
@@ -212,6 +222,16 @@ impl Engine for Renamed {
         encoding: &'static Encoding,
     ) -> Result<Url, Error> {
         self.inner.canonicalize(input, base, encoding)
+    }
+
+    fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        self.inner.canonicalize_to(input, base, encoding, out)
     }
 
     fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
@@ -370,21 +390,41 @@ pub fn registry() -> &'static [Registered] {
             by_default: true,
             groups: &[],
         });
-        let code = CODE_ENGINES.iter().map(|c| Registered {
-            engine: (c.make)(),
-            read_file: c.read_file,
-            by_default: c.by_default,
-            groups: c.groups,
-        });
-        profiles.chain(code).collect()
+        profiles.chain(code_engines().iter().cloned()).collect()
     })
 }
 
-/// The registered engine named `name` (ASCII case-insensitive).
+/// The engines of [`CODE_ENGINES`], made once (the [`registry`] shares
+/// them).
+fn code_engines() -> &'static [Registered] {
+    static CODE: OnceLock<Vec<Registered>> = OnceLock::new();
+    CODE.get_or_init(|| {
+        CODE_ENGINES
+            .iter()
+            .map(|c| Registered {
+                engine: (c.make)(),
+                read_file: c.read_file,
+                by_default: c.by_default,
+                groups: c.groups,
+            })
+            .collect()
+    })
+}
+
+/// The registered engine named `name` (ASCII case-insensitive).  An
+/// engine written in code is found without reading the built-in
+/// profiles' files when no built-in profile has its name.
 pub fn lookup(name: &str) -> Option<&'static Registered> {
-    registry()
+    let named = |r: &&Registered| r.name().eq_ignore_ascii_case(name);
+    let profile_named = BUILTIN_PROFILE_FILES
         .iter()
-        .find(|r| r.name().eq_ignore_ascii_case(name))
+        .any(|(n, _)| n.eq_ignore_ascii_case(name));
+    if !profile_named {
+        if let Some(r) = code_engines().iter().find(named) {
+            return Some(r);
+        }
+    }
+    registry().iter().find(named)
 }
 
 /// The engines run when none is named (the columns of `compare`, `trace`
@@ -510,10 +550,16 @@ mod tests {
         let code: Vec<&str> = CODE_ENGINES.iter().map(|c| c.name).collect();
         assert_eq!(names, [profiles.clone(), code].concat());
         // Each found by name, whatever its case; each name once.
+        let mut distinct: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), names.len(), "{names:?}");
         for (i, n) in names.iter().enumerate() {
             let found = lookup(&n.to_ascii_uppercase()).unwrap();
-            assert!(std::ptr::eq(found, &registry()[i]), "{n}");
+            assert_eq!(found.name(), registry()[i].name(), "{n}");
             assert_eq!(found.engine().name(), n);
+            assert_eq!(found.reads_files(), registry()[i].reads_files(), "{n}");
+            assert_eq!(found.by_default(), registry()[i].by_default(), "{n}");
         }
         // The profiles are profiles, read no engine file, and describe
         // themselves as their files do.

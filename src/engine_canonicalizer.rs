@@ -123,11 +123,11 @@ impl<'e> EngineCanonicalizer<'e> {
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
         match &self.inner {
             Inner::Profile(c) => c.canonicalize_to(input, out),
-            Inner::Other { .. } => {
-                out.clear();
-                out.push_str(self.canonicalize(input)?.as_str());
-                Ok(())
-            }
+            Inner::Other {
+                engine,
+                base,
+                encoding,
+            } => engine.canonicalize_to(input, base.as_deref(), encoding, out),
         }
     }
 

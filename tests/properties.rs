@@ -114,6 +114,64 @@ fn common_ascii_url() -> impl Strategy<Value = String> {
         })
 }
 
+/// ASCII URLs whose every part is near an edge of the `whatwg` engine's
+/// one-pass common URL: schemes special or not (an opaque path after
+/// them, or slashes), user information with `:` and what it escapes,
+/// hosts that are or are nearly IPv4 addresses, ports, and paths of dot
+/// segments written every way between `/` and `\`.
+fn wide_ascii_url() -> impl Strategy<Value = String> {
+    let scheme = prop::sample::select(
+        &[
+            "http:",
+            "HTTPS:",
+            "ws:",
+            "ftp:",
+            "file:",
+            "mailto:",
+            "c:",
+            "JavaScript:",
+            "a+b.c-d:",
+            "1a:",
+            "foo:",
+        ][..],
+    );
+    let slashes = prop::sample::select(&["//", "//", "//", "", "/", "\\\\", "//\\"][..]);
+    let userinfo = prop::option::of(
+        prop::collection::vec(
+            prop::sample::select(
+                &[
+                    "user", "u", ":", "p:q", "%40", "\"", "<", "^", "|", ";", "=", "[", "]", "`",
+                    "{", "~", "!", "$", "@", "é", " ",
+                ][..],
+            ),
+            0..4,
+        )
+        .prop_map(|v| v.concat() + "@"),
+    );
+    let number = "(0|00|1|9|10|99|199|255|256|300|0x7f|01)";
+    let regex = |r: &str| prop::string::string_regex(r).expect("a regex");
+    let host = prop_oneof![
+        regex("[a-zA-Z0-9-]{1,6}(\\.[a-zA-Z0-9-]{1,6}){0,3}"),
+        regex(&format!("{number}(\\.{number}){{0,4}}\\.?")),
+        regex("[a-z.:]{0,3}"),
+    ];
+    let port = prop::sample::select(&["", "", ":", ":80", ":8080", ":0", ":65536", ":x"][..]);
+    let rest = prop::collection::vec(
+        prop_oneof![
+            3 => prop::sample::select(&[
+                "/", "\\", "/.", "/..", "\\..", "/.\\", "/%2E%2e", "/.%2e/", "%2e", ".", "..",
+                "/..?", "/.#", "a", "/a", "/c:", "/Z|", "?", "#", "%", "^", "'", "\"", "`", "{", "<",
+                "@", ":",
+            ][..]),
+            1 => prop::sample::select(COMMON_PIECES),
+        ],
+        0..10,
+    );
+    (scheme, slashes, userinfo, host, port, rest).prop_map(|(s, sl, u, h, p, r)| {
+        format!("{s}{sl}{}{h}{p}{}", u.unwrap_or_default(), r.concat())
+    })
+}
+
 /// `cases` cases from a fixed seed, so that every run (and CI) tries the
 /// same inputs; `PROPTEST_CASES` and `PROPTEST_RNG_SEED` ask for a deeper
 /// or a different run by hand.
@@ -192,21 +250,6 @@ proptest! {
         }
     }
 
-    /// The `whatwg` engine's one-pass common URL gives what the `url`
-    /// crate's parser gives (the same serialization and components, or
-    /// the same error), under the URL Standard and its transitional
-    /// variant, with and without a base.
-    #[test]
-    fn whatwg_common_url_is_the_parsers(s in common_ascii_url(), b in prop::option::of(common_ascii_url())) {
-        for w in [urlprism::whatwg::Whatwg::new(), urlprism::whatwg::Whatwg::transitional()] {
-            let fast = w.canonicalize_url(&s, b.as_deref(), UTF_8);
-            let parser = w.canonicalize_by_the_parser(&s, b.as_deref(), UTF_8);
-            prop_assert_eq!(&fast, &parser);
-            if let (Ok(fast), Ok(parser)) = (fast, parser) {
-                prop_assert_eq!(fast.to_parsed_url(), parser.to_parsed_url());
-            }
-        }
-    }
 
     /// Every `Url` made holds its invariants (`Url::check_invariants`),
     /// under each built-in profile and a mix of their parameters, alone
@@ -368,4 +411,36 @@ fn properties_see_what_they_claim() {
     assert!(u.host.as_deref().unwrap().starts_with("xn--"));
     assert_eq!(u.path.as_deref(), Some("/%C3%A9"));
     assert_eq!(u.query.as_deref(), Some("%C3%A9"));
+}
+
+proptest! {
+    // Cheap, and where a rare quirk of the parser hides: more cases.
+    #![proptest_config(config(20_000))]
+
+    /// The `whatwg` engine's one-pass common URL gives what the `url`
+    /// crate's parser gives (the same serialization and components, or
+    /// the same error), under the URL Standard and its transitional
+    /// variant, with and without a base; written into a buffer
+    /// (`canonicalize_to`), the same serialization, or the same error and
+    /// an empty buffer.
+    #[test]
+    fn whatwg_common_url_is_the_parsers(
+        s in prop_oneof![common_ascii_url(), wide_ascii_url()],
+        b in prop::option::of(prop_oneof![common_ascii_url(), wide_ascii_url()]),
+    ) {
+        for w in [urlprism::whatwg::Whatwg::new(), urlprism::whatwg::Whatwg::transitional()] {
+            let fast = w.canonicalize_url(&s, b.as_deref(), UTF_8);
+            let parser = w.canonicalize_by_the_parser(&s, b.as_deref(), UTF_8);
+            prop_assert_eq!(&fast, &parser);
+            let mut out = String::from("http://left.over/");
+            let to = w.canonicalize_to(&s, b.as_deref(), UTF_8, &mut out).map(|()| out.clone());
+            prop_assert_eq!(to, parser.clone().map(urlprism::Url::into_string));
+            if parser.is_err() {
+                prop_assert_eq!(out, "");
+            }
+            if let (Ok(fast), Ok(parser)) = (fast, parser) {
+                prop_assert_eq!(fast.to_parsed_url(), parser.to_parsed_url());
+            }
+        }
+    }
 }

@@ -141,6 +141,14 @@ fn check(case: &Case, plans: &[&Plan], whatwg: &urlprism::engine::EngineSpec) ->
         let fast = w.canonicalize_url(&case.input, base, case.encoding);
         let parser = w.canonicalize_by_the_parser(&case.input, base, case.encoding);
         assert_eq!(fast, parser, "{:?} (base {base:?})", case.input);
+        let mut out = String::from("http://left.over/");
+        let to = w.canonicalize_to(&case.input, base, case.encoding, &mut out);
+        assert_eq!(
+            to.map(|()| out.as_str()),
+            fast.as_ref().map(|u| u.as_str()).map_err(Clone::clone),
+            "{:?} (base {base:?})",
+            case.input
+        );
         if let (Ok(fast), Ok(parser)) = (fast, parser) {
             assert_eq!(fast.to_parsed_url(), parser.to_parsed_url());
         }

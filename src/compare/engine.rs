@@ -85,6 +85,21 @@ pub trait Engine: Send + Sync {
         encoding: &'static Encoding,
     ) -> Result<Url, Error>;
 
+    /// [`Engine::canonicalize`]'s canonical URL written into `out`
+    /// (cleared first; left empty on error), so that a loop over many
+    /// inputs reuses one buffer.  By default, the [`Url`]'s string copied.
+    fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        out.clear();
+        out.push_str(self.canonicalize(input, base, encoding)?.as_str());
+        Ok(())
+    }
+
     /// What it models, for a list of engines (empty by default).
     fn description(&self) -> &str {
         ""

@@ -227,11 +227,51 @@ impl Whatwg {
     ) -> Result<crate::Url, Error> {
         let base_url = self.parse_base(base, encoding)?;
         // The common URL, in one pass (the base plays no part in it).
-        if let Some((serialization, offsets)) = common_url::canonicalize(input, !self.transitional)
+        let mut serialization = String::new();
+        if let Some(offsets) =
+            common_url::canonicalize(input, !self.transitional, &mut serialization)
         {
             return Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)));
         }
         self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
+    }
+
+    /// [`Whatwg::canonicalize_url`]'s `href` written into `out` (cleared
+    /// first; left empty on error), so that a loop over many inputs
+    /// reuses one buffer: the common URL is serialized straight into it.
+    ///
+    /// ```
+    /// let w = urlprism::whatwg::Whatwg::new();
+    /// let mut out = String::from("left over");
+    /// w.canonicalize_to("HTTP://Example.COM/a/../b", None, encoding_rs::UTF_8, &mut out).unwrap();
+    /// assert_eq!(out, "http://example.com/b");
+    /// assert!(w.canonicalize_to("http://[::1", None, encoding_rs::UTF_8, &mut out).is_err());
+    /// assert_eq!(out, "");
+    /// ```
+    pub fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        // The common URL, in one pass; a base, which plays no part in
+        // it, must still be valid.
+        if common_url::canonicalize(input, !self.transitional, out).is_some() {
+            if base.is_none() {
+                return Ok(());
+            }
+            if let Err(e) = self.parse_base(base, encoding) {
+                out.clear();
+                return Err(e);
+            }
+            return Ok(());
+        }
+        out.clear();
+        let base_url = self.parse_base(base, encoding)?;
+        let url = self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)?;
+        out.push_str(url.as_str());
+        Ok(())
     }
 
     /// The crate's URL of `input` against `base` (`base_url` parsed),
@@ -278,9 +318,10 @@ impl Whatwg {
     }
 
     /// What [`Whatwg::canonicalize_url`] gives, without its shortcut for
-    /// the common URL (`scheme://host[:port][/path][?query][#fragment]`
-    /// in printable ASCII, with a special scheme other than `file`,
-    /// canonicalized in one pass): the crate's parser on every input.
+    /// the common URL (`scheme://[userinfo@]host[:port][/path][?query][#fragment]`
+    /// with a special scheme other than `file`, or an opaque path, in
+    /// printable ASCII, canonicalized in one pass): the crate's parser on
+    /// every input.
     /// For differential tests, and to measure the shortcut.
     ///
     /// ```
@@ -486,6 +527,16 @@ impl Engine for Whatwg {
         encoding: &'static Encoding,
     ) -> Result<crate::Url, Error> {
         self.canonicalize_url(input, base, encoding)
+    }
+
+    fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        Whatwg::canonicalize_to(self, input, base, encoding, out)
     }
 
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
