@@ -78,6 +78,15 @@ pub struct Whatwg {
     pub transitional: bool,
 }
 
+thread_local! {
+    /// The last base [`Whatwg::parse_base`] parsed on this thread.
+    static LAST_BASE: std::cell::RefCell<Option<KeptBase>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A base [`Whatwg::parse_base`] keeps: its text, whether with
+/// Transitional Processing, its encoding, and what it parsed to.
+type KeptBase = ((String, bool, &'static Encoding), Result<Url, Error>);
+
 fn engine_name() -> String {
     NAME.to_string()
 }
@@ -154,11 +163,32 @@ impl Whatwg {
         let Some(b) = base else {
             return Ok(None);
         };
-        let url = self
-            .parse_against(b, None, encoding)
-            .map_err(|e| Error::UrlStandard {
-                reason: format!("the base URL is invalid: {}", failure(&e)),
-            })?;
+        // The same base for every input of a batch: parsed once, by the
+        // thread, for the last base, processing and encoding it met.
+        let key = |(text, transitional, enc): &(String, bool, &'static Encoding)| {
+            text == b && *transitional == self.transitional && *enc == encoding
+        };
+        let kept = LAST_BASE.with(|last| {
+            let last = last.try_borrow().ok()?;
+            let (k, url) = last.as_ref()?;
+            key(k).then(|| url.clone())
+        });
+        let url = match kept {
+            Some(url) => url,
+            None => {
+                let url = self
+                    .parse_against(b, None, encoding)
+                    .map_err(|e| Error::UrlStandard {
+                        reason: format!("the base URL is invalid: {}", failure(&e)),
+                    });
+                LAST_BASE.with(|last| {
+                    if let Ok(mut last) = last.try_borrow_mut() {
+                        *last = Some(((b.to_string(), self.transitional, encoding), url.clone()));
+                    }
+                });
+                url
+            }
+        }?;
         Ok(Some(url))
     }
 
