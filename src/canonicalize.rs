@@ -14,6 +14,9 @@ use crate::host::canonicalize_host::{
 };
 use crate::host::plan::{with_plans, Plan};
 use crate::percent;
+use crate::percent::windows::{
+    escape_at, has_bad_escape, is_rfc3986_reserved, is_rfc3986_unreserved, is_windows_forbidden,
+};
 use crate::profile::{HexCase, PortSplit, Profile, SchemeType};
 use crate::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::url::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
@@ -244,20 +247,6 @@ fn all_but_host<'a, 'u>(
         scheme.to_mut().make_ascii_lowercase();
     }
     Some((shared, result, scheme))
-}
-
-/// Whether `part` holds what IE's escapes change
-/// ([`crate::profile::UrlParams::windows_escapes`]): an escape of an
-/// unreserved character, or an ASCII octet it encodes (`%41`, `<`; not
-/// `%20`).
-pub(crate) fn windows_octet(part: Option<&str>) -> bool {
-    part.is_some_and(|s| {
-        let b = s.as_bytes();
-        (0..b.len()).any(|i| match b[i] {
-            b'%' => escape_at(&b[i..]).is_some_and(is_rfc3986_unreserved),
-            c => is_windows_forbidden(c, false),
-        })
-    })
 }
 
 /// After the parse ([`crate::profile::UrlParams::empty_host_is_invalid`],
@@ -548,39 +537,6 @@ const UNKNOWN_SCHEME_QUERY_SET: crate::octets::OctetSet = crate::octets::OctetSe
     .with_range(0x00, 0x20)
     .with_range(0x7F, 0xFF);
 
-/// Whether `b` is an RFC 3986 unreserved character (`ALPHA DIGIT - . _ ~`).
-fn is_rfc3986_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
-}
-
-/// Whether `b` is an RFC 3986 reserved character (gen-delims and
-/// sub-delims).
-fn is_rfc3986_reserved(b: u8) -> bool {
-    b":/?#[]@!$&'()*+,;=".contains(&b)
-}
-
-/// Whether [`windows_escapes`] percent-encodes the octet `c`: an ASCII
-/// character neither unreserved nor reserved, nor `%` (nor `\\` when
-/// `keep_backslash`).
-fn is_windows_forbidden(c: u8, keep_backslash: bool) -> bool {
-    c.is_ascii()
-        && !(is_rfc3986_unreserved(c)
-            || is_rfc3986_reserved(c)
-            || c == b'%'
-            || (keep_backslash && c == b'\\'))
-}
-
-/// The value of the escape `%XY` at the start of `b`, if it is one.
-fn escape_at(b: &[u8]) -> Option<u8> {
-    match b {
-        [b'%', h, l, ..] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
-            let hex = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
-            Some(hex(*h) << 4 | hex(*l))
-        }
-        _ => None,
-    }
-}
-
 /// IE's escapes of a component ([`crate::profile::UrlParams::windows_escapes`],
 /// as Wine's urlmon tests record Windows): with `decode`, an escape of an
 /// unreserved character is decoded; an ASCII character neither unreserved nor
@@ -716,11 +672,11 @@ fn unknown_scheme_port_in_host(u: &mut CowUrl<'_>) {
 ///
 /// `http://google.com/Te%XXst`, `news:test%XX` are invalid;
 /// `http://a/%41`, `file://C:/tes%t.mp3` are not.
-pub(crate) fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
+fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
     for part in [&u.path] {
         if let Some(c) = part.as_deref() {
             let b = c.as_bytes();
-            if (0..b.len()).any(|i| b[i] == b'%' && escape_at(&b[i..]).is_none()) {
+            if has_bad_escape(b) {
                 return Err(Error::Invalid(crate::url::InvalidReason::BadEscape));
             }
         }

@@ -551,6 +551,7 @@ impl<'p> Canonicalizer<'p> {
                     u.set_made(Maker::Profile(PlanRef::of(plan), self.encoding));
                     u
                 }),
+                EachResult::Panicked(p) => unreachable!("only the comparer makes {p:?}"),
             };
             each.push(r);
         }
@@ -567,12 +568,6 @@ impl<'p> Canonicalizer<'p> {
         profiles: &[&Plan],
         mut into: Vec<EachResult>,
     ) -> Vec<EachResult> {
-        // A profile that resolves against the base canonicalized under it
-        // goes with the canonicalizer that holds that base; the others
-        // together.
-        if profiles.len() > 1 && profiles.iter().any(|p| self.needs_canonical_base(p)) {
-            return self.each_with_canonical_bases(input, profiles, into);
-        }
         // The input's facts, found once for every profile.
         let gated = |p: &&Plan| p.url_gates().before.on || p.url_gates().components.on;
         let facts = profiles.iter().any(gated).then(|| InputFacts::of(input));
@@ -654,41 +649,6 @@ impl<'p> Canonicalizer<'p> {
         results
     }
 
-    /// [`Canonicalizer::canonicalize_each_shared`] where some of
-    /// `profiles` resolve against the base canonicalized under them: each
-    /// of those alone, under the canonicalizer that holds that base, the
-    /// others together.
-    fn each_with_canonical_bases(
-        &self,
-        input: &str,
-        profiles: &[&Plan],
-        mut into: Vec<EachResult>,
-    ) -> Vec<EachResult> {
-        let (rest, rest_at): (Vec<&Plan>, Vec<usize>) = (profiles.iter().enumerate())
-            .filter(|(_, p)| !self.needs_canonical_base(p))
-            .map(|(i, p)| (*p, i))
-            .unzip();
-        let mut together = match rest.is_empty() {
-            true => Vec::new(),
-            false => self.canonicalize_each_shared(input, &rest, Vec::with_capacity(rest.len())),
-        }
-        .into_iter();
-        for p in profiles {
-            into.push(match self.for_canonical_base(p) {
-                Some(Ok(c)) => {
-                    let made = || Maker::Profile(PlanRef::of(p), self.encoding);
-                    EachResult::Own(c.canonicalize_under(input, p, made))
-                }
-                Some(Err(e)) => EachResult::Own(Err(e)),
-                None => match together.next().expect("a result for each other profile") {
-                    EachResult::SameAs(j) => EachResult::SameAs(rest_at[j]),
-                    own => own,
-                },
-            });
-        }
-        into
-    }
-
     /// [`Canonicalizer::canonicalize_each`] without its shortcut for the
     /// common absolute URL: parsed and resolved once, then
     /// [`canonicalize::canonicalize_each_parts`].
@@ -746,6 +706,9 @@ pub(crate) enum EachResult {
     /// The same canonical URL as the profile at this index (an earlier
     /// one) gives.
     SameAs(usize),
+    /// No result: the engine panicked (a bug), with the panic's message
+    /// (made by the comparer, which runs engines under a guard).
+    Panicked(String),
 }
 
 /// The address of `plan`, which tells the plan a canonical base was made

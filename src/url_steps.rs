@@ -285,9 +285,10 @@ pub static URL_STEPS: &[UrlStep] = &[
             u.user.is_some()
                 || u.password.is_some()
                 || !url.knows_scheme(u.scheme.as_deref().unwrap_or(""))
-                || crate::canonicalize::windows_octet(u.query.as_deref())
-                || crate::canonicalize::windows_octet(u.fragment.as_deref())
-                || (!u.is_hierarchical() && crate::canonicalize::windows_octet(u.path.as_deref()))
+                || crate::percent::windows::windows_octet(u.query.as_deref())
+                || crate::percent::windows::windows_octet(u.fragment.as_deref())
+                || (!u.is_hierarchical()
+                    && crate::percent::windows::windows_octet(u.path.as_deref()))
         }),
     },
     UrlStep {
@@ -298,7 +299,9 @@ pub static URL_STEPS: &[UrlStep] = &[
         scheme: SchemeCondition::Any,
         resolved: Some(|u, url| {
             url.knows_scheme(u.scheme.as_deref().unwrap_or(""))
-                && crate::canonicalize::bad_escapes(u).is_err()
+                && u.path
+                    .as_deref()
+                    .is_some_and(|p| crate::percent::windows::has_bad_escape(p.as_bytes()))
         }),
     },
     UrlStep {
@@ -630,7 +633,9 @@ impl<'i> InputFacts<'i> {
                 marks |= Self::WINDOWS_OUTSIDE_PATH;
             }
         }
-        let colon = memchr::memchr(b':', b);
+        // The first `:` ends the scheme, a few octets in: looked for
+        // octet by octet.
+        let colon = b.iter().position(|&c| c == b':');
         let standard = match found & TAB_OR_NEWLINE {
             0 => standard_shape(b, colon),
             _ => 0,

@@ -426,6 +426,22 @@ impl<'e> Comparer<'e> {
         let mut outcomes = take_kept(&OUTCOMES);
         outcomes.clear();
         self.profiles_together(input, &mut outcomes);
+        if self.profile_columns.len() == self.engines.len() {
+            return outcomes;
+        }
+        // An index of `SameAs` among the profiles becomes the engine's.
+        if self
+            .profile_columns
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| i != c)
+        {
+            for o in &mut outcomes {
+                if let Outcome::SameAs(j) = o {
+                    *j = self.profile_columns[*j];
+                }
+            }
+        }
         // The other engines' outcomes in their columns, between the
         // profiles' (in column order already).
         let mut at = 0;
@@ -434,7 +450,7 @@ impl<'e> Comparer<'e> {
                 at += 1;
                 continue;
             }
-            let outcome = Outcome::Own(run_engine(*e, input, base, self.encoding));
+            let outcome = run_engine(*e, input, base, self.encoding);
             outcomes.insert(column, outcome);
         }
         outcomes
@@ -454,7 +470,8 @@ impl<'e> Comparer<'e> {
         for (e, outcome) in self.engines.iter().zip(outcomes.drain(..)) {
             let plan = e.as_profile().and_then(|_| profiles.next());
             let outcome = match outcome {
-                Outcome::Own(outcome) => outcome,
+                Outcome::Own(outcome) => outcome.map_err(Rejection::Error),
+                Outcome::Panicked(panic) => Err(Rejection::Panic(panic)),
                 Outcome::SameAs(j) => results[j].outcome.as_ref().map_err(Clone::clone).map(|u| {
                     let mut u = u.clone_unmade();
                     if let Some(plan) = plan {
@@ -485,20 +502,12 @@ impl<'e> Comparer<'e> {
             _ if self.profiles.is_empty() => return,
             Ok(c) => c,
             Err(rejection) => {
-                let rejected = (self.profiles.iter()).map(|_| Outcome::Own(Err(rejection.clone())));
-                outcomes.extend(rejected);
+                outcomes.extend(self.profiles.iter().map(|_| match rejection {
+                    Rejection::Error(e) => Outcome::Own(Err(e.clone())),
+                    Rejection::Panic(p) => Outcome::Panicked(p.clone()),
+                }));
                 return;
             }
-        };
-        // An index of `EachResult::SameAs` (among the profiles) becomes
-        // the engine's (among all the engines).
-        let each = |profiles: &[&Plan], outcomes: &mut Vec<Outcome>| {
-            let mut each = c.canonicalize_each_shared(input, profiles, take_kept(&EACH));
-            outcomes.extend(each.drain(..).map(|r| match r {
-                EachResult::Own(r) => Outcome::Own(r.map_err(Rejection::Error)),
-                EachResult::SameAs(j) => Outcome::SameAs(self.profile_columns[j]),
-            }));
-            give_back(&EACH, each);
         };
         // The plans as a slice, on the stack for up to eight of them.
         let n = self.profiles.len();
@@ -516,16 +525,16 @@ impl<'e> Comparer<'e> {
                 &on_heap
             }
         };
-        let mut together = std::mem::take(outcomes);
-        if catch_panic(|| each(plans, &mut together)).is_ok() {
+        // The profiles' results pushed into the outcomes themselves.
+        let kept = std::mem::take(outcomes);
+        if let Ok(together) = catch_panic(|| c.canonicalize_each_shared(input, plans, kept)) {
             *outcomes = together;
             return;
         }
         for p in plans {
-            let mut one = Vec::with_capacity(1);
-            match catch_panic(|| each(&[p], &mut one)) {
-                Ok(()) => outcomes.append(&mut one),
-                Err(panic) => outcomes.push(Outcome::Own(Err(Rejection::Panic(panic)))),
+            match catch_panic(|| c.canonicalize_each_shared(input, &[p], Vec::with_capacity(1))) {
+                Ok(mut one) => outcomes.append(&mut one),
+                Err(panic) => outcomes.push(Outcome::Panicked(panic)),
             }
         }
     }
@@ -537,10 +546,10 @@ fn run_engine(
     input: &str,
     base: Option<&str>,
     encoding: &'static Encoding,
-) -> Result<Url, Rejection> {
+) -> Outcome {
     match catch_panic(|| engine.canonicalize(input, base, encoding)) {
-        Ok(r) => r.map_err(Rejection::Error),
-        Err(panic) => Err(Rejection::Panic(panic)),
+        Ok(r) => Outcome::Own(r),
+        Err(panic) => Outcome::Panicked(panic),
     }
 }
 
@@ -548,36 +557,47 @@ thread_local! {
     /// The vector of [`Comparer::outcomes`], kept from one input to the
     /// next.
     static OUTCOMES: RefCell<Vec<Outcome>> = const { RefCell::new(Vec::new()) };
-    /// The vector of the profiles' results in
-    /// [`Comparer::profiles_together`], kept from one input to the next.
-    static EACH: RefCell<Vec<EachResult>> = const { RefCell::new(Vec::new()) };
 }
 
-/// An engine's outcome before a [`Comparison`] is made of it.
-enum Outcome {
-    /// Its canonical URL, or why there is none.
-    Own(Result<Url, Rejection>),
-    /// The same canonical URL as the engine at this index (an earlier
-    /// one, a profile) gives: a copy is made only for a comparison.
-    SameAs(usize),
-}
+/// An engine's outcome before a [`Comparison`] is made of it: a
+/// profile's result as [`Canonicalizer::canonicalize_each_shared`] gives
+/// it (the same URL as an earlier engine's, [`EachResult::SameAs`], is
+/// copied only for a comparison), or another engine's.
+type Outcome = EachResult;
 
 /// The fields on which any two outcomes differ, in [`Field::ALL`] order
 /// (an outcome the same as another's differs from none).
 fn all_differing(outcomes: &[Outcome]) -> Vec<Field> {
+    // The common case, in one pass: every engine gives the components of
+    // the first URL.
+    let mut head: Option<&Url> = None;
+    let agree = outcomes.iter().all(|o| match (o, head) {
+        (Outcome::SameAs(_), _) => true,
+        (Outcome::Own(Ok(u)), Some(h)) => u.same_components(h),
+        (Outcome::Own(Ok(u)), None) => {
+            head = Some(u);
+            true
+        }
+        (Outcome::Own(Err(_)) | Outcome::Panicked(_), _) => false,
+    });
+    if agree {
+        return Vec::new();
+    }
+    // Valid or not, and the URL when valid.
     let own = outcomes.iter().filter_map(|o| match o {
-        Outcome::Own(r) => Some(r),
+        Outcome::Own(r) => Some(r.as_ref().ok()),
+        Outcome::Panicked(_) => Some(None),
         Outcome::SameAs(_) => None,
     });
     let Some(first) = own.clone().next() else {
         return Vec::new();
     };
-    let valid = first.is_ok();
+    let valid = first.is_some();
     let mut out = Vec::new();
-    if own.clone().any(|r| r.is_ok() != valid) {
+    if own.clone().any(|r| r.is_some() != valid) {
         out.push(Field::Valid);
     }
-    let mut accepted = own.filter_map(|r| r.as_ref().ok());
+    let mut accepted = own.flatten();
     if let Some(head) = accepted.next() {
         // The common case: they all agree.
         if accepted.clone().all(|u| u.same_components(head)) {

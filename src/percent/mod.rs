@@ -29,6 +29,7 @@
 
 mod decode;
 mod encode;
+pub(crate) mod windows;
 
 pub use decode::*;
 pub use encode::*;
