@@ -402,9 +402,32 @@ pub fn steps_on(url: &UrlParams) -> impl Iterator<Item = &'static UrlStep> + '_ 
     URL_STEPS.iter().filter(move |s| (s.on)(url))
 }
 
-/// Whether a step of `url` that acts in `stage` is on.
+/// A step's switch ([`UrlStep::on`]).
+type Switch = fn(&UrlParams) -> bool;
+
+/// Whether a step of `url` that acts in `stage` is on: the switches of
+/// the stage's steps, listed once per process, read in turn (what the
+/// observed functions ask on every call, before any work).
 pub(crate) fn any_on(url: &UrlParams, stage: Stage) -> bool {
-    steps_on(url).any(|s| s.stages.contains(&stage))
+    static SWITCHES: std::sync::OnceLock<Vec<(Stage, Vec<Switch>)>> = std::sync::OnceLock::new();
+    let switches = SWITCHES.get_or_init(|| {
+        let stages = [
+            Stage::Input,
+            Stage::InputInvalid,
+            Stage::Kind,
+            Stage::Base,
+            Stage::Components,
+        ];
+        (stages.into_iter())
+            .map(|stage| {
+                let on = URL_STEPS.iter().filter(|s| s.stages.contains(&stage));
+                (stage, on.map(|s| s.on).collect())
+            })
+            .collect()
+    });
+    (switches.iter())
+        .find(|(s, _)| *s == stage)
+        .is_some_and(|(_, on)| on.iter().any(|on| on(url)))
 }
 
 /// A profile's URL-level steps compiled ([`UrlGates::of`]): which stages
