@@ -347,6 +347,65 @@ fn escape_query(query: &str, out: &mut String) -> bool {
     ok
 }
 
+/// What a profile's observed URL-level steps before the shared parser
+/// make of `input` against `base` ([`before_the_parser`]).
+pub(crate) enum BeforeTheParser<'i> {
+    /// The whole URL, or why there is none, without the shared parser and
+    /// the host's steps: an input they find invalid, a base the profile
+    /// finds invalid, a kind of URL of the browser's own.
+    Whole(Box<Result<ParsedUrl, crate::Error>>),
+    /// The text the shared parser reads, and the base (canonicalized under
+    /// the profile when it resolves against its canonical base).
+    Parse {
+        input: Cow<'i, str>,
+        base: Option<String>,
+    },
+}
+
+/// The observed URL-level steps of `profile` before the shared parser,
+/// one by one, as [`canonicalize_by_the_steps`] runs them (and `urlprism
+/// trace`, to tell a profile that runs no host steps).
+pub(crate) fn before_the_parser<'i>(
+    input: &'i str,
+    base: Option<&str>,
+    profile: &dyn crate::Profile,
+    encoding: &'static encoding_rs::Encoding,
+) -> BeforeTheParser<'i> {
+    let params = profile.url();
+    if let Some(r) = crate::observed_input::observed_input_invalid(params, input) {
+        return BeforeTheParser::Whole(Box::new(Err(crate::Error::Invalid(r))));
+    }
+    let base_text: Option<String> = match base {
+        Some(b) if params.base_canonicalized => {
+            let canonical = canonicalize_by_the_steps(b, None, profile, encoding)
+                .ok()
+                .and_then(|u| crate::serialize(&u))
+                .filter(|s| !crate::parse(s).is_invalid());
+            match canonical {
+                Some(s) => Some(s),
+                None => {
+                    let invalid = crate::Error::Invalid(InvalidReason::InvalidBase);
+                    return BeforeTheParser::Whole(Box::new(Err(invalid)));
+                }
+            }
+        }
+        Some(b) => Some(b.to_string()),
+        None => None,
+    };
+    // The base's text as a `Canonicalizer` holds it: preprocessed.
+    let base_held = base_text
+        .as_deref()
+        .map(|b| crate::preprocess::preprocess(b).into_owned());
+    let observed = crate::observed_input::observed_input(params, input, base_held.as_deref());
+    match observed_kind(params, input, &observed, base_held.as_deref()) {
+        Some(kind) => BeforeTheParser::Whole(Box::new(kind.map_err(crate::Error::Invalid))),
+        None => BeforeTheParser::Parse {
+            input: observed,
+            base: base_text,
+        },
+    }
+}
+
 /// The public steps ([`crate::parse()`], [`crate::resolve()`],
 /// [`crate::canonicalize()`]) as a [`crate::Canonicalizer`] under
 /// `profile` takes them for `input` against `base` (`None`: the input is
@@ -373,31 +432,10 @@ pub fn canonicalize_by_the_steps(
     encoding: &'static encoding_rs::Encoding,
 ) -> Result<ParsedUrl, crate::Error> {
     let params = profile.url();
-    if let Some(r) = crate::observed_input::observed_input_invalid(params, input) {
-        return Err(crate::Error::Invalid(r));
-    }
-    let base_text: Option<String> = match base {
-        Some(b) if params.base_canonicalized => {
-            let canonical = canonicalize_by_the_steps(b, None, profile, encoding)
-                .ok()
-                .and_then(|u| crate::serialize(&u))
-                .filter(|s| !crate::parse(s).is_invalid());
-            match canonical {
-                Some(s) => Some(s),
-                None => return Err(crate::Error::Invalid(InvalidReason::InvalidBase)),
-            }
-        }
-        Some(b) => Some(b.to_string()),
-        None => None,
+    let (observed, base_text) = match before_the_parser(input, base, profile, encoding) {
+        BeforeTheParser::Whole(url) => return *url,
+        BeforeTheParser::Parse { input, base } => (input, base),
     };
-    // The base's text as a `Canonicalizer` holds it: preprocessed.
-    let base_held = base_text
-        .as_deref()
-        .map(|b| crate::preprocess::preprocess(b).into_owned());
-    let observed = crate::observed_input::observed_input(params, input, base_held.as_deref());
-    if let Some(kind) = observed_kind(params, input, &observed, base_held.as_deref()) {
-        return kind.map_err(crate::Error::Invalid);
-    }
     let file_rules = !params.file_paths_as_posix;
     let resolved = match &base_text {
         Some(b) => crate::resolve::resolve_with_file_rules(&observed, &crate::parse(b), file_rules),

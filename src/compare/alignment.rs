@@ -222,18 +222,12 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
 }
 
 /// Whether the observed URL-level steps of `profile` give `input`
-/// (against `base`) without the host's steps: they find it invalid before
-/// it is parsed, or it is a kind of URL of the browser's own
-/// ([`crate::observed_kind::observed_kind`]), as the
-/// [`Canonicalizer`](crate::Canonicalizer) runs them.
+/// (against `base`) without the host's steps
+/// ([`crate::observed_kind::before_the_parser`]).
 fn gives_whole_url(profile: &dyn crate::Profile, input: &str, base: Option<&str>) -> bool {
-    let url = profile.url();
-    let base = base.map(|b| crate::preprocess::preprocess(b).into_owned());
-    let base = base.as_deref();
-    crate::observed_input::observed_input_invalid(url, input).is_some() || {
-        let observed = crate::observed_input::observed_input(url, input, base);
-        crate::observed_kind::observed_kind(url, input, &observed, base).is_some()
-    }
+    use crate::observed_kind::{before_the_parser, BeforeTheParser};
+    let before = before_the_parser(input, base, profile, encoding_rs::UTF_8);
+    matches!(before, BeforeTheParser::Whole(_))
 }
 
 /// Steps whose outcome is a note (a flag or a decision, such as
