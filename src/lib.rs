@@ -34,6 +34,7 @@ mod engine_canonicalizer;
 pub mod error;
 pub mod firefox;
 pub mod host;
+pub mod keys;
 mod ipv4;
 mod ipv6;
 #[cfg(feature = "json")]

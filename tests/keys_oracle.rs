@@ -1,0 +1,149 @@
+//! Every built-in kind of key against its reference implementation, on the
+//! corpus of `tests/data/keys/` (see its README):
+//!
+//! - `stored`: for each kind with stored outputs
+//!   (`tests/data/keys/oracle/KIND.txt`, one line per corpus line: the
+//!   reference's key, or `!` and the exception it raised), the agreement
+//!   on the inputs the reference accepts must be at least 99.9%, and an
+//!   input the reference rejects must be rejected; every difference is
+//!   written to `$CARGO_TARGET_TMPDIR/keys/KIND.diff`, and the first few
+//!   are printed.
+//! - `fresh`: runs `tools/keys/oracle.py` with the Python of
+//!   `URLPRISM_PYTHON` (a virtual environment with `surt` and `urlcanon`
+//!   from `python/requirements-test.txt`) and checks that the reference
+//!   still gives the stored outputs, naming the rows that changed.  Without
+//!   `URLPRISM_PYTHON` it passes with a notice, and fails under `CI`.
+
+use std::path::{Path, PathBuf};
+use urlprism::keys::{builtin, builtin_names};
+
+const FLOOR: f64 = 99.9;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/keys")
+}
+
+fn lines(path: &Path) -> Vec<Vec<u8>> {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    if lines.last().is_some_and(Vec::is_empty) {
+        lines.pop();
+    }
+    lines
+}
+
+/// The kinds with stored outputs, and the outputs.
+fn stored_kinds() -> Vec<(String, Vec<Vec<u8>>)> {
+    let mut kinds = Vec::new();
+    for name in builtin_names() {
+        let path = data().join("oracle").join(format!("{name}.txt"));
+        if path.exists() {
+            kinds.push((name.to_string(), lines(&path)));
+        }
+    }
+    kinds
+}
+
+#[test]
+fn stored() {
+    let corpus = lines(&data().join("corpus.txt"));
+    let kinds = stored_kinds();
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("keys");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let mut failures = Vec::new();
+    for (name, expected) in &kinds {
+        assert_eq!(expected.len(), corpus.len(), "{name}: the stored outputs answer the corpus line by line");
+        let key = builtin(name).unwrap();
+        let (mut accepted, mut agree, mut rejected_wrongly) = (0usize, 0usize, 0usize);
+        let mut diffs = String::new();
+        for (input, want) in corpus.iter().zip(expected) {
+            let got = key.make(input);
+            let input_text = String::from_utf8_lossy(input);
+            if want.first() == Some(&b'!') {
+                if got.is_ok() {
+                    rejected_wrongly += 1;
+                    diffs += &format!(
+                        "{input_text}\n  reference: {}\n  urlprism:  {}\n",
+                        String::from_utf8_lossy(want),
+                        String::from_utf8_lossy(got.as_ref().unwrap())
+                    );
+                }
+                continue;
+            }
+            accepted += 1;
+            match &got {
+                Ok(k) if k == want => agree += 1,
+                _ => {
+                    diffs += &format!(
+                        "{input_text}\n  reference: {}\n  urlprism:  {}\n",
+                        String::from_utf8_lossy(want),
+                        match &got {
+                            Ok(k) => String::from_utf8_lossy(k).into_owned(),
+                            Err(e) => format!("error: {e}"),
+                        }
+                    );
+                }
+            }
+        }
+        let pct = 100.0 * agree as f64 / accepted.max(1) as f64;
+        println!(
+            "{name:32} {agree:>6} of {accepted:>6} accepted inputs agree ({pct:.3}%); {rejected_wrongly} the reference rejects got a key"
+        );
+        std::fs::write(out_dir.join(format!("{name}.diff")), &diffs).unwrap();
+        if pct < FLOOR {
+            let first: String = diffs.lines().take(12).collect::<Vec<_>>().join("\n");
+            failures.push(format!("{name}: {pct:.3}% < {FLOOR}%; first differences:\n{first}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn fresh() {
+    let Some(python) = std::env::var_os("URLPRISM_PYTHON") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "URLPRISM_PYTHON is not set: the reference implementations (surt, urlcanon) cannot be run"
+        );
+        eprintln!("notice: URLPRISM_PYTHON is not set; the stored outputs of the references are not re-checked");
+        return;
+    };
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("keys-fresh");
+    let status = std::process::Command::new(python)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/keys/oracle.py"))
+        .arg(data().join("corpus.txt"))
+        .arg(&out)
+        .status()
+        .expect("runs tools/keys/oracle.py");
+    assert!(status.success(), "tools/keys/oracle.py failed");
+    let mut changed = Vec::new();
+    for entry in std::fs::read_dir(data().join("oracle")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let stored = lines(&path);
+        let fresh = lines(&out.join(path.file_name().unwrap()));
+        for (i, (s, f)) in stored.iter().zip(&fresh).enumerate() {
+            if s != f {
+                changed.push(format!(
+                    "{} line {}: stored {} now {}",
+                    path.file_name().unwrap().to_string_lossy(),
+                    i + 1,
+                    String::from_utf8_lossy(s),
+                    String::from_utf8_lossy(f)
+                ));
+            }
+        }
+        assert_eq!(stored.len(), fresh.len(), "{}", path.display());
+    }
+    let versions = std::fs::read_to_string(out.join("VERSIONS")).unwrap();
+    println!("references run: {}", versions.replace('\n', "; "));
+    assert!(
+        changed.is_empty(),
+        "the references now answer otherwise than stored ({} rows; stored with {}):\n{}",
+        changed.len(),
+        std::fs::read_to_string(data().join("oracle/VERSIONS")).unwrap_or_default(),
+        changed.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
