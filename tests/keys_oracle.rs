@@ -13,14 +13,23 @@
 //!   from `python/requirements-test.txt`) and checks that the reference
 //!   still gives the stored outputs, naming the rows that changed.  Without
 //!   `URLPRISM_PYTHON` it passes with a notice, and fails under `CI`.
+//!
+//! `URLPRISM_KEYS_DATA=DIR` reads another corpus and its outputs (the
+//! same layout: `corpus.txt`, `oracle/`), e.g. a held-out one made with
+//! another seed.
 
 use std::path::{Path, PathBuf};
 use urlprism::keys::{builtin, builtin_names};
 
 const FLOOR: f64 = 99.9;
 
+/// The corpus and stored outputs: `tests/data/keys`, or the folder named
+/// by `URLPRISM_KEYS_DATA` (same layout), to check a held-out corpus.
 fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/keys")
+    match std::env::var_os("URLPRISM_KEYS_DATA") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/keys"),
+    }
 }
 
 fn lines(path: &Path) -> Vec<Vec<u8>> {
