@@ -338,3 +338,78 @@ pub fn trace_text(trace: &UrlTrace, comparison: &Comparison) -> String {
 fn engines_of(engines: &[EngineSpec]) -> Vec<&dyn Engine> {
     engines.iter().map(|e| e as &dyn Engine).collect()
 }
+
+/// One line of `key --json`.
+#[derive(Serialize)]
+struct KeyLine<'a> {
+    input: &'a str,
+    /// The input's octets in hexadecimal, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_hex: Option<String>,
+    kind: &'a str,
+    key: Option<String>,
+    /// The key's octets in hexadecimal, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key_hex: Option<String>,
+    error: Option<String>,
+    /// The steps that changed the URL, in order.
+    steps: &'a [&'static str],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expressions: Option<Vec<String>>,
+}
+
+fn text_and_hex(bytes: &[u8]) -> (String, Option<String>) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => (s.to_string(), None),
+        Err(_) => (
+            String::from_utf8_lossy(bytes).into_owned(),
+            Some(bytes.iter().map(|b| format!("{b:02x}")).collect()),
+        ),
+    }
+}
+
+/// Writes the object of `key --json` for `input` (one line): `input`,
+/// `kind`, `key` or `error`, `steps` (the steps that changed the URL, in
+/// order), and `expressions` when given; `input_hex` and `key_hex` when
+/// the octets are not UTF-8.
+///
+/// ```
+/// use urlprism::keys::{Applied, Key};
+/// let kind = Key::builtin("surt").unwrap();
+/// let mut applied = Applied::recording();
+/// let mut key = Vec::new();
+/// let result = kind.make_into(b"http://www.Example.com/", &mut applied, &mut key);
+/// let mut out = Vec::new();
+/// urlprism::json::write_key(&mut out, b"http://www.Example.com/", kind.name(), result.map(|()| &key[..]).map_err(|e| e.to_string()), applied.steps(), None).unwrap();
+/// let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+/// assert_eq!(v["key"], "com,example)/");
+/// ```
+pub fn write_key(
+    out: &mut impl Write,
+    input: &[u8],
+    kind: &str,
+    key: Result<&[u8], String>,
+    steps: &[&'static str],
+    expressions: Option<&[Vec<u8>]>,
+) -> io::Result<()> {
+    let (input, input_hex) = text_and_hex(input);
+    let (key, key_hex, error) = match key {
+        Ok(k) => {
+            let (k, hex) = text_and_hex(k);
+            (Some(k), hex, None)
+        }
+        Err(e) => (None, None, Some(e)),
+    };
+    let line = KeyLine {
+        input: &input,
+        input_hex,
+        kind,
+        key,
+        key_hex,
+        error,
+        steps,
+        expressions: expressions.map(|e| e.iter().map(|x| String::from_utf8_lossy(x).into_owned()).collect()),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}

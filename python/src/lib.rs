@@ -8,6 +8,7 @@
 //! `RuntimeError`, never as a `PanicException`.
 
 mod arrow;
+mod keys;
 mod profile;
 
 use arrow::{bitmap, Buffers, StringsIn, StringsOut};
@@ -552,6 +553,12 @@ fn profiles() -> Vec<String> {
 fn _urlprism(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Profile>()?;
     m.add("ProfileError", m.py().get_type::<ProfileError>())?;
+    m.add("KeyKindError", m.py().get_type::<keys::KeyKindError>())?;
+    m.add_function(wrap_pyfunction!(keys::key, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::key_json, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::key_list, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::key_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::key_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize_list, m)?)?;

@@ -24,9 +24,10 @@ import os
 from typing import Any, Iterable, Optional, Union
 
 from . import _urlprism
-from ._urlprism import Profile, ProfileError, __version__
+from ._urlprism import KeyKindError, Profile, ProfileError, __version__
 
 __all__ = [
+    "KeyKindError",
     "Profile",
     "ProfileError",
     "canonicalize",
@@ -34,6 +35,10 @@ __all__ = [
     "compare",
     "compare_many",
     "explain",
+    "key",
+    "key_details",
+    "key_kinds",
+    "key_many",
     "parse",
     "profiles",
     "trace",
@@ -232,3 +237,75 @@ def _profile_list(profiles: Optional[Iterable[ProfileLike]]) -> Optional[list[Pr
             f"(write [{profiles!r}] for one)"
         )
     return list(profiles)
+
+
+KindLike = Union[str, "os.PathLike[str]"]
+
+
+def _kind(kind: KindLike) -> tuple[str, Optional[str]]:
+    """A kind's name, or its key file's text (a path: an ``os.PathLike`` or
+    a ``str`` ending in ``.toml`` or holding a ``/``)."""
+    if isinstance(kind, os.PathLike) or (isinstance(kind, str) and (kind.endswith(".toml") or "/" in kind)):
+        with open(kind, encoding="utf-8") as f:
+            return ("", f.read())
+    if not isinstance(kind, str):
+        raise TypeError(f"kind: expected a kind's name or a key file's path, got {type(kind).__name__}")
+    return (kind, None)
+
+
+def key_kinds() -> list[str]:
+    """The names of the built-in kinds of key (``urlprism key --list``).
+
+    >>> "surt" in urlprism.key_kinds() and "urlcanon-semantic" in urlprism.key_kinds()
+    True
+    """
+    return _urlprism.key_kinds()
+
+
+def key(url: Optional[str], kind: KindLike = "surt") -> Optional[str]:
+    """The key a crawler or web archive stores for ``url``: ``kind`` is a
+    built-in kind (:func:`key_kinds`: ``surt``, ``ssurt``,
+    ``urlcanon-semantic``...) or the path of a key file.  ``None`` when the
+    kind rejects the URL (:func:`key_details` says why) or ``url`` is
+    ``None``.  An unknown kind raises :class:`KeyKindError`.
+
+    >>> urlprism.key("http://archive.org/goo/?a=2&b&a=1")
+    'org,archive)/goo?a=1&a=2&b'
+    """
+    name, toml = _kind(kind)
+    return _urlprism.key(url, name, toml)
+
+
+def key_details(url: str, kind: KindLike = "surt", expressions: bool = False) -> dict[str, Any]:
+    """The object ``urlprism key --json`` prints for ``url``: ``input``,
+    ``kind``, ``key`` or ``error``, the ``steps`` that changed the URL, and
+    with ``expressions`` the lookup expressions (Safe Browsing).
+
+    >>> d = urlprism.key_details("http://www.Example.com:80/")
+    >>> (d["key"], "host_massage" in d["steps"] or "strip_www" in d["steps"])
+    ('com,example)/', True)
+    """
+    name, toml = _kind(kind)
+    return json.loads(_urlprism.key_json(url, name, toml, expressions))
+
+
+def key_many(urls: Any, kind: KindLike = "surt", threads: Optional[int] = 1) -> Any:
+    """The keys of many URLs, in order: a list of ``str`` or ``None`` for a
+    list (or iterable), an Arrow string array for an Arrow array or
+    ``ChunkedArray`` (a Polars ``Series`` through ``to_arrow()``), null
+    where the input is null or the kind rejects it.  The work runs without
+    the GIL, on ``threads`` threads (``None``: one per core).
+
+    >>> urlprism.key_many(["http://www.example.com/b?b=1&a=2", None])
+    ['com,example)/b?a=2&b=1', None]
+    """
+    from . import _arrow
+
+    name, toml = _kind(kind)
+    if _arrow.is_arrow(urls):
+        return _arrow.key(urls, name, toml, threads)
+    if not isinstance(urls, list):
+        if isinstance(urls, (str, bytes)):
+            raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
+        urls = list(urls)
+    return _urlprism.key_list(urls, name, toml, threads)

@@ -162,3 +162,13 @@ def compare(
     if chunked:
         return pa.chunked_array(results)
     return results[0]
+
+
+def key(urls: Any, kind: str, toml: Optional[str], threads: Optional[int] = None) -> Any:
+    pa = _pa()
+    chunks, chunked = _string_chunks(urls)
+    results = [_array(_urlprism.key_arrow(_buffers(c), kind, toml, threads), len(c)) for c in chunks]
+    if chunked:
+        t = results[0].type if results else pa.string()
+        return pa.chunked_array(results, type=t)
+    return results[0]

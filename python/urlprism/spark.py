@@ -97,3 +97,23 @@ def compare(
             yield out.cast(target) if out.type != target else out
 
     return _compare(col).alias("compare")
+
+
+def key(col: ColumnOrName, kind: str = "surt", alias: Optional[str] = None) -> Column:
+    """A string column of the keys of ``col`` of the kind ``kind`` (a
+    built-in kind, :func:`urlprism.key_kinds`, or a key file's path, read
+    here), null where the URL is null or the kind rejects it, named
+    ``alias``, by default ``key_`` and the kind (``key_surt``)."""
+    name, toml = urlprism._kind(kind)
+    urlprism._urlprism.key("http://example/", name, toml)  # a bad kind fails here, on the driver
+    label = name or "file"
+
+    @F.arrow_udf(T.StringType())  # type: ignore[misc]
+    def _key(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
+        from urlprism import _arrow
+
+        for urls in batches:
+            out = _arrow.key(urls, name, toml, 1)
+            yield out.cast(pa.string()) if out.type != pa.string() else out
+
+    return _key(col).alias(alias if alias is not None else f"key_{label.replace('-', '_')}")

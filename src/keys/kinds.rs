@@ -102,6 +102,11 @@ impl Key {
         })
     }
 
+    /// The built-in kind named `name` (a file of `keys/`).
+    pub fn builtin(name: &str) -> Option<&'static Key> {
+        builtin(name)
+    }
+
     /// The kind's name.
     pub fn name(&self) -> &str {
         &self.name
@@ -136,6 +141,12 @@ impl Key {
     /// that changed it.
     pub fn make_into(&self, input: &[u8], applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError> {
         (self.family.make)(input, self.on, applied, out)
+    }
+
+    /// Appends the lookup expressions of `key` (a key of this kind) to
+    /// `out`; `None` when the kind's family has none.
+    pub fn expressions(&self, key: &[u8], out: &mut Vec<Vec<u8>>) -> Option<()> {
+        self.family.expressions.map(|f| f(key, out))
     }
 
     /// The key of `input`, as octets (a key may hold octets that are not

@@ -36,6 +36,10 @@ pub struct Family {
     /// (which the caller clears), noting in `applied` the steps that
     /// changed the URL.
     pub make: fn(input: &[u8], on: Switches, applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError>,
+    /// The lookup expressions of a key, for a family whose keys are looked
+    /// up by several expressions (Safe Browsing's host suffixes and path
+    /// prefixes): appends them to `out`.  `None` for a family without.
+    pub expressions: Option<fn(key: &[u8], out: &mut Vec<Vec<u8>>)>,
 }
 
 impl std::fmt::Debug for Family {

@@ -3,6 +3,7 @@
 mod canon;
 mod compare;
 mod input;
+mod key;
 mod nameprep;
 mod parallel;
 mod profiles;
@@ -46,6 +47,9 @@ pub enum Command {
     Host(nameprep::HostArgs),
     /// List the built-in profiles and engines, print a profile as a TOML file to edit, or the plan it compiles to.
     Profiles(profiles::ProfilesArgs),
+    /// Make the key a crawler or web archive stores for each URL (SURT,
+    /// SSURT, urlcanon's canonical forms, Safe Browsing's), one per line.
+    Key(key::KeyArgs),
     /// Serve a web page that shows a URL under every profile, with its
     /// trace, and a JSON API answering what `compare`, `trace` and
     /// `canon` print with --json.
@@ -75,6 +79,7 @@ pub fn main() -> ExitCode {
         Command::Nameprep(args) => nameprep::run_nameprep(args),
         Command::Host(args) => nameprep::run_host(args),
         Command::Profiles(args) => profiles::run(args),
+        Command::Key(args) => key::run(args),
         Command::Serve(args) => serve::run(args),
     };
     match result {

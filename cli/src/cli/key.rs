@@ -1,0 +1,233 @@
+//! `urlprism key`: the key a crawler or web archive stores for each URL
+//! (SURT, SSURT, urlcanon's canonical forms, Safe Browsing's), one line
+//! per input, in input order, on every core.
+
+use super::input::{for_each_arg, for_each_stdin_line, Input};
+use super::parallel::{self, LineWork};
+use super::progress::Progress;
+use super::{did_you_mean, UsageError};
+use clap::Args;
+use std::ffi::OsString;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use urlprism::keys::{builtin_names, Applied, Key};
+
+#[derive(Debug, Args)]
+pub struct KeyArgs {
+    /// The kind of key (see --list): surt, surt-scheme, ssurt,
+    /// urlcanon-whatwg, urlcanon-google, urlcanon-semantic-precise,
+    /// urlcanon-semantic, urlcanon-aggressive (and each with -surt),
+    /// safebrowsing...
+    #[arg(long, value_name = "KIND", default_value = "surt", conflicts_with = "kind_file")]
+    kind: String,
+    /// A key file of your own (TOML: `name`, `extends = "KIND"` or
+    /// `family`, and `[steps]`, each step true or false).
+    #[arg(long, value_name = "PATH")]
+    kind_file: Option<PathBuf>,
+    /// List the built-in kinds, with what each is.
+    #[arg(long)]
+    list: bool,
+    /// Print the kind's steps: each step of its family, on or off, what it
+    /// does and where its reference implementation does it.
+    #[arg(long, conflicts_with = "list")]
+    steps: bool,
+    /// Write one JSON object per input: input, kind, key or error, and the
+    /// steps that changed the URL.
+    #[arg(long)]
+    json: bool,
+    /// Also write the key's lookup expressions (Safe Browsing's host
+    /// suffixes x path prefixes), tab-separated after the key.
+    #[arg(long)]
+    expressions: bool,
+    /// Work on N threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// The URLs (default: each line of standard input).
+    #[arg(value_name = "URL")]
+    urls: Vec<OsString>,
+}
+
+fn load(args: &KeyArgs) -> Result<Key, UsageError> {
+    if let Some(path) = &args.kind_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+        return Key::from_toml(&text).map_err(|e| UsageError(format!("{}: {e}", path.display())));
+    }
+    Key::builtin(&args.kind).cloned().ok_or_else(|| {
+        let names = builtin_names();
+        UsageError(format!(
+            "unknown kind of key {:?}{}; the kinds: {}",
+            args.kind,
+            did_you_mean(&args.kind, &names),
+            names.join(", ")
+        ))
+    })
+}
+
+pub fn run(args: KeyArgs) -> Result<ExitCode, UsageError> {
+    if args.list {
+        for name in builtin_names() {
+            let k = Key::builtin(name).expect("a listed kind");
+            println!("{name:28} {}", k.description());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let key = load(&args)?;
+    if args.steps {
+        print_steps(&key);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.expressions && key.family().expressions.is_none() {
+        return Err(UsageError(format!(
+            "--expressions: the kind {:?} (family {}) has no lookup expressions",
+            key.name(),
+            key.family().name
+        )));
+    }
+    let work = KeyLines {
+        key: &key,
+        json: args.json,
+        expressions: args.expressions,
+    };
+    let threads = parallel::threads(args.threads);
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut any_invalid = false;
+    let written = if args.urls.is_empty() && threads > 1 {
+        let mut progress = Progress::new(true);
+        let mut lines = 0u64;
+        parallel::run_lines(io::stdin(), threads, &work, |d| {
+            any_invalid |= d.any_invalid;
+            if !d.err.is_empty() {
+                out.flush()?;
+                progress.clear();
+                io::stderr().write_all(&d.err)?;
+            }
+            out.write_all(&d.out)?;
+            lines += d.lines as u64;
+            progress.tick(lines, String::new);
+            out.flush()
+        })
+        .map(|_| progress.clear())
+    } else {
+        let mut state = work.state();
+        let (mut line_out, mut line_err) = (Vec::new(), Vec::new());
+        let mut each = |input: Input<'_>, out: &mut BufWriter<_>| -> io::Result<bool> {
+            line_out.clear();
+            line_err.clear();
+            any_invalid |= work.line(&mut state, input, &mut line_out, &mut line_err);
+            out.write_all(&line_out)?;
+            if !line_err.is_empty() {
+                out.flush()?;
+                io::stderr().write_all(&line_err)?;
+            }
+            Ok(true)
+        };
+        if args.urls.is_empty() {
+            let out = std::cell::RefCell::new(&mut out);
+            for_each_stdin_line(|| out.borrow_mut().flush(), |i| each(i, &mut out.borrow_mut()))
+        } else {
+            for_each_arg(&args.urls, |i| each(i, &mut out))
+        }
+    };
+    let written = written.and_then(|()| out.flush());
+    Ok(match written {
+        Ok(()) if any_invalid => ExitCode::from(1),
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("urlprism: error writing the output: {e}");
+            ExitCode::from(1)
+        }
+    })
+}
+
+fn print_steps(key: &Key) {
+    let family = key.family();
+    println!("kind    {}", key.name());
+    println!("family  {} ({})", family.name, family.reference);
+    if !key.description().is_empty() {
+        println!("        {}", key.description());
+    }
+    println!();
+    let on = key.switches();
+    for (i, step) in family.steps.iter().enumerate() {
+        let mark = if on.on(i) { "on " } else { "off" };
+        println!("{mark} {:36} {}", step.name, step.title);
+        println!("    {:36} {}", "", step.source);
+        if !step.example.0.is_empty() || !step.example.1.is_empty() {
+            println!("    {:36} {} -> {}", "", step.example.0, step.example.1);
+        }
+    }
+}
+
+/// The per-line work of `key`: what one line gives, on one thread or many.
+struct KeyLines<'k> {
+    key: &'k Key,
+    json: bool,
+    expressions: bool,
+}
+
+/// A worker's buffers, reused from line to line.
+#[derive(Default)]
+struct KeyState {
+    key: Vec<u8>,
+    applied: Option<Applied>,
+    expressions: Vec<Vec<u8>>,
+}
+
+impl LineWork for KeyLines<'_> {
+    type State = KeyState;
+
+    fn state(&self) -> KeyState {
+        KeyState {
+            applied: Some(if self.json { Applied::recording() } else { Applied::off() }),
+            ..KeyState::default()
+        }
+    }
+
+    fn line(&self, state: &mut KeyState, (at, input): Input<'_>, out: &mut Vec<u8>, err: &mut Vec<u8>) -> bool {
+        // A key is made of the input's octets, UTF-8 or not: the reference
+        // implementations read octets too.
+        let bytes: &[u8] = match &input {
+            Ok(s) => s.as_bytes(),
+            Err((_, _, bytes)) => bytes,
+        };
+        let applied = state.applied.get_or_insert_with(Applied::off);
+        applied.clear();
+        state.key.clear();
+        state.expressions.clear();
+        let result = self.key.make_into(bytes, applied, &mut state.key);
+        if result.is_ok() && self.expressions {
+            self.key.expressions(&state.key, &mut state.expressions);
+        }
+        if self.json {
+            // Writing to a Vec cannot fail.
+            let _ = urlprism::json::write_key(
+                &mut *out,
+                bytes,
+                self.key.name(),
+                result.as_ref().map(|()| &state.key[..]).map_err(|e| e.to_string()),
+                applied.steps(),
+                self.expressions.then_some(&state.expressions[..]),
+            );
+        } else {
+            if result.is_ok() {
+                out.extend_from_slice(&state.key);
+                for e in &state.expressions {
+                    out.push(b'\t');
+                    out.extend_from_slice(e);
+                }
+            }
+            out.push(b'\n');
+        }
+        match result {
+            Ok(()) => false,
+            Err(e) => {
+                err.extend_from_slice(format!("{at}: {e}\n").as_bytes());
+                true
+            }
+        }
+    }
+}
