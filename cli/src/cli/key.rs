@@ -231,3 +231,51 @@ impl LineWork for KeyLines<'_> {
         }
     }
 }
+
+/// The answer of `/api/keys`: a JSON array of the objects `key --json`
+/// prints for `url`, one per kind of `kinds` (every built-in kind when
+/// empty), with the lookup expressions of a kind that has them.
+pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, UsageError> {
+    let names: Vec<String> = if kinds.is_empty() {
+        builtin_names().into_iter().map(str::to_string).collect()
+    } else {
+        kinds.to_vec()
+    };
+    let mut out = b"[".to_vec();
+    for (i, name) in names.iter().enumerate() {
+        let args = KeyArgs {
+            kind: name.clone(),
+            kind_file: None,
+            list: false,
+            steps: false,
+            json: true,
+            expressions: false,
+            threads: None,
+            urls: Vec::new(),
+        };
+        let kind = load(&args)?;
+        let mut applied = Applied::recording();
+        let mut key = Vec::new();
+        let result = kind.make_into(url.as_bytes(), &mut applied, &mut key);
+        let mut expressions = Vec::new();
+        if result.is_ok() {
+            kind.expressions(&key, &mut expressions);
+        }
+        if i > 0 {
+            out.push(b',');
+        }
+        urlprism::json::write_key(
+            &mut out,
+            url.as_bytes(),
+            kind.name(),
+            result.as_ref().map(|()| &key[..]).map_err(|e| e.to_string()),
+            applied.steps(),
+            kind.family().expressions.is_some().then_some(&expressions[..]),
+        )
+        .map_err(|e| UsageError(e.to_string()))?;
+        // write_key ends each object with a newline.
+        out.pop();
+    }
+    out.extend_from_slice(b"]\n");
+    Ok(out)
+}

@@ -13,7 +13,7 @@
 mod params;
 
 use super::{
-    canon, compare, trace, BaseAndEncoding, UsageError, DEFAULT_ENCODING, DEFAULT_PROFILE,
+    canon, compare, key, trace, BaseAndEncoding, UsageError, DEFAULT_ENCODING, DEFAULT_PROFILE,
 };
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
@@ -199,6 +199,12 @@ fn router(state: State) -> Router {
             }),
         )
         .route(
+            "/api/keys",
+            get(|uri: Uri, axum::extract::State(s): axum::extract::State<State>| async move {
+                api(s, &uri, Api::Keys).await
+            }),
+        )
+        .route(
             "/api/canon",
             get(|uri: Uri, axum::extract::State(s): axum::extract::State<State>| async move {
                 api(s, &uri, Api::Canon).await
@@ -206,7 +212,7 @@ fn router(state: State) -> Router {
         )
         .fallback(|uri: Uri| async move {
             let path: String = uri.path().chars().take(200).collect();
-            error(StatusCode::NOT_FOUND, &format!("no such page: {path}; the API is /api/compare, /api/trace, /api/canon and /api/profiles"))
+            error(StatusCode::NOT_FOUND, &format!("no such page: {path}; the API is /api/compare, /api/trace, /api/canon, /api/keys and /api/profiles"))
         })
         .method_not_allowed_fallback(|method: Method| async move {
             let mut r = error(
@@ -226,6 +232,7 @@ enum Api {
     Compare,
     Trace,
     Canon,
+    Keys,
 }
 
 impl Api {
@@ -234,14 +241,22 @@ impl Api {
             Api::Compare => Takes {
                 many_profiles: true,
                 encoding: true,
+                kinds: false,
             },
             Api::Trace => Takes {
                 many_profiles: true,
                 encoding: false,
+                kinds: false,
             },
             Api::Canon => Takes {
                 many_profiles: false,
                 encoding: true,
+                kinds: false,
+            },
+            Api::Keys => Takes {
+                many_profiles: false,
+                encoding: false,
+                kinds: true,
             },
         }
     }
@@ -266,6 +281,7 @@ impl Api {
                 let profile = p.profiles.first().map_or(DEFAULT_PROFILE, String::as_str);
                 canon::json_of_argument(&p.url, profile, &resolution)
             }
+            Api::Keys => key::json_of_argument(&p.url, &p.kinds),
         }
     }
 }

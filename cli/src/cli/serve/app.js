@@ -95,28 +95,53 @@ async function show(view) {
     document.body.dataset.state = 'empty';
     $('results-section').hidden = true;
     $('trace-section').hidden = true;
+    $('keys-section').hidden = true;
     setStatus('');
     return;
   }
   document.body.dataset.state = 'loading';
   setStatus('Working…');
   try {
-    const [comparison, trace] = await Promise.all([
+    const [comparison, trace, keys] = await Promise.all([
       getJSON('/api/compare?' + queryOf(view, true)),
       getJSON('/api/trace?' + queryOf(view, false)),
+      getJSON('/api/keys?url=' + encodeURIComponent(view.url)),
     ]);
     if (mine !== generation) return;
     drawResults(comparison);
     drawTrace(trace);
+    drawKeys(keys);
     setStatus('');
     document.body.dataset.state = 'ready';
   } catch (e) {
     if (mine !== generation) return;
     $('results-section').hidden = true;
     $('trace-section').hidden = true;
+    $('keys-section').hidden = true;
     setStatus(e.message, true);
     document.body.dataset.state = 'error';
   }
+}
+
+// ---------------------------------------------------------------------------
+// The archive keys
+// ---------------------------------------------------------------------------
+
+/** One row per kind of key: the key (or why the kind rejects the URL)
+ *  and the steps that changed the URL. */
+function drawKeys(keys) {
+  const body = $('keys').querySelector('tbody');
+  body.replaceChildren();
+  for (const k of keys) {
+    const row = el('tr');
+    row.append(el('th', k.kind, { scope: 'row' }));
+    const key = el('td', k.key !== null ? k.key : k.error, { class: k.key !== null ? 'value' : 'error' });
+    if (k.expressions && k.expressions.length) key.title = 'lookup expressions: ' + k.expressions.join(' ');
+    row.append(key);
+    row.append(el('td', k.steps.join(', '), { class: 'steps' }));
+    body.append(row);
+  }
+  $('keys-section').hidden = false;
 }
 
 // ---------------------------------------------------------------------------

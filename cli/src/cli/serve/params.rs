@@ -60,6 +60,9 @@ pub struct Takes {
     pub many_profiles: bool,
     /// `encoding` is allowed.
     pub encoding: bool,
+    /// `kind` (a kind of key, repeatable) is allowed, and `profile`,
+    /// `group`, `base` and `encoding` are not.
+    pub kinds: bool,
 }
 
 impl Takes {
@@ -79,6 +82,8 @@ pub struct Params {
     /// The groups of engines (`group=today`), in the order given.
     pub groups: Vec<String>,
     pub encoding: Option<String>,
+    /// The kinds of key (`kind=surt`), in the order given.
+    pub kinds: Vec<String>,
 }
 
 /// Decodes one name or value: `+` is a space, `%XX` a byte; a `%` not
@@ -163,7 +168,16 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
             }
         };
         match name.as_str() {
-            "url" | "base" => {
+            "kind" if takes.kinds => {
+                short(&value, "kind")?;
+                if p.kinds.len() == MAX_PROFILES {
+                    return Err(Refusal::bad(format!(
+                        "more than {MAX_PROFILES} kind parameters; the limit is {MAX_PROFILES}"
+                    )));
+                }
+                p.kinds.push(value);
+            }
+            "url" | "base" if !takes.kinds || name == "url" => {
                 if value.len() > MAX_URL_BYTES {
                     return Err(Refusal::long(format!(
                         "the {name} parameter is {} bytes long (percent-decoded); the limit is {MAX_URL_BYTES} bytes",
@@ -174,7 +188,7 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
                 once(slot, &name)?;
                 *slot = Some(value);
             }
-            "profile" => {
+            "profile" if !takes.kinds => {
                 short(&value, "profile")?;
                 if !takes.many_profiles && !p.profiles.is_empty() {
                     return Err(Refusal::bad(
@@ -204,6 +218,7 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
             }
             _ => {
                 let known = match (takes.groups(), takes.encoding) {
+                    _ if takes.kinds => "url, kind",
                     (true, true) => "url, base, profile, group, encoding",
                     (true, false) => "url, base, profile, group",
                     (false, true) => "url, base, profile, encoding",
@@ -231,10 +246,12 @@ mod tests {
     const ALL: Takes = Takes {
         many_profiles: true,
         encoding: true,
+        kinds: false,
     };
     const ONE: Takes = Takes {
         many_profiles: false,
         encoding: false,
+        kinds: false,
     };
 
     #[test]
