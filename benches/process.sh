@@ -12,6 +12,10 @@
 #   threads  urlprism canon with --threads 1 | --threads 2 | one per core
 #   compare  urlprism canon (one thread) | compare --json | compare
 #            --diff-only (the default engines, one thread each)
+#   keys     urlprism key --kind surt (one thread) | Python `surt` |
+#            Python `urlcanon` (semantic, .surt()), the references run
+#            by benches/keys_peer.py with $URLPRISM_PYTHON (default
+#            python3; it needs `pip install surt urlcanon`)
 # CORPUS defaults to ../shared/bench/ascii.txt, ROUNDS to 15; COPIES > 1
 # feeds the corpus that many times over (`ascii.txt` 10 -> 1M URLs,
 # `idn.txt` 10 -> 200k URLs), from a file written once before the rounds.
@@ -65,8 +69,14 @@ case "$row" in
         cmd_1="$bin canon --threads 1"; cmd_2="$bin compare --json --threads 1"
         cmd_3="$bin compare --diff-only --threads 1"
         pairs="2/1 3/1" ;;
+    keys)
+        py=${URLPRISM_PYTHON:-python3}
+        names="urlprism-key python-surt python-urlcanon"
+        cmd_1="$bin key --kind surt --threads 1"; cmd_2="$py benches/keys_peer.py surt"
+        cmd_3="$py benches/keys_peer.py urlcanon"
+        pairs="2/1 3/1" ;;
     *)
-        echo "error: unknown row $row (canon, whatwg, threads or compare)" >&2
+        echo "error: unknown row $row (canon, whatwg, threads, compare or keys)" >&2
         exit 2 ;;
 esac
 cargo build --release --quiet --bin urlprism --example url_canon_peer --example ada_canon_peer
