@@ -1,6 +1,6 @@
 """Archive keys from Python: every built-in kind gives the command line's
 keys on the key corpus (tests/data/keys/corpus.txt), as a list, an Arrow
-array (chunked, on several threads), a Polars Series and a Spark column;
+array (chunked, on several threads), a Polars Series (and a Spark column: test_spark.py);
 a kind of one's own from a key file; errors name what is wrong."""
 
 from __future__ import annotations
@@ -68,14 +68,3 @@ def test_polars_series_through_arrow(urls):
     s = pl.Series("url", urls[:500] + [None])
     out = pl.from_arrow(urlprism.key_many(s.to_arrow(), kind="surt"))
     assert out.to_list() == urlprism.key_many(s.to_list(), kind="surt")
-
-
-def test_spark_column_equals_cli(spark, urls, tmp_path):
-    pytest.importorskip("pyspark")
-    import urlprism.spark
-
-    expected = cli_keys("surt")
-    df = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], ["id", "url"]).repartition(3)
-    got = df.select("id", urlprism.spark.key("url", kind="surt")).toArrow().sort_by("id")
-    assert got.column_names == ["id", "key_surt"]
-    assert got.column("key_surt").to_pylist() == expected

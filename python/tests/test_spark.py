@@ -106,3 +106,14 @@ def test_canonicalize_columns_of_several_profiles_do_not_clash(df):
         urlprism.spark.canonicalize("url", profile="gecko", alias="g"),
     )
     assert t.column_names[1:] == ["canonical_this", "canonical_ie", "g"]
+
+
+def test_key_column_equals_cli(spark):
+    """urlprism.spark.key on the key corpus gives `urlprism key`'s keys."""
+    path = Path(__file__).resolve().parents[2] / "tests" / "data" / "keys" / "corpus.txt"
+    urls = read_lines(path)
+    expected = [l or None for l in run_cli(["key", "--kind", "surt"], path.read_bytes()).decode("utf-8", "replace").split("\n")[:-1]]
+    frame = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], ["id", "url"]).repartition(3)
+    got = frame.select("id", urlprism.spark.key("url", kind="surt")).toArrow().sort_by("id")
+    assert got.column_names == ["id", "key_surt"]
+    assert got.column("key_surt").to_pylist() == expected
