@@ -41,7 +41,7 @@ fn the_archive_example_and_arguments() {
     assert_eq!(stdout(&o), "org,archive)/goo?a=1&a=2&b\ncom,example)/b?a=1&b=2\n");
     assert_eq!(code(&o), 0);
     let o = run(&["key", "--kind", "surt-scheme", "http://archive.org/goo/"], b"");
-    assert_eq!(stdout(&o), "http://(org,archive,)/goo\n");
+    assert_eq!(stdout(&o), "http://(org,archive)/goo\n");
 }
 
 #[test]
