@@ -171,7 +171,8 @@ fn canonical_a_label(lower: &str, work: &mut Work) -> bool {
 fn ascii_label_ok(label: &str) -> bool {
     let b = label.as_bytes();
     !b.is_empty()
-        && b.iter().all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        && b.iter()
+            .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
         && !(b.len() >= 4 && b[2] == b'-' && b[3] == b'-')
         && b[0] != b'-'
         && b[b.len() - 1] != b'-'
@@ -228,9 +229,15 @@ fn contextj(chars: &[char], pos: usize) -> bool {
                 return true;
             }
             let joins = |c: char, a: &[(u32, u32)]| in_ranges(a, c) || in_ranges(t::JOINING_D, c);
-            let left = chars[..pos].iter().rev().find(|&&c| !in_ranges(t::JOINING_T, c));
-            let right = chars[pos + 1..].iter().find(|&&c| !in_ranges(t::JOINING_T, c));
-            left.is_some_and(|&c| joins(c, t::JOINING_L)) && right.is_some_and(|&c| joins(c, t::JOINING_R))
+            let left = chars[..pos]
+                .iter()
+                .rev()
+                .find(|&&c| !in_ranges(t::JOINING_T, c));
+            let right = chars[pos + 1..]
+                .iter()
+                .find(|&&c| !in_ranges(t::JOINING_T, c));
+            left.is_some_and(|&c| joins(c, t::JOINING_L))
+                && right.is_some_and(|&c| joins(c, t::JOINING_R))
         }
         '\u{200D}' => after_virama,
         _ => false,
@@ -247,9 +254,10 @@ fn contexto(chars: &[char], pos: usize) -> bool {
         0xB7 => 0 < pos && pos < n - 1 && chars[pos - 1] == 'l' && chars[pos + 1] == 'l',
         0x375 => pos < n - 1 && n > 1 && in_ranges(t::GREEK, chars[pos + 1]),
         0x5F3 | 0x5F4 => pos > 0 && in_ranges(t::HEBREW, chars[pos - 1]),
-        0x30FB => chars
-            .iter()
-            .any(|&d| d != '\u{30FB}' && (in_ranges(t::HIRAGANA, d) || in_ranges(t::KATAKANA, d) || in_ranges(t::HAN, d))),
+        0x30FB => chars.iter().any(|&d| {
+            d != '\u{30FB}'
+                && (in_ranges(t::HIRAGANA, d) || in_ranges(t::KATAKANA, d) || in_ranges(t::HAN, d))
+        }),
         0x660..=0x669 => !chars.iter().any(|&d| ('\u{6F0}'..='\u{6F9}').contains(&d)),
         0x6F0..=0x6F9 => !chars.iter().any(|&d| ('\u{660}'..='\u{669}').contains(&d)),
         _ => false,
@@ -314,7 +322,10 @@ fn idna2003(s: &str, work: &mut Work, out: &mut Vec<u8>) -> bool {
             if std3_disallowed(c.to_ascii_lowercase()) {
                 return false;
             }
-        } else if mapper.map_normalize(std::iter::once(c)).any(std3_disallowed) {
+        } else if mapper
+            .map_normalize(std::iter::once(c))
+            .any(std3_disallowed)
+        {
             return false;
         }
     }

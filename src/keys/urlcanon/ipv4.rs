@@ -156,7 +156,9 @@ fn strict_ipv4(s: &[u8]) -> Option<u32> {
         if octet.len() > 1 && octet[0] == b'0' {
             return None;
         }
-        let v = octet.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+        let v = octet
+            .iter()
+            .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
         if v > 255 {
             return None;
         }
@@ -209,7 +211,11 @@ fn parse_ipv6(text: &[u8]) -> Option<u128> {
             u16::from_str_radix(std::str::from_utf8(p).ok()?, 16).ok()
         } else {
             let v4 = tail_v4?;
-            Some(if i == parts.len() { (v4 >> 16) as u16 } else { v4 as u16 })
+            Some(if i == parts.len() {
+                (v4 >> 16) as u16
+            } else {
+                v4 as u16
+            })
         }
     };
     let empty = |i: usize| i < parts.len() && parts[i].is_empty();

@@ -36,7 +36,13 @@ const fn step(
     default: bool,
     example: (&'static str, &'static str),
 ) -> Step {
-    Step { name, title, source, default, example }
+    Step {
+        name,
+        title,
+        source,
+        default,
+        example,
+    }
 }
 
 /// The steps, in running order, and the function of each (the defaults
@@ -144,7 +150,12 @@ thread_local! {
     static SCRATCH: RefCell<(parse::Url, Work)> = RefCell::default();
 }
 
-fn make(input: &[u8], on: Switches, applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError> {
+fn make(
+    input: &[u8],
+    on: Switches,
+    applied: &mut Applied,
+    out: &mut Vec<u8>,
+) -> Result<(), KeyError> {
     SCRATCH.with(|cell| {
         let mut guard = cell.borrow_mut();
         let (url, work) = &mut *guard;

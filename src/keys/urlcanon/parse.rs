@@ -261,7 +261,10 @@ pub(super) fn parse_pathish(url: &mut Url, pathish: &[u8]) {
                 .take_while(|&&b| matches!(b, b'/' | b'\\' | b'\r' | b'\n' | b'\t'))
                 .count();
             let rest = &pathish[s..];
-            let a = rest.iter().position(|&b| b == b'/' || b == b'\\').unwrap_or(rest.len());
+            let a = rest
+                .iter()
+                .position(|&b| b == b'/' || b == b'\\')
+                .unwrap_or(rest.len());
             set(&mut url.slashes, &pathish[..s]);
             set(&mut url.path, &rest[a..]);
             parse_authority(url, &rest[..a]);

@@ -246,7 +246,11 @@ pub(super) fn fix_backslashes(url: &mut Url, _: &mut Work) -> Result<bool, KeyEr
 /// with `/` or the scheme is special, the C0 control set otherwise:
 /// `/a b` → `/a%20b`.
 pub(super) fn pct_encode_path(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
-    let set = if url.path.first() == Some(&b'/') || url.is_special() { &PATH } else { &C0 };
+    let set = if url.path.first() == Some(&b'/') || url.is_special() {
+        &PATH
+    } else {
+        &C0
+    };
     Ok(pct_encode(&mut url.path, set, &mut work.a))
 }
 
@@ -290,12 +294,12 @@ pub(super) fn clean_up_userinfo(url: &mut Url, _: &mut Work) -> Result<bool, Key
 /// `two_slashes`: slashes, an authority or the `file` scheme → exactly
 /// `//`: `http:/a` → `http://a`.
 pub(super) fn two_slashes(url: &mut Url, _: &mut Work) -> Result<bool, KeyError> {
-    if !url.slashes.is_empty() || url.has_authority() || url.scheme == b"file" {
-        if url.slashes != b"//" {
-            url.slashes.clear();
-            url.slashes.extend_from_slice(b"//");
-            return Ok(true);
-        }
+    if (!url.slashes.is_empty() || url.has_authority() || url.scheme == b"file")
+        && url.slashes != b"//"
+    {
+        url.slashes.clear();
+        url.slashes.extend_from_slice(b"//");
+        return Ok(true);
     }
     Ok(false)
 }
@@ -353,7 +357,8 @@ pub(super) fn fix_host_dots(url: &mut Url, work: &mut Work) -> Result<bool, KeyE
     }
     Ok(rewrite(&mut url.host, &mut work.a, |h, out| {
         let h = &h[h.iter().take_while(|&&b| b == b'.').count()..];
-        let trim = |s: &'_ [u8]| -> usize { s.len() - s.iter().rev().take_while(|&&b| b == b'.').count() };
+        let trim =
+            |s: &'_ [u8]| -> usize { s.len() - s.iter().rev().take_while(|&&b| b == b'.').count() };
         let (body, newline): (&[u8], &[u8]) = match h.split_last() {
             Some((b'.', _)) => (&h[..trim(h)], b""),
             Some((b'\n', rest)) if rest.last() == Some(&b'.') => (&rest[..trim(rest)], b"\n"),
@@ -430,7 +435,12 @@ fn dots(seg: &[u8]) -> Option<bool> {
 /// also drops the two elements before it (while more than one is kept).
 ///
 /// `/a/./b` → `/a/b`; `/a/b/../c` → `/a/c`; `//..//` → `//`.
-fn resolve_path_dots(path: &[u8], special: bool, spans: &mut Vec<(usize, usize)>, out: &mut Vec<u8>) {
+fn resolve_path_dots(
+    path: &[u8],
+    special: bool,
+    spans: &mut Vec<(usize, usize)>,
+    out: &mut Vec<u8>,
+) {
     let is_sep = |b: u8| b == b'/' || (special && b == b'\\');
     spans.clear();
     let mut i = 0;
@@ -441,7 +451,10 @@ fn resolve_path_dots(path: &[u8], special: bool, spans: &mut Vec<(usize, usize)>
         }
         skip_separator = false;
         i += 1;
-        let end = path[i..].iter().position(|&b| is_sep(b)).map_or(path.len(), |p| i + p);
+        let end = path[i..]
+            .iter()
+            .position(|&b| is_sep(b))
+            .map_or(path.len(), |p| i + p);
         match dots(&path[i..end]) {
             Some(double) => {
                 if double {
@@ -479,12 +492,15 @@ pub(super) fn normalize_path_dots(url: &mut Url, work: &mut Work) -> Result<bool
         return Ok(false);
     }
     let spans = &mut work.spans;
-    Ok(rewrite(&mut url.path, &mut work.a, |p, out| resolve_path_dots(p, special, spans, out)))
+    Ok(rewrite(&mut url.path, &mut work.a, |p, out| {
+        resolve_path_dots(p, special, spans, out)
+    }))
 }
 
 /// `pct_encode_userinfo`: `a b:c@d` → `a%20b:c%40d` (user and password).
 pub(super) fn pct_encode_userinfo(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
-    Ok(pct_encode(&mut url.username, &USERINFO, &mut work.a) | pct_encode(&mut url.password, &USERINFO, &mut work.a))
+    Ok(pct_encode(&mut url.username, &USERINFO, &mut work.a)
+        | pct_encode(&mut url.password, &USERINFO, &mut work.a))
 }
 
 /// `pct_encode_query`: the query percent-encode set (`&` and `=` are
@@ -540,7 +556,10 @@ pub(super) fn pct_decode_repeatedly(url: &mut Url, work: &mut Work) -> Result<bo
 }
 
 /// `pct_decode_repeatedly_except_query`: the same, the query left.
-pub(super) fn pct_decode_repeatedly_except_query(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+pub(super) fn pct_decode_repeatedly_except_query(
+    url: &mut Url,
+    work: &mut Work,
+) -> Result<bool, KeyError> {
     Ok(pct_decode_all(url, work, false))
 }
 
@@ -646,7 +665,10 @@ pub(super) fn strip_www(url: &mut Url, _: &mut Work) -> Result<bool, KeyError> {
     if !url.host.starts_with(b"www") {
         return Ok(false);
     }
-    let digits = url.host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let digits = url.host[3..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
     if url.host.get(3 + digits) == Some(&b'.') {
         url.host.drain(..4 + digits);
         return Ok(true);
@@ -689,9 +711,8 @@ fn session_parameter(q: &[u8], at: usize) -> Option<usize> {
     };
     if starts_with_ignore_case(s, b"jsessionid=") {
         with_run(11, 10, &|b| alnum(b) || b == b'$')
-    } else if starts_with_ignore_case(s, b"sessionid=") {
-        with_run(10, 16, &alnum)
-    } else if starts_with_ignore_case(s, b"phpsessid=") {
+    } else if starts_with_ignore_case(s, b"sessionid=") || starts_with_ignore_case(s, b"phpsessid=")
+    {
         with_run(10, 16, &alnum)
     } else if starts_with_ignore_case(s, b"sid=") {
         with_run(4, 16, &alnum)
@@ -722,7 +743,10 @@ fn session_parameter(q: &[u8], at: usize) -> Option<usize> {
 /// overlap: `a=1&sid=0123456789abcdef&b=2` → `a=1&b=2`; of two session
 /// parameters in a row only the first goes (the `&` between them is
 /// taken by the first match).
-pub(super) fn strip_session_ids_from_query(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+pub(super) fn strip_session_ids_from_query(
+    url: &mut Url,
+    work: &mut Work,
+) -> Result<bool, KeyError> {
     if url.query.is_empty() {
         return Ok(false);
     }
@@ -769,7 +793,12 @@ pub(super) fn strip_session_ids_from_query(url: &mut Url, work: &mut Work) -> Re
 /// `(` then one or more `X([0-9a-z]{24})` then `)/`; its end.
 fn aspx_session(p: &[u8], at: usize) -> Option<usize> {
     let s = &p[at..];
-    let id = |s: &[u8]| s.len() >= 24 && s[..24].iter().all(|&b| b.is_ascii_digit() || b.is_ascii_lowercase());
+    let id = |s: &[u8]| {
+        s.len() >= 24
+            && s[..24]
+                .iter()
+                .all(|&b| b.is_ascii_digit() || b.is_ascii_lowercase())
+    };
     if s.first() != Some(&b'(') {
         return None;
     }
@@ -778,7 +807,11 @@ fn aspx_session(p: &[u8], at: usize) -> Option<usize> {
     }
     let mut i = 1;
     let mut reps = 0;
-    while i + 27 <= s.len() && s[i].is_ascii_lowercase() && s[i + 1] == b'(' && id(&s[i + 2..]) && s[i + 26] == b')'
+    while i + 27 <= s.len()
+        && s[i].is_ascii_lowercase()
+        && s[i + 1] == b'('
+        && id(&s[i + 2..])
+        && s[i + 26] == b')'
     {
         i += 27;
         reps += 1;
@@ -790,7 +823,10 @@ fn aspx_session(p: &[u8], at: usize) -> Option<usize> {
 /// session segments after a `/` removed; then a final
 /// `;jsessionid=` and 32 `[0-9a-z]` removed:
 /// `/(0123456789abcdefghijklmn)/a.aspx` → `/a.aspx`.
-pub(super) fn strip_session_ids_from_path(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+pub(super) fn strip_session_ids_from_path(
+    url: &mut Url,
+    work: &mut Work,
+) -> Result<bool, KeyError> {
     let mut changed = false;
     // ASPX_SUFFIX_RE `.*\.aspx\Z`: `.` does not take a newline.
     if url.path.ends_with(b".aspx") && !url.path.contains(&b'\n') {
@@ -813,11 +849,19 @@ pub(super) fn strip_session_ids_from_path(url: &mut Url, work: &mut Work) -> Res
     }
     // PATH_SESSIONID_RE `;jsessionid=[0-9a-z]{32}$`.
     let p = &url.path;
-    let end = if p.last() == Some(&b'\n') { p.len() - 1 } else { p.len() };
+    let end = if p.last() == Some(&b'\n') {
+        p.len() - 1
+    } else {
+        p.len()
+    };
     const LEN: usize = 12 + 32;
     if end >= LEN {
         let m = &p[end - LEN..end];
-        if m.starts_with(b";jsessionid=") && m[12..].iter().all(|&b| b.is_ascii_digit() || b.is_ascii_lowercase()) {
+        if m.starts_with(b";jsessionid=")
+            && m[12..]
+                .iter()
+                .all(|&b| b.is_ascii_digit() || b.is_ascii_lowercase())
+        {
             url.path.drain(end - LEN..end);
             changed = true;
         }
@@ -841,7 +885,10 @@ pub(super) fn collapse_consecutive_slashes(url: &mut Url, _: &mut Work) -> Resul
 }
 
 /// `strip_trailing_slash_unless_empty`: `/a/` → `/a`; `/` stays.
-pub(super) fn strip_trailing_slash_unless_empty(url: &mut Url, _: &mut Work) -> Result<bool, KeyError> {
+pub(super) fn strip_trailing_slash_unless_empty(
+    url: &mut Url,
+    _: &mut Work,
+) -> Result<bool, KeyError> {
     if url.path != b"/" && url.path.last() == Some(&b'/') {
         url.path.pop();
         return Ok(true);
@@ -851,7 +898,10 @@ pub(super) fn strip_trailing_slash_unless_empty(url: &mut Url, _: &mut Work) -> 
 
 /// `remove_redundant_ampersands_from_query`: REDUNDANT_AMPERSAND_RE
 /// `^&+|&+$|(?<=&)&+` removed: `&&a&&b&` → `a&b`.
-pub(super) fn remove_redundant_ampersands_from_query(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+pub(super) fn remove_redundant_ampersands_from_query(
+    url: &mut Url,
+    work: &mut Work,
+) -> Result<bool, KeyError> {
     if !url.query.contains(&b'&') {
         return Ok(false);
     }
@@ -878,7 +928,10 @@ pub(super) fn remove_redundant_ampersands_from_query(url: &mut Url, work: &mut W
 }
 
 /// `omit_question_mark_if_query_empty`: `a?` → `a`.
-pub(super) fn omit_question_mark_if_query_empty(url: &mut Url, _: &mut Work) -> Result<bool, KeyError> {
+pub(super) fn omit_question_mark_if_query_empty(
+    url: &mut Url,
+    _: &mut Work,
+) -> Result<bool, KeyError> {
     if url.query.is_empty() {
         return Ok(unset(&mut url.question_mark));
     }
