@@ -477,3 +477,98 @@ fn kinds_run_the_reference_lists() {
     ssurt_sorted.sort_unstable();
     assert_eq!(ssurt_sorted, want);
 }
+
+/// The kinds of the family.
+fn urlcanon_kinds() -> Vec<&'static Key> {
+    urlprism::keys::builtin_names()
+        .into_iter()
+        .filter(|n| n.starts_with("urlcanon-") || *n == "ssurt")
+        .map(|n| builtin(n).unwrap())
+        .collect()
+}
+
+/// Any octets make a key or a rejection, never a panic; and a key of an
+/// octet not UTF-8 keeps it where the reference keeps it.
+#[test]
+fn any_octets() {
+    let kinds = urlcanon_kinds();
+    assert_eq!(kinds.len(), 11);
+    let alphabet: &[u8] = b"hH:/\\\\?#@%.[]&=;_-0x19aZ \t\n\r\x00\x7f\x80\xc3\xa9\xff\xe2\x80\x8c";
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..20_000 {
+        let len = (next() % 48) as usize;
+        let mut input: Vec<u8> = b"http://".to_vec();
+        if next() % 4 == 0 {
+            input.clear();
+        }
+        for _ in 0..len {
+            let r = next();
+            input.push(if r % 8 == 0 {
+                (r >> 8) as u8
+            } else {
+                alphabet[(r >> 8) as usize % alphabet.len()]
+            });
+        }
+        for k in &kinds {
+            let _ = k.make(&input);
+        }
+    }
+    // `%FF` in the path stays an escape; a raw 0xFF of the fragment is
+    // encoded; a host that is not UTF-8 is kept, then encoded.
+    let whatwg = builtin("urlcanon-whatwg").unwrap();
+    assert_eq!(
+        whatwg.make(b"http://a\xff.com/%ff#\xff").unwrap(),
+        b"http://a%FF.com/%ff#%FF"
+    );
+}
+
+/// Long lines of the patterns that make the reference's expressions
+/// and loops work hardest are keyed in time linear in their length.
+#[test]
+fn long_lines() {
+    let kinds = urlcanon_kinds();
+    let patterns: &[&[u8]] = &[
+        b"%25",
+        b"%2525",
+        b"/..",
+        b"/%2e%2e/.",
+        b"&",
+        b"&sid=0123456789abcdef",
+        b"cfid=1&cftoken=",
+        b".",
+        b"a@",
+        b":",
+        b"[",
+        b"/(abcdefghijklmnopqrstuvwx)",
+        b"/(a(abcdefghijklmnopqrstuvwx)",
+        b"\xe2\x80\x8c",
+        b"0x",
+        b"\\",
+        b"\t",
+    ];
+    let n = 50_000;
+    let start = std::time::Instant::now();
+    for p in patterns {
+        let body = p.repeat(n);
+        let mut line = b"http://".to_vec();
+        line.extend_from_slice(&body);
+        line.push(b'/');
+        line.extend_from_slice(&body);
+        line.extend_from_slice(b".aspx?");
+        line.extend_from_slice(&body);
+        line.push(b'#');
+        line.extend_from_slice(&body);
+        for k in &kinds {
+            let _ = k.make(&line);
+        }
+    }
+    // About 30 MB keyed eleven times over: seconds if linear, hours if
+    // not.
+    assert!(start.elapsed().as_secs() < 120, "{:?}", start.elapsed());
+}

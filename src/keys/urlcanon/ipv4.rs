@@ -43,6 +43,11 @@ fn python_int(s: &[u8], base: u32) -> Option<i128> {
     if t.is_empty() {
         return None;
     }
+    // Python refuses a decimal string of more than 4,300 digits
+    // (`sys.get_int_max_str_digits()`); powers of two are not bounded.
+    if base == 10 && t.iter().filter(|b| b.is_ascii_digit()).count() > 4300 {
+        return None;
+    }
     let mut value: i128 = 0;
     let mut last_underscore = true;
     for &b in t {
@@ -189,13 +194,25 @@ fn parse_ipv6(text: &[u8]) -> Option<u128> {
     if addr.is_empty() {
         return None;
     }
-    let mut parts: Vec<&[u8]> = addr.split(|&b| b == b':').collect();
-    if parts.len() < 3 {
+    // More than nine parts is refused whatever they hold (a dotted quad
+    // last counts as two): at most nine are kept.
+    let mut all: [&[u8]; 9] = [b""; 9];
+    let mut n = 0;
+    for part in addr.split(|&b| b == b':') {
+        if n == all.len() {
+            return None;
+        }
+        all[n] = part;
+        n += 1;
+    }
+    if n < 3 {
         return None;
     }
+    let mut parts = &all[..n];
     let mut tail_v4 = None;
-    if parts.last().is_some_and(|p| p.contains(&b'.')) {
-        tail_v4 = Some(strict_ipv4(parts.pop()?)?);
+    if parts[n - 1].contains(&b'.') {
+        tail_v4 = Some(strict_ipv4(parts[n - 1])?);
+        parts = &all[..n - 1];
     }
     let count = parts.len() + if tail_v4.is_some() { 2 } else { 0 };
     if count > 9 {
