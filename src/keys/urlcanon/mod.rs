@@ -13,8 +13,7 @@
 //! canonicalizer is a kind (`keys/urlcanon-*.toml`) turning on its own.
 //!
 //! ```
-//! use urlprism::keys::Key;
-//! let key = Key::builtin("urlcanon-semantic").unwrap();
+//! let key = urlprism::keys::builtin("urlcanon-semantic").unwrap();
 //! assert_eq!(key.make_str("HTTP://www.Example.com:80/a/../b?z=1&a=2#f").unwrap(), "http://www.example.com/b?a=2&z=1");
 //! ```
 
