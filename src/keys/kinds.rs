@@ -6,7 +6,20 @@ use std::sync::OnceLock;
 
 /// The built-in key files, `keys/NAME.toml`, in the order `key --list`
 /// shows them (`tests/keys.rs` checks that every file of `keys/` is here).
-const BUILTIN_FILES: &[(&str, &str)] = &[];
+const BUILTIN_FILES: &[(&str, &str)] = &[
+    // urlcanon 0.3.1: the five canonicalizers, their SURT forms, SSURT.
+    ("urlcanon-whatwg.toml", include_str!("../../keys/urlcanon-whatwg.toml")),
+    ("urlcanon-google.toml", include_str!("../../keys/urlcanon-google.toml")),
+    ("urlcanon-semantic-precise.toml", include_str!("../../keys/urlcanon-semantic-precise.toml")),
+    ("urlcanon-semantic.toml", include_str!("../../keys/urlcanon-semantic.toml")),
+    ("urlcanon-aggressive.toml", include_str!("../../keys/urlcanon-aggressive.toml")),
+    ("urlcanon-whatwg-surt.toml", include_str!("../../keys/urlcanon-whatwg-surt.toml")),
+    ("urlcanon-google-surt.toml", include_str!("../../keys/urlcanon-google-surt.toml")),
+    ("urlcanon-semantic-precise-surt.toml", include_str!("../../keys/urlcanon-semantic-precise-surt.toml")),
+    ("urlcanon-semantic-surt.toml", include_str!("../../keys/urlcanon-semantic-surt.toml")),
+    ("urlcanon-aggressive-surt.toml", include_str!("../../keys/urlcanon-aggressive-surt.toml")),
+    ("ssurt.toml", include_str!("../../keys/ssurt.toml")),
+];
 
 /// A kind of key: a family with its steps chosen.
 ///

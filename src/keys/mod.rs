@@ -18,6 +18,7 @@
 mod error;
 mod kinds;
 pub mod step;
+mod urlcanon;
 
 pub use error::{KeyError, KeyFileError};
 pub use kinds::{builtin, builtin_names, Key};
@@ -49,7 +50,7 @@ impl std::fmt::Debug for Family {
 }
 
 /// Every family, by name.
-pub static FAMILIES: &[&Family] = &[];
+pub static FAMILIES: &[&Family] = &[&urlcanon::FAMILY];
 
 /// The family named `name`.
 pub fn family(name: &str) -> Option<&'static Family> {
