@@ -17,6 +17,7 @@
 
 mod error;
 mod kinds;
+pub mod psl;
 pub mod safebrowsing;
 pub mod step;
 

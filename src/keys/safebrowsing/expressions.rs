@@ -20,8 +20,8 @@ use crate::keys::KeyError;
 /// with the query when there is a non-empty one: at most 6.
 ///
 /// ```
-/// use urlprism::keys::{safebrowsing::lookup_expressions, Key};
-/// let sb = Key::builtin("safebrowsing").unwrap();
+/// use urlprism::keys::{builtin, safebrowsing::lookup_expressions};
+/// let sb = builtin("safebrowsing").unwrap();
 /// let mut out = Vec::new();
 /// lookup_expressions(b"http://a.b.c/1/2.html?param=1/2", sb.switches(), &mut out).unwrap();
 /// let text: Vec<String> = out.iter().map(|e| String::from_utf8_lossy(e).into_owned()).collect();

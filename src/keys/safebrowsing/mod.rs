@@ -12,8 +12,7 @@
 //! lower case and escapes in upper-case hex.
 //!
 //! ```
-//! use urlprism::keys::Key;
-//! let sb = Key::builtin("safebrowsing").unwrap();
+//! let sb = urlprism::keys::builtin("safebrowsing").unwrap();
 //! assert_eq!(sb.make_str("http://www.GOOgle.com.../a/./b/../c?q#f").unwrap(), "http://www.google.com/a/c");
 //! assert_eq!(sb.make_str("http://3279880203/%2525%32%35").unwrap(), "http://195.127.0.11/%25");
 //! ```
