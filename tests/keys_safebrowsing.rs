@@ -290,7 +290,7 @@ impl Octets {
         let n = self.next() % 24;
         let mut v = Vec::new();
         for _ in 0..n {
-            if self.next() % 3 == 0 {
+            if self.next().is_multiple_of(3) {
                 v.push(self.next() as u8);
             } else {
                 v.extend_from_slice(PIECES[(self.next() % PIECES.len() as u64) as usize]);
