@@ -82,10 +82,12 @@ pub(crate) fn key_json(url: &str, kind: &str, toml: Option<&str>, expressions: b
     }
     let mut applied = Applied::recording();
     let mut out = Vec::new();
-    let result = make(&kind, url.as_bytes(), &mut applied, &mut out);
+    let mut result = make(&kind, url.as_bytes(), &mut applied, &mut out);
     let mut exprs = Vec::new();
     if result.is_ok() && expressions {
-        kind.expressions(&out, &mut exprs);
+        if let Some(Err(e)) = kind.expressions(url.as_bytes(), &mut exprs) {
+            result = Err(e.to_string());
+        }
     }
     let mut json = Vec::new();
     let result = result.map(|()| &out[..]);

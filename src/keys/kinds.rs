@@ -19,6 +19,9 @@ const BUILTIN_FILES: &[(&str, &str)] = &[
     ("urlcanon-semantic-surt.toml", include_str!("../../keys/urlcanon-semantic-surt.toml")),
     ("urlcanon-aggressive-surt.toml", include_str!("../../keys/urlcanon-aggressive-surt.toml")),
     ("ssurt.toml", include_str!("../../keys/ssurt.toml")),
+    // Safe Browsing: Google's Go reference, then Firefox's reading.
+    ("safebrowsing.toml", include_str!("../../keys/safebrowsing.toml")),
+    ("safebrowsing-firefox.toml", include_str!("../../keys/safebrowsing-firefox.toml")),
 ];
 
 /// A kind of key: a family with its steps chosen.
@@ -156,10 +159,10 @@ impl Key {
         (self.family.make)(input, self.on, applied, out)
     }
 
-    /// Appends the lookup expressions of `key` (a key of this kind) to
-    /// `out`; `None` when the kind's family has none.
-    pub fn expressions(&self, key: &[u8], out: &mut Vec<Vec<u8>>) -> Option<()> {
-        self.family.expressions.map(|f| f(key, out))
+    /// Appends the lookup expressions of `input` under this kind to `out`;
+    /// `None` when the kind's family has none.
+    pub fn expressions(&self, input: &[u8], out: &mut Vec<Vec<u8>>) -> Option<Result<(), KeyError>> {
+        self.family.expressions.map(|f| f(input, self.on, out))
     }
 
     /// The key of `input`, as octets (a key may hold octets that are not

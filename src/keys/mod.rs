@@ -17,6 +17,8 @@
 
 mod error;
 mod kinds;
+pub mod psl;
+pub mod safebrowsing;
 pub mod step;
 mod urlcanon;
 
@@ -36,12 +38,21 @@ pub struct Family {
     /// Makes the key of `input` with the steps `on`, appending it to `out`
     /// (which the caller clears), noting in `applied` the steps that
     /// changed the URL.
-    pub make: fn(input: &[u8], on: Switches, applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError>,
-    /// The lookup expressions of a key, for a family whose keys are looked
+    pub make: MakeKey,
+    /// The lookup expressions of a URL, for a family whose keys are looked
     /// up by several expressions (Safe Browsing's host suffixes and path
     /// prefixes): appends them to `out`.  `None` for a family without.
-    pub expressions: Option<fn(key: &[u8], out: &mut Vec<Vec<u8>>)>,
+    pub expressions: Option<MakeExpressions>,
 }
+
+/// The function of a family that makes the key of `input` with the steps
+/// `on` into `out`, noting in `applied` the steps that changed the URL.
+pub type MakeKey =
+    fn(input: &[u8], on: Switches, applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError>;
+
+/// The function of a family that appends the lookup expressions of
+/// `input` with the steps `on` to `out`.
+pub type MakeExpressions = fn(input: &[u8], on: Switches, out: &mut Vec<Vec<u8>>) -> Result<(), KeyError>;
 
 impl std::fmt::Debug for Family {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -50,7 +61,7 @@ impl std::fmt::Debug for Family {
 }
 
 /// Every family, by name.
-pub static FAMILIES: &[&Family] = &[&urlcanon::FAMILY];
+pub static FAMILIES: &[&Family] = &[&urlcanon::FAMILY, &safebrowsing::FAMILY];
 
 /// The family named `name`.
 pub fn family(name: &str) -> Option<&'static Family> {

@@ -198,9 +198,11 @@ impl LineWork for KeyLines<'_> {
         applied.clear();
         state.key.clear();
         state.expressions.clear();
-        let result = self.key.make_into(bytes, applied, &mut state.key);
+        let mut result = self.key.make_into(bytes, applied, &mut state.key);
         if result.is_ok() && self.expressions {
-            self.key.expressions(&state.key, &mut state.expressions);
+            if let Some(Err(e)) = self.key.expressions(bytes, &mut state.expressions) {
+                result = Err(e);
+            }
         }
         if self.json {
             // Writing to a Vec cannot fail.
@@ -256,10 +258,12 @@ pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, U
         let kind = load(&args)?;
         let mut applied = Applied::recording();
         let mut key = Vec::new();
-        let result = kind.make_into(url.as_bytes(), &mut applied, &mut key);
+        let mut result = kind.make_into(url.as_bytes(), &mut applied, &mut key);
         let mut expressions = Vec::new();
         if result.is_ok() {
-            kind.expressions(&key, &mut expressions);
+            if let Some(Err(e)) = kind.expressions(url.as_bytes(), &mut expressions) {
+                result = Err(e);
+            }
         }
         if i > 0 {
             out.push(b',');

@@ -143,6 +143,7 @@ pub static FAMILY: Family = Family {
     reference: "urlcanon 0.3.1 (PyPI; iipc/urlcanon)",
     steps: &STEPS,
     make,
+    expressions: None,
 };
 
 thread_local! {
