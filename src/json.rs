@@ -356,6 +356,10 @@ struct KeyLine<'a> {
     steps: &'a [&'static str],
     #[serde(skip_serializing_if = "Option::is_none")]
     expressions: Option<Vec<String>>,
+    /// Common Crawl's host columns, when asked for (`null` for a URL
+    /// without a host).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    host_columns: Option<Option<&'a crate::keys::psl::HostColumns>>,
 }
 
 fn text_and_hex(bytes: &[u8]) -> (String, Option<String>) {
@@ -370,8 +374,9 @@ fn text_and_hex(bytes: &[u8]) -> (String, Option<String>) {
 
 /// Writes the object of `key --json` for `input` (one line): `input`,
 /// `kind`, `key` or `error`, `steps` (the steps that changed the URL, in
-/// order), and `expressions` when given; `input_hex` and `key_hex` when
-/// the octets are not UTF-8.
+/// order), `expressions` and `host_columns` (Common Crawl's columns of the
+/// URL's host, `null` without one) when given; `input_hex` and `key_hex`
+/// when the octets are not UTF-8.
 ///
 /// ```
 /// use urlprism::keys::{Applied, Key};
@@ -380,7 +385,7 @@ fn text_and_hex(bytes: &[u8]) -> (String, Option<String>) {
 /// let mut key = Vec::new();
 /// let result = kind.make_into(b"http://www.Example.com/", &mut applied, &mut key);
 /// let mut out = Vec::new();
-/// urlprism::json::write_key(&mut out, b"http://www.Example.com/", kind.name(), result.map(|()| &key[..]).map_err(|e| e.to_string()), applied.steps(), None).unwrap();
+/// urlprism::json::write_key(&mut out, b"http://www.Example.com/", kind.name(), result.map(|()| &key[..]).map_err(|e| e.to_string()), applied.steps(), None, None).unwrap();
 /// let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
 /// assert_eq!(v["key"], "com,example)/");
 /// ```
@@ -391,6 +396,7 @@ pub fn write_key(
     key: Result<&[u8], String>,
     steps: &[&'static str],
     expressions: Option<&[Vec<u8>]>,
+    host_columns: Option<Option<&crate::keys::psl::HostColumns>>,
 ) -> io::Result<()> {
     let (input, input_hex) = text_and_hex(input);
     let (key, key_hex, error) = match key {
@@ -409,6 +415,7 @@ pub fn write_key(
         error,
         steps,
         expressions: expressions.map(|e| e.iter().map(|x| String::from_utf8_lossy(x).into_owned()).collect()),
+        host_columns,
     };
     serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
     out.write_all(b"\n")

@@ -66,13 +66,19 @@ pub(crate) fn key(url: &Bound<'_, PyAny>, kind: &str, toml: Option<&str>) -> PyR
     Ok(make(&kind, s.as_bytes(), &mut Applied::off(), &mut out).ok().map(|()| text(&out)))
 }
 
-/// key_json(url, kind="surt", toml=None, expressions=False)
+/// key_json(url, kind="surt", toml=None, expressions=False, host_columns=False)
 /// --
 ///
 /// The object `urlprism key --json` prints for `url`, as JSON text.
 #[pyfunction]
-#[pyo3(signature = (url, kind = "surt", toml = None, expressions = false))]
-pub(crate) fn key_json(url: &str, kind: &str, toml: Option<&str>, expressions: bool) -> PyResult<String> {
+#[pyo3(signature = (url, kind = "surt", toml = None, expressions = false, host_columns = false))]
+pub(crate) fn key_json(
+    url: &str,
+    kind: &str,
+    toml: Option<&str>,
+    expressions: bool,
+    host_columns: bool,
+) -> PyResult<String> {
     let kind = kind_of(kind, toml)?;
     if expressions && kind.family().expressions.is_none() {
         return Err(PyValueError::new_err(format!(
@@ -98,6 +104,7 @@ pub(crate) fn key_json(url: &str, kind: &str, toml: Option<&str>, expressions: b
         result,
         applied.steps(),
         expressions.then_some(&exprs[..]),
+        host_columns.then(|| urlprism::keys::psl::HostColumns::of_url(url)).as_ref().map(Option::as_ref),
     )
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(String::from_utf8_lossy(json.trim_ascii_end()).into_owned())
@@ -185,4 +192,30 @@ pub(crate) fn key_arrow<'py>(
 #[pyfunction]
 pub(crate) fn key_kinds() -> Vec<String> {
     urlprism::keys::builtin_names().into_iter().map(str::to_string).collect()
+}
+
+/// host_columns_json(urls)
+/// --
+///
+/// Common Crawl's host columns of each URL's host, as JSON text (`None`
+/// for a URL without a host, or `None`).
+#[pyfunction]
+pub(crate) fn host_columns_json<'py>(py: Python<'py>, urls: &Bound<'py, PyList>) -> PyResult<Vec<Option<String>>> {
+    let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
+    let mut inputs: Vec<Option<&str>> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        inputs.push(match input_of(item, || format!("urls[{i}]"))? {
+            Some(Ok(s)) => Some(s),
+            _ => None,
+        });
+    }
+    Ok(py.detach(|| {
+        inputs
+            .iter()
+            .map(|u| {
+                let columns = catch_panic(|| u.and_then(urlprism::keys::psl::HostColumns::of_url)).ok().flatten()?;
+                serde_json::to_string(&columns).ok()
+            })
+            .collect()
+    }))
 }

@@ -559,6 +559,7 @@ fn _urlprism(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(keys::key_list, m)?)?;
     m.add_function(wrap_pyfunction!(keys::key_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(keys::key_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::host_columns_json, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(canonicalize_list, m)?)?;

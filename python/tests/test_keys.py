@@ -68,3 +68,15 @@ def test_polars_series_through_arrow(urls):
     s = pl.Series("url", urls[:500] + [None])
     out = pl.from_arrow(urlprism.key_many(s.to_arrow(), kind="surt"))
     assert out.to_list() == urlprism.key_many(s.to_list(), kind="surt")
+
+
+def test_host_columns_equal_cli(urls):
+    out = run_cli(["key", "--host-columns"], CORPUS.read_bytes()).decode("utf-8", "replace").split("\n")[:-1]
+    got = urlprism.host_columns_many(urls)
+    assert len(out) == len(got)
+    for line, cols in zip(out, got):
+        fields = line.split("\t")[1:]
+        expected = [None if f == "" else f for f in fields]
+        assert [None] * 11 == expected if cols is None else [cols[n] for n in urlprism.HOST_COLUMNS] == expected, (line, cols)
+    arrow = urlprism.host_columns_many(pa.array(urls[:100]))
+    assert arrow.to_pylist() == got[:100]

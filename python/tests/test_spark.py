@@ -117,3 +117,10 @@ def test_key_column_equals_cli(spark):
     got = frame.select("id", urlprism.spark.key("url", kind="surt")).toArrow().sort_by("id")
     assert got.column_names == ["id", "key_surt"]
     assert got.column("key_surt").to_pylist() == expected
+
+
+def test_host_columns_column_equals_python(spark):
+    urls = ["https://www.example.co.uk/a", "http://192.168.1.1/", None, "mailto:a@b", "http://a.b.github.io/"]
+    frame = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], "id long, url string")
+    got = frame.select("id", urlprism.spark.host_columns("url")).toArrow().sort_by("id")
+    assert got.column("host").to_pylist() == urlprism.host_columns_many(urls)

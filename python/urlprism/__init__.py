@@ -35,6 +35,8 @@ __all__ = [
     "compare",
     "compare_many",
     "explain",
+    "host_columns",
+    "host_columns_many",
     "key",
     "key_details",
     "key_kinds",
@@ -276,17 +278,71 @@ def key(url: Optional[str], kind: KindLike = "surt") -> Optional[str]:
     return _urlprism.key(url, name, toml)
 
 
-def key_details(url: str, kind: KindLike = "surt", expressions: bool = False) -> dict[str, Any]:
+def key_details(
+    url: str, kind: KindLike = "surt", expressions: bool = False, host_columns: bool = False
+) -> dict[str, Any]:
     """The object ``urlprism key --json`` prints for ``url``: ``input``,
-    ``kind``, ``key`` or ``error``, the ``steps`` that changed the URL, and
-    with ``expressions`` the lookup expressions (Safe Browsing).
+    ``kind``, ``key`` or ``error``, the ``steps`` that changed the URL, with
+    ``expressions`` the lookup expressions (Safe Browsing), with
+    ``host_columns`` Common Crawl's host columns (:func:`host_columns`).
 
     >>> d = urlprism.key_details("http://www.Example.com:80/")
     >>> (d["key"], "host_massage" in d["steps"] or "strip_www" in d["steps"])
     ('com,example)/', True)
     """
     name, toml = _kind(kind)
-    return json.loads(_urlprism.key_json(url, name, toml, expressions))
+    return json.loads(_urlprism.key_json(url, name, toml, expressions, host_columns))
+
+
+HOST_COLUMNS = [
+    "url_host_name",
+    "url_host_tld",
+    "url_host_2nd_last_part",
+    "url_host_3rd_last_part",
+    "url_host_4th_last_part",
+    "url_host_5th_last_part",
+    "url_host_registry_suffix",
+    "url_host_registered_domain",
+    "url_host_private_suffix",
+    "url_host_private_domain",
+    "url_host_name_reversed",
+]
+
+
+def host_columns(url: Optional[str]) -> Optional[dict[str, Optional[str]]]:
+    """Common Crawl's host columns of the host of ``url`` (as the URL
+    Standard parses it), from the Public Suffix List: ``url_host_name``,
+    ``url_host_tld``, ``url_host_2nd_last_part`` ...,
+    ``url_host_registry_suffix`` and ``url_host_registered_domain`` (ICANN
+    section), ``url_host_private_suffix`` and ``url_host_private_domain``
+    (both sections), ``url_host_name_reversed``; ``None`` for a URL without
+    a host.
+
+    >>> urlprism.host_columns("https://www.example.co.uk/")["url_host_registered_domain"]
+    'example.co.uk'
+    """
+    (c,) = host_columns_many([url])
+    return c
+
+
+def host_columns_many(urls: Any) -> Any:
+    """:func:`host_columns` of many URLs: a list of dicts (or ``None``) for a
+    list, a struct array of the columns for an Arrow array (null where the
+    URL has no host).
+
+    >>> urlprism.host_columns_many(["http://a.b.example.com/", None])[0]["url_host_private_domain"]
+    'example.com'
+    """
+    from . import _arrow
+
+    if _arrow.is_arrow(urls):
+        pa = _arrow._pa()
+        values = urls.to_pylist()
+        fields = pa.struct([pa.field(n, pa.string()) for n in HOST_COLUMNS])
+        return pa.array(host_columns_many(values), type=fields)
+    if isinstance(urls, (str, bytes)):
+        raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
+    return [None if j is None else json.loads(j) for j in _urlprism.host_columns_json(list(urls))]
 
 
 def key_many(urls: Any, kind: KindLike = "surt", threads: Optional[int] = 1) -> Any:

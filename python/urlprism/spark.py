@@ -117,3 +117,18 @@ def key(col: ColumnOrName, kind: str = "surt", alias: Optional[str] = None) -> C
             yield out.cast(pa.string()) if out.type != pa.string() else out
 
     return _key(col).alias(alias if alias is not None else f"key_{label.replace('-', '_')}")
+
+
+def host_columns(col: ColumnOrName, alias: str = "host") -> Column:
+    """A struct column of Common Crawl's host columns of the host of each
+    URL of ``col`` (:func:`urlprism.host_columns`), null where the URL has
+    no host."""
+    schema = T.StructType([T.StructField(n, T.StringType()) for n in urlprism.HOST_COLUMNS])
+    target = pa.struct([pa.field(n, pa.string()) for n in urlprism.HOST_COLUMNS])
+
+    @F.arrow_udf(schema)  # type: ignore[misc]
+    def _columns(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
+        for urls in batches:
+            yield urlprism.host_columns_many(urls).cast(target)
+
+    return _columns(col).alias(alias)

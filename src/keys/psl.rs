@@ -140,7 +140,7 @@ fn suffix_labels(host: &str, icann_only: bool) -> Option<(usize, bool)> {
 /// assert_eq!(ip.url_host_name.as_deref(), Some("195.127.0.11"));
 /// assert_eq!(ip.url_host_tld, None);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct HostColumns {
     /// `url_host_name`: the host as the index writes it.
     pub url_host_name: Option<String>,
@@ -294,6 +294,22 @@ fn suffix_and_domain(host: &str, icann_only: bool) -> (Option<String>, Option<St
 }
 
 impl HostColumns {
+    /// The columns of the host of `url` as the URL Standard parses it (the
+    /// `url` crate, the `whatwg` engine); `None` for a URL it rejects or
+    /// one without a host.
+    ///
+    /// ```
+    /// use urlprism::keys::psl::HostColumns;
+    /// let c = HostColumns::of_url("https://www.Example.co.uk/a").unwrap();
+    /// assert_eq!(c.url_host_registered_domain.as_deref(), Some("example.co.uk"));
+    /// assert!(HostColumns::of_url("mailto:a@b").is_none());
+    /// ```
+    pub fn of_url(url: &str) -> Option<HostColumns> {
+        let parsed = url::Url::parse(url).ok()?;
+        let host = parsed.host_str().filter(|h| !h.is_empty())?;
+        Some(HostColumns::new(host))
+    }
+
     /// The columns of `host` (the host of a URL, as a URL parser gives it).
     pub fn new(host: &str) -> HostColumns {
         let mut name = host.to_lowercase();

@@ -11,6 +11,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use urlprism::keys::psl::HostColumns;
 use urlprism::keys::{builtin_names, Applied, Key};
 
 #[derive(Debug, Args)]
@@ -40,6 +41,15 @@ pub struct KeyArgs {
     /// suffixes x path prefixes), tab-separated after the key.
     #[arg(long)]
     expressions: bool,
+    /// Also write Common Crawl's host columns of the URL's host (as the URL
+    /// Standard parses it) from the Public Suffix List: url_host_name,
+    /// url_host_tld, url_host_2nd_last_part ... url_host_5th_last_part,
+    /// url_host_registry_suffix, url_host_registered_domain,
+    /// url_host_private_suffix, url_host_private_domain,
+    /// url_host_name_reversed, tab-separated after the key (empty where
+    /// null); with --json, as `host_columns`.
+    #[arg(long, conflicts_with = "expressions")]
+    host_columns: bool,
     /// Work on N threads (default: one per core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -89,6 +99,7 @@ pub fn run(args: KeyArgs) -> Result<ExitCode, UsageError> {
         key: &key,
         json: args.json,
         expressions: args.expressions,
+        host_columns: args.host_columns,
     };
     let threads = parallel::threads(args.threads);
     let stdout = io::stdout();
@@ -167,6 +178,25 @@ struct KeyLines<'k> {
     key: &'k Key,
     json: bool,
     expressions: bool,
+    host_columns: bool,
+}
+
+/// The columns of `HostColumns` in the order `key --host-columns` writes
+/// them.
+fn columns_in_order(c: &HostColumns) -> [&Option<String>; 11] {
+    [
+        &c.url_host_name,
+        &c.url_host_tld,
+        &c.url_host_2nd_last_part,
+        &c.url_host_3rd_last_part,
+        &c.url_host_4th_last_part,
+        &c.url_host_5th_last_part,
+        &c.url_host_registry_suffix,
+        &c.url_host_registered_domain,
+        &c.url_host_private_suffix,
+        &c.url_host_private_domain,
+        &c.url_host_name_reversed,
+    ]
 }
 
 /// A worker's buffers, reused from line to line.
@@ -204,6 +234,11 @@ impl LineWork for KeyLines<'_> {
                 result = Err(e);
             }
         }
+        let columns = if self.host_columns {
+            Some(input.as_ref().ok().and_then(|s| HostColumns::of_url(s)))
+        } else {
+            None
+        };
         if self.json {
             // Writing to a Vec cannot fail.
             let _ = urlprism::json::write_key(
@@ -213,6 +248,7 @@ impl LineWork for KeyLines<'_> {
                 result.as_ref().map(|()| &state.key[..]).map_err(|e| e.to_string()),
                 applied.steps(),
                 self.expressions.then_some(&state.expressions[..]),
+                columns.as_ref().map(Option::as_ref),
             );
         } else {
             if result.is_ok() {
@@ -220,6 +256,13 @@ impl LineWork for KeyLines<'_> {
                 for e in &state.expressions {
                     out.push(b'\t');
                     out.extend_from_slice(e);
+                }
+            }
+            if let Some(columns) = &columns {
+                let none = HostColumns::default();
+                for c in columns_in_order(columns.as_ref().unwrap_or(&none)) {
+                    out.push(b'\t');
+                    out.extend_from_slice(c.as_deref().unwrap_or("").as_bytes());
                 }
             }
             out.push(b'\n');
@@ -234,16 +277,23 @@ impl LineWork for KeyLines<'_> {
     }
 }
 
-/// The answer of `/api/keys`: a JSON array of the objects `key --json`
-/// prints for `url`, one per kind of `kinds` (every built-in kind when
-/// empty), with the lookup expressions of a kind that has them.
+/// The answer of `/api/keys`: `{"url": ..., "host_columns": ..., "keys":
+/// [...]}`, Common Crawl's host columns of the URL's host (`null` without
+/// one) and the objects `key --json` prints for `url`, one per kind of
+/// `kinds` (every built-in kind when empty), with the lookup expressions
+/// of a kind that has them.
 pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, UsageError> {
     let names: Vec<String> = if kinds.is_empty() {
         builtin_names().into_iter().map(str::to_string).collect()
     } else {
         kinds.to_vec()
     };
-    let mut out = b"[".to_vec();
+    let mut out = Vec::new();
+    out.extend_from_slice(b"{\"url\":");
+    serde_json::to_writer(&mut out, url).map_err(|e| UsageError(e.to_string()))?;
+    out.extend_from_slice(b",\"host_columns\":");
+    serde_json::to_writer(&mut out, &HostColumns::of_url(url)).map_err(|e| UsageError(e.to_string()))?;
+    out.extend_from_slice(b",\"keys\":[");
     for (i, name) in names.iter().enumerate() {
         let args = KeyArgs {
             kind: name.clone(),
@@ -252,6 +302,7 @@ pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, U
             steps: false,
             json: true,
             expressions: false,
+            host_columns: false,
             threads: None,
             urls: Vec::new(),
         };
@@ -275,11 +326,12 @@ pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, U
             result.as_ref().map(|()| &key[..]).map_err(|e| e.to_string()),
             applied.steps(),
             kind.family().expressions.is_some().then_some(&expressions[..]),
+            None,
         )
         .map_err(|e| UsageError(e.to_string()))?;
         // write_key ends each object with a newline.
         out.pop();
     }
-    out.extend_from_slice(b"]\n");
+    out.extend_from_slice(b"]}\n");
     Ok(out)
 }

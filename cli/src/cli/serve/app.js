@@ -129,10 +129,10 @@ async function show(view) {
 
 /** One row per kind of key: the key (or why the kind rejects the URL)
  *  and the steps that changed the URL. */
-function drawKeys(keys) {
+function drawKeys(answer) {
   const body = $('keys').querySelector('tbody');
   body.replaceChildren();
-  for (const k of keys) {
+  for (const k of answer.keys) {
     const row = el('tr');
     row.append(el('th', k.kind, { scope: 'row' }));
     const key = el('td', k.key !== null ? k.key : k.error, { class: k.key !== null ? 'value' : 'error' });
@@ -141,6 +141,15 @@ function drawKeys(keys) {
     row.append(el('td', k.steps.join(', '), { class: 'steps' }));
     body.append(row);
   }
+  const columns = $('host-columns').querySelector('tbody');
+  columns.replaceChildren();
+  for (const [name, value] of Object.entries(answer.host_columns || {})) {
+    const row = el('tr');
+    row.append(el('th', name, { scope: 'row' }));
+    row.append(el('td', value === null ? '' : value, { class: value === null ? 'null' : 'value' }));
+    columns.append(row);
+  }
+  $('host-columns').hidden = !answer.host_columns;
   $('keys-section').hidden = false;
 }
 
