@@ -18,6 +18,7 @@
 mod error;
 mod kinds;
 pub mod step;
+pub mod surt;
 
 pub use error::{KeyError, KeyFileError};
 pub use kinds::{builtin, builtin_names, Key};
@@ -35,17 +36,24 @@ pub struct Family {
     /// Makes the key of `input` with the steps `on`, appending it to `out`
     /// (which the caller clears), noting in `applied` the steps that
     /// changed the URL.
-    pub make: fn(input: &[u8], on: Switches, applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError>,
+    pub make: fn(
+        input: &[u8],
+        on: Switches,
+        applied: &mut Applied,
+        out: &mut Vec<u8>,
+    ) -> Result<(), KeyError>,
 }
 
 impl std::fmt::Debug for Family {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Family").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Family")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
 /// Every family, by name.
-pub static FAMILIES: &[&Family] = &[];
+pub static FAMILIES: &[&Family] = &[&surt::FAMILY];
 
 /// The family named `name`.
 pub fn family(name: &str) -> Option<&'static Family> {
