@@ -36,19 +36,12 @@ pub struct Family {
     /// Makes the key of `input` with the steps `on`, appending it to `out`
     /// (which the caller clears), noting in `applied` the steps that
     /// changed the URL.
-    pub make: fn(
-        input: &[u8],
-        on: Switches,
-        applied: &mut Applied,
-        out: &mut Vec<u8>,
-    ) -> Result<(), KeyError>,
+    pub make: fn(input: &[u8], on: Switches, applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError>,
 }
 
 impl std::fmt::Debug for Family {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Family")
-            .field("name", &self.name)
-            .finish_non_exhaustive()
+        f.debug_struct("Family").field("name", &self.name).finish_non_exhaustive()
     }
 }
 
