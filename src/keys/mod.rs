@@ -10,8 +10,8 @@
 //! "surt"`) and turn a step off or on.
 //!
 //! ```
-//! use urlprism::keys::Key;
-//! let surt = Key::builtin("surt").unwrap();
+//! use urlprism::keys::builtin;
+//! let surt = builtin("surt").unwrap();
 //! assert_eq!(surt.make_str("http://archive.org/goo/?a=2&b&a=1").unwrap(), "org,archive)/goo?a=1&a=2&b");
 //! ```
 
