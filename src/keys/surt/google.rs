@@ -202,7 +202,7 @@ mod tests {
     #[test]
     fn reads_ip_formats() {
         assert_eq!(ip("3232235777").as_deref(), Some("192.168.1.1"));
-        assert_eq!(ip("99999999999").as_deref(), Some("255.231.118.72"));
+        assert_eq!(ip("99999999999").as_deref(), Some("72.118.231.255"));
         assert_eq!(ip("0177.0.0.1").as_deref(), Some("127.0.0.1"));
         assert_eq!(ip("192.168.257").as_deref(), Some("192.168.1.1"));
         assert_eq!(

@@ -229,7 +229,7 @@ mod tests {
     fn prepares() {
         assert_eq!(prepared("  example.com/\t "), "http://example.com/");
         assert_eq!(prepared("http://https://x/"), "https://x/");
-        assert_eq!(prepared("h\ttp://x"), "http://x");
+        assert_eq!(prepared("h\tttp://x"), "http://x");
         assert_eq!(prepared("mailto:a"), "mailto:a");
         assert_eq!(prepared(" \u{b} "), "");
     }
