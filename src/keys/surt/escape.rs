@@ -18,8 +18,28 @@ fn hex_value(b: u8) -> Option<u8> {
 /// every octet above it.
 #[inline]
 pub(super) fn needs_escape(b: u8) -> bool {
-    !(0x21..=0x7e).contains(&b) || b == b'#' || b == b'%'
+    ESCAPED[usize::from(b)]
 }
+
+/// Whether any octet of `x` [`needs_escape`], in one pass without early
+/// exit (which the compiler vectorizes).
+#[inline]
+pub(super) fn any_needs_escape(x: &[u8]) -> bool {
+    x.iter().fold(false, |found, &b| {
+        found | (b.wrapping_sub(0x21) > 0x7e - 0x21) | (b == b'#') | (b == b'%')
+    })
+}
+
+/// [`needs_escape`] of each octet.
+static ESCAPED: [bool; 256] = {
+    let mut table = [true; 256];
+    let mut b = 0x21;
+    while b <= 0x7e {
+        table[b] = b == b'#' as usize || b == b'%' as usize;
+        b += 1;
+    }
+    table
+};
 
 /// Appends `%XX` (uppercase, as `quote_from_bytes` writes it) for `b`.
 #[inline]
@@ -49,30 +69,54 @@ pub(super) fn unescape_repeatedly(
     protect: bool,
     kept: &mut Vec<usize>,
 ) {
+    if memchr::memchr(b'%', input).is_none() {
+        out.extend_from_slice(input);
+        return;
+    }
     let start = out.len();
     out.reserve(input.len());
     // Octets below `floor` are a kept escape or before one: not reread.
     let mut floor = start;
-    for &b in input {
-        out.push(b);
-        while out.len() >= floor + 3 {
-            let n = out.len();
-            if out[n - 3] != b'%' {
-                break;
-            }
-            let (Some(hi), Some(lo)) = (hex_value(out[n - 2]), hex_value(out[n - 1])) else {
-                break;
-            };
-            let value = hi << 4 | lo;
-            out.truncate(n - 3);
-            if protect && (value == b'&' || value == b'=') {
-                kept.push(out.len());
-                push_escaped(value, out);
-                floor = out.len();
-                break;
-            }
-            out.push(value);
+    let mut i = 0;
+    while i < input.len() {
+        // An escape can end at the next octet only if a `%` is among the
+        // last two octets of `out` (above the floor) or is the octet
+        // itself; otherwise the octets up to the next `%` are copied.
+        let n = out.len();
+        let pending = (n > floor && out[n - 1] == b'%') || (n > floor + 1 && out[n - 2] == b'%');
+        if !pending && input[i] != b'%' {
+            let run = memchr::memchr(b'%', &input[i..]).unwrap_or(input.len() - i);
+            out.extend_from_slice(&input[i..i + run]);
+            i += run;
+            continue;
         }
+        out.push(input[i]);
+        reduce(out, &mut floor, protect, kept);
+        i += 1;
+    }
+}
+
+/// Decodes the escapes that end at the top of `out` (see
+/// [`unescape_repeatedly`]).
+#[inline]
+fn reduce(out: &mut Vec<u8>, floor: &mut usize, protect: bool, kept: &mut Vec<usize>) {
+    while out.len() >= *floor + 3 {
+        let n = out.len();
+        if out[n - 3] != b'%' {
+            break;
+        }
+        let (Some(hi), Some(lo)) = (hex_value(out[n - 2]), hex_value(out[n - 1])) else {
+            break;
+        };
+        let value = hi << 4 | lo;
+        out.truncate(n - 3);
+        if protect && (value == b'&' || value == b'=') {
+            kept.push(out.len());
+            push_escaped(value, out);
+            *floor = out.len();
+            break;
+        }
+        out.push(value);
     }
 }
 
@@ -81,7 +125,11 @@ pub(super) fn unescape_repeatedly(
 /// `a b#%é` → `a%20b%23%25%C3%A9`.  The escapes at the positions of
 /// `kept` (from [`unescape_repeatedly`]) are copied as they are.
 pub(super) fn escape_once(input: &[u8], out: &mut Vec<u8>, kept: &[usize]) {
-    out.reserve(input.len());
+    if kept.is_empty() && !any_needs_escape(input) {
+        out.extend_from_slice(input);
+        return;
+    }
+    out.reserve(input.len() + input.len() / 2);
     let mut kept = kept.iter().copied().peekable();
     let mut i = 0;
     while i < input.len() {
@@ -91,13 +139,18 @@ pub(super) fn escape_once(input: &[u8], out: &mut Vec<u8>, kept: &[usize]) {
             i += 3;
             continue;
         }
-        let b = input[i];
-        if needs_escape(b) {
-            push_escaped(b, out);
-        } else {
-            out.push(b);
+        // The octets up to the next one to escape (or kept escape).
+        let stop = kept.peek().copied().unwrap_or(input.len());
+        let run = input[i..stop]
+            .iter()
+            .position(|&b| needs_escape(b))
+            .unwrap_or(stop - i);
+        out.extend_from_slice(&input[i..i + run]);
+        i += run;
+        if i < stop {
+            push_escaped(input[i], out);
+            i += 1;
         }
-        i += 1;
     }
 }
 

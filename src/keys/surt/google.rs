@@ -149,6 +149,25 @@ pub(super) fn push_dotted(octets: [u8; 4], out: &mut Vec<u8>) {
     }
 }
 
+/// Whether [`normalize_path`] gives `path` back: it starts with `/` and
+/// has no empty segment but the last and no `.` or `..` segment
+/// (`/a/b/` does; `/a//b`, `/a/./b`, `/..` and `` do not).
+pub(super) fn normalizes_to_itself(path: &[u8]) -> bool {
+    if path.first() != Some(&b'/') {
+        return false;
+    }
+    let n = path.len();
+    let mut slashes = memchr::memchr_iter(b'/', path);
+    slashes.all(|i| {
+        // The segment after this `/`.
+        let rest = &path[i + 1..];
+        let end = memchr::memchr(b'/', rest).unwrap_or(rest.len());
+        let segment = &rest[..end];
+        let last = i + 1 + end == n;
+        !(segment.is_empty() && !last) && segment != b"." && segment != b".."
+    })
+}
+
 /// `normalizePath`: the segments after the first `/` (what precedes it is
 /// dropped), `.` skipped, `..` removing the segment kept before it (or
 /// kept when there is none), empty segments dropped but for the last:
@@ -231,6 +250,17 @@ mod tests {
         assert_eq!(normalized("/a//.."), "/a");
         assert_eq!(normalized("/a/.."), "/");
         assert_eq!(normalized(""), "/");
+    }
+
+    #[test]
+    fn knows_paths_that_stay() {
+        for p in ["/a/b/", "/a/b", "/", "/a.b/.c/..d"] {
+            assert!(normalizes_to_itself(p.as_bytes()), "{p}");
+            assert_eq!(normalized(p), p);
+        }
+        for p in ["", "a", "/a//b", "/a/./b", "/..", "/.", "//", "/a/.."] {
+            assert!(!normalizes_to_itself(p.as_bytes()), "{p}");
+        }
     }
 
     #[test]

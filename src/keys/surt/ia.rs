@@ -149,6 +149,13 @@ fn strip_path_pattern(
 /// after it cut: `a=1&jsessionid=<32 alphanumerics>&b=2` → `a=1&b=2`.
 /// The query is in `q`; `tmp` is scratch space.  Whether it changed.
 pub(super) fn strip_query_session_id(q: &mut Vec<u8>, tmp: &mut Vec<u8>) -> bool {
+    // Every pattern holds `id` (`jsessionid=`, `phpsessid=`, `sid=`,
+    // `ASPSESSIONID`, `cfid=`): without one there is nothing to cut.
+    let has_id =
+        memchr::memchr2_iter(b'd', b'D', q).any(|i| i > 0 && q[i - 1].eq_ignore_ascii_case(&b'i'));
+    if !has_id {
+        return false;
+    }
     let mut changed = false;
     for pattern in 0..5 {
         let found = if pattern == 4 {
@@ -186,24 +193,23 @@ fn last_fixed(
 ) -> Option<(usize, usize)> {
     let extra = if alpha_only { 9 } else { 0 };
     let len = prefix.len() + extra + value_len;
-    if q.len() < len {
-        return None;
-    }
-    (0..=q.len() - len).rev().find_map(|p| {
-        let end = p + len;
-        if !(end == q.len() || q[end] == b'&') || !starts_with_ignore_case(q, p, prefix) {
-            return None;
-        }
-        let body = &q[p + prefix.len()..end];
-        let ok = if alpha_only {
-            body[..8].iter().all(u8::is_ascii_alphabetic)
-                && body[8] == b'='
-                && body[9..].iter().all(u8::is_ascii_alphabetic)
-        } else {
-            body.iter().all(u8::is_ascii_alphanumeric)
-        };
-        ok.then_some((p, end))
-    })
+    // A match ends at the end or at an `&`: only those ends are tried,
+    // from the right.
+    let ends = std::iter::once(q.len()).chain(memchr::memrchr_iter(b'&', q));
+    ends.filter_map(|end| Some((end.checked_sub(len)?, end)))
+        .find(|&(p, end)| {
+            if !starts_with_ignore_case(q, p, prefix) {
+                return false;
+            }
+            let body = &q[p + prefix.len()..end];
+            if alpha_only {
+                body[..8].iter().all(u8::is_ascii_alphabetic)
+                    && body[8] == b'='
+                    && body[9..].iter().all(u8::is_ascii_alphabetic)
+            } else {
+                body.iter().all(u8::is_ascii_alphanumeric)
+            }
+        })
 }
 
 /// The last match of `cfid=[^&]+&cftoken=[^&]+`: its start and end.

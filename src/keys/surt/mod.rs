@@ -291,17 +291,26 @@ fn reject(reason: &'static str) -> KeyError {
     }
 }
 
-/// Scratch buffers a key reuses between its steps.
+/// The buffers a key works in, kept per thread so that making a key
+/// allocates nothing once they have grown.
 #[derive(Default)]
 struct Scratch {
+    prepared: Vec<u8>,
+    host: Vec<u8>,
+    path: Vec<u8>,
+    query: Vec<u8>,
     a: Vec<u8>,
     kept: Vec<usize>,
     ranges: Vec<(usize, usize)>,
     args: Vec<(usize, usize, usize)>,
 }
 
-/// Runs `f` from `x` into the scratch vector and swaps: `x` then holds the
-/// result.  Notes `name` when the result differs.
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+/// Runs `f` from `x` into `tmp` and swaps: `x` then holds the result.
+/// Notes `name` when the result differs.
 fn rewrite(
     x: &mut Vec<u8>,
     tmp: &mut Vec<u8>,
@@ -315,13 +324,18 @@ fn rewrite(
     std::mem::swap(x, tmp);
 }
 
-/// `unescapeRepeatedly` then `escapeOnce` of `x`, in place.
-fn minimal_escape(x: &mut Vec<u8>, s: &mut Scratch, protect: bool) {
-    s.a.clear();
-    s.kept.clear();
-    escape::unescape_repeatedly(x, &mut s.a, protect, &mut s.kept);
-    x.clear();
-    escape::escape_once(&s.a, x, &s.kept);
+/// ASCII lowercase of `x` in place; notes `name` when it changed.
+fn lowercase(x: &mut [u8], applied: &mut Applied, name: &'static str) {
+    // One pass without early exit, which the compiler vectorizes.
+    let mut changed = false;
+    for b in x.iter_mut() {
+        let lower = b.to_ascii_lowercase();
+        changed |= lower != *b;
+        *b = lower;
+    }
+    if changed {
+        applied.note(name);
+    }
 }
 
 fn name(i: usize) -> &'static str {
@@ -348,93 +362,120 @@ fn make(
         out.extend_from_slice(input);
         return Ok(());
     }
-    let mut prepared = Vec::new();
-    parse::prepare(input, &mut prepared);
-    let mut url = parse::split(&prepared)?;
-    let mut s = Scratch::default();
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => make_in(input, on, applied, out, &mut scratch),
+        // Not reached (a key is not made inside a key); work in fresh
+        // buffers all the same.
+        Err(_) => make_in(input, on, applied, out, &mut Scratch::default()),
+    })
+}
+
+/// [`make`] in the buffers of `s`.
+fn make_in(
+    input: &[u8],
+    on: Switches,
+    applied: &mut Applied,
+    out: &mut Vec<u8>,
+    s: &mut Scratch,
+) -> Result<(), KeyError> {
+    let Scratch {
+        prepared,
+        host,
+        path,
+        query,
+        a,
+        kept,
+        ranges,
+        args,
+    } = s;
+    prepared.clear();
+    parse::prepare(input, prepared);
+    let url = parse::split(prepared)?;
+    let scheme = url.scheme;
+    let mut port = url.port;
+    let mut hash = url.hash;
+    let mut last_delimiter = url.last_delimiter;
+    host.clear();
+    if let Some(h) = url.host {
+        host.extend_from_slice(h);
+        host[..url.host_lowercase_end].make_ascii_lowercase();
+    }
+    let mut has_path = url.path.is_some();
+    path.clear();
+    path.extend_from_slice(url.path.unwrap_or_default());
+    let mut has_query = url.query.is_some();
+    query.clear();
+    query.extend_from_slice(url.query.unwrap_or_default());
 
     // GoogleURLCanonicalizer.canonicalize.
-    if on.on(HASH_STRIP) && url.hash.is_some() {
-        url.hash = None;
+    if on.on(HASH_STRIP) && hash.is_some() {
+        hash = None;
         applied.note(name(HASH_STRIP));
     }
-    if on.on(GOOGLE_QUERY_MINIMAL_ESCAPE) {
-        if let Some(q) = &mut url.query {
-            // Unchanged exactly when nothing is escaped or unescaped: a
-            // `%` is always one or the other.
-            let changes = q.iter().any(|&b| escape::needs_escape(b));
+    if on.on(GOOGLE_QUERY_MINIMAL_ESCAPE) && has_query {
+        // `minimalEscape`: unchanged exactly when nothing is escaped or
+        // unescaped (a `%` is always one or the other).
+        if escape::any_needs_escape(query) {
             let protect = on.on(QUERY_KEEP_ESCAPED_DELIMITERS);
-            minimal_escape(q, &mut s, protect);
-            if !s.kept.is_empty() {
+            a.clear();
+            kept.clear();
+            escape::unescape_repeatedly(query, a, protect, kept);
+            query.clear();
+            escape::escape_once(a, query, kept);
+            applied.note(name(GOOGLE_QUERY_MINIMAL_ESCAPE));
+            if !kept.is_empty() {
                 applied.note(name(QUERY_KEEP_ESCAPED_DELIMITERS));
             }
-            if changes {
-                applied.note(name(GOOGLE_QUERY_MINIMAL_ESCAPE));
-            }
         }
     }
-    let mut host = url.host.take().unwrap_or_default();
     if !host.is_empty() {
-        host_google(&mut host, on, applied, &mut s)?;
+        host_google(host, a, on, applied)?;
     }
     let has_host = !host.is_empty();
-    let mut path = url.path.take();
-    if on.on(GOOGLE_PATH_MINIMAL_ESCAPE) {
-        if let Some(p) = &mut path {
-            rewrite(
-                p,
-                &mut s.a,
-                applied,
-                name(GOOGLE_PATH_MINIMAL_ESCAPE),
-                |x, out| escape::unescape_repeatedly(x, out, false, &mut Vec::new()),
-            );
-        }
-    }
-    if has_host && on.on(GOOGLE_PATH_NORMALIZE) {
-        let p = path.get_or_insert_with(Vec::new);
-        let ranges = &mut s.ranges;
+    let path_escapes = on.on(GOOGLE_PATH_MINIMAL_ESCAPE);
+    if path_escapes && has_path && memchr::memchr(b'%', path).is_some() {
         rewrite(
-            p,
-            &mut s.a,
+            path,
+            a,
             applied,
-            name(GOOGLE_PATH_NORMALIZE),
-            |x, out| google::normalize_path(x, out, ranges),
+            name(GOOGLE_PATH_MINIMAL_ESCAPE),
+            |x, out| escape::unescape_repeatedly(x, out, false, &mut Vec::new()),
         );
     }
-    if on.on(GOOGLE_PATH_MINIMAL_ESCAPE) {
-        if let Some(p) = &mut path {
-            rewrite(
-                p,
-                &mut s.a,
-                applied,
-                name(GOOGLE_PATH_MINIMAL_ESCAPE),
-                |x, out| escape::escape_once(x, out, &[]),
-            );
+    if has_host && on.on(GOOGLE_PATH_NORMALIZE) {
+        has_path = true;
+        if !google::normalizes_to_itself(path) {
+            rewrite(path, a, applied, name(GOOGLE_PATH_NORMALIZE), |x, out| {
+                google::normalize_path(x, out, ranges)
+            });
         }
+    }
+    if path_escapes && has_path && escape::any_needs_escape(path) {
+        rewrite(
+            path,
+            a,
+            applied,
+            name(GOOGLE_PATH_MINIMAL_ESCAPE),
+            |x, out| escape::escape_once(x, out, &[]),
+        );
     }
 
     // IAURLCanonicalizer.canonicalize.
     if on.on(HOST_LOWERCASE) && has_host {
-        rewrite(
-            &mut host,
-            &mut s.a,
-            applied,
-            name(HOST_LOWERCASE),
-            |x, out| out.extend(x.iter().map(u8::to_ascii_lowercase)),
-        );
+        lowercase(host, applied, name(HOST_LOWERCASE));
     }
-    if on.on(HOST_MASSAGE) && has_host && url.scheme != b"dns" {
-        if let Some(n) = ia::www_prefix(&host, on.on(HOST_MASSAGE_KEEPS_DOMAIN)) {
+    if on.on(HOST_MASSAGE) && has_host && scheme != b"dns" {
+        let keep_domain = on.on(HOST_MASSAGE_KEEPS_DOMAIN);
+        if let Some(n) = ia::www_prefix(host, keep_domain) {
             host.drain(..n);
             applied.note(name(HOST_MASSAGE));
-        } else if on.on(HOST_MASSAGE_KEEPS_DOMAIN) && ia::www_prefix(&host, false).is_some() {
+        } else if keep_domain && ia::www_prefix(host, false).is_some() {
             applied.note(name(HOST_MASSAGE_KEEPS_DOMAIN));
         }
     }
     // auth_strip_user, auth_strip_pass: `handyurl.parse` reads no user
     // information, so there is none to strip.
     if on.on(PORT_STRIP_DEFAULT) {
-        let scheme = url.scheme;
         let default = if scheme.eq_ignore_ascii_case(b"http") {
             80
         } else if scheme.eq_ignore_ascii_case(b"https") {
@@ -442,64 +483,57 @@ fn make(
         } else {
             0
         };
-        if url.port == Some(default) {
-            url.port = None;
+        if port == Some(default) {
+            port = None;
             applied.note(name(PORT_STRIP_DEFAULT));
         }
     }
     let strip_empty = on.on(PATH_STRIP_EMPTY);
-    if strip_empty && path.as_deref() == Some(b"/") {
-        path = None;
+    if strip_empty && has_path && path.as_slice() == b"/" {
+        has_path = false;
         applied.note(name(PATH_STRIP_EMPTY));
-    } else if let Some(p) = &mut path {
-        if on.on(PATH_LOWERCASE) && !p.is_empty() {
-            rewrite(p, &mut s.a, applied, name(PATH_LOWERCASE), |x, out| {
-                out.extend(x.iter().map(u8::to_ascii_lowercase))
-            });
+    } else if has_path && !path.is_empty() {
+        if on.on(PATH_LOWERCASE) {
+            lowercase(path, applied, name(PATH_LOWERCASE));
         }
-        if on.on(PATH_STRIP_SESSION_ID) && !p.is_empty() {
-            let mut stripped = Vec::new();
-            if ia::strip_path_session_id(p, &mut stripped, &mut s.a) {
-                *p = stripped;
+        // Both patterns need a `(`: a path without one has nothing to cut.
+        if on.on(PATH_STRIP_SESSION_ID) && path.contains(&b'(') {
+            a.clear();
+            if ia::strip_path_session_id(path, a, &mut Vec::new()) {
+                std::mem::swap(path, a);
                 applied.note(name(PATH_STRIP_SESSION_ID));
             }
         }
-        if strip_empty && p.as_slice() == b"/" {
-            path = None;
+        if strip_empty && path.as_slice() == b"/" {
+            has_path = false;
             applied.note(name(PATH_STRIP_EMPTY));
-        } else if on.on(PATH_STRIP_TRAILING_SLASH_UNLESS_EMPTY) && p.len() > 1 && p.ends_with(b"/")
+        } else if on.on(PATH_STRIP_TRAILING_SLASH_UNLESS_EMPTY)
+            && path.len() > 1
+            && path.ends_with(b"/")
         {
-            p.pop();
+            path.pop();
             applied.note(name(PATH_STRIP_TRAILING_SLASH_UNLESS_EMPTY));
         }
     }
-    match &mut url.query {
-        Some(q) if !q.is_empty() => {
-            if on.on(QUERY_STRIP_SESSION_ID) && ia::strip_query_session_id(q, &mut s.a) {
-                applied.note(name(QUERY_STRIP_SESSION_ID));
-            }
-            if on.on(QUERY_LOWERCASE) {
-                rewrite(q, &mut s.a, applied, name(QUERY_LOWERCASE), |x, out| {
-                    out.extend(x.iter().map(u8::to_ascii_lowercase))
-                });
-            }
-            if on.on(QUERY_ALPHA_REORDER) && q.len() > 1 {
-                let args = &mut s.args;
-                rewrite(q, &mut s.a, applied, name(QUERY_ALPHA_REORDER), |x, out| {
-                    ia::alpha_reorder_query(x, out, args)
-                });
-            }
-            if q.is_empty() && on.on(QUERY_STRIP_EMPTY) {
-                url.query = None;
-                applied.note(name(QUERY_STRIP_EMPTY));
-            }
+    if has_query && !query.is_empty() {
+        if on.on(QUERY_STRIP_SESSION_ID) && ia::strip_query_session_id(query, a) {
+            applied.note(name(QUERY_STRIP_SESSION_ID));
         }
-        _ => {
-            if on.on(QUERY_STRIP_EMPTY) && url.last_delimiter {
-                url.last_delimiter = false;
-                applied.note(name(QUERY_STRIP_EMPTY));
-            }
+        if on.on(QUERY_LOWERCASE) {
+            lowercase(query, applied, name(QUERY_LOWERCASE));
         }
+        if on.on(QUERY_ALPHA_REORDER) && query.len() > 1 {
+            rewrite(query, a, applied, name(QUERY_ALPHA_REORDER), |x, out| {
+                ia::alpha_reorder_query(x, out, args)
+            });
+        }
+        if query.is_empty() && on.on(QUERY_STRIP_EMPTY) {
+            has_query = false;
+            applied.note(name(QUERY_STRIP_EMPTY));
+        }
+    } else if on.on(QUERY_STRIP_EMPTY) && last_delimiter {
+        last_delimiter = false;
+        applied.note(name(QUERY_STRIP_EMPTY));
     }
 
     // geturl_bytes.
@@ -510,13 +544,13 @@ fn make(
         reverse_ipaddr: on.on(REVERSE_IPADDR),
     };
     let written = form::Written {
-        scheme: url.scheme,
-        host: &host,
-        port: url.port,
-        path: path.as_deref().unwrap_or_default(),
-        query: url.query.as_deref(),
-        hash: url.hash,
-        last_delimiter: url.last_delimiter,
+        scheme,
+        host,
+        port,
+        path: if has_path { path } else { &[] },
+        query: has_query.then_some(&query[..]),
+        hash,
+        last_delimiter,
     };
     form::write(&written, &form, out);
     Ok(())
@@ -528,31 +562,38 @@ fn make(
 /// lowercased and escaped once.
 fn host_google(
     host: &mut Vec<u8>,
+    a: &mut Vec<u8>,
     on: Switches,
     applied: &mut Applied,
-    s: &mut Scratch,
 ) -> Result<(), KeyError> {
     let escapes = on.on(GOOGLE_HOST_MINIMAL_ESCAPE);
-    if escapes {
+    if escapes && memchr::memchr(b'%', host).is_some() {
         rewrite(
             host,
-            &mut s.a,
+            a,
             applied,
             name(GOOGLE_HOST_MINIMAL_ESCAPE),
             |x, out| escape::unescape_repeatedly(x, out, false, &mut Vec::new()),
         );
     }
     if on.on(GOOGLE_HOST_IDNA) && !host.is_ascii() {
-        s.a.clear();
-        if idna::to_ascii(host, &mut s.a).is_some() {
-            applied.note_if_changed(name(GOOGLE_HOST_IDNA), &host[..], &s.a[..]);
-            std::mem::swap(host, &mut s.a);
+        a.clear();
+        if idna::to_ascii(host, a).is_some() {
+            applied.note_if_changed(name(GOOGLE_HOST_IDNA), &host[..], &a[..]);
+            std::mem::swap(host, a);
         }
     }
-    if on.on(GOOGLE_HOST_DOTS) {
+    // Nothing to do without a `..` or a dot at either end.
+    let dots = host.starts_with(b".")
+        || host.ends_with(b".")
+        || host
+            .iter()
+            .zip(&host[1..])
+            .fold(false, |found, (&x, &y)| found | (x == b'.' && y == b'.'));
+    if on.on(GOOGLE_HOST_DOTS) && dots {
         rewrite(
             host,
-            &mut s.a,
+            a,
             applied,
             name(GOOGLE_HOST_DOTS),
             google::collapse_dots,
@@ -564,24 +605,18 @@ fn host_google(
         None
     };
     if let Some(octets) = ip {
-        rewrite(host, &mut s.a, applied, name(GOOGLE_HOST_IP), |_, out| {
+        rewrite(host, a, applied, name(GOOGLE_HOST_IP), |_, out| {
             google::push_dotted(octets, out)
         });
         return Ok(());
     }
     if on.on(GOOGLE_HOST_LOWERCASE) {
-        rewrite(
-            host,
-            &mut s.a,
-            applied,
-            name(GOOGLE_HOST_LOWERCASE),
-            |x, out| out.extend(x.iter().map(u8::to_ascii_lowercase)),
-        );
+        lowercase(host, applied, name(GOOGLE_HOST_LOWERCASE));
     }
-    if escapes {
+    if escapes && escape::any_needs_escape(host) {
         rewrite(
             host,
-            &mut s.a,
+            a,
             applied,
             name(GOOGLE_HOST_MINIMAL_ESCAPE),
             |x, out| escape::escape_once(x, out, &[]),

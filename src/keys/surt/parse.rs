@@ -9,13 +9,19 @@ use super::reject;
 
 /// The parts of a URL as `handyurl` holds them.  `None` and an empty part
 /// differ where the reference tells them apart.
+/// Every part is a slice of the prepared URL.
 #[derive(Debug, Default)]
 pub(super) struct Parts<'a> {
     pub scheme: &'a [u8],
-    pub host: Option<Vec<u8>>,
+    /// `hostname`, not yet lowercased up to its first `%` (see
+    /// [`Parts::host_lowercase_end`]).
+    pub host: Option<&'a [u8]>,
+    /// Where `hostname`'s lowercasing stops: its first `%` (a zone is
+    /// kept as it is); 0 for a host taken from the path.
+    pub host_lowercase_end: usize,
     pub port: Option<u32>,
-    pub path: Option<Vec<u8>>,
-    pub query: Option<Vec<u8>>,
+    pub path: Option<&'a [u8]>,
+    pub query: Option<&'a [u8]>,
     pub hash: Option<&'a [u8]>,
     /// `last_delimiter`: the URL ends with a `?` that opens no query.
     pub last_delimiter: bool,
@@ -60,11 +66,15 @@ pub(super) fn prepare(input: &[u8], out: &mut Vec<u8>) {
         .map_or(start, |i| i + 1);
     let trimmed = &input[start..end];
     out.reserve(trimmed.len() + 7);
-    out.extend(
-        trimmed
-            .iter()
-            .filter(|&&b| !matches!(b, b'\n' | b'\r' | b'\t')),
-    );
+    if memchr::memchr3(b'\n', b'\r', b'\t', trimmed).is_some() {
+        out.extend(
+            trimmed
+                .iter()
+                .filter(|&&b| !matches!(b, b'\n' | b'\r' | b'\t')),
+        );
+    } else {
+        out.extend_from_slice(trimmed);
+    }
     if !out.is_empty() && scheme_len(out).is_none() {
         out.splice(0..0, *b"http://");
     }
@@ -106,18 +116,15 @@ pub(super) fn split(url: &[u8]) -> Result<Parts<'_>, KeyError> {
     let mut rest = &url[scheme_end + 1..];
     let mut netloc: Option<&[u8]> = None;
     if let Some(after) = rest.strip_prefix(b"//") {
-        let n = after
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-            .unwrap_or(after.len());
+        let n = memchr::memchr3(b'/', b'?', b'#', after).unwrap_or(after.len());
         netloc = Some(&after[..n]);
         rest = &after[n..];
     }
-    let (before_hash, hash) = match rest.iter().position(|&b| b == b'#') {
+    let (before_hash, hash) = match memchr::memchr(b'#', rest) {
         Some(i) => (&rest[..i], Some(&rest[i + 1..])),
         None => (rest, None),
     };
-    let (path, query) = match before_hash.iter().position(|&b| b == b'?') {
+    let (path, query) = match memchr::memchr(b'?', before_hash) {
         Some(i) => (&before_hash[..i], Some(&before_hash[i + 1..])),
         None => (before_hash, None),
     };
@@ -130,11 +137,11 @@ pub(super) fn split(url: &[u8]) -> Result<Parts<'_>, KeyError> {
     // at the first `:` and the port is everything after it.
     let netloc = netloc.unwrap_or(b"");
     let netloc = &netloc[..netloc.iter().rposition(|&b| b != b':').map_or(0, |i| i + 1)];
-    let hostinfo = match netloc.iter().rposition(|&b| b == b'@') {
+    let hostinfo = match memchr::memrchr(b'@', netloc) {
         Some(i) => &netloc[i + 1..],
         None => netloc,
     };
-    let (hostname, port) = match hostinfo.iter().position(|&b| b == b'[') {
+    let (hostname, port) = match memchr::memchr(b'[', hostinfo) {
         Some(i) => {
             let bracketed = &hostinfo[i + 1..];
             match bracketed.iter().position(|&b| b == b']') {
@@ -149,7 +156,7 @@ pub(super) fn split(url: &[u8]) -> Result<Parts<'_>, KeyError> {
                 None => (bracketed, &b""[..]),
             }
         }
-        None => match hostinfo.iter().position(|&b| b == b':') {
+        None => match memchr::memchr(b':', hostinfo) {
             Some(i) => (&hostinfo[..i], &hostinfo[i + 1..]),
             None => (hostinfo, &b""[..]),
         },
@@ -182,34 +189,30 @@ pub(super) fn split(url: &[u8]) -> Result<Parts<'_>, KeyError> {
     };
     // `hostname`: lowercased up to the first `%` (a zone is kept as it
     // is); an empty one is none.
-    let mut host = (!hostname.is_empty()).then(|| {
-        let mut h = hostname.to_vec();
-        let zone = h.iter().position(|&b| b == b'%').unwrap_or(h.len());
-        h[..zone].make_ascii_lowercase();
-        h
-    });
-    let mut path = (!path.is_empty()).then(|| path.to_vec());
+    let mut host = (!hostname.is_empty()).then_some(hostname);
+    let mut host_lowercase_end = memchr::memchr(b'%', hostname).unwrap_or(hostname.len());
+    let mut path = (!path.is_empty()).then_some(path);
     if scheme.starts_with(b"http") && host.is_none() {
-        if let Some(p) = &path {
-            // `path.lstrip(b'/').partition(b'/')`.
+        if let Some(p) = path {
+            // `path.lstrip(b'/').partition(b'/')`; the new path is the `/`
+            // and what follows it (or `/` alone).
             let p = &p[p.iter().position(|&b| b != b'/').unwrap_or(p.len())..];
-            let (h, after) = match p.iter().position(|&b| b == b'/') {
-                Some(i) => (&p[..i], &p[i + 1..]),
-                None => (p, &b""[..]),
+            let (h, after) = match memchr::memchr(b'/', p) {
+                Some(i) => (&p[..i], &p[i..]),
+                None => (p, &b"/"[..]),
             };
-            let mut new_path = Vec::with_capacity(after.len() + 1);
-            new_path.push(b'/');
-            new_path.extend_from_slice(after);
-            host = Some(h.to_vec());
-            path = Some(new_path);
+            host = Some(h);
+            host_lowercase_end = 0;
+            path = Some(after);
         }
     }
     Ok(Parts {
         scheme,
         host,
+        host_lowercase_end,
         port,
         path,
-        query: query.map(<[u8]>::to_vec),
+        query,
         hash,
         last_delimiter: query.is_none() && url.last() == Some(&b'?'),
     })
@@ -237,12 +240,12 @@ mod tests {
     #[test]
     fn splits_like_handyurl() {
         let p = split(b"http://a[b]c:80/x?").unwrap();
-        assert_eq!(p.host.as_deref(), Some(&b"b"[..]));
+        assert_eq!(p.host, Some(&b"b"[..]));
         assert_eq!(p.port, Some(80));
         assert!(p.last_delimiter);
         let p = split(b"http://user@/path").unwrap();
-        assert_eq!(p.host.as_deref(), Some(&b"path"[..]));
-        assert_eq!(p.path.as_deref(), Some(&b"/"[..]));
+        assert_eq!(p.host, Some(&b"path"[..]));
+        assert_eq!(p.path, Some(&b"/"[..]));
         assert!(split(b"http://x:99999/").is_err());
         assert!(split(b"http://x:8a/").is_err());
         assert_eq!(split(b"http://x:0/").unwrap().port, None);
