@@ -344,6 +344,8 @@ fn rejections() {
     }
     assert!(surt.make(b"http://\xff/").is_err());
     assert_eq!(surt.make_str("").unwrap(), "-");
+    // A host that decodes to nothing is no host.
+    assert_eq!(surt.make_str("http://%ff/").unwrap(), "http:/");
     assert!(surt
         .make_str(&format!("http://{}/", "1".repeat(4300)))
         .is_ok());
@@ -370,6 +372,16 @@ fn arbitrary_and_long_inputs() {
         }
         let _ = surt.make(&s);
         let _ = fixed.make(&s);
+    }
+    // Hosts that come to nothing on the way.
+    for input in [
+        "http://%ff/",
+        "http://%e9%e9/x",
+        "http://./",
+        "http://%2e%2e/",
+        "http://\u{ad}/",
+    ] {
+        let _ = surt.make_str(input);
     }
     let n = 200_000;
     let long = [

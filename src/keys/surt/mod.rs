@@ -588,7 +588,7 @@ fn host_google(
         || host.ends_with(b".")
         || host
             .iter()
-            .zip(&host[1..])
+            .zip(host.get(1..).unwrap_or_default())
             .fold(false, |found, (&x, &y)| found | (x == b'.' && y == b'.'));
     if on.on(GOOGLE_HOST_DOTS) && dots {
         rewrite(
