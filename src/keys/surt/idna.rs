@@ -89,6 +89,42 @@ fn encode(text: &str, out: &mut Vec<u8>) -> Option<()> {
     Some(())
 }
 
+/// Python's `stringprep` Map step: RFC 3454's tables B.1 and B.2 for the
+/// code points Unicode 3.2 assigns, but for the others
+/// `stringprep.map_table_b2` derives the mapping from the Unicode data
+/// of Python (14.0 for Python 3.11): `str.lower()`, and U+03F9 → U+03C3,
+/// U+1E9E → `ss` (`\u{37F}` → `\u{3F3}`, which the RFC's table leaves).
+fn python_map(label: &str, out: &mut String) {
+    if !label.chars().any(stringprep::is_unassigned) {
+        stringprep::map(label, out);
+        return;
+    }
+    let mut buf = [0u8; 4];
+    for c in label.chars() {
+        if !stringprep::is_unassigned(c) {
+            stringprep::map(c.encode_utf8(&mut buf), out);
+            continue;
+        }
+        match c {
+            '\u{3F9}' => out.push('\u{3C3}'),
+            '\u{1E9E}' => out.push_str("ss"),
+            c if after_unicode_14(c) => out.push(c),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+}
+
+/// The uppercase letters assigned after Unicode 14.0 (the data of Python
+/// 3.11), which Rust's `char::to_lowercase` maps but Python leaves: those
+/// of Unicode 16.0 (U+1C89, U+A7CB, U+A7CC, U+A7DA, U+A7DC, Garay
+/// U+10D50..U+10D65).
+fn after_unicode_14(c: char) -> bool {
+    matches!(
+        c,
+        '\u{1C89}' | '\u{A7CB}' | '\u{A7CC}' | '\u{A7DA}' | '\u{A7DC}' | '\u{10D50}'..='\u{10D65}'
+    )
+}
+
 /// `encodings.idna.ToASCII` of one label.
 fn label_to_ascii(label: &str, out: &mut Vec<u8>, chars: &mut Vec<char>) -> Option<()> {
     let fits = |len: usize| (1..64).contains(&len);
@@ -101,7 +137,7 @@ fn label_to_ascii(label: &str, out: &mut Vec<u8>, chars: &mut Vec<char>) -> Opti
     }
     // Nameprep: map (B.1 to nothing, B.2), NFKC, prohibit, check bidi.
     let mut mapped = String::with_capacity(label.len());
-    stringprep::map(label, &mut mapped);
+    python_map(label, &mut mapped);
     let prepared = nfkc::nfkc(&mapped, &PYTHON_NFKC);
     if prepared.chars().any(stringprep::is_prohibited) {
         return None;
@@ -150,5 +186,11 @@ mod tests {
         assert_eq!(idna("xn--ü".as_bytes()), None);
         assert_eq!(idna("\u{627}1".as_bytes()), None);
         assert_eq!(idna("\u{ad}".as_bytes()), None);
+        // Unassigned in Unicode 3.2: Python lowercases with its own data.
+        assert_eq!(idna("\u{376}".as_bytes()).as_deref(), Some("xn--yva"));
+        assert_eq!(
+            idna("a\u{1E9E}\u{3002}".as_bytes()).as_deref(),
+            Some("ass.")
+        );
     }
 }
