@@ -157,15 +157,21 @@ pub(super) fn normalizes_to_itself(path: &[u8]) -> bool {
         return false;
     }
     let n = path.len();
-    let mut slashes = memchr::memchr_iter(b'/', path);
-    slashes.all(|i| {
-        // The segment after this `/`.
-        let rest = &path[i + 1..];
-        let end = memchr::memchr(b'/', rest).unwrap_or(rest.len());
-        let segment = &rest[..end];
-        let last = i + 1 + end == n;
-        !(segment.is_empty() && !last) && segment != b"." && segment != b".."
-    })
+    // `i` is at a `/`; the segment runs to the next one.
+    let mut i = 0;
+    while i < n {
+        let start = i + 1;
+        let mut j = start;
+        while j < n && path[j] != b'/' {
+            j += 1;
+        }
+        let segment = &path[start..j];
+        if (segment.is_empty() && j < n) || segment == b"." || segment == b".." {
+            return false;
+        }
+        i = j;
+    }
+    true
 }
 
 /// `normalizePath`: the segments after the first `/` (what precedes it is

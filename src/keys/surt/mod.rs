@@ -388,9 +388,7 @@ fn make_in(
         ranges,
         args,
     } = s;
-    prepared.clear();
-    parse::prepare(input, prepared);
-    let url = parse::split(prepared)?;
+    let url = parse::split(parse::prepare(input, prepared))?;
     let scheme = url.scheme;
     let mut port = url.port;
     let mut hash = url.hash;
@@ -552,6 +550,7 @@ fn make_in(
         hash,
         last_delimiter,
     };
+    out.reserve(scheme.len() + host.len() + path.len() + query.len() + 16);
     form::write(&written, &form, out);
     Ok(())
 }

@@ -55,7 +55,9 @@ fn scheme_len(url: &[u8]) -> Option<usize> {
 /// `_RE_SPACES` (`\n`, `\r`, `\t`) removed, `addDefaultSchemeIfNeeded`
 /// (`example.com/` → `http://example.com/`) and `_RE_MULTIPLE_PROTOCOLS`
 /// (`http://https://x/` → `https://x/`).
-pub(super) fn prepare(input: &[u8], out: &mut Vec<u8>) {
+/// The prepared URL is `input` itself when none of this changes it, else
+/// it is made in `buf`.
+pub(super) fn prepare<'a>(input: &'a [u8], buf: &'a mut Vec<u8>) -> &'a [u8] {
     let start = input
         .iter()
         .position(|&b| !is_py_space(b))
@@ -65,23 +67,39 @@ pub(super) fn prepare(input: &[u8], out: &mut Vec<u8>) {
         .rposition(|&b| !is_py_space(b))
         .map_or(start, |i| i + 1);
     let trimmed = &input[start..end];
-    out.reserve(trimmed.len() + 7);
-    if memchr::memchr3(b'\n', b'\r', b'\t', trimmed).is_some() {
-        out.extend(
+    let clean = memchr::memchr3(b'\n', b'\r', b'\t', trimmed).is_none();
+    if clean
+        && (trimmed.is_empty() || scheme_len(trimmed).is_some())
+        && repeated_protocol(trimmed).is_none()
+    {
+        return trimmed;
+    }
+    buf.clear();
+    buf.reserve(trimmed.len() + 7);
+    if clean {
+        buf.extend_from_slice(trimmed);
+    } else {
+        buf.extend(
             trimmed
                 .iter()
                 .filter(|&&b| !matches!(b, b'\n' | b'\r' | b'\t')),
         );
-    } else {
-        out.extend_from_slice(trimmed);
     }
-    if !out.is_empty() && scheme_len(out).is_none() {
-        out.splice(0..0, *b"http://");
+    if !buf.is_empty() && scheme_len(buf).is_none() {
+        buf.splice(0..0, *b"http://");
     }
+    if let Some(last) = repeated_protocol(buf) {
+        buf.drain(..last);
+    }
+    buf
+}
+
+/// Where the last of two or more leading `http://` / `https://` starts.
+fn repeated_protocol(url: &[u8]) -> Option<usize> {
     let mut at = 0;
     let mut last = None;
     loop {
-        let rest = &out[at..];
+        let rest = &url[at..];
         let n = if rest.starts_with(b"http://") {
             7
         } else if rest.starts_with(b"https://") {
@@ -92,11 +110,7 @@ pub(super) fn prepare(input: &[u8], out: &mut Vec<u8>) {
         last = Some(at);
         at += n;
     }
-    if let Some(last) = last {
-        if last > 0 {
-            out.drain(..last);
-        }
-    }
+    last.filter(|&l| l > 0)
 }
 
 /// The rest of `handyurl.parse` on a prepared URL: `urlsplit`, the
@@ -223,9 +237,8 @@ mod tests {
     use super::*;
 
     fn prepared(s: &str) -> String {
-        let mut out = Vec::new();
-        prepare(s.as_bytes(), &mut out);
-        String::from_utf8(out).unwrap()
+        let mut buf = Vec::new();
+        String::from_utf8(prepare(s.as_bytes(), &mut buf).to_vec()).unwrap()
     }
 
     #[test]
