@@ -7,6 +7,9 @@ use std::sync::OnceLock;
 /// The built-in key files, `keys/NAME.toml`, in the order `key --list`
 /// shows them (`tests/keys.rs` checks that every file of `keys/` is here).
 const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("surt.toml", include_str!("../../keys/surt.toml")),
+    ("surt-scheme.toml", include_str!("../../keys/surt-scheme.toml")),
+    ("surt-fixed.toml", include_str!("../../keys/surt-fixed.toml")),
     // urlcanon 0.3.1: the five canonicalizers, their SURT forms, SSURT.
     ("urlcanon-whatwg.toml", include_str!("../../keys/urlcanon-whatwg.toml")),
     ("urlcanon-google.toml", include_str!("../../keys/urlcanon-google.toml")),
@@ -28,7 +31,7 @@ const BUILTIN_FILES: &[(&str, &str)] = &[
 ///
 /// ```
 /// use urlprism::keys::Key;
-/// let mine = Key::from_toml("name = \"surt-keep-www\"\nextends = \"surt\"\n[steps]\nstrip_www = false\n").unwrap();
+/// let mine = Key::from_toml("name = \"surt-keep-www\"\nextends = \"surt\"\n[steps]\nhost_massage = false\n").unwrap();
 /// assert_eq!(mine.make_str("http://www.example.com/").unwrap(), "com,example,www)/");
 /// ```
 #[derive(Clone, Debug)]

@@ -10,8 +10,8 @@
 //! "surt"`) and turn a step off or on.
 //!
 //! ```
-//! use urlprism::keys::Key;
-//! let surt = Key::builtin("surt").unwrap();
+//! use urlprism::keys::builtin;
+//! let surt = builtin("surt").unwrap();
 //! assert_eq!(surt.make_str("http://archive.org/goo/?a=2&b&a=1").unwrap(), "org,archive)/goo?a=1&a=2&b");
 //! ```
 
@@ -21,6 +21,7 @@ pub mod psl;
 pub mod safebrowsing;
 pub mod step;
 mod urlcanon;
+pub mod surt;
 
 pub use error::{KeyError, KeyFileError};
 pub use kinds::{builtin, builtin_names, Key};
@@ -61,7 +62,7 @@ impl std::fmt::Debug for Family {
 }
 
 /// Every family, by name.
-pub static FAMILIES: &[&Family] = &[&urlcanon::FAMILY, &safebrowsing::FAMILY];
+pub static FAMILIES: &[&Family] = &[&surt::FAMILY, &urlcanon::FAMILY, &safebrowsing::FAMILY];
 
 /// The family named `name`.
 pub fn family(name: &str) -> Option<&'static Family> {
