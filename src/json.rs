@@ -414,7 +414,11 @@ pub fn write_key(
         key_hex,
         error,
         steps,
-        expressions: expressions.map(|e| e.iter().map(|x| String::from_utf8_lossy(x).into_owned()).collect()),
+        expressions: expressions.map(|e| {
+            e.iter()
+                .map(|x| String::from_utf8_lossy(x).into_owned())
+                .collect()
+        }),
         host_columns,
     };
     serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;

@@ -34,11 +34,11 @@ mod engine_canonicalizer;
 pub mod error;
 pub mod firefox;
 pub mod host;
-pub mod keys;
 mod ipv4;
 mod ipv6;
 #[cfg(feature = "json")]
 pub mod json;
+pub mod keys;
 pub mod observed_input;
 pub mod observed_kind;
 mod octets;

@@ -323,11 +323,14 @@ fn least_time(f: &dyn Fn()) -> Duration {
         .unwrap()
 }
 
+/// An input of a given size.
+type Shape = fn(usize) -> Vec<u8>;
+
 #[test]
 fn linear_time() {
     // Inputs that a naive reading would make quadratic: nested escapes,
     // many distinct code points in one IDNA label, many dots and segments.
-    let shapes: &[(&str, fn(usize) -> Vec<u8>)] = &[
+    let shapes: &[(&str, Shape)] = &[
         ("nested escapes", |n| {
             [
                 b"http://a.com/%".to_vec(),

@@ -8,23 +8,65 @@ use std::sync::OnceLock;
 /// shows them (`tests/keys.rs` checks that every file of `keys/` is here).
 const BUILTIN_FILES: &[(&str, &str)] = &[
     ("surt.toml", include_str!("../../keys/surt.toml")),
-    ("surt-scheme.toml", include_str!("../../keys/surt-scheme.toml")),
-    ("surt-fixed.toml", include_str!("../../keys/surt-fixed.toml")),
+    (
+        "surt-scheme.toml",
+        include_str!("../../keys/surt-scheme.toml"),
+    ),
+    (
+        "surt-fixed.toml",
+        include_str!("../../keys/surt-fixed.toml"),
+    ),
     // urlcanon 0.3.1: the five canonicalizers, their SURT forms, SSURT.
-    ("urlcanon-whatwg.toml", include_str!("../../keys/urlcanon-whatwg.toml")),
-    ("urlcanon-google.toml", include_str!("../../keys/urlcanon-google.toml")),
-    ("urlcanon-semantic-precise.toml", include_str!("../../keys/urlcanon-semantic-precise.toml")),
-    ("urlcanon-semantic.toml", include_str!("../../keys/urlcanon-semantic.toml")),
-    ("urlcanon-aggressive.toml", include_str!("../../keys/urlcanon-aggressive.toml")),
-    ("urlcanon-whatwg-surt.toml", include_str!("../../keys/urlcanon-whatwg-surt.toml")),
-    ("urlcanon-google-surt.toml", include_str!("../../keys/urlcanon-google-surt.toml")),
-    ("urlcanon-semantic-precise-surt.toml", include_str!("../../keys/urlcanon-semantic-precise-surt.toml")),
-    ("urlcanon-semantic-surt.toml", include_str!("../../keys/urlcanon-semantic-surt.toml")),
-    ("urlcanon-aggressive-surt.toml", include_str!("../../keys/urlcanon-aggressive-surt.toml")),
+    (
+        "urlcanon-whatwg.toml",
+        include_str!("../../keys/urlcanon-whatwg.toml"),
+    ),
+    (
+        "urlcanon-google.toml",
+        include_str!("../../keys/urlcanon-google.toml"),
+    ),
+    (
+        "urlcanon-semantic-precise.toml",
+        include_str!("../../keys/urlcanon-semantic-precise.toml"),
+    ),
+    (
+        "urlcanon-semantic.toml",
+        include_str!("../../keys/urlcanon-semantic.toml"),
+    ),
+    (
+        "urlcanon-aggressive.toml",
+        include_str!("../../keys/urlcanon-aggressive.toml"),
+    ),
+    (
+        "urlcanon-whatwg-surt.toml",
+        include_str!("../../keys/urlcanon-whatwg-surt.toml"),
+    ),
+    (
+        "urlcanon-google-surt.toml",
+        include_str!("../../keys/urlcanon-google-surt.toml"),
+    ),
+    (
+        "urlcanon-semantic-precise-surt.toml",
+        include_str!("../../keys/urlcanon-semantic-precise-surt.toml"),
+    ),
+    (
+        "urlcanon-semantic-surt.toml",
+        include_str!("../../keys/urlcanon-semantic-surt.toml"),
+    ),
+    (
+        "urlcanon-aggressive-surt.toml",
+        include_str!("../../keys/urlcanon-aggressive-surt.toml"),
+    ),
     ("ssurt.toml", include_str!("../../keys/ssurt.toml")),
     // Safe Browsing: Google's Go reference, then Firefox's reading.
-    ("safebrowsing.toml", include_str!("../../keys/safebrowsing.toml")),
-    ("safebrowsing-firefox.toml", include_str!("../../keys/safebrowsing-firefox.toml")),
+    (
+        "safebrowsing.toml",
+        include_str!("../../keys/safebrowsing.toml"),
+    ),
+    (
+        "safebrowsing-firefox.toml",
+        include_str!("../../keys/safebrowsing-firefox.toml"),
+    ),
 ];
 
 /// A kind of key: a family with its steps chosen.
@@ -89,7 +131,11 @@ impl Key {
                 let family = family(f).ok_or_else(|| KeyFileError {
                     message: format!(
                         "key file: no family `{f}` (the families: {})",
-                        FAMILIES.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+                        FAMILIES
+                            .iter()
+                            .map(|f| f.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 })?;
                 (family, Switches::defaults(family.steps), None)
@@ -101,13 +147,17 @@ impl Key {
             }
         };
         for (step, value) in &file.steps {
-            let index = family.steps.iter().position(|s| s.name == step).ok_or_else(|| KeyFileError {
-                message: format!(
+            let index = family
+                .steps
+                .iter()
+                .position(|s| s.name == step)
+                .ok_or_else(|| KeyFileError {
+                    message: format!(
                     "key file: [steps] {step}: the family `{}` has no such step (its steps: {})",
                     family.name,
                     family.steps.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
                 ),
-            })?;
+                })?;
             let value = value.as_bool().ok_or_else(|| KeyFileError {
                 message: format!("key file: [steps] {step}: expected true or false, found {value}"),
             })?;
@@ -158,13 +208,22 @@ impl Key {
 
     /// Appends the key of `input` to `out`, noting in `applied` the steps
     /// that changed it.
-    pub fn make_into(&self, input: &[u8], applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError> {
+    pub fn make_into(
+        &self,
+        input: &[u8],
+        applied: &mut Applied,
+        out: &mut Vec<u8>,
+    ) -> Result<(), KeyError> {
         (self.family.make)(input, self.on, applied, out)
     }
 
     /// Appends the lookup expressions of `input` under this kind to `out`;
     /// `None` when the kind's family has none.
-    pub fn expressions(&self, input: &[u8], out: &mut Vec<Vec<u8>>) -> Option<Result<(), KeyError>> {
+    pub fn expressions(
+        &self,
+        input: &[u8],
+        out: &mut Vec<Vec<u8>>,
+    ) -> Option<Result<(), KeyError>> {
         self.family.expressions.map(|f| f(input, self.on, out))
     }
 
@@ -179,10 +238,11 @@ impl Key {
     /// The key of `input` as text (octets that are not UTF-8 replaced by
     /// U+FFFD).
     pub fn make_str(&self, input: &str) -> Result<String, KeyError> {
-        self.make(input.as_bytes()).map(|k| match String::from_utf8(k) {
-            Ok(s) => s,
-            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        })
+        self.make(input.as_bytes())
+            .map(|k| match String::from_utf8(k) {
+                Ok(s) => s,
+                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            })
     }
 }
 
@@ -201,21 +261,31 @@ fn builtins() -> &'static [Key] {
 
 fn builtin_from(text: &str, earlier: &[Key]) -> Result<Key, KeyFileError> {
     // `extends` among the built-ins looks only at the files read so far.
-    let file: KeyFile = toml::from_str(text).map_err(|e| KeyFileError { message: e.to_string() })?;
+    let file: KeyFile = toml::from_str(text).map_err(|e| KeyFileError {
+        message: e.to_string(),
+    })?;
     match &file.extends {
         Some(base) => {
-            let base = earlier.iter().find(|k| &k.name == base).ok_or_else(|| KeyFileError {
-                message: format!("extends `{base}`, which is not listed before it"),
-            })?;
+            let base = earlier
+                .iter()
+                .find(|k| &k.name == base)
+                .ok_or_else(|| KeyFileError {
+                    message: format!("extends `{base}`, which is not listed before it"),
+                })?;
             let mut key = base.clone();
             key.name = file.name;
             if let Some(d) = file.description {
                 key.description = d;
             }
             for (step, value) in &file.steps {
-                let index = key.family.steps.iter().position(|s| s.name == step).ok_or_else(|| KeyFileError {
-                    message: format!("[steps] {step}: no such step in `{}`", key.family.name),
-                })?;
+                let index = key
+                    .family
+                    .steps
+                    .iter()
+                    .position(|s| s.name == step)
+                    .ok_or_else(|| KeyFileError {
+                        message: format!("[steps] {step}: no such step in `{}`", key.family.name),
+                    })?;
                 key.on.set(index, value.as_bool().unwrap_or(false));
             }
             Ok(key)

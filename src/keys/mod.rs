@@ -20,8 +20,8 @@ mod kinds;
 pub mod psl;
 pub mod safebrowsing;
 pub mod step;
-mod urlcanon;
 pub mod surt;
+mod urlcanon;
 
 pub use error::{KeyError, KeyFileError};
 pub use kinds::{builtin, builtin_names, Key};
@@ -48,16 +48,23 @@ pub struct Family {
 
 /// The function of a family that makes the key of `input` with the steps
 /// `on` into `out`, noting in `applied` the steps that changed the URL.
-pub type MakeKey =
-    fn(input: &[u8], on: Switches, applied: &mut Applied, out: &mut Vec<u8>) -> Result<(), KeyError>;
+pub type MakeKey = fn(
+    input: &[u8],
+    on: Switches,
+    applied: &mut Applied,
+    out: &mut Vec<u8>,
+) -> Result<(), KeyError>;
 
 /// The function of a family that appends the lookup expressions of
 /// `input` with the steps `on` to `out`.
-pub type MakeExpressions = fn(input: &[u8], on: Switches, out: &mut Vec<Vec<u8>>) -> Result<(), KeyError>;
+pub type MakeExpressions =
+    fn(input: &[u8], on: Switches, out: &mut Vec<Vec<u8>>) -> Result<(), KeyError>;
 
 impl std::fmt::Debug for Family {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Family").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Family")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 

@@ -89,7 +89,12 @@ impl Applied {
 
     /// Notes `step` when `before != after`.
     #[inline]
-    pub fn note_if_changed<T: PartialEq + ?Sized>(&mut self, step: &'static str, before: &T, after: &T) {
+    pub fn note_if_changed<T: PartialEq + ?Sized>(
+        &mut self,
+        step: &'static str,
+        before: &T,
+        after: &T,
+    ) {
         if self.recording && before != after {
             self.steps.push(step);
         }

@@ -20,7 +20,12 @@ pub struct KeyArgs {
     /// urlcanon-whatwg, urlcanon-google, urlcanon-semantic-precise,
     /// urlcanon-semantic, urlcanon-aggressive (and each with -surt),
     /// safebrowsing...
-    #[arg(long, value_name = "KIND", default_value = "surt", conflicts_with = "kind_file")]
+    #[arg(
+        long,
+        value_name = "KIND",
+        default_value = "surt",
+        conflicts_with = "kind_file"
+    )]
     kind: String,
     /// A key file of your own (TOML: `name`, `extends = "KIND"` or
     /// `family`, and `[steps]`, each step true or false).
@@ -137,7 +142,10 @@ pub fn run(args: KeyArgs) -> Result<ExitCode, UsageError> {
         };
         if args.urls.is_empty() {
             let out = std::cell::RefCell::new(&mut out);
-            for_each_stdin_line(|| out.borrow_mut().flush(), |i| each(i, &mut out.borrow_mut()))
+            for_each_stdin_line(
+                || out.borrow_mut().flush(),
+                |i| each(i, &mut out.borrow_mut()),
+            )
         } else {
             for_each_arg(&args.urls, |i| each(i, &mut out))
         }
@@ -212,12 +220,22 @@ impl LineWork for KeyLines<'_> {
 
     fn state(&self) -> KeyState {
         KeyState {
-            applied: Some(if self.json { Applied::recording() } else { Applied::off() }),
+            applied: Some(if self.json {
+                Applied::recording()
+            } else {
+                Applied::off()
+            }),
             ..KeyState::default()
         }
     }
 
-    fn line(&self, state: &mut KeyState, (at, input): Input<'_>, out: &mut Vec<u8>, err: &mut Vec<u8>) -> bool {
+    fn line(
+        &self,
+        state: &mut KeyState,
+        (at, input): Input<'_>,
+        out: &mut Vec<u8>,
+        err: &mut Vec<u8>,
+    ) -> bool {
         // A key is made of the input's octets, UTF-8 or not: the reference
         // implementations read octets too.
         let bytes: &[u8] = match &input {
@@ -245,7 +263,10 @@ impl LineWork for KeyLines<'_> {
                 &mut *out,
                 bytes,
                 self.key.name(),
-                result.as_ref().map(|()| &state.key[..]).map_err(|e| e.to_string()),
+                result
+                    .as_ref()
+                    .map(|()| &state.key[..])
+                    .map_err(|e| e.to_string()),
                 applied.steps(),
                 self.expressions.then_some(&state.expressions[..]),
                 columns.as_ref().map(Option::as_ref),
@@ -292,7 +313,8 @@ pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, U
     out.extend_from_slice(b"{\"url\":");
     serde_json::to_writer(&mut out, url).map_err(|e| UsageError(e.to_string()))?;
     out.extend_from_slice(b",\"host_columns\":");
-    serde_json::to_writer(&mut out, &HostColumns::of_url(url)).map_err(|e| UsageError(e.to_string()))?;
+    serde_json::to_writer(&mut out, &HostColumns::of_url(url))
+        .map_err(|e| UsageError(e.to_string()))?;
     out.extend_from_slice(b",\"keys\":[");
     for (i, name) in names.iter().enumerate() {
         let args = KeyArgs {
@@ -323,9 +345,15 @@ pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, U
             &mut out,
             url.as_bytes(),
             kind.name(),
-            result.as_ref().map(|()| &key[..]).map_err(|e| e.to_string()),
+            result
+                .as_ref()
+                .map(|()| &key[..])
+                .map_err(|e| e.to_string()),
             applied.steps(),
-            kind.family().expressions.is_some().then_some(&expressions[..]),
+            kind.family()
+                .expressions
+                .is_some()
+                .then_some(&expressions[..]),
             None,
         )
         .map_err(|e| UsageError(e.to_string()))?;
