@@ -105,7 +105,11 @@ fn stored() {
             "{name:32} {agree:>6} of {accepted:>6} accepted inputs agree ({pct:.3}%); {rejected_wrongly} the reference rejects got a key"
         );
         std::fs::write(out_dir.join(format!("{name}.diff")), &diffs).unwrap();
-        let rejected_pct = 100.0 * (rejected - rejected_wrongly) as f64 / rejected.max(1) as f64;
+        let rejected_pct = if rejected == 0 {
+            100.0
+        } else {
+            100.0 * (rejected - rejected_wrongly) as f64 / rejected as f64
+        };
         if rejected_pct < FLOOR {
             failures.push(format!(
                 "{name}: {rejected_wrongly} of the {rejected} inputs the reference rejects got a key"

@@ -157,7 +157,7 @@ fn a_key_file_of_ones_own() {
     let file = dir.join("keep-www.toml");
     std::fs::write(
         &file,
-        "name = \"keep-www\"\nextends = \"surt\"\n[steps]\nstrip_www = false\n",
+        "name = \"keep-www\"\nextends = \"surt\"\n[steps]\nhost_massage = false\n",
     )
     .unwrap();
     let o = run(

@@ -49,7 +49,7 @@ def test_details_name_the_steps():
 
 def test_a_kind_of_ones_own(tmp_path):
     f = tmp_path / "keep-www.toml"
-    f.write_text('name = "keep-www"\nextends = "surt"\n[steps]\nstrip_www = false\n')
+    f.write_text('name = "keep-www"\nextends = "surt"\n[steps]\nhost_massage = false\n')
     assert urlprism.key("http://www.example.com/", kind=f) == "com,example,www)/"
     assert urlprism.key("http://www.example.com/", kind=str(f)) == "com,example,www)/"
     assert urlprism.key("http://www.example.com/") == "com,example)/"
