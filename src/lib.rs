@@ -86,6 +86,11 @@ mod test_strings;
 #[path = "../tests/suite/mod.rs"]
 mod test_suite;
 
+/// The Rust examples of docs/keys.md, run as doctests.
+#[doc = include_str!("../docs/keys.md")]
+#[cfg(doctest)]
+pub struct KeysDocDoctests;
+
 /// The README's Rust examples, run as doctests so that they cannot rot.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -40,6 +40,49 @@ fn every_profile_file_shown_loads() {
     assert!(loaded >= 2, "{loaded} profile files in the READMEs");
 }
 
+/// The key files that docs/keys.md shows (its ```toml blocks) read as
+/// kinds of key named as they say.
+#[test]
+fn every_key_file_shown_loads() {
+    let blocks = toml_blocks("docs/keys.md");
+    assert!(!blocks.is_empty(), "docs/keys.md shows a key file");
+    for (i, block) in blocks.iter().enumerate() {
+        let key = urlprism::keys::Key::from_toml(block)
+            .unwrap_or_else(|e| panic!("docs/keys.md, toml block {i}: {e}\n{block}"));
+        let name = block
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .map(|n| n.trim_matches('"'));
+        assert_eq!(Some(key.name()), name, "docs/keys.md, toml block {i}");
+    }
+}
+
+/// docs/keys.md's table names every built-in kind (a `-surt` kind through
+/// `urlcanon-*-surt`), and nothing that is not one.
+#[test]
+fn the_keys_page_lists_every_kind() {
+    let text = std::fs::read_to_string(root().join("docs/keys.md")).unwrap();
+    let listed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .collect();
+    let names = urlprism::keys::builtin_names();
+    for name in &names {
+        let covered = listed.contains(name)
+            || (name.starts_with("urlcanon-")
+                && name.ends_with("-surt")
+                && listed.contains(&"urlcanon-*-surt"));
+        assert!(covered, "docs/keys.md does not list the kind {name}");
+    }
+    for l in &listed {
+        assert!(
+            names.contains(l) || *l == "urlcanon-*-surt",
+            "docs/keys.md lists {l}, which is no kind"
+        );
+    }
+}
+
 mod serve_support;
 
 /// A ```console block: its file, the line it starts on, and its commands
@@ -151,7 +194,12 @@ fn every_console_example_prints_what_it_shows() {
     let mut server: Option<serve_support::Server> = None;
     let mut checked = 0;
     let mut failures = Vec::new();
-    for rel in ["README.md", "profiles/README.md", "python/README.md"] {
+    for rel in [
+        "README.md",
+        "profiles/README.md",
+        "python/README.md",
+        "docs/keys.md",
+    ] {
         for block in console_blocks(rel) {
             let dir = std::env::temp_dir().join(format!(
                 "urlprism-readme-{}-{}",
