@@ -399,6 +399,10 @@ fn arbitrary_and_long_inputs() {
         format!("http://{}/", "\u{e9}.".repeat(n / 2)),
         format!("http://h/{}", "../".repeat(n)),
         format!("http://h/?{}", "a&".repeat(n)),
+        // One long label for Nameprep: combining marks to reorder, and
+        // characters mapped to nothing.
+        format!("http://a{}/", "\u{301}\u{316}".repeat(n / 4)),
+        format!("http://a{}b/", "\u{ad}".repeat(n / 2)),
     ];
     let start = std::time::Instant::now();
     for input in &long {

@@ -138,6 +138,13 @@ fn label_to_ascii(label: &str, out: &mut Vec<u8>, chars: &mut Vec<char>) -> Opti
     // Nameprep: map (B.1 to nothing, B.2), NFKC, prohibit, check bidi.
     let mut mapped = String::with_capacity(label.len());
     python_map(label, &mut mapped);
+    // NFKC composes at most four characters into one (no canonical
+    // decomposition is longer) and never shortens otherwise: from 256
+    // characters on, the label stays 64 or longer and ToASCII fails.
+    // Deciding so here keeps a long label from costing NFKC's reordering.
+    if mapped.chars().nth(4 * 64 - 1).is_some() {
+        return None;
+    }
     let prepared = nfkc::nfkc(&mapped, &PYTHON_NFKC);
     if prepared.chars().any(stringprep::is_prohibited) {
         return None;

@@ -306,6 +306,20 @@ struct Scratch {
     args: Vec<(usize, usize, usize)>,
 }
 
+/// The most octets the per-thread buffers keep between keys.
+const KEPT_CAPACITY: usize = 1 << 20;
+
+impl Scratch {
+    /// The octets the buffers hold room for.
+    fn capacity(&self) -> usize {
+        self.prepared.capacity()
+            + self.host.capacity()
+            + self.path.capacity()
+            + self.query.capacity()
+            + self.a.capacity()
+    }
+}
+
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
@@ -364,7 +378,14 @@ fn make(
         return Ok(());
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => make_in(input, on, applied, out, &mut scratch),
+        Ok(mut scratch) => {
+            let made = make_in(input, on, applied, out, &mut scratch);
+            // A huge line's buffers are not kept for the thread's life.
+            if scratch.capacity() > KEPT_CAPACITY {
+                *scratch = Scratch::default();
+            }
+            made
+        }
         // Not reached (a key is not made inside a key); work in fresh
         // buffers all the same.
         Err(_) => make_in(input, on, applied, out, &mut Scratch::default()),
