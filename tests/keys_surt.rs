@@ -415,31 +415,3 @@ fn arbitrary_and_long_inputs() {
         start.elapsed()
     );
 }
-
-/// Throughput on the key corpus, or on the file named by
-/// `URLPRISM_SURT_BENCH` (`cargo test --release --test keys_surt
-/// throughput -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn throughput() {
-    let path = std::env::var("URLPRISM_SURT_BENCH").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/keys/corpus.txt").to_string()
-    });
-    let corpus = std::fs::read(&path).unwrap();
-    let lines: Vec<&[u8]> = corpus.split(|&b| b == b'\n').collect();
-    let surt = builtin("surt").unwrap();
-    let mut out = Vec::new();
-    let mut applied = urlprism::keys::Applied::off();
-    let rounds = (500_000 / lines.len()).max(1);
-    let start = std::time::Instant::now();
-    let mut bytes = 0;
-    for _ in 0..rounds {
-        for line in &lines {
-            out.clear();
-            let _ = surt.make_into(line, &mut applied, &mut out);
-            bytes += out.len();
-        }
-    }
-    let per = start.elapsed().as_nanos() as f64 / (rounds * lines.len()) as f64;
-    println!("surt: {per:.0} ns per URL of {path} ({bytes} octets of keys)");
-}

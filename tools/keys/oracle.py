@@ -5,7 +5,7 @@
 
 Writes OUTDIR/KIND.txt for each kind: one line per line of CORPUS (UTF-8),
 the key the reference implementation makes, or `!` and the exception it
-raises.  Run it with `surt` and `urlcanon` from PyPI installed (the
+raises (a key that itself begins with `!` or `\\` is written after a `\\`).  Run it with `surt` and `urlcanon` from PyPI installed (the
 versions it ran with go into OUTDIR/VERSIONS).
 
 `surt` asks the system's resolver for a host of digits and dots
@@ -75,6 +75,8 @@ def main():
                     key = make(line)
                     if b"\n" in key or b"\r" in key:
                         key = b"!unrepresentable: the key holds a line break"
+                    elif key[:1] in (b"!", b"\\"):
+                        key = b"\\" + key
                 except Exception as e:  # the reference raised: record which
                     key = ("!" + type(e).__name__).encode()
                 out.write(key + b"\n")
