@@ -56,8 +56,18 @@ pub(crate) fn for_each_arg(
 /// `flush` is called before a read that may block, so that an interactive
 /// caller sees each answer.
 pub(crate) fn for_each_stdin_line(
-    mut flush: impl FnMut() -> io::Result<()>,
+    flush: impl FnMut() -> io::Result<()>,
     mut f: impl FnMut(Input<'_>) -> io::Result<bool>,
+) -> io::Result<()> {
+    for_each_stdin_line_octets(flush, |bytes, lineno| line(bytes, lineno, &mut f))
+}
+
+/// [`for_each_stdin_line`] for a caller that reads octets: `f` gets each
+/// line's octets (without its LF; a CR before it is taken off) and its
+/// number, unchecked for UTF-8.
+pub(crate) fn for_each_stdin_line_octets(
+    mut flush: impl FnMut() -> io::Result<()>,
+    mut f: impl FnMut(&[u8], usize) -> io::Result<bool>,
 ) -> io::Result<()> {
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(256 * 1024, stdin.lock());
@@ -79,7 +89,7 @@ pub(crate) fn for_each_stdin_line(
                 return Ok(());
             }
             lineno += 1;
-            let go_on = line(&pending, lineno, &mut f)?;
+            let go_on = f(strip_cr(&pending), lineno)?;
             pending.clear();
             if !go_on {
                 return Ok(());
@@ -94,10 +104,10 @@ pub(crate) fn for_each_stdin_line(
         };
         lineno += 1;
         let go_on = if pending.is_empty() {
-            line(&available[..end], lineno, &mut f)?
+            f(strip_cr(&available[..end]), lineno)?
         } else {
             pending.extend_from_slice(&available[..end]);
-            let go_on = line(&pending, lineno, &mut f)?;
+            let go_on = f(strip_cr(&pending), lineno)?;
             pending.clear();
             go_on
         };
@@ -108,21 +118,30 @@ pub(crate) fn for_each_stdin_line(
     }
 }
 
-/// Calls `f` on the line `bytes` (without its LF; a CR before it is
-/// taken off), line number `lineno`: its text, or its lossy decoding and
-/// why it is not valid UTF-8.
+/// `bytes` without a CR at its end.
+fn strip_cr(bytes: &[u8]) -> &[u8] {
+    bytes.strip_suffix(b"\r").unwrap_or(bytes)
+}
+
+/// Calls `f` on the line `bytes` (its CR already taken off), line number
+/// `lineno`.
 fn line(
     bytes: &[u8],
     lineno: usize,
     f: &mut impl FnMut(Input<'_>) -> io::Result<bool>,
 ) -> io::Result<bool> {
-    f(line_input(bytes, lineno))
+    f(text_input(bytes, lineno))
 }
 
 /// The input of the line `bytes` (without its LF; a CR before it is taken
 /// off), line number `lineno`.
 pub(crate) fn line_input(bytes: &[u8], lineno: usize) -> Input<'_> {
-    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    text_input(strip_cr(bytes), lineno)
+}
+
+/// The input of the line `bytes` (without its LF and CR), line number
+/// `lineno`: its text, or its lossy decoding and why it is not UTF-8.
+fn text_input(bytes: &[u8], lineno: usize) -> Input<'_> {
     let r = std::str::from_utf8(bytes).map_err(|e| {
         (
             String::from_utf8_lossy(bytes).into_owned(),

@@ -2,7 +2,7 @@
 //! (SURT, SSURT, urlcanon's canonical forms, Safe Browsing's), one line
 //! per input, in input order, on every core.
 
-use super::input::{for_each_arg, for_each_stdin_line, Input};
+use super::input::{for_each_arg, for_each_stdin_line_octets, Input, Position};
 use super::parallel::{self, LineWork};
 use super::progress::Progress;
 use super::{did_you_mean, UsageError};
@@ -127,28 +127,47 @@ pub fn run(args: KeyArgs) -> Result<ExitCode, UsageError> {
         })
         .map(|_| progress.clear())
     } else {
+        // One thread: the keys are written straight into one buffer, sent
+        // to standard output when it is full and before a read may block.
         let mut state = work.state();
-        let (mut line_out, mut line_err) = (Vec::new(), Vec::new());
-        let mut each = |input: Input<'_>, out: &mut BufWriter<_>| -> io::Result<bool> {
-            line_out.clear();
+        let mut buffer: Vec<u8> = Vec::with_capacity(64 * 1024);
+        let mut line_err = Vec::new();
+        let out = std::cell::RefCell::new(&mut out);
+        let flush = |buffer: &mut Vec<u8>| -> io::Result<()> {
+            let mut out = out.borrow_mut();
+            out.write_all(buffer)?;
+            buffer.clear();
+            out.flush()
+        };
+        let buffer = std::cell::RefCell::new(&mut buffer);
+        let mut each = |at: Position, bytes: &[u8]| -> io::Result<bool> {
             line_err.clear();
-            any_invalid |= work.line(&mut state, input, &mut line_out, &mut line_err);
-            out.write_all(&line_out)?;
+            let mut b = buffer.borrow_mut();
+            any_invalid |= work.key_line(&mut state, at, bytes, &mut b, &mut line_err);
             if !line_err.is_empty() {
-                out.flush()?;
+                flush(&mut b)?;
                 io::stderr().write_all(&line_err)?;
+            } else if b.len() >= 64 * 1024 {
+                out.borrow_mut().write_all(&b)?;
+                b.clear();
             }
             Ok(true)
         };
-        if args.urls.is_empty() {
-            let out = std::cell::RefCell::new(&mut out);
-            for_each_stdin_line(
-                || out.borrow_mut().flush(),
-                |i| each(i, &mut out.borrow_mut()),
+        let read = if args.urls.is_empty() {
+            for_each_stdin_line_octets(
+                || flush(&mut buffer.borrow_mut()),
+                |bytes, number| {
+                    let at = Position {
+                        number,
+                        is_argument: false,
+                    };
+                    each(at, bytes)
+                },
             )
         } else {
-            for_each_arg(&args.urls, |i| each(i, &mut out))
-        }
+            for_each_arg(&args.urls, |(at, input)| each(at, octets(&input)))
+        };
+        read.and_then(|()| flush(&mut buffer.borrow_mut()))
     };
     let written = written.and_then(|()| out.flush());
     Ok(match written {
@@ -236,12 +255,30 @@ impl LineWork for KeyLines<'_> {
         out: &mut Vec<u8>,
         err: &mut Vec<u8>,
     ) -> bool {
-        // A key is made of the input's octets, UTF-8 or not: the reference
-        // implementations read octets too.
-        let bytes: &[u8] = match &input {
-            Ok(s) => s.as_bytes(),
-            Err((_, _, bytes)) => bytes,
-        };
+        self.key_line(state, at, octets(&input), out, err)
+    }
+}
+
+/// The octets of an input, UTF-8 or not: a key is made of the input's
+/// octets, as the reference implementations read octets too.
+fn octets<'a>(input: &'a Result<&'a str, (String, String, Vec<u8>)>) -> &'a [u8] {
+    match input {
+        Ok(s) => s.as_bytes(),
+        Err((_, _, bytes)) => bytes,
+    }
+}
+
+impl KeyLines<'_> {
+    /// Appends what the input `bytes` at `at` gives to `out` (and a
+    /// message to `err`): whether it had no key.
+    fn key_line(
+        &self,
+        state: &mut KeyState,
+        at: Position,
+        bytes: &[u8],
+        out: &mut Vec<u8>,
+        err: &mut Vec<u8>,
+    ) -> bool {
         let applied = state.applied.get_or_insert_with(Applied::off);
         applied.clear();
         state.key.clear();
@@ -253,7 +290,11 @@ impl LineWork for KeyLines<'_> {
             }
         }
         let columns = if self.host_columns {
-            Some(input.as_ref().ok().and_then(|s| HostColumns::of_url(s)))
+            Some(
+                std::str::from_utf8(bytes)
+                    .ok()
+                    .and_then(HostColumns::of_url),
+            )
         } else {
             None
         };
