@@ -325,6 +325,95 @@ fn api_canon_equals_cli_on_many_urls() {
     eprintln!("canon ie: {n} URLs equal to the command line");
 }
 
+/// `/api/keys`: for each kind, the object `key --json` prints, and the
+/// host columns `key --host-columns --json` gives; on the key corpus
+/// (a sample) and hostile URLs; bad parameters get a 400 naming them.
+#[test]
+fn api_keys_equals_cli() {
+    let server = Server::start();
+    let corpus = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/keys/corpus.txt"
+    ))
+    .unwrap();
+    let mut urls: Vec<String> = corpus.lines().step_by(97).map(str::to_string).collect();
+    urls.extend(
+        hostile_urls()
+            .into_iter()
+            .filter(|u| !u.contains('\n') && !u.contains('\r'))
+            .take(40),
+    );
+    let mut checked = 0;
+    for url in &urls {
+        let answer = get(server.addr, &format!("/api/keys?url={}", encode(url)));
+        assert_eq!(answer.status, 200, "{url}: {}", answer.text());
+        let v = answer.json();
+        let keys = v["keys"].as_array().unwrap();
+        assert_eq!(keys.len(), urlprism::keys::builtin_names().len(), "{url}");
+        for k in keys {
+            let kind = k["kind"].as_str().unwrap();
+            let line = format!("{url}\n");
+            let out = cli_support::run(&["key", "--json", "--kind", kind], line.as_bytes());
+            let mut cli: serde_json::Value =
+                serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+                    panic!(
+                        "{kind} {url}: {e}: {}",
+                        String::from_utf8_lossy(&out.stdout)
+                    )
+                });
+            // The API gives a kind's lookup expressions where it has them.
+            if k.get("expressions").is_some() {
+                let out = cli_support::run(
+                    &["key", "--json", "--expressions", "--kind", kind],
+                    line.as_bytes(),
+                );
+                cli = serde_json::from_slice(&out.stdout).unwrap();
+            }
+            assert_eq!(k, &cli, "{kind} {url}");
+            checked += 1;
+        }
+        let out = cli_support::run(
+            &["key", "--json", "--host-columns"],
+            format!("{url}\n").as_bytes(),
+        );
+        let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["host_columns"], cli["host_columns"], "{url}");
+    }
+    assert!(checked > 1000, "{checked}");
+    let only = get(
+        server.addr,
+        "/api/keys?url=http%3A%2F%2Fwww.a.example%2F&kind=surt&kind=ssurt",
+    )
+    .json();
+    let kinds: Vec<&str> = only["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["surt", "ssurt"]);
+    for (target, reason) in [
+        (
+            "/api/keys?url=a&kind=surtt",
+            "unknown kind of key \"surtt\"",
+        ),
+        (
+            "/api/keys?url=a&profile=ie",
+            "unknown parameter \"profile\"",
+        ),
+        (
+            "/api/keys?url=a&base=http%3A%2F%2Fa%2F",
+            "unknown parameter \"base\"",
+        ),
+        ("/api/keys?kind=surt", "url parameter is missing"),
+    ] {
+        let r = get(server.addr, target);
+        assert_eq!(r.status, 400, "{target}");
+        let error = r.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(error.contains(reason), "{target}: {error}");
+    }
+}
+
 /// `trace` takes one URL a run: byte for byte, on a sample.
 #[test]
 fn api_trace_equals_cli_byte_for_byte() {
