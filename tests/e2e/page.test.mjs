@@ -296,6 +296,30 @@ await check('an unknown profile in a link is reported', async () => {
   await page.close();
 });
 
+// 5b. The archive keys: one row per kind, as /api/keys answers, and the
+//     host columns.
+await check('the archive keys and host columns are shown as the API gives them', async () => {
+  const url = 'http://www.Example.co.uk:80/a/./B/?b=2&a=1#frag';
+  const answer = await (await fetch(`${origin}/api/keys?url=${encodeURIComponent(url)}`)).json();
+  const page = await newPage();
+  await page.goto(`${origin}/?url=${encodeURIComponent(url)}`);
+  assert.equal(await settled(page), 'ready');
+  assert.ok(await page.locator('#keys-section').isVisible(), 'the keys section is shown');
+  const rows = await page.locator('#keys tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(rows.map((r) => r[0]), answer.keys.map((k) => k.kind), 'one row per kind, in order');
+  for (const [i, k] of answer.keys.entries()) {
+    assert.equal(rows[i][1], k.key ?? k.error, `${k.kind}: the key`);
+    assert.equal(rows[i][2], k.steps.join(', '), `${k.kind}: the steps`);
+  }
+  assert.equal(rows.find((r) => r[0] === 'surt')[1], 'uk,co,example)/a/b?a=1&b=2');
+  const columns = await page.locator('#host-columns tbody tr').evaluateAll((trs) =>
+    Object.fromEntries(trs.map((tr) => [tr.children[0].textContent, tr.children[1].textContent])));
+  assert.equal(columns.url_host_registered_domain, 'example.co.uk');
+  assert.equal(Object.keys(columns).length, Object.keys(answer.host_columns).length);
+  await page.close();
+});
+
 // 6. A phone-sized screen: nothing wider than the screen, every cell
 //    still there.
 await check('usable at 375 px wide', async () => {
