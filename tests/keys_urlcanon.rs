@@ -478,12 +478,13 @@ fn kinds_run_the_reference_lists() {
     assert_eq!(ssurt_sorted, want);
 }
 
-/// The kinds of the family.
+/// The kinds of the family: the reference's eleven and the three
+/// `-fixed` ones.
 fn urlcanon_kinds() -> Vec<&'static Key> {
     urlprism::keys::builtin_names()
         .into_iter()
-        .filter(|n| n.starts_with("urlcanon-") || *n == "ssurt")
         .map(|n| builtin(n).unwrap())
+        .filter(|k| k.family().name == "urlcanon")
         .collect()
 }
 
@@ -492,7 +493,7 @@ fn urlcanon_kinds() -> Vec<&'static Key> {
 #[test]
 fn any_octets() {
     let kinds = urlcanon_kinds();
-    assert_eq!(kinds.len(), 11);
+    assert_eq!(kinds.len(), 14);
     let alphabet: &[u8] = b"hH:/\\\\?#@%.[]&=;_-0x19aZ \t\n\r\x00\x7f\x80\xc3\xa9\xff\xe2\x80\x8c";
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
@@ -568,7 +569,426 @@ fn long_lines() {
             let _ = k.make(&line);
         }
     }
-    // About 30 MB keyed eleven times over: seconds if linear, hours if
-    // not.
+    // About 30 MB keyed fourteen times over: seconds if linear, hours
+    // if not.
     assert!(start.elapsed().as_secs() < 120, "{:?}", start.elapsed());
+}
+
+/// The fix steps of the family: (step, the `-fixed` kind that turns it
+/// on, its base, what the reference (urlcanon 0.3.1, run on the step's
+/// example) gives there).
+const FIXES: &[(&str, &str, &str, &str)] = &[
+    (
+        "default_scheme_http_keeps_authority",
+        "urlcanon-semantic-fixed",
+        "urlcanon-semantic",
+        "http://a/",
+    ),
+    (
+        "ipv4_parts_digits_only",
+        "urlcanon-semantic-fixed",
+        "urlcanon-semantic",
+        "http://0.255.0.0/",
+    ),
+    (
+        "strip_session_ids_in_a_row",
+        "urlcanon-aggressive-fixed",
+        "urlcanon-aggressive",
+        "http://a/?sid=0123456789abcdef&x=1&y=2",
+    ),
+    (
+        "ssurt_host_keeps_zero",
+        "ssurt-fixed",
+        "ssurt",
+        "0,0,0,0,//http:/",
+    ),
+];
+
+/// `base` with the steps `fixes` on.
+fn with_fixes(base: &str, fixes: &[&str]) -> Key {
+    let mut text = format!("name = \"{base}+fix\"\nextends = \"{base}\"\n[steps]\n");
+    for f in fixes {
+        text += &format!("{f} = true\n");
+    }
+    Key::from_toml(&text).unwrap()
+}
+
+fn text_of(key: &Key, input: &[u8]) -> String {
+    String::from_utf8_lossy(&key_of(key, input)).into_owned()
+}
+
+/// Each fix step is off by default, says it is a fix, and its example is
+/// what its `-fixed` kind (and its base with that step alone) makes, where
+/// the base kind gives the reference's output; `--json` names it.
+#[test]
+fn fix_steps() {
+    let fam = family("urlcanon").unwrap();
+    let fix_steps: Vec<&str> = fam
+        .steps
+        .iter()
+        .filter(|s| s.title.starts_with("fix: "))
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(
+        fix_steps,
+        FIXES.iter().map(|f| f.0).collect::<Vec<_>>(),
+        "the fix steps"
+    );
+    for &(name, fixed, base, reference) in FIXES {
+        let step = fam.steps.iter().find(|s| s.name == name).unwrap();
+        assert!(!step.default, "{name} is off by default");
+        assert!(
+            step.title.contains(&format!("`{reference}`")),
+            "{name}: the title shows the reference's output {reference}"
+        );
+        let (input, want) = step.example;
+        let base = builtin(base).unwrap();
+        assert_eq!(text_of(base, input.as_bytes()), reference, "{name}: base");
+        assert_ne!(reference, want, "{name}");
+        assert_eq!(
+            text_of(builtin(fixed).unwrap(), input.as_bytes()),
+            want,
+            "{name}: {fixed}"
+        );
+        let alone = with_fixes(base.name(), &[name]);
+        assert_eq!(text_of(&alone, input.as_bytes()), want, "{name} alone");
+        let mut applied = urlprism::keys::Applied::recording();
+        let mut out = Vec::new();
+        alone
+            .make_into(input.as_bytes(), &mut applied, &mut out)
+            .unwrap();
+        assert_eq!(
+            applied.steps().iter().filter(|s| **s == name).count(),
+            1,
+            "{name}: noted once among {:?}",
+            applied.steps()
+        );
+        // The base kind never notes it.
+        let mut applied = urlprism::keys::Applied::recording();
+        base.make_into(input.as_bytes(), &mut applied, &mut Vec::new())
+            .unwrap();
+        assert!(!applied.steps().contains(&name), "{name}");
+    }
+    // The `-fixed` kinds are their base with their fixes on, and say so.
+    for (fixed, base, fixes) in [
+        (
+            "urlcanon-semantic-fixed",
+            "urlcanon-semantic",
+            &[
+                "default_scheme_http_keeps_authority",
+                "ipv4_parts_digits_only",
+            ][..],
+        ),
+        (
+            "urlcanon-aggressive-fixed",
+            "urlcanon-aggressive",
+            &[
+                "default_scheme_http_keeps_authority",
+                "ipv4_parts_digits_only",
+                "strip_session_ids_in_a_row",
+            ][..],
+        ),
+        (
+            "ssurt-fixed",
+            "ssurt",
+            &["ipv4_parts_digits_only", "ssurt_host_keeps_zero"][..],
+        ),
+    ] {
+        let k = builtin(fixed).unwrap();
+        assert_eq!(k.switches(), with_fixes(base, fixes).switches(), "{fixed}");
+        assert!(k.description().contains("fixed"), "{fixed}");
+        for f in fixes {
+            assert!(
+                !builtin(base).unwrap().steps_on().any(|s| s == *f),
+                "{base}: {f}"
+            );
+        }
+    }
+}
+
+/// The fixes on URLs the faults touch and on URLs near them: the
+/// reference's key (through the base kind) and the fixed one.
+#[test]
+fn fixes_by_example() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // (fixed kind, input, reference, fixed)
+        ("urlcanon-semantic-fixed", "//host/p", "http://p/", "http://host/p"),
+        ("urlcanon-semantic-fixed", "//u:p@host:8080/p", "http://p/", "http://host:8080/p"),
+        ("urlcanon-semantic-fixed", " //example.com/a?b#c", "http://a/?b", "http://example.com/a?b"),
+        ("urlcanon-semantic-fixed", "//host", "http://host/", "http://host/"),
+        ("urlcanon-semantic-fixed", "example.com/a", "http://example.com/a", "http://example.com/a"),
+        ("urlcanon-semantic-fixed", "http://1.-1.0.0/", "http://0.255.0.0/", "http://1.-1.0.0/"),
+        ("urlcanon-semantic-fixed", "http://1.+1.0.0/", "http://1.1.0.0/", "http://1.+1.0.0/"),
+        ("urlcanon-semantic-fixed", "http://1_0.0.0.1/", "http://10.0.0.1/", "http://1_0.0.0.1/"),
+        ("urlcanon-semantic-fixed", "http://1. 2.3.4/", "http://1.2.3.4/", "http://1.%202.3.4/"),
+        ("urlcanon-semantic-fixed", "http://0x1_f.1/", "http://31.0.0.1/", "http://0x1_f.1/"),
+        ("urlcanon-semantic-fixed", "http://-1/", "!", "http://-1/"),
+        ("urlcanon-semantic-fixed", "http://0x7f.1/", "http://127.0.0.1/", "http://127.0.0.1/"),
+        ("urlcanon-semantic-fixed", "http://0X7F.017.0x.1/", "http://127.15.0.1/", "http://127.15.0.1/"),
+        ("urlcanon-semantic-fixed", "http://3232235777/", "http://192.168.1.1/", "http://192.168.1.1/"),
+        ("urlcanon-semantic-fixed", "http://1.2.3.256/", "http://1.2.3.256/", "http://1.2.3.256/"),
+        ("ssurt-fixed", "http://0.0.0.0/", "0,0,0,0,//http:/", "0.0.0.0//http:/"),
+        ("ssurt-fixed", "http://0x0/", "0,0,0,0,//http:/", "0.0.0.0//http:/"),
+        ("ssurt-fixed", "http://1.2.3.4/", "1.2.3.4//http:/", "1.2.3.4//http:/"),
+        ("ssurt-fixed", "http://1.-1.0.0/", "0.255.0.0//http:/", "0,0,-1,1,//http:/"),
+        ("ssurt-fixed", "http://a.b/", "b,a,//http:/", "b,a,//http:/"),
+        (
+            "urlcanon-aggressive-fixed",
+            "http://a/?sid=0123456789abcdef&jsessionid=0123456789&y=2",
+            "http://a/?sid=0123456789abcdef&y=2",
+            "http://a/?y=2",
+        ),
+        (
+            "urlcanon-aggressive-fixed",
+            "http://a/?x=1&sid=0123456789abcdef&y=2&phpsessid=0123456789abcdef&sessionid=0123456789abcdef",
+            "http://a/?sessionid=0123456789abcdef&x=1&y=2",
+            "http://a/?x=1&y=2",
+        ),
+        (
+            "urlcanon-aggressive-fixed",
+            "http://a/?x=1&sid=0123456789abcdef&y=2",
+            "http://a/?x=1&y=2",
+            "http://a/?x=1&y=2",
+        ),
+        (
+            "urlcanon-aggressive-fixed",
+            "http://a/?cfid=1&cftoken=a&sid=0123456789abcdef",
+            "http://a/?sid=0123456789abcdef",
+            "http://a/",
+        ),
+    ];
+    for &(fixed, input, reference, want) in cases {
+        let fixed = builtin(fixed).unwrap();
+        let base = builtin(fixed.name().strip_suffix("-fixed").unwrap()).unwrap();
+        let got = text_of(base, input.as_bytes());
+        if reference == "!" {
+            assert!(got.starts_with('!'), "{input}: {got}");
+        } else {
+            assert_eq!(got, reference, "{} {input}", base.name());
+        }
+        assert_eq!(
+            text_of(fixed, input.as_bytes()),
+            want,
+            "{} {input}",
+            fixed.name()
+        );
+    }
+}
+
+/// Whether `line`, with no scheme (as `parse_url` reads one), starts with
+/// two slashes: where `default_scheme_http` reads the authority from the
+/// path.
+fn no_scheme_two_slashes(line: &[u8]) -> bool {
+    let core: Vec<u8> = line.iter().copied().skip_while(|&b| b <= 0x20).collect();
+    let has_scheme = core.first().is_some_and(u8::is_ascii_alphabetic) && core.contains(&b':');
+    let mut slashes = core
+        .iter()
+        .filter(|&&b| !matches!(b, b'\t' | b'\n' | b'\r'))
+        .take(2);
+    !has_scheme && slashes.all(|&b| b == b'/') && core.iter().filter(|&&b| b == b'/').count() >= 2
+}
+
+/// `line` percent-decoded until no escape is left (as the semantic
+/// canonicalizers decode the host).
+fn decoded(line: &[u8]) -> Vec<u8> {
+    let mut cur = line.to_vec();
+    loop {
+        let mut next = Vec::with_capacity(cur.len());
+        let mut i = 0;
+        while i < cur.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            if cur[i] == b'%' && i + 2 < cur.len() {
+                if let (Some(h), Some(l)) = (hex(cur[i + 1]), hex(cur[i + 2])) {
+                    next.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+            }
+            next.push(cur[i]);
+            i += 1;
+        }
+        if next == cur {
+            return cur;
+        }
+        cur = next;
+    }
+}
+
+/// Whether a dotted part of `line` (decoded; the parts between `/`, `\`,
+/// `?`, `#`, `@`, `:` and `.`) reads as a number only with what Python's
+/// `int()` takes beside digits: a sign, white space, an underscore, or
+/// its own radix prefix after urlcanon's.
+fn ipv4_part_with_int_extras(line: &[u8]) -> bool {
+    let extra = |b: u8| b"+-_ \t\n\x0b\x0c\r".contains(&b);
+    decoded(line)
+        .split(|b| b"/\\?#@:.".contains(b))
+        .any(|part| {
+            let lower = part.to_ascii_lowercase();
+            let numeric = !part.is_empty()
+                && part
+                    .iter()
+                    .all(|&b| b.is_ascii_hexdigit() || b"xXoO".contains(&b) || extra(b));
+            numeric
+                && (part.iter().any(|&b| extra(b))
+                    || lower.starts_with(b"00o")
+                    || lower.starts_with(b"0x0x"))
+        })
+}
+
+/// Whether the query of `key` holds a parameter QUERY_SESSIONID_RE
+/// removes (`(&|^)` and `(&|$)` being the bounds of a parameter).
+fn key_keeps_session_id(key: &[u8]) -> bool {
+    let Some(q) = key.splitn(2, |&b| b == b'?').nth(1) else {
+        return false;
+    };
+    let q = q
+        .split(|&b| b == b'#')
+        .next()
+        .unwrap_or(q)
+        .to_ascii_lowercase();
+    let params: Vec<&[u8]> = q.split(|&b| b == b'&').collect();
+    let run = |s: &[u8], min: usize, class: &dyn Fn(u8) -> bool| {
+        s.len() >= min && s.iter().all(|&b| class(b))
+    };
+    let alnum = |b: u8| b.is_ascii_digit() || b.is_ascii_lowercase();
+    params.iter().enumerate().any(|(i, p)| {
+        if let Some(v) = p.strip_prefix(b"jsessionid=") {
+            run(v, 10, &|b| alnum(b) || b == b'$')
+        } else if let Some(v) = p
+            .strip_prefix(b"sessionid=")
+            .or_else(|| p.strip_prefix(b"phpsessid="))
+            .or_else(|| p.strip_prefix(b"sid="))
+        {
+            run(v, 16, &alnum)
+        } else if let Some(v) = p.strip_prefix(b"aspsessionid") {
+            v.len() > 9
+                && run(&v[..8], 8, &|b| b.is_ascii_lowercase())
+                && v[8] == b'='
+                && run(&v[9..], 16, &alnum)
+        } else if let Some(v) = p.strip_prefix(b"cfid=") {
+            run(v, 1, &|b| b.is_ascii_digit())
+                && params
+                    .get(i + 1)
+                    .and_then(|n| n.strip_prefix(b"cftoken="))
+                    .is_some_and(|t| run(t, 1, &|b| alnum(b) || b == b'-'))
+        } else {
+            false
+        }
+    })
+}
+
+/// The differential: over the key corpus and some URLs the faults touch
+/// (or nearly), each fix step alone, and each `-fixed` kind, changes the
+/// key of its base only where a fault applies (each fault described by a
+/// predicate of the input or of the reference's key), and each fix
+/// changes some keys.
+#[test]
+fn fixes_change_only_the_faulty_cases() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/keys/corpus.txt");
+    let corpus = std::fs::read(&path).unwrap();
+    let mut lines: Vec<&[u8]> = corpus
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    let extra: &[&[u8]] = &[
+        b"//host/p",
+        b"\t//a.b/c/d?e",
+        b"///p",
+        b"/\\x/p",
+        b"example.com/a",
+        b"http://1.-1.0.0/",
+        b"http://1.%2D1.0.0/",
+        b"http://1_0.0.0.1/",
+        b"http://+1/",
+        b"http://-1/",
+        b"http://1. 2.3.4/",
+        b"http://00o17.1/",
+        b"http://0x0x1f.1/",
+        b"http://a-b.example/",
+        b"http://0x7f.1/",
+        b"http://0.0.0.0/",
+        b"http://0/",
+        b"http://0x0.0/",
+        b"https://a/?x=1&sid=0123456789abcdef&sid=0123456789abcdef&y=2",
+        b"https://a/?sid=0123456789abcdef&y=2&sid=0123456789abcdef",
+        b"https://a/?sid=0123456789abcdef&y=2",
+    ];
+    lines.extend_from_slice(extra);
+    type Fault = fn(input: &[u8], reference: &[u8]) -> bool;
+    let authority: Fault = |input, _| no_scheme_two_slashes(input);
+    let ipv4: Fault = |input, _| ipv4_part_with_int_extras(input);
+    let zero: Fault = |_, reference| reference.starts_with(b"0,0,0,0,");
+    let sessions: Fault = |_, reference| key_keeps_session_id(reference);
+    let fault_of = |step: &str| -> Fault {
+        match step {
+            "default_scheme_http_keeps_authority" => authority,
+            "ipv4_parts_digits_only" => ipv4,
+            "ssurt_host_keeps_zero" => zero,
+            _ => sessions,
+        }
+    };
+    let check = |base: &Key, fixed: &Key, faults: &[Fault], what: &str| -> usize {
+        let mut changed = 0;
+        for line in &lines {
+            let reference = key_of(base, line);
+            let got = key_of(fixed, line);
+            if got != reference {
+                changed += 1;
+                assert!(
+                    faults.iter().any(|f| f(line, &reference)),
+                    "{what} changes a key no fault of its touches: {:?}: {:?} -> {:?}",
+                    String::from_utf8_lossy(line),
+                    String::from_utf8_lossy(&reference),
+                    String::from_utf8_lossy(&got)
+                );
+            }
+        }
+        println!("{what}: {changed} of {} keys changed", lines.len());
+        changed
+    };
+    for &(step, _, base, _) in FIXES {
+        let base = builtin(base).unwrap();
+        let alone = with_fixes(base.name(), &[step]);
+        let changed = check(
+            base,
+            &alone,
+            &[fault_of(step)],
+            &format!("{} + {step}", base.name()),
+        );
+        assert!(changed > 0, "{step} changes nothing");
+    }
+    // The fixes the other kinds' faults have too.
+    for (base, step) in [
+        ("urlcanon-aggressive", "default_scheme_http_keeps_authority"),
+        ("urlcanon-aggressive", "ipv4_parts_digits_only"),
+        ("ssurt", "ipv4_parts_digits_only"),
+    ] {
+        let changed = check(
+            builtin(base).unwrap(),
+            &with_fixes(base, &[step]),
+            &[fault_of(step)],
+            &format!("{base} + {step}"),
+        );
+        assert!(changed > 0, "{base} + {step} changes nothing");
+    }
+    for (fixed, base, faults) in [
+        (
+            "urlcanon-semantic-fixed",
+            "urlcanon-semantic",
+            vec![authority, ipv4],
+        ),
+        (
+            "urlcanon-aggressive-fixed",
+            "urlcanon-aggressive",
+            vec![authority, ipv4, sessions],
+        ),
+        ("ssurt-fixed", "ssurt", vec![ipv4, zero]),
+    ] {
+        check(
+            builtin(base).unwrap(),
+            builtin(fixed).unwrap(),
+            &faults,
+            fixed,
+        );
+    }
 }

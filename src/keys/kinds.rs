@@ -16,7 +16,8 @@ const BUILTIN_FILES: &[(&str, &str)] = &[
         "surt-fixed.toml",
         include_str!("../../keys/surt-fixed.toml"),
     ),
-    // urlcanon 0.3.1: the five canonicalizers, their SURT forms, SSURT.
+    // urlcanon 0.3.1: the five canonicalizers (`-fixed`: with its faults
+    // fixed), their SURT forms, SSURT.
     (
         "urlcanon-whatwg.toml",
         include_str!("../../keys/urlcanon-whatwg.toml"),
@@ -34,8 +35,16 @@ const BUILTIN_FILES: &[(&str, &str)] = &[
         include_str!("../../keys/urlcanon-semantic.toml"),
     ),
     (
+        "urlcanon-semantic-fixed.toml",
+        include_str!("../../keys/urlcanon-semantic-fixed.toml"),
+    ),
+    (
         "urlcanon-aggressive.toml",
         include_str!("../../keys/urlcanon-aggressive.toml"),
+    ),
+    (
+        "urlcanon-aggressive-fixed.toml",
+        include_str!("../../keys/urlcanon-aggressive-fixed.toml"),
     ),
     (
         "urlcanon-whatwg-surt.toml",
@@ -58,6 +67,10 @@ const BUILTIN_FILES: &[(&str, &str)] = &[
         include_str!("../../keys/urlcanon-aggressive-surt.toml"),
     ),
     ("ssurt.toml", include_str!("../../keys/ssurt.toml")),
+    (
+        "ssurt-fixed.toml",
+        include_str!("../../keys/ssurt-fixed.toml"),
+    ),
     // Safe Browsing: Google's Go reference, then Firefox's reading.
     (
         "safebrowsing.toml",

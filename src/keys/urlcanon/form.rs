@@ -4,6 +4,7 @@
 
 use super::ipv4;
 use super::parse::Url;
+use super::steps::Fixes;
 
 /// `reverse_host`: the dotted parts in reverse order joined by commas,
 /// each part's own commas made dots, a trailing comma if asked:
@@ -23,9 +24,36 @@ fn reverse_host(host: &[u8], trailing_comma: bool, out: &mut Vec<u8>) {
 /// `ssurt_host`: the host reversed unless it is empty, bracketed, or an
 /// IPv4 address other than 0 (`parse_ipv4` is tested for truth, and 0
 /// is false): `a.b.c` → `c,b,a,`; `1.2.3.4` stays; `0.0.0.0` →
-/// `0,0,0,0,`.
-fn ssurt_host(host: &[u8], trailing_comma: bool, out: &mut Vec<u8>) {
-    if host.is_empty() || host[0] == b'[' || ipv4::parse_ipv4(host).is_some_and(|n| n != 0) {
+/// `0,0,0,0,`.  The fixes `fixes` turns on change the test
+/// (`ipv4_parts_digits_only`: the parts are digits; `ssurt_host_keeps_zero`:
+/// the address 0 stays too); those that changed the result are set in
+/// `made`.
+fn ssurt_host(
+    host: &[u8],
+    trailing_comma: bool,
+    fixes: Fixes,
+    made: &mut Fixes,
+    out: &mut Vec<u8>,
+) {
+    let keep = if host.is_empty() || host[0] == b'[' {
+        true
+    } else {
+        let reference = ipv4::parse_ipv4(host, false);
+        let read = if fixes.ipv4_digits_only {
+            ipv4::parse_ipv4(host, true)
+        } else {
+            reference
+        };
+        let is_ip = read.is_some_and(|n| n != 0);
+        made.ipv4_digits_only |= is_ip != reference.is_some_and(|n| n != 0);
+        if fixes.ssurt_keeps_zero && read == Some(0) {
+            made.ssurt_keeps_zero = true;
+            true
+        } else {
+            is_ip
+        }
+    };
+    if keep {
         out.extend_from_slice(host);
     } else {
         reverse_host(host, trailing_comma, out);
@@ -36,7 +64,13 @@ fn ssurt_host(host: &[u8], trailing_comma: bool, out: &mut Vec<u8>) {
 /// slashes (with the scheme), then `(` (with the scheme), the host
 /// reversed, the port, `)`, then the rest; the user information is left
 /// out: `http://u@a.b:8/p` → `http://(b,a,:8)/p`.
-pub(super) fn surt(url: &Url, trailing_comma: bool, with_scheme: bool, out: &mut Vec<u8>) {
+pub(super) fn surt(
+    url: &Url,
+    trailing_comma: bool,
+    with_scheme: bool,
+    (fixes, made): (Fixes, &mut Fixes),
+    out: &mut Vec<u8>,
+) {
     out.extend_from_slice(&url.leading_junk);
     if with_scheme {
         out.extend_from_slice(&url.scheme);
@@ -49,7 +83,7 @@ pub(super) fn surt(url: &Url, trailing_comma: bool, with_scheme: bool, out: &mut
         if with_scheme {
             out.push(b'(');
         }
-        ssurt_host(&url.host, trailing_comma, out);
+        ssurt_host(&url.host, trailing_comma, fixes, made, out);
         if url.colon_before_port {
             out.push(b':');
         }
@@ -62,9 +96,14 @@ pub(super) fn surt(url: &Url, trailing_comma: bool, with_scheme: bool, out: &mut
 /// `ParsedUrl.ssurt()`: the host reversed, the slashes, the port, `:`,
 /// the scheme, `@` and the user information, `:`, then the rest:
 /// `http://u@a.b:8/p` → `b,a,//8:http@u:/p`.
-pub(super) fn ssurt(url: &Url, trailing_comma: bool, out: &mut Vec<u8>) {
+pub(super) fn ssurt(
+    url: &Url,
+    trailing_comma: bool,
+    (fixes, made): (Fixes, &mut Fixes),
+    out: &mut Vec<u8>,
+) {
     out.extend_from_slice(&url.leading_junk);
-    ssurt_host(&url.host, trailing_comma, out);
+    ssurt_host(&url.host, trailing_comma, fixes, made, out);
     out.extend_from_slice(&url.slashes);
     out.extend_from_slice(&url.port);
     if url.colon_before_port {

@@ -69,21 +69,30 @@ fn python_int(s: &[u8], base: u32) -> Option<i128> {
 }
 
 /// `parse_ipv4`'s `_parse_num`: `0x` hexadecimal, a leading `0` octal,
-/// empty zero, otherwise decimal (each by Python's `int`).
-fn parse_num(s: &[u8]) -> Option<i128> {
-    if s.len() >= 2 && s[0] == b'0' && (s[1] == b'x' || s[1] == b'X') {
-        if s.len() >= 3 {
-            python_int(&s[2..], 16)
+/// empty zero, otherwise decimal (each by Python's `int`).  With
+/// `digits_only` (the `ipv4_parts_digits_only` fix), what follows the
+/// prefix must be digits of its radix, as the URL Standard's IPv4 number
+/// parser reads them: no sign, space, underscore or second prefix.
+///
+/// `b"1_0"` → 10, or `None` with `digits_only`; `b"0x1f"` → 31 either way.
+fn parse_num(s: &[u8], digits_only: bool) -> Option<i128> {
+    let (digits, base): (&[u8], u32) =
+        if s.len() >= 2 && s[0] == b'0' && (s[1] == b'x' || s[1] == b'X') {
+            if s.len() < 3 {
+                return Some(0);
+            }
+            (&s[2..], 16)
+        } else if s.len() >= 2 && s[0] == b'0' {
+            (&s[1..], 8)
+        } else if s.is_empty() {
+            return Some(0);
         } else {
-            Some(0)
-        }
-    } else if s.len() >= 2 && s[0] == b'0' {
-        python_int(&s[1..], 8)
-    } else if s.is_empty() {
-        Some(0)
-    } else {
-        python_int(s, 10)
+            (s, 10)
+        };
+    if digits_only && !digits.iter().all(|&b| (b as char).is_digit(base)) {
+        return None;
     }
+    python_int(digits, base)
 }
 
 /// `parse_ipv4`: the host read as one to four numbers separated by dots
@@ -93,8 +102,10 @@ fn parse_num(s: &[u8]) -> Option<i128> {
 /// `ipaddress` then refuses).
 ///
 /// `b"0x7f.1"` → 2130706433; `b"1.2.3.4."` → 16909060; `b"1.2.3.256"` →
-/// `None`.
-pub(super) fn parse_ipv4(host: &[u8]) -> Option<i64> {
+/// `None`; `b"1.-1.0.0"` → 16711680, or `None` with `digits_only` (see
+/// [`parse_num`]).
+pub(super) fn parse_ipv4(host: &[u8], digits_only: bool) -> Option<i64> {
+    let num = |s: &[u8]| parse_num(s, digits_only);
     let mut parts: [&[u8]; 4] = [b""; 4];
     let mut n = 0;
     let mut pieces = host.split(|&b| b == b'.').peekable();
@@ -113,33 +124,33 @@ pub(super) fn parse_ipv4(host: &[u8]) -> Option<i64> {
         n += 1;
     }
     let ip4 = match n {
-        1 => parse_num(parts[0])?,
+        1 => num(parts[0])?,
         2 => {
-            let p1 = parse_num(parts[1])?;
+            let p1 = num(parts[1])?;
             if p1 >= 1 << 24 {
                 return None;
             }
-            parse_num(parts[0])? * (1 << 24) + p1
+            num(parts[0])? * (1 << 24) + p1
         }
         3 => {
-            let p1 = parse_num(parts[1])?;
+            let p1 = num(parts[1])?;
             if p1 >= 1 << 8 {
                 return None;
             }
-            let p2 = parse_num(parts[2])?;
+            let p2 = num(parts[2])?;
             if p2 >= 1 << 16 {
                 return None;
             }
-            parse_num(parts[0])? * (1 << 24) + p1 * (1 << 16) + p2
+            num(parts[0])? * (1 << 24) + p1 * (1 << 16) + p2
         }
         _ => {
-            let p1 = parse_num(parts[1])?;
-            let p2 = parse_num(parts[2])?;
-            let p3 = parse_num(parts[3])?;
+            let p1 = num(parts[1])?;
+            let p2 = num(parts[2])?;
+            let p3 = num(parts[3])?;
             if p1 >= 1 << 8 || p2 >= 1 << 8 || p3 >= 1 << 8 {
                 return None;
             }
-            parse_num(parts[0])? * (1 << 24) + p1 * (1 << 16) + p2 * (1 << 8) + p3
+            num(parts[0])? * (1 << 24) + p1 * (1 << 16) + p2 * (1 << 8) + p3
         }
     };
     if ip4 >= 1 << 32 {
@@ -284,12 +295,13 @@ fn parse_ipv6(text: &[u8]) -> Option<u128> {
     Some(value)
 }
 
-/// `parse_ipv4or6`: `[...]` read as IPv6, anything else as IPv4.
-pub(super) fn parse_ipv4or6(host: &[u8]) -> (Option<i64>, Option<u128>) {
+/// `parse_ipv4or6`: `[...]` read as IPv6, anything else as IPv4
+/// (`digits_only` as [`parse_ipv4`]).
+pub(super) fn parse_ipv4or6(host: &[u8], digits_only: bool) -> (Option<i64>, Option<u128>) {
     if host.len() >= 2 && host[0] == b'[' && host[host.len() - 1] == b']' {
         (None, parse_ipv6(&host[1..host.len() - 1]))
     } else {
-        (parse_ipv4(host), None)
+        (parse_ipv4(host, digits_only), None)
     }
 }
 

@@ -12,6 +12,13 @@
 //! `alpha_reorder_query_again` is `aggressive`'s second sort), and each
 //! canonicalizer is a kind (`keys/urlcanon-*.toml`) turning on its own.
 //!
+//! Four steps, off in the reference's kinds, fix its known faults (each
+//! titled "fix: ...", placed after the step whose working it changes, and
+//! noted by `--json` where it changed a result): `default_scheme_http`
+//! reading the authority from the path, IPv4 parts read by Python's
+//! `int()`, the SSURT of the address 0, and session parameters in a row.
+//! The `-fixed` kinds turn them on.
+//!
 //! ```
 //! let key = urlprism::keys::builtin("urlcanon-semantic").unwrap();
 //! assert_eq!(key.make_str("HTTP://www.Example.com:80/a/../b?z=1&a=2#f").unwrap(), "http://www.example.com/b?a=2&z=1");
@@ -26,7 +33,7 @@ mod steps;
 
 use super::{Applied, Family, KeyError, Step, Switches};
 use std::cell::RefCell;
-use steps::{StepFn, Work};
+use steps::{Fixes, StepFn, Work};
 
 const fn step(
     name: &'static str,
@@ -49,6 +56,7 @@ const fn step(
 static TABLE: &[(Step, StepFn)] = &[
     (step("remove_leading_trailing_junk", "Remove leading and trailing C0 controls and spaces", "urlcanon/canon.py remove_leading_trailing_junk", true, (" http://a/ ", "http://a/")), steps::remove_leading_trailing_junk),
     (step("default_scheme_http", "No scheme: add `http:` and read the rest again as a special URL's", "urlcanon/canon.py default_scheme_http", false, ("example.com/a", "http://example.com/a")), steps::default_scheme_http),
+    (step("default_scheme_http_keeps_authority", "fix: `default_scheme_http` reads the slashes and authority again with the path (the reference reads the authority from the path: `//example.com/a` is `http://a/`)", "urlcanon/canon.py default_scheme_http (parse_pathish of url.path)", false, ("//example.com/a", "http://example.com/a")), steps::keeps_authority_made),
     (step("remove_tabs_and_newlines", "Remove tabs, line feeds and carriage returns from every component", "urlcanon/canon.py remove_tabs_and_newlines", true, ("ht\ttp://a\n/", "http://a/")), steps::remove_tabs_and_newlines),
     (step("lowercase_scheme", "Lowercase the scheme", "urlcanon/canon.py lowercase_scheme", true, ("HTTP://a/", "http://a/")), steps::lowercase_scheme),
     (step("fix_backslashes_early", "fix_backslashes where `google` runs it (before the path is encoded)", "urlcanon/canon.py fix_backslashes", false, ("http:\\\\a\\b", "http://a/b")), steps::fix_backslashes),
@@ -61,6 +69,7 @@ static TABLE: &[(Step, StepFn)] = &[
     (step("pct_decode_repeatedly_except_query", "Percent-decode every component but the query until no escape is left", "urlcanon/canon.py pct_decode_repeatedly_except_query", false, ("http://a/%2541?%2541", "http://a/A?%2541")), steps::pct_decode_repeatedly_except_query),
     (step("reparse_host", "Read the host again as an IP address", "urlcanon/canon.py reparse_host", true, ("http://0x7f.1/", "http://0x7f.1/")), steps::reparse_host),
     (step("normalize_ip_address", "Write the IP address the host reads as canonically", "urlcanon/canon.py normalize_ip_address", true, ("http://0x7f.1/", "http://127.0.0.1/")), steps::normalize_ip_address),
+    (step("ipv4_parts_digits_only", "fix: each part of an IPv4 host is digits only after its `0x` or `0`, in every reading of the host (the reference takes Python `int()`'s signs, spaces and underscores: `http://1.-1.0.0/` is `http://0.255.0.0/`)", "urlcanon/parse.py parse_ipv4 (_parse_num)", false, ("http://1.-1.0.0/", "http://1.-1.0.0/")), steps::ipv4_digits_only_made),
     (step("fix_host_dots", "Remove leading and trailing dots of the host, collapse runs of dots", "urlcanon/canon.py fix_host_dots", false, ("http://..a...b../", "http://a.b/")), steps::fix_host_dots),
     (step("punycode_special_host", "A special URL's host to ASCII by `idna` (UTS #46, IDNA 2008), or else IDNA 2003", "urlcanon/canon.py punycode_special_host", true, ("http://Bücher.example/", "http://xn--bcher-kva.example/")), steps::punycode_special_host),
     (step("remove_userinfo", "Remove the user information", "urlcanon/canon.py remove_userinfo", false, ("http://u:p@a/", "http://a/")), steps::remove_userinfo),
@@ -83,6 +92,7 @@ static TABLE: &[(Step, StepFn)] = &[
     (step("lowercase_path", "Lowercase the path (ASCII)", "urlcanon/canon.py lowercase_path", false, ("http://a/A/B", "http://a/a/b")), steps::lowercase_path),
     (step("lowercase_query", "Lowercase the query (ASCII)", "urlcanon/canon.py lowercase_query", false, ("http://a/?A=B", "http://a/?a=b")), steps::lowercase_query),
     (step("strip_session_ids_from_query", "Remove session parameters (jsessionid, sessionid, phpsessid, sid, aspsessionid, cfid and cftoken) from the query", "urlcanon/canon.py strip_session_ids_from_query", false, ("http://a/?x=1&sid=0123456789abcdef&y=2", "http://a/?x=1&y=2")), steps::strip_session_ids_from_query),
+    (step("strip_session_ids_in_a_row", "fix: `strip_session_ids_from_query` removes session parameters in a row too (the reference removes the first of two: `http://a/?x=1&sid=0123456789abcdef&sid=0123456789abcdef&y=2` is `http://a/?sid=0123456789abcdef&x=1&y=2`)", "urlcanon/canon.py strip_session_ids_from_query (QUERY_SESSIONID_RE)", false, ("http://a/?x=1&sid=0123456789abcdef&sid=0123456789abcdef&y=2", "http://a/?x=1&y=2")), steps::session_ids_in_a_row_made),
     (step("strip_session_ids_from_path", "Remove ASP.NET session segments of an `.aspx` path and a final `;jsessionid=`", "urlcanon/canon.py strip_session_ids_from_path", false, ("http://a/b;jsessionid=0123456789abcdef0123456789abcdef", "http://a/b")), steps::strip_session_ids_from_path),
     (step("strip_trailing_slash_unless_empty", "Remove a trailing `/` of a path other than `/`", "urlcanon/canon.py strip_trailing_slash_unless_empty", false, ("http://a/b/", "http://a/b")), steps::strip_trailing_slash_unless_empty),
     (step("remove_redundant_ampersands_from_query", "Remove leading and trailing `&` of the query, collapse runs of `&`", "urlcanon/canon.py remove_redundant_ampersands_from_query", false, ("http://a/?&a&&b&", "http://a/?a&b")), steps::remove_redundant_ampersands_from_query),
@@ -97,6 +107,7 @@ static TABLE: &[(Step, StepFn)] = &[
     (step("google_pct_encode", "Percent-encode controls, space, non-ASCII, `#` and `%` in every component", "urlcanon/canon.py google_pct_encode", false, ("http://a/%/é", "http://a/%25/%C3%A9")), steps::google_pct_encode),
     (step("surt_form", "Write the SURT form instead of the URL", "urlcanon/parse.py ParsedUrl.surt", false, ("http://u@a.b:8/p", "http://(b,a,:8)/p")), steps::form),
     (step("ssurt_form", "Write the SSURT form instead of the URL (wins over surt_form)", "urlcanon/parse.py ParsedUrl.ssurt", false, ("http://u@a.b:8/p", "b,a,//8:http@u:/p")), steps::form),
+    (step("ssurt_host_keeps_zero", "fix: the IPv4 address 0 stays as it is in the SSURT and SURT forms (the reference tests `parse_ipv4` for truth: `http://0.0.0.0/` is `0,0,0,0,//http:/`)", "urlcanon/__init__.py ssurt_host", false, ("http://0.0.0.0/", "0.0.0.0//http:/")), steps::ssurt_keeps_zero_made),
     (step("with_scheme", "In the SURT form, the scheme, slashes and `(` before the host", "urlcanon/parse.py ParsedUrl.surt with_scheme", true, ("http://a.b/", "http://(b,a,)/")), steps::form),
     (step("trailing_comma", "In the SURT and SSURT forms, a comma after the reversed host", "urlcanon/__init__.py reverse_host trailing_comma", true, ("http://a.b/", "http://(b,a,)/")), steps::form),
 ];
@@ -136,6 +147,10 @@ const SURT_FORM: usize = index("surt_form");
 const SSURT_FORM: usize = index("ssurt_form");
 const WITH_SCHEME: usize = index("with_scheme");
 const TRAILING_COMMA: usize = index("trailing_comma");
+const KEEPS_AUTHORITY: usize = index("default_scheme_http_keeps_authority");
+const IPV4_DIGITS_ONLY: usize = index("ipv4_parts_digits_only");
+const SSURT_KEEPS_ZERO: usize = index("ssurt_host_keeps_zero");
+const SESSION_IDS_IN_A_ROW: usize = index("strip_session_ids_in_a_row");
 
 /// The `urlcanon` family.
 pub static FAMILY: Family = Family {
@@ -159,6 +174,15 @@ fn make(
     SCRATCH.with(|cell| {
         let mut guard = cell.borrow_mut();
         let (url, work) = &mut *guard;
+        let fixes = Fixes {
+            keeps_authority: on.on(KEEPS_AUTHORITY),
+            ipv4_digits_only: on.on(IPV4_DIGITS_ONLY),
+            ssurt_keeps_zero: on.on(SSURT_KEEPS_ZERO),
+            session_ids_in_a_row: on.on(SESSION_IDS_IN_A_ROW),
+        };
+        work.fixes = fixes;
+        work.made = Fixes::default();
+        url.ipv4_digits_only = fixes.ipv4_digits_only;
         parse::parse_url(input, url);
         for (i, (step, run)) in TABLE.iter().enumerate() {
             if on.on(i) && run(url, work)? {
@@ -166,12 +190,26 @@ fn make(
             }
         }
         let trailing_comma = on.on(TRAILING_COMMA);
+        let made = &mut work.made;
         if on.on(SSURT_FORM) {
-            form::ssurt(url, trailing_comma, out);
+            form::ssurt(url, trailing_comma, (fixes, made), out);
         } else if on.on(SURT_FORM) {
-            form::surt(url, trailing_comma, on.on(WITH_SCHEME), out);
+            form::surt(url, trailing_comma, on.on(WITH_SCHEME), (fixes, made), out);
         } else {
             url.write(out);
+        }
+        // A fix that changed a result after its own place (in the form,
+        // or in a step that runs again later) is noted last, once.
+        for (index, made) in [
+            (KEEPS_AUTHORITY, made.keeps_authority),
+            (IPV4_DIGITS_ONLY, made.ipv4_digits_only),
+            (SSURT_KEEPS_ZERO, made.ssurt_keeps_zero),
+            (SESSION_IDS_IN_A_ROW, made.session_ids_in_a_row),
+        ] {
+            let name = TABLE[index].0.name;
+            if made && !applied.steps().contains(&name) {
+                applied.note(name);
+            }
         }
         Ok(())
     })

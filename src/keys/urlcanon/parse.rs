@@ -38,6 +38,13 @@ pub(super) struct Url {
     pub ip4: Option<i64>,
     /// `ParsedUrl.ip6`: the host's IPv6 reading.
     pub ip6: Option<u128>,
+    /// Whether the host is read as an IPv4 address with digits only in
+    /// its parts (the `ipv4_parts_digits_only` fix); a setting of the
+    /// key, which [`parse_url`] keeps.
+    pub ipv4_digits_only: bool,
+    /// Whether `ipv4_digits_only` made the last reading of the host other
+    /// than the reference's.
+    pub ip4_fixed: bool,
     pub colon_before_port: bool,
     pub port: Vec<u8>,
     pub path: Vec<u8>,
@@ -76,11 +83,27 @@ impl Url {
             || !self.port.is_empty()
     }
 
+    /// `parse_ipv4or6` of the host into `ip4` and `ip6`, noting in
+    /// `ip4_fixed` whether `ipv4_digits_only` changed the reading.
+    pub fn read_ip(&mut self) {
+        let (ip4, ip6) = ipv4::parse_ipv4or6(&self.host, self.ipv4_digits_only);
+        self.ip4_fixed = self.ipv4_digits_only && ip4 != ipv4::parse_ipv4or6(&self.host, false).0;
+        self.ip4 = ip4;
+        self.ip6 = ip6;
+    }
+
     /// `bytes(ParsedUrl)`: the components in order.
     pub fn write(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.leading_junk);
         out.extend_from_slice(&self.scheme);
         delimiter(out, self.colon_after_scheme, b':');
+        self.write_pathish(out);
+        self.write_after_path(out);
+    }
+
+    /// The "pathish" as it now reads: the slashes, the authority with its
+    /// delimiters, and the path.
+    pub fn write_pathish(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.slashes);
         out.extend_from_slice(&self.username);
         delimiter(out, self.colon_before_password, b':');
@@ -89,12 +112,17 @@ impl Url {
         out.extend_from_slice(&self.host);
         delimiter(out, self.colon_before_port, b':');
         out.extend_from_slice(&self.port);
-        self.write_from_path(out);
+        out.extend_from_slice(&self.path);
     }
 
     /// The path, query, fragment and trailing junk, with their delimiters.
     pub fn write_from_path(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.path);
+        self.write_after_path(out);
+    }
+
+    /// The query, fragment and trailing junk, with their delimiters.
+    fn write_after_path(&self, out: &mut Vec<u8>) {
         delimiter(out, self.question_mark, b'?');
         out.extend_from_slice(&self.query);
         delimiter(out, self.hash_sign, b'#');
@@ -126,6 +154,7 @@ impl Url {
         self.hash_sign = false;
         self.ip4 = None;
         self.ip6 = None;
+        self.ip4_fixed = false;
     }
 }
 
@@ -339,7 +368,5 @@ fn parse_authority(url: &mut Url, a: &[u8]) {
         url.colon_before_port = false;
         url.port.clear();
     }
-    let (ip4, ip6) = ipv4::parse_ipv4or6(&url.host);
-    url.ip4 = ip4;
-    url.ip6 = ip6;
+    url.read_ip();
 }

@@ -15,6 +15,25 @@ pub(super) struct Work {
     pub b: Vec<u8>,
     pub spans: Vec<(usize, usize)>,
     pub idna: idna::Work,
+    /// The fixes the key turns on.
+    pub fixes: Fixes,
+    /// The fixes that made a step's result other than the reference's,
+    /// not yet noted.
+    pub made: Fixes,
+}
+
+/// The family's fixes of the reference's faults, each a step (off in
+/// the reference's kinds) that changes how another step works.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(super) struct Fixes {
+    /// `default_scheme_http_keeps_authority`.
+    pub keeps_authority: bool,
+    /// `ipv4_parts_digits_only`.
+    pub ipv4_digits_only: bool,
+    /// `ssurt_host_keeps_zero`.
+    pub ssurt_keeps_zero: bool,
+    /// `strip_session_ids_in_a_row`.
+    pub session_ids_in_a_row: bool,
 }
 
 /// A step: changes the URL, says whether its text changed.
@@ -164,19 +183,49 @@ pub(super) fn remove_leading_trailing_junk(url: &mut Url, _: &mut Work) -> Resul
 /// `default_scheme_http`: no scheme → `http:`, and the path read again
 /// as a special URL's: `example.com/a` → `http://example.com/a`,
 /// `//h/p` → host `p` (the authority was read before and is read again
-/// from the path).
+/// from the path).  With the `default_scheme_http_keeps_authority` fix,
+/// the slashes, authority and path are read again together: `//h/p` →
+/// host `h`, path `/p`.
 pub(super) fn default_scheme_http(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
     if !url.scheme.is_empty() {
         return Ok(false);
     }
     url.scheme.extend_from_slice(b"http");
     url.colon_after_scheme = true;
-    if !url.path.is_empty() {
-        work.a.clear();
+    work.a.clear();
+    if work.fixes.keeps_authority && (!url.slashes.is_empty() || url.has_authority()) {
+        url.write_pathish(&mut work.a);
+        work.made.keeps_authority = true;
+    } else {
         work.a.extend_from_slice(&url.path);
+    }
+    if !work.a.is_empty() {
         parse_pathish(url, &work.a);
     }
     Ok(true)
+}
+
+/// The fix steps: each says whether its fix made the step it changes
+/// (the one before it in the running order) give another result than
+/// the reference's.  What a fix makes of the output form is noted after
+/// the form is written.
+pub(super) fn keeps_authority_made(_: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+    Ok(std::mem::take(&mut work.made.keeps_authority))
+}
+
+/// See [`keeps_authority_made`].
+pub(super) fn ipv4_digits_only_made(_: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+    Ok(std::mem::take(&mut work.made.ipv4_digits_only))
+}
+
+/// See [`keeps_authority_made`].
+pub(super) fn ssurt_keeps_zero_made(_: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+    Ok(std::mem::take(&mut work.made.ssurt_keeps_zero))
+}
+
+/// See [`keeps_authority_made`].
+pub(super) fn session_ids_in_a_row_made(_: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+    Ok(std::mem::take(&mut work.made.session_ids_in_a_row))
 }
 
 fn is_tab_or_newline(b: &u8) -> bool {
@@ -316,15 +365,16 @@ pub(super) fn pct_decode_host(url: &mut Url, work: &mut Work) -> Result<bool, Ke
 /// `reparse_host`: the host read again as an IP address (the text does
 /// not change).
 pub(super) fn reparse_host(url: &mut Url, _: &mut Work) -> Result<bool, KeyError> {
-    let (ip4, ip6) = ipv4::parse_ipv4or6(&url.host);
-    url.ip4 = ip4;
-    url.ip6 = ip6;
+    url.read_ip();
     Ok(false)
 }
 
 /// `normalize_ip_address`: the address read by the last host reading
 /// written canonically: `0x7f.1` → `127.0.0.1`, `[0:0::1]` → `[::1]`.
 pub(super) fn normalize_ip_address(url: &mut Url, work: &mut Work) -> Result<bool, KeyError> {
+    // A reading that `ipv4_parts_digits_only` changed is written
+    // otherwise (or not at all) than the reference writes it.
+    work.made.ipv4_digits_only |= url.ip4_fixed;
     work.a.clear();
     if let Some(ip4) = url.ip4 {
         // `ipaddress.IPv4Address` refuses the negative numbers
@@ -740,9 +790,11 @@ fn session_parameter(q: &[u8], at: usize) -> Option<usize> {
 /// `strip_session_ids_from_query`: QUERY_SESSIONID_RE
 /// `(&|^)(?:jsessionid=…|sessionid=…|phpsessid=…|sid=…|aspsessionid…=…|cfid=…&cftoken=…)(&|$)`
 /// replaced by its first and last groups, left to right without
-/// overlap: `a=1&sid=0123456789abcdef&b=2` → `a=1&b=2`; of two session
+/// overlap: `a=1&sid=0123456789abcdef&b=2` → `a=1&&b=2`; of two session
 /// parameters in a row only the first goes (the `&` between them is
-/// taken by the first match).
+/// taken by the first match).  With the `strip_session_ids_in_a_row`
+/// fix, the `&` after a match is left for the next one to start with
+/// (as `(?=&|$)` replaced by the first group): every one goes.
 pub(super) fn strip_session_ids_from_query(
     url: &mut Url,
     work: &mut Work,
@@ -750,9 +802,14 @@ pub(super) fn strip_session_ids_from_query(
     if url.query.is_empty() {
         return Ok(false);
     }
+    let in_a_row = work.fixes.session_ids_in_a_row;
+    let made = &mut work.made.session_ids_in_a_row;
     Ok(rewrite(&mut url.query, &mut work.a, |q, out| {
         let mut copied = 0;
         let mut pos = 0;
+        // Where the `&` after the last match stands, when the fix left
+        // it in place.
+        let mut left_amp = None;
         while pos < q.len() {
             let mut found = None;
             if q[pos] == b'&' {
@@ -772,15 +829,25 @@ pub(super) fn strip_session_ids_from_query(
             });
             match matched {
                 Some((amp_before, amp_after, end)) => {
+                    if left_amp == Some(pos) {
+                        // The reference's match took this `&`.
+                        *made = true;
+                    }
                     out.extend_from_slice(&q[copied..pos]);
                     if amp_before {
                         out.push(b'&');
                     }
-                    if amp_after {
-                        out.push(b'&');
+                    if amp_after && in_a_row {
+                        left_amp = Some(end - 1);
+                        copied = end - 1;
+                        pos = end - 1;
+                    } else {
+                        if amp_after {
+                            out.push(b'&');
+                        }
+                        copied = end;
+                        pos = end;
                     }
-                    copied = end;
-                    pos = end;
                 }
                 None => pos += 1,
             }
