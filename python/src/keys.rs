@@ -57,13 +57,19 @@ fn text(key: &[u8]) -> String {
 /// The key of `url`, or `None` when the kind rejects it.
 #[pyfunction]
 #[pyo3(signature = (url, kind = "surt", toml = None))]
-pub(crate) fn key(url: &Bound<'_, PyAny>, kind: &str, toml: Option<&str>) -> PyResult<Option<String>> {
+pub(crate) fn key(
+    url: &Bound<'_, PyAny>,
+    kind: &str,
+    toml: Option<&str>,
+) -> PyResult<Option<String>> {
     let kind = kind_of(kind, toml)?;
     let Some(Ok(s)) = input_of(url, || "url".to_string())? else {
         return Ok(None);
     };
     let mut out = Vec::new();
-    Ok(make(&kind, s.as_bytes(), &mut Applied::off(), &mut out).ok().map(|()| text(&out)))
+    Ok(make(&kind, s.as_bytes(), &mut Applied::off(), &mut out)
+        .ok()
+        .map(|()| text(&out)))
 }
 
 /// key_json(url, kind="surt", toml=None, expressions=False, host_columns=False)
@@ -104,7 +110,10 @@ pub(crate) fn key_json(
         result,
         applied.steps(),
         expressions.then_some(&exprs[..]),
-        host_columns.then(|| urlprism::keys::psl::HostColumns::of_url(url)).as_ref().map(Option::as_ref),
+        host_columns
+            .then(|| urlprism::keys::psl::HostColumns::of_url(url))
+            .as_ref()
+            .map(Option::as_ref),
     )
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(String::from_utf8_lossy(json.trim_ascii_end()).into_owned())
@@ -139,7 +148,8 @@ pub(crate) fn key_list<'py>(
             let mut buffer = Vec::new();
             let mut applied = Applied::off();
             for s in &inputs[range] {
-                let made = s.is_some_and(|s| make(&kind, s.as_bytes(), &mut applied, &mut buffer).is_ok());
+                let made =
+                    s.is_some_and(|s| make(&kind, s.as_bytes(), &mut applied, &mut buffer).is_ok());
                 out.push(made.then(|| text(&buffer)).as_deref());
             }
             Ok(out)
@@ -191,7 +201,10 @@ pub(crate) fn key_arrow<'py>(
 /// The names of the built-in kinds of key.
 #[pyfunction]
 pub(crate) fn key_kinds() -> Vec<String> {
-    urlprism::keys::builtin_names().into_iter().map(str::to_string).collect()
+    urlprism::keys::builtin_names()
+        .into_iter()
+        .map(str::to_string)
+        .collect()
 }
 
 /// host_columns_json(urls)
@@ -200,7 +213,10 @@ pub(crate) fn key_kinds() -> Vec<String> {
 /// Common Crawl's host columns of each URL's host, as JSON text (`None`
 /// for a URL without a host, or `None`).
 #[pyfunction]
-pub(crate) fn host_columns_json<'py>(py: Python<'py>, urls: &Bound<'py, PyList>) -> PyResult<Vec<Option<String>>> {
+pub(crate) fn host_columns_json<'py>(
+    py: Python<'py>,
+    urls: &Bound<'py, PyList>,
+) -> PyResult<Vec<Option<String>>> {
     let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
     let mut inputs: Vec<Option<&str>> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
@@ -213,7 +229,9 @@ pub(crate) fn host_columns_json<'py>(py: Python<'py>, urls: &Bound<'py, PyList>)
         inputs
             .iter()
             .map(|u| {
-                let columns = catch_panic(|| u.and_then(urlprism::keys::psl::HostColumns::of_url)).ok().flatten()?;
+                let columns = catch_panic(|| u.and_then(urlprism::keys::psl::HostColumns::of_url))
+                    .ok()
+                    .flatten()?;
                 serde_json::to_string(&columns).ok()
             })
             .collect()
