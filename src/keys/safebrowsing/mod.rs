@@ -7,9 +7,14 @@
 //!
 //! Some steps are off in the family's own kind and on in
 //! `safebrowsing-firefox`, which follows Firefox's url-classifier
-//! (`nsUrlClassifierUtils.cpp` `GetKeyForURI`): the query kept and
-//! unescaped once, the port read as its URL parser does, the scheme in
-//! lower case and escapes in upper-case hex.
+//! (`nsUrlClassifierUtils.cpp` `GetKeyForURI`).  Its step `firefox_uri`
+//! reads the URL with Firefox's URL parser (the `firefox` engine) and
+//! canonicalizes the parts of the URI as `GetKeyForURI` does (see
+//! `firefox.rs`); the steps `split_query_first`, `lowercase_scheme`,
+//! `firefox_port` and `uppercase_escapes` are the nearest the Go pipeline
+//! comes to it on the URL as written (the query kept and unescaped once,
+//! the port read as Firefox's URL parser does, the scheme in lower case
+//! and escapes in upper-case hex).
 //!
 //! ```
 //! let sb = urlprism::keys::builtin("safebrowsing").unwrap();
@@ -18,6 +23,7 @@
 //! ```
 
 mod expressions;
+mod firefox;
 mod host;
 mod path;
 mod punycode;
@@ -78,6 +84,7 @@ static STEPS: &[Step] = &[
     step("strip_query", "remove the query", "urls.go canonicalURL", true, ("http://www.google.com/q?r?s", "http://www.google.com/q")),
     step("uppercase_escapes", "path and query escapes in upper-case hex (Firefox)", "nsUrlClassifierUtils.cpp SpecialEncode (int_to_hex_digit)", false, ("http://a.com/%1b", "http://a.com/%1B")),
     step("five_host_suffixes", "lookup expressions: the host and at most 4 suffixes of its last 5 labels, as the v4 document says (only `lookup_expressions` reads it)", "developers.google.com/safe-browsing/v4/urls-hashing (Suffix/prefix expressions)", false, ("a.b.c.d.e.f.g", "a.b.c.d.e.f.g c.d.e.f.g d.e.f.g e.f.g f.g")),
+    step("firefox_uri", "Firefox's URL parser (the `firefox` engine's NS_NewURI), then GetKeyForURI on the innermost URI: its ASCII host unescaped once, dots cleaned, IPv4 as ParseIPAddress reads it, lower case; its path unescaped to a fixed point with `//` folded; its query unescaped once; all escaped in upper-case hex (the steps from `strip_fragment` to `uppercase_escapes` are then not read)", "nsUrlClassifierUtils.cpp GetKeyForURI, CanonicalizeHostname, CleanupHostname, ParseIPAddress, CanonicalizePath, CanonicalizeQuery, SpecialEncode", false, ("HTTP://a.COM.:80/b/..//%2541?x%3D1#f", "http://a.com/A?x=1")),
 ];
 
 /// The switches read into fields, in [`STEPS`] order.
@@ -102,6 +109,7 @@ pub(super) struct Steps {
     strip_query: bool,
     uppercase_escapes: bool,
     five_host_suffixes: bool,
+    firefox_uri: bool,
 }
 
 impl Steps {
@@ -127,6 +135,7 @@ impl Steps {
             strip_query: on.on(17),
             uppercase_escapes: on.on(18),
             five_host_suffixes: on.on(19),
+            firefox_uri: on.on(20),
         }
     }
 }
@@ -188,6 +197,9 @@ fn normalize(
 
 /// `urls.go` `parseURL` with the steps `on`.
 pub(super) fn parse(input: &[u8], on: &Steps, applied: &mut Applied) -> Result<Parsed, KeyError> {
+    if on.firefox_uri {
+        return firefox::parse(input, applied);
+    }
     let mut rest = input;
     if on.strip_fragment {
         if let Some(h) = rest.iter().position(|&b| b == b'#') {

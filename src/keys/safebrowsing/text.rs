@@ -186,6 +186,30 @@ pub(super) fn unescape_fully(s: &[u8], out: &mut Vec<u8>) -> Option<()> {
     Some(())
 }
 
+/// Percent-unescape until no `%XX` is left, as a loop of
+/// [`unescape_once`] until nothing changes does, with no bound on the
+/// passes (Firefox's `CanonicalizePath`), in one pass as
+/// [`unescape_fully`] does.
+///
+/// `"%2525252541"` -> `"A"`.
+pub(super) fn unescape_to_fixed_point(s: &[u8], out: &mut Vec<u8>) {
+    let start = out.len();
+    for &b in s {
+        out.push(b);
+        loop {
+            let n = out.len();
+            if n - start < 3 || out[n - 3] != b'%' {
+                break;
+            }
+            let (Some(h), Some(l)) = (hex_value(out[n - 2]), hex_value(out[n - 1])) else {
+                break;
+            };
+            out.truncate(n - 3);
+            out.push(h << 4 | l);
+        }
+    }
+}
+
 /// `urls.go` `escape`: octets `<= 0x20`, `>= 0x7F`, `#` and `%` as `%xx`
 /// (lower-case hex there; `upper` gives Firefox's `SpecialEncode` upper
 /// case, `nsUrlClassifierUtils.cpp` `int_to_hex_digit`).
