@@ -1,7 +1,7 @@
 //! The step `firefox_uri`: the key as Firefox makes it.  Firefox's
 //! url-classifier does not read the URL as written: the caller parses it
 //! with Firefox's URL parser first (`Services.io.newURI`, `NS_NewURI`),
-//! modelled here by the library's `firefox` engine, and
+//! modelled here by the registered engine of that name, and
 //! `nsUrlClassifierUtils::GetKeyForURI` then reads the innermost URI's
 //! ASCII host, its path and its query, and canonicalizes each:
 //!
@@ -20,74 +20,72 @@
 
 use super::text::{escape, unescape_once, unescape_to_fixed_point};
 use super::{rejected, Parsed};
-use crate::firefox::uri::{new_uri, Ctx, Uri};
-use crate::firefox::IdnaData;
+use crate::compare::Engine;
+use crate::engine::{lookup, EngineSpec};
 use crate::keys::step::Applied;
 use crate::keys::KeyError;
+use crate::Url;
+use std::sync::OnceLock;
 
-/// `NS_GetInnermostURI`: the URI inside `view-source:` and `jar:` ones.
-fn innermost(uri: &Uri) -> &Uri {
-    match uri {
-        Uri::Nested(_, inner) => innermost(inner),
-        Uri::Jar(file, _) => innermost(file),
-        _ => uri,
-    }
+/// The registered engine that models Firefox's URL parser (`NS_NewURI`).
+const FIREFOX_PARSER: &str = "firefox";
+
+fn parser() -> Option<&'static EngineSpec> {
+    static PARSER: OnceLock<Option<EngineSpec>> = OnceLock::new();
+    PARSER
+        .get_or_init(|| lookup(FIREFOX_PARSER).map(|r| r.engine()))
+        .as_ref()
 }
 
-/// `GetAsciiHost` (without an IPv6 address's brackets) and
-/// `GetPathQueryRef` of a URI; `None` for a class without a host.
-fn host_and_path(uri: &Uri) -> Option<(String, String)> {
-    let (host, path) = match uri {
-        Uri::Standard(u) => (u.host.clone(), u.spec[u.path..].to_string()),
-        Uri::Default(u, _) => (
-            u.host_str().unwrap_or("").to_string(),
-            u[url::Position::BeforePath..].to_string(),
-        ),
-        _ => return None,
-    };
-    let host = match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
-        Some(bare) => bare.to_string(),
-        None => host,
-    };
-    Some((host, path))
+/// `NS_GetInnermostURI`: the URI inside `view-source:` and `jar:` ones
+/// (`view-source:http://a/b` -> `http://a/b`; `jar:file:///x.zip!/y` ->
+/// `file:///x.zip`), parsed again by the same parser.
+fn innermost(engine: &EngineSpec, mut url: Url) -> Option<Url> {
+    loop {
+        let inner = match url.scheme() {
+            "view-source" => url.as_str()["view-source:".len()..].to_string(),
+            "jar" => {
+                let rest = &url.as_str()["jar:".len()..];
+                rest[..rest.find("!/")?].to_string()
+            }
+            _ => return Some(url),
+        };
+        url = engine.canonicalize(&inner, None, encoding_rs::UTF_8).ok()?;
+    }
 }
 
 /// The key's parts of `input` as Firefox's url-classifier makes them.
 pub(super) fn parse(input: &[u8], applied: &mut Applied) -> Result<Parsed, KeyError> {
-    let ctx = Ctx {
-        encoding: encoding_rs::UTF_8,
-        idna: IdnaData::Unicode17,
-        substring: false,
-    };
+    let engine = parser().ok_or(rejected("no engine models Firefox's URL parser"))?;
     // A script hands Firefox a string: octets that are not UTF-8 arrive
     // as U+FFFD.
     let text = String::from_utf8_lossy(input);
-    let uri = new_uri(text.as_bytes(), None, ctx)
+    let outer = engine
+        .canonicalize(&text, None, encoding_rs::UTF_8)
         .map_err(|_| rejected("Firefox's URL parser rejects it"))?;
     applied.note("firefox_uri");
-    let (host, path_query_ref) =
-        host_and_path(innermost(&uri)).ok_or(rejected("the URI has no host"))?;
+    let scheme = outer.scheme().as_bytes().to_vec();
+    let uri = innermost(engine, outer).ok_or(rejected("Firefox's URL parser rejects it"))?;
+    // `GetAsciiHost` (an IPv6 address without its brackets).
+    let host = uri.host_str().unwrap_or("");
+    let host = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
     if host.is_empty() {
         return Err(rejected("the URI has no host"));
     }
-    let mut path = path_query_ref.as_bytes();
-    if let Some(h) = path.iter().position(|&b| b == b'#') {
-        path = &path[..h];
-    }
-    let query = path.iter().position(|&b| b == b'?').map(|q| {
-        let mut out = Vec::new();
-        canonicalize_query(&path[q + 1..], &mut out);
-        out
-    });
-    if let Some(q) = path.iter().position(|&b| b == b'?') {
-        path = &path[..q];
-    }
     let mut host_out = Vec::with_capacity(host.len());
     canonicalize_hostname(host.as_bytes(), &mut host_out);
-    let mut path_out = Vec::with_capacity(path.len());
-    canonicalize_path(path, &mut path_out);
+    let mut path_out = Vec::with_capacity(uri.path().len());
+    canonicalize_path(uri.path().as_bytes(), &mut path_out);
+    let query = uri.query().map(|q| {
+        let mut out = Vec::new();
+        canonicalize_query(q.as_bytes(), &mut out);
+        out
+    });
     Ok(Parsed {
-        scheme: uri.scheme().into_bytes(),
+        scheme,
         host: host_out,
         path: path_out,
         query,
