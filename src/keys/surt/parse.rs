@@ -33,10 +33,18 @@ fn is_py_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-#[inline]
-fn is_scheme_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-}
+/// Whether each octet may follow a scheme's first letter: letters,
+/// digits, `+`, `-` and `.`.
+static SCHEME_CHAR: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+        b += 1;
+    }
+    table
+};
 
 /// The length of the scheme when `url` starts with one and a `:`
 /// (`_RE_HAS_PROTOCOL`: `^([a-zA-Z][a-zA-Z0-9+\-.]*):`).
@@ -46,7 +54,7 @@ fn scheme_len(url: &[u8]) -> Option<usize> {
     }
     let n = url
         .iter()
-        .position(|&b| !is_scheme_char(b))
+        .position(|&b| !SCHEME_CHAR[usize::from(b)])
         .unwrap_or(url.len());
     (url.get(n) == Some(&b':')).then_some(n)
 }
