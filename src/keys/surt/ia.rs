@@ -214,6 +214,11 @@ fn last_fixed(
 
 /// The last match of `cfid=[^&]+&cftoken=[^&]+`: its start and end.
 fn last_cfid(q: &[u8]) -> Option<(usize, usize)> {
+    // Fast path: a match holds `&cftoken=`; without one (`a=1&id=2`)
+    // there is none.
+    if !memchr::memchr_iter(b'&', q).any(|i| starts_with_ignore_case(q, i + 1, b"cftoken=")) {
+        return None;
+    }
     // Scanning from the right, the first `&` at or after the position and
     // the one after it.
     let (mut amp1, mut amp2) = (q.len(), q.len());

@@ -347,21 +347,33 @@ fn lowercase(x: &mut [u8], applied: &mut Applied, name: &'static str) {
 }
 
 /// ASCII lowercase of `x` in place (`A.Com` → `a.com`); whether it
-/// changed.  16 octets at a time without early exit, which the compiler
-/// vectorizes.
+/// changed.  Eight octets at a time in a `u64`.
 fn lowercase_in_place(x: &mut [u8]) -> bool {
-    fn lower(b: &mut u8) -> u8 {
-        let upper = u8::from(b.wrapping_sub(b'A') < 26);
-        *b |= upper << 5;
-        upper
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each octet of the result: whether it is `A` to `Z`.
+    // Each octet's low seven bits plus less than 0x80 never carries into
+    // the next octet.
+    fn uppers(w: u64) -> u64 {
+        let low = w & !HIGH;
+        let at_least_a = low + (0x80 - u64::from(b'A')) * ONES;
+        let above_z = low + (0x80 - u64::from(b'Z') - 1) * ONES;
+        at_least_a & !above_z & !w & HIGH
     }
     let mut changed = 0;
-    let mut chunks = x.chunks_exact_mut(16);
+    let mut chunks = x.chunks_exact_mut(8);
     for chunk in &mut chunks {
-        changed |= chunk.iter_mut().fold(0, |c, b| c | lower(b));
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let upper = uppers(w);
+        changed |= upper;
+        chunk.copy_from_slice(&(w | upper >> 2).to_le_bytes());
     }
     for b in chunks.into_remainder() {
-        changed |= lower(b);
+        let upper = u64::from(b.is_ascii_uppercase());
+        changed |= upper;
+        *b |= (upper as u8) << 5;
     }
     changed != 0
 }
@@ -717,7 +729,8 @@ fn host_google(
             google::collapse_dots,
         );
     }
-    let ip = if on.on(GOOGLE_HOST_IP) {
+    // Every IPv4 form starts with a digit (`www.a.com` is none).
+    let ip = if on.on(GOOGLE_HOST_IP) && host.first().is_some_and(u8::is_ascii_digit) {
         google::attempt_ip_formats(host)?
     } else {
         None

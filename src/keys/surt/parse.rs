@@ -111,6 +111,16 @@ pub(super) fn prepare<'a>(input: &'a [u8], buf: &'a mut Vec<u8>, printable: bool
 
 /// Where the last of two or more leading `http://` / `https://` starts.
 fn repeated_protocol(url: &[u8]) -> Option<usize> {
+    // Fast path: no `http` after the first `http://` or `https://` (or
+    // no `http` first): no repetition (`https://a.com/`).
+    let second = match url.get(4) {
+        Some(b':') => 7,
+        Some(b's') => 8,
+        _ => 0,
+    };
+    if !url.starts_with(b"http") || url.get(second..second + 4) != Some(b"http") {
+        return None;
+    }
     let mut at = 0;
     let mut last = None;
     loop {
@@ -128,23 +138,14 @@ fn repeated_protocol(url: &[u8]) -> Option<usize> {
     last.filter(|&l| l > 0)
 }
 
-/// The classes of [`NETLOC`].
-const OTHER: u8 = 0;
-const END: u8 = 1;
-const SPECIAL: u8 = 2;
-
-/// For each octet: [`END`] for `/`, `?` and `#`, which end the netloc;
-/// [`SPECIAL`] for `@`, `[`, `:` and `%`, which a netloc that is just a
-/// hostname lacks; else [`OTHER`].
-static NETLOC: [u8; 256] = {
-    let mut table = [OTHER; 256];
-    table[b'/' as usize] = END;
-    table[b'?' as usize] = END;
-    table[b'#' as usize] = END;
-    table[b'@' as usize] = SPECIAL;
-    table[b'[' as usize] = SPECIAL;
-    table[b':' as usize] = SPECIAL;
-    table[b'%' as usize] = SPECIAL;
+/// Whether each octet is `@`, `[`, `:` or `%`, which a netloc that is
+/// just a hostname lacks.
+static NETLOC_SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'@' as usize] = true;
+    table[b'[' as usize] = true;
+    table[b':' as usize] = true;
+    table[b'%' as usize] = true;
     table
 };
 
@@ -167,16 +168,10 @@ pub(super) fn split(url: &[u8]) -> Result<Parts<'_>, KeyError> {
     // Whether the netloc holds `@`, `[`, `:` or `%` (see below).
     let mut netloc_special = false;
     if let Some(after) = rest.strip_prefix(b"//") {
-        // One pass: the netloc ends at `/`, `?` or `#`.
-        let mut n = after.len();
-        for (i, &b) in after.iter().enumerate() {
-            let class = NETLOC[usize::from(b)];
-            netloc_special |= class == SPECIAL;
-            if class == END {
-                n = i;
-                break;
-            }
-        }
+        let n = memchr::memchr3(b'/', b'?', b'#', after).unwrap_or(after.len());
+        netloc_special = after[..n]
+            .iter()
+            .fold(false, |found, &b| found | NETLOC_SPECIAL[usize::from(b)]);
         netloc = Some(&after[..n]);
         rest = &after[n..];
     }
