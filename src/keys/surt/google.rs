@@ -159,10 +159,9 @@ pub(super) fn normalizes_to_itself(path: &[u8]) -> bool {
     // Fast path: without `//` and `/.` (`/a/b.html`) no segment but the
     // last is empty and none is `.` or `..`.  One pass without early
     // exit, which the compiler vectorizes.
-    let slash_then = path
-        .iter()
-        .zip(&path[1..])
-        .fold(false, |found, (&x, &y)| found | (x == b'/' && (y == b'/' || y == b'.')));
+    let slash_then = path.iter().zip(&path[1..]).fold(false, |found, (&x, &y)| {
+        found | (x == b'/' && (y == b'/' || y == b'.'))
+    });
     if !slash_then {
         return true;
     }
