@@ -415,3 +415,120 @@ fn arbitrary_and_long_inputs() {
         start.elapsed()
     );
 }
+
+/// The fast paths of the family give what its steps alone give
+/// (`surt::make_plain`): the key or the rejection, and the steps noted,
+/// for the built-in kinds and for the defaults with each step turned
+/// over, on the corpus of `tests/data/keys/`, on the corpora of
+/// `../shared/bench/` when they are there, and on generated URLs.
+#[test]
+fn fast_paths_match_the_steps() {
+    use urlprism::keys::{surt, Applied};
+    let family = family("surt").unwrap();
+    let mut keys: Vec<Key> = ["surt", "surt-scheme", "surt-fixed"]
+        .iter()
+        .map(|k| builtin(k).unwrap().clone())
+        .collect();
+    for step in family.steps {
+        keys.push(kind(&[(step.name, !step.default)]));
+    }
+    keys.push(kind(&[("surt", false), ("with_scheme", true)]));
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = std::fs::read(root.join("tests/data/keys/corpus.txt")).unwrap();
+    inputs.extend(corpus.split(|&b| b == b'\n').map(<[u8]>::to_vec));
+    for name in ["ascii.txt", "idn.txt", "kasztp-source.txt"] {
+        if let Ok(text) = std::fs::read(root.join("../shared/bench").join(name)) {
+            let lines = text.split(|&b| b == b'\n');
+            inputs.extend(lines.step_by(7).map(<[u8]>::to_vec));
+        }
+    }
+    // Generated: pieces that each fast path looks at, in random order.
+    let pieces: &[&[u8]] = &[
+        b"http://",
+        b"https://",
+        b"HTTP://",
+        b"dns:",
+        b"ftp://",
+        b"http:",
+        b"//",
+        b"/",
+        b"www.",
+        b"WWW1.",
+        b"a",
+        b"Z",
+        b"0",
+        b"1",
+        b"9",
+        b".",
+        b"..",
+        b"-",
+        b"%",
+        b"%41",
+        b"%2e",
+        b"%25",
+        b"?",
+        b"#",
+        b"&",
+        b"=",
+        b":",
+        b":80",
+        b":443",
+        b"@",
+        b"[",
+        b"]",
+        b"(",
+        b")",
+        b"sid=",
+        b"cfid=1&cftoken=2",
+        b"/./",
+        b"/../",
+        b" ",
+        b"\t",
+        b"\x7f",
+        "é".as_bytes(),
+        b"0123456789abcdef0123456789abcdef",
+        b"jsessionid=",
+        b".aspx",
+        b"(ab1cd2ef3gh4ij5kl6mn7op8)/",
+        b"http",
+        b"s",
+    ];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..30_000 {
+        let mut s = Vec::new();
+        let n = next() % 12;
+        for _ in 0..n {
+            s.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+        }
+        inputs.push(s);
+    }
+    let mut checked = 0;
+    for key in &keys {
+        for input in &inputs {
+            let (mut fast_applied, mut plain_applied) =
+                (Applied::recording(), Applied::recording());
+            let (mut fast, mut plain) = (Vec::new(), Vec::new());
+            let fast_made = key.make_into(input, &mut fast_applied, &mut fast);
+            let plain_made =
+                surt::make_plain(input, key.switches(), &mut plain_applied, &mut plain);
+            let shown = String::from_utf8_lossy(input);
+            assert_eq!(fast_made, plain_made, "{}: {shown:?}", key.name());
+            assert_eq!(fast, plain, "{}: {shown:?}", key.name());
+            assert_eq!(
+                fast_applied.steps(),
+                plain_applied.steps(),
+                "{}: {shown:?}",
+                key.name()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100_000, "{checked} comparisons");
+}

@@ -156,6 +156,15 @@ pub(super) fn normalizes_to_itself(path: &[u8]) -> bool {
     if path.first() != Some(&b'/') {
         return false;
     }
+    // Fast path: without `//` and `/.` (`/a/b.html`) no segment but the
+    // last is empty and none is `.` or `..`.  One pass without early
+    // exit, which the compiler vectorizes.
+    let slash_then = path.iter().zip(&path[1..]).fold(false, |found, (&x, &y)| {
+        found | (x == b'/' && (y == b'/' || y == b'.'))
+    });
+    if !slash_then {
+        return true;
+    }
     let n = path.len();
     // `i` is at a `/`; the segment runs to the next one.
     let mut i = 0;

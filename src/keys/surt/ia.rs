@@ -151,8 +151,10 @@ fn strip_path_pattern(
 pub(super) fn strip_query_session_id(q: &mut Vec<u8>, tmp: &mut Vec<u8>) -> bool {
     // Every pattern holds `id` (`jsessionid=`, `phpsessid=`, `sid=`,
     // `ASPSESSIONID`, `cfid=`): without one there is nothing to cut.
-    let has_id =
-        memchr::memchr2_iter(b'd', b'D', q).any(|i| i > 0 && q[i - 1].eq_ignore_ascii_case(&b'i'));
+    // The shortest match, `cfid=1&cftoken=2`, is 16 octets long.
+    let has_id = q.len() >= 16
+        && memchr::memchr2_iter(b'd', b'D', q)
+            .any(|i| i > 0 && q[i - 1].eq_ignore_ascii_case(&b'i'));
     if !has_id {
         return false;
     }
@@ -214,6 +216,11 @@ fn last_fixed(
 
 /// The last match of `cfid=[^&]+&cftoken=[^&]+`: its start and end.
 fn last_cfid(q: &[u8]) -> Option<(usize, usize)> {
+    // Fast path: a match holds `&cftoken=`; without one (`a=1&id=2`)
+    // there is none.
+    if !memchr::memchr_iter(b'&', q).any(|i| starts_with_ignore_case(q, i + 1, b"cftoken=")) {
+        return None;
+    }
     // Scanning from the right, the first `&` at or after the position and
     // the one after it.
     let (mut amp1, mut amp2) = (q.len(), q.len());

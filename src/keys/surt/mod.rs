@@ -341,16 +341,41 @@ fn rewrite(
 
 /// ASCII lowercase of `x` in place; notes `name` when it changed.
 fn lowercase(x: &mut [u8], applied: &mut Applied, name: &'static str) {
-    // One pass without early exit, which the compiler vectorizes.
-    let mut changed = false;
-    for b in x.iter_mut() {
-        let lower = b.to_ascii_lowercase();
-        changed |= lower != *b;
-        *b = lower;
-    }
-    if changed {
+    if lowercase_in_place(x) {
         applied.note(name);
     }
+}
+
+/// ASCII lowercase of `x` in place (`A.Com` → `a.com`); whether it
+/// changed.  Eight octets at a time in a `u64`.
+fn lowercase_in_place(x: &mut [u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each octet of the result: whether it is `A` to `Z`.
+    // Each octet's low seven bits plus less than 0x80 never carries into
+    // the next octet.
+    fn uppers(w: u64) -> u64 {
+        let low = w & !HIGH;
+        let at_least_a = low + (0x80 - u64::from(b'A')) * ONES;
+        let above_z = low + (0x80 - u64::from(b'Z') - 1) * ONES;
+        at_least_a & !above_z & !w & HIGH
+    }
+    let mut changed = 0;
+    let mut chunks = x.chunks_exact_mut(8);
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let upper = uppers(w);
+        changed |= upper;
+        chunk.copy_from_slice(&(w | upper >> 2).to_le_bytes());
+    }
+    for b in chunks.into_remainder() {
+        let upper = u64::from(b.is_ascii_uppercase());
+        changed |= upper;
+        *b |= (upper as u8) << 5;
+    }
+    changed != 0
 }
 
 fn name(i: usize) -> &'static str {
@@ -364,8 +389,74 @@ fn make(
     applied: &mut Applied,
     out: &mut Vec<u8>,
 ) -> Result<(), KeyError> {
-    // The reference takes text and encodes it as UTF-8.
-    if std::str::from_utf8(input).is_err() {
+    make_with(input, on, applied, out, true)
+}
+
+/// [`make`] without its fast paths: the steps alone, to check that the
+/// fast paths give what the steps give (`tests/keys_surt.rs`).
+#[doc(hidden)]
+pub fn make_plain(
+    input: &[u8],
+    on: Switches,
+    applied: &mut Applied,
+    out: &mut Vec<u8>,
+) -> Result<(), KeyError> {
+    make_with(input, on, applied, out, false)
+}
+
+/// What the fast paths may assume of a URL, from one pass over it.
+#[derive(Clone, Copy, Default)]
+struct Clean {
+    /// Every octet is printable ASCII, `!` to `~`: nothing to strip or
+    /// remove in `prepare`, and valid UTF-8 (`http://a.b/` is, `a b` is
+    /// not).
+    printable: bool,
+    /// `printable` and no `%`: no part has anything to unescape or
+    /// escape, and a host is all lowercased by the parse
+    /// (`http://A.b/c?d` is, `http://a/%41` is not).
+    unescaped: bool,
+}
+
+impl Clean {
+    /// One pass over `input`, 16 octets at a time without early exit
+    /// (which the compiler vectorizes).
+    fn of(input: &[u8]) -> Clean {
+        // Bit 0: an octet that is not printable ASCII; bit 1: a `%`.
+        fn classes(chunk: &[u8; 16]) -> u8 {
+            chunk.iter().fold(0, |m, &b| {
+                m | u8::from(b.wrapping_sub(0x21) > 0x7e - 0x21) | u8::from(b == b'%') << 1
+            })
+        }
+        let chunks = input.chunks_exact(16);
+        let mut last = [b'a'; 16];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        let mut m = classes(&last);
+        for chunk in chunks {
+            m |= classes(chunk.try_into().unwrap_or(&[0; 16]));
+        }
+        Clean {
+            printable: m & 1 == 0,
+            unescaped: m == 0,
+        }
+    }
+}
+
+/// [`make`], with its fast paths when `fast`.
+fn make_with(
+    input: &[u8],
+    on: Switches,
+    applied: &mut Applied,
+    out: &mut Vec<u8>,
+    fast: bool,
+) -> Result<(), KeyError> {
+    let clean = if fast {
+        Clean::of(input)
+    } else {
+        Clean::default()
+    };
+    // The reference takes text and encodes it as UTF-8 (printable ASCII
+    // is).
+    if !clean.printable && std::str::from_utf8(input).is_err() {
         return Err(KeyError::NotUtf8 { family: "surt" });
     }
     // `_surt_bytes`: an empty URL is `-`; a `filedesc` line is its own key.
@@ -379,7 +470,7 @@ fn make(
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut scratch) => {
-            let made = make_in(input, on, applied, out, &mut scratch);
+            let made = make_in(input, on, clean, applied, out, &mut scratch);
             // A huge line's buffers are not kept for the thread's life.
             if scratch.capacity() > KEPT_CAPACITY {
                 *scratch = Scratch::default();
@@ -388,7 +479,7 @@ fn make(
         }
         // Not reached (a key is not made inside a key); work in fresh
         // buffers all the same.
-        Err(_) => make_in(input, on, applied, out, &mut Scratch::default()),
+        Err(_) => make_in(input, on, clean, applied, out, &mut Scratch::default()),
     })
 }
 
@@ -396,6 +487,7 @@ fn make(
 fn make_in(
     input: &[u8],
     on: Switches,
+    clean: Clean,
     applied: &mut Applied,
     out: &mut Vec<u8>,
     s: &mut Scratch,
@@ -410,15 +502,20 @@ fn make_in(
         ranges,
         args,
     } = s;
-    let url = parse::split(parse::prepare(input, prepared))?;
+    let url = parse::split(parse::prepare(input, prepared, clean.printable))?;
     let scheme = url.scheme;
     let mut port = url.port;
     let mut hash = url.hash;
     let mut last_delimiter = url.last_delimiter;
     host.clear();
+    // Fast paths: the host is all lowercase ASCII now and until the IA
+    // steps (see `host_google`): no `%` anywhere, and lowercased by the
+    // parse to its end (not a host taken from the path: `http:///A/b`).
+    let mut host_lower = false;
     if let Some(h) = url.host {
+        host_lower = clean.unescaped && url.host_lowercase_end == h.len();
         host.extend_from_slice(h);
-        host[..url.host_lowercase_end].make_ascii_lowercase();
+        lowercase_in_place(&mut host[..url.host_lowercase_end]);
     }
     let mut has_path = url.path.is_some();
     path.clear();
@@ -434,8 +531,9 @@ fn make_in(
     }
     if on.on(GOOGLE_QUERY_MINIMAL_ESCAPE) && has_query {
         // `minimalEscape`: unchanged exactly when nothing is escaped or
-        // unescaped (a `%` is always one or the other).
-        if escape::any_needs_escape(query) {
+        // unescaped (a `%` is always one or the other), as in a query
+        // without `%` of printable ASCII (`q=a+b`).
+        if !clean.unescaped && escape::any_needs_escape(query) {
             let protect = on.on(QUERY_KEEP_ESCAPED_DELIMITERS);
             a.clear();
             kept.clear();
@@ -449,10 +547,13 @@ fn make_in(
         }
     }
     if !host.is_empty() {
-        host_google(host, a, on, applied)?;
+        host_google(host, a, on, clean, host_lower, applied)?;
     }
     let has_host = !host.is_empty();
     let path_escapes = on.on(GOOGLE_PATH_MINIMAL_ESCAPE);
+    // A path of printable ASCII without `%` (`/a/b.html`) has nothing to
+    // unescape or escape.
+    let path_escapes = path_escapes && !clean.unescaped;
     if path_escapes && has_path && memchr::memchr(b'%', path).is_some() {
         rewrite(
             path,
@@ -481,7 +582,9 @@ fn make_in(
     }
 
     // IAURLCanonicalizer.canonicalize.
-    if on.on(HOST_LOWERCASE) && has_host {
+    // A host all lowercased by the parse stays so: no step since makes an
+    // uppercase letter (`WWW.A.com` → `www.a.com`).
+    if on.on(HOST_LOWERCASE) && has_host && !host_lower {
         lowercase(host, applied, name(HOST_LOWERCASE));
     }
     if on.on(HOST_MASSAGE) && has_host && scheme != b"dns" {
@@ -542,7 +645,8 @@ fn make_in(
         if on.on(QUERY_LOWERCASE) {
             lowercase(query, applied, name(QUERY_LOWERCASE));
         }
-        if on.on(QUERY_ALPHA_REORDER) && query.len() > 1 {
+        // One argument (no `&`: `b=2`) is sorted as it is.
+        if on.on(QUERY_ALPHA_REORDER) && memchr::memchr(b'&', query).is_some() {
             rewrite(query, a, applied, name(QUERY_ALPHA_REORDER), |x, out| {
                 ia::alpha_reorder_query(x, out, args)
             });
@@ -585,9 +689,14 @@ fn host_google(
     host: &mut Vec<u8>,
     a: &mut Vec<u8>,
     on: Switches,
+    clean: Clean,
+    lower: bool,
     applied: &mut Applied,
 ) -> Result<(), KeyError> {
-    let escapes = on.on(GOOGLE_HOST_MINIMAL_ESCAPE);
+    // A host without `%`, of printable ASCII, has nothing to unescape,
+    // to read through IDNA or to escape; with `lower`, the parse
+    // lowercased it all (`www.A.com` → `www.a.com`).
+    let escapes = on.on(GOOGLE_HOST_MINIMAL_ESCAPE) && !clean.unescaped;
     if escapes && memchr::memchr(b'%', host).is_some() {
         rewrite(
             host,
@@ -597,7 +706,7 @@ fn host_google(
             |x, out| escape::unescape_repeatedly(x, out, false, &mut Vec::new()),
         );
     }
-    if on.on(GOOGLE_HOST_IDNA) && !host.is_ascii() {
+    if on.on(GOOGLE_HOST_IDNA) && !clean.unescaped && !host.is_ascii() {
         a.clear();
         if idna::to_ascii(host, a).is_some() {
             applied.note_if_changed(name(GOOGLE_HOST_IDNA), &host[..], &a[..]);
@@ -620,7 +729,8 @@ fn host_google(
             google::collapse_dots,
         );
     }
-    let ip = if on.on(GOOGLE_HOST_IP) {
+    // Every IPv4 form starts with a digit (`www.a.com` is none).
+    let ip = if on.on(GOOGLE_HOST_IP) && host.first().is_some_and(u8::is_ascii_digit) {
         google::attempt_ip_formats(host)?
     } else {
         None
@@ -631,7 +741,7 @@ fn host_google(
         });
         return Ok(());
     }
-    if on.on(GOOGLE_HOST_LOWERCASE) {
+    if on.on(GOOGLE_HOST_LOWERCASE) && !lower {
         lowercase(host, applied, name(GOOGLE_HOST_LOWERCASE));
     }
     if escapes && escape::any_needs_escape(host) {
