@@ -39,6 +39,7 @@ mod ipv6;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod keys;
+pub mod names;
 pub mod observed_input;
 pub mod observed_kind;
 mod octets;

@@ -367,6 +367,130 @@ fn test_command_malformed_suite_names_file_and_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A `urltestdata.json` of three records: one every engine passes, one
+/// every engine rejects as it should, one whose expected `href` is wrong.
+const WPT: &str = r##"["a comment",
+  {"input": "HTTP://EX.com:80/a", "base": null, "href": "http://ex.com/a",
+   "protocol": "http:", "username": "", "password": "", "host": "ex.com",
+   "hostname": "ex.com", "port": "", "pathname": "/a", "search": "", "hash": ""},
+  {"input": "http://256.0.0.1/", "base": null, "failure": true},
+  {"input": "b?c#d", "base": "http://a/", "href": "http://a/WRONG?c#d",
+   "protocol": "http:", "username": "", "password": "", "host": "a",
+   "hostname": "a", "port": "", "pathname": "/b", "search": "?c", "hash": "#d"}]"##;
+
+#[test]
+fn test_command_runs_wpt_records_under_any_engine() {
+    let dir = temp_dir("wpt-engines");
+    let wpt = dir.join("urltestdata.json");
+    std::fs::write(&wpt, WPT).unwrap();
+    let engines = ["whatwg", "chromium", "firefox", "webkit"];
+    let mut args = vec!["test", "--failures"];
+    for e in engines {
+        args.extend(["--profile", e]);
+    }
+    args.push(wpt.to_str().unwrap());
+    let o = run(&args, b"");
+    let out = stdout(&o);
+    assert_eq!(last_line_counts(&out), (8, 4), "stdout: {out}");
+    assert_eq!(o.status.code(), Some(1));
+    for e in engines {
+        // The third record fails, on its `href` only.
+        assert!(
+            out.contains(&format!("FAIL [{e}] urltestdata.json:3\n")),
+            "stdout: {out}"
+        );
+        assert!(
+            !out.contains(&format!("FAIL [{e}] urltestdata.json:1\n"))
+                && !out.contains(&format!("FAIL [{e}] urltestdata.json:2\n")),
+            "stdout: {out}"
+        );
+    }
+    assert_eq!(
+        out.matches("  href: expected \"http://a/WRONG?c#d\", actual \"http://a/b?c#d\"\n")
+            .count(),
+        4,
+        "{out}"
+    );
+    assert!(!out.contains("  pathname:"), "stdout: {out}");
+    assert!(!out.contains("not run"), "stdout: {out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn test_command_says_why_a_path_runs_no_record() {
+    let dir = temp_dir("not-run");
+    let suite = dir.join("suite");
+    std::fs::create_dir_all(&suite).unwrap();
+    std::fs::write(
+        suite.join("parsing.dat"),
+        &PARSING[..PARSING.find("\n\n").unwrap() + 1],
+    )
+    .unwrap();
+    let suite = suite.to_str().unwrap();
+
+    // Nothing runs: the reasons, on standard error, exit status 2, and
+    // no `0 passed, 0 failed`.
+    let o = run(
+        &[
+            "test",
+            "--profile",
+            "chromium",
+            "--profile",
+            "firefox",
+            suite,
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(&o));
+    assert!(!stdout(&o).contains("0 passed"), "stdout: {}", stdout(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "chromium, firefox: {suite}: not run (the .dat files of the 2011 suite run under the 2011 profiles only)\n"
+        )),
+        "stderr: {}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("no test record ran"),
+        "stderr: {}",
+        stderr(&o)
+    );
+
+    // Some run: the others are named before the last line.
+    let o = run(
+        &["test", "--profile", "this", "--profile", "whatwg", suite],
+        b"",
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "stdout: {out}");
+    assert_eq!(last_line_counts(&out), (1, 0), "stdout: {out}");
+    assert!(
+        out.contains(&format!("whatwg: {suite}: not run (")),
+        "stdout: {out}"
+    );
+
+    // A directory without a .dat file, a WPT file without a record.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let no_cases = dir.join("urltestdata.json");
+    std::fs::write(&no_cases, r#"["only a comment"]"#).unwrap();
+    let (empty, no_cases) = (empty.to_str().unwrap(), no_cases.to_str().unwrap());
+    let o = run(&["test", "--profile", "webkit", empty, no_cases], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("webkit: {empty}: not run (no .dat file in it)\n")),
+        "stderr: {err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "webkit: {no_cases}: not run (it holds no test record)\n"
+        )),
+        "stderr: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn profiles_lists_and_shows_a_file_to_start_from() {
     let o = run(&["profiles"], b"");

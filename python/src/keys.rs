@@ -10,7 +10,7 @@ use urlprism::keys::{Applied, Key};
 use urlprism::panic::catch_panic;
 
 pyo3::create_exception!(
-    _urlprism,
+    urlprism,
     KeyKindError,
     PyValueError,
     "A kind of key that cannot be loaded: an unknown name, or a key file's TOML text that is not one \
@@ -24,9 +24,7 @@ pub(crate) fn kind_of(kind: &str, toml: Option<&str>) -> PyResult<Key> {
     }
     Key::builtin(kind).cloned().ok_or_else(|| {
         let names = urlprism::keys::builtin_names();
-        let close = names
-            .iter()
-            .find(|n| n.contains(kind) || kind.contains(**n))
+        let close = urlprism::names::closest(kind, &names)
             .map(|n| format!("; did you mean {n:?}?"))
             .unwrap_or_default();
         KeyKindError::new_err(format!(

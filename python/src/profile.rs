@@ -12,7 +12,7 @@ use urlprism::compare::Engine;
 use urlprism::engine::{builtin_engines, number_repeated_names, registered_engines, EngineSpec};
 
 pyo3::create_exception!(
-    _urlprism,
+    urlprism,
     ProfileError,
     PyValueError,
     "A profile that cannot be loaded: an unknown name, an unreadable file, or a TOML text that \
@@ -143,10 +143,15 @@ pub fn builtin(name: &str) -> PyResult<Arc<EngineSpec>> {
         .find(|e| e.name().eq_ignore_ascii_case(name))
         .cloned()
         .ok_or_else(|| {
+            let names = builtin_names();
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let close = urlprism::names::closest(name, &refs)
+                .map(|n| format!("did you mean {n:?}? "))
+                .unwrap_or_default();
             ProfileError::new_err(format!(
-                "unknown profile {name:?}; known profiles: {} (or a path to a TOML profile file, \
-                 or a urlprism.Profile)",
-                builtin_names().join(", ")
+                "unknown profile {name:?}; {close}known profiles: {} (or a path to a TOML profile \
+                 file, or a urlprism.Profile)",
+                names.join(", ")
             ))
         })
 }

@@ -8,6 +8,7 @@ import sys
 
 import random
 import time
+import traceback
 
 import pyarrow as pa
 import pytest
@@ -58,6 +59,44 @@ def test_bad_options_say_what():
         urlprism.compare("http://a/", profiles="ie")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="empty"):
         urlprism.compare("http://a/", profiles=[])
+
+
+def test_errors_are_urlprism_classes():
+    for cls in (urlprism.ProfileError, urlprism.KeyKindError):
+        assert cls.__module__ == "urlprism"
+        assert repr(cls) == f"<class 'urlprism.{cls.__name__}'>"
+    with pytest.raises(urlprism.ProfileError) as e:
+        urlprism.canonicalize("http://a/", profile="nope")
+    assert repr(e.value).startswith("ProfileError(")
+    # A traceback names the class by its module.
+    assert "".join(traceback.format_exception_only(e.type, e.value)).startswith("urlprism.ProfileError: ")
+
+
+def test_unknown_profile_suggests_the_closest_name():
+    with pytest.raises(urlprism.ProfileError) as e:
+        urlprism.canonicalize("http://a/", profile="chrom")
+    message = str(e.value)
+    assert message.startswith('unknown profile "chrom"; did you mean "chrome"? known profiles: this, chrome'), message
+    with pytest.raises(urlprism.ProfileError, match='did you mean "gecko"'):
+        urlprism.Profile("GEKCO")
+    with pytest.raises(urlprism.ProfileError, match='did you mean "firefox"'):
+        urlprism.compare("http://a/", profiles=["this", "firefx"])
+    # Nothing close: no suggestion.
+    with pytest.raises(urlprism.ProfileError) as e:
+        urlprism.canonicalize("http://a/", profile="safari")
+    assert "did you mean" not in str(e.value)
+
+
+def test_unknown_kind_suggests_by_edit_distance():
+    # One edit away but not a substring of any kind: the edit distance
+    # finds it.
+    with pytest.raises(urlprism.KeyKindError, match='unknown kind of key "sutr"; did you mean "surt"\\?'):
+        urlprism.key("http://a/", kind="sutr")
+    # A substring of several kinds that is not close to one: no guess.
+    with pytest.raises(urlprism.KeyKindError) as e:
+        urlprism.key("http://a/", kind="r")
+    assert "did you mean" not in str(e.value)
+    assert "the kinds: " in str(e.value)
 
 
 def test_bad_toml_names_file_and_line(tmp_path):

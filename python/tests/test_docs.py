@@ -24,3 +24,14 @@ def test_readme_examples(readme):
     runner.run(test)
     r = runner.summarize(verbose=False)
     assert r.attempted >= 5 and r.failed == 0
+
+
+def test_readme_names_every_extra():
+    tomllib = pytest.importorskip("tomllib")
+    extras = tomllib.loads((ROOT / "python/pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    assert extras, "pyproject.toml has extras"
+    text = (ROOT / "python/README.md").read_text("utf-8")
+    install = text.split("\n## Install\n", 1)[1].split("\n## ", 1)[0]
+    commands = "\n".join(re.findall(r"```sh\n(.*?)```", install, re.S))
+    named = set(re.findall(r"pip install '\./python\[([^]]+)\]'", commands))
+    assert named == set(extras), f"Install names {sorted(named)}, pyproject.toml has {sorted(extras)}"

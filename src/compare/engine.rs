@@ -128,24 +128,23 @@ pub trait Engine: Send + Sync {
         None
     }
 
-    /// The test data the engine runs in a format of its own (`urlprism
-    /// test` gives it the files of that extension), or `None`.  A profile
-    /// runs the 2011 suite's `.dat` files instead
-    /// ([`crate::conformance::run_suite`]).
+    /// The test data the engine runs besides the 2011 suite (`urlprism
+    /// test` gives it the files of that extension), or `None`.  By
+    /// default, the web-platform-tests `urltestdata.json` files, which
+    /// any engine runs through [`Engine::canonicalize`]
+    /// ([`crate::whatwg::wpt`]).  The profiles also run the 2011 suite's
+    /// `.dat` files ([`crate::conformance::run_suite`]).
     #[cfg(feature = "suite")]
     fn test_files(&self) -> Option<TestFiles> {
-        None
+        Some(crate::whatwg::wpt::TEST_FILES)
     }
 
     /// Runs the test file at `path`, of the format of
-    /// [`Engine::test_files`], as a report of the suite's kind.
+    /// [`Engine::test_files`], as a report of the suite's kind: by
+    /// default, [`crate::whatwg::wpt::run_file`].
     #[cfg(feature = "suite")]
     fn run_test_file(&self, path: &std::path::Path) -> Result<FileReport, ReadError> {
-        Err(ReadError {
-            file: path.display().to_string(),
-            line: 0,
-            message: format!("the engine {} runs no test file of its own", self.name()),
-        })
+        crate::whatwg::wpt::run_file(path, self)
     }
 
     /// The engine as a marked-step profile, when it is one: a
@@ -157,7 +156,8 @@ pub trait Engine: Send + Sync {
     }
 }
 
-/// Test data in an engine's own format (see [`Engine::test_files`]).
+/// Test data of a format other than the 2011 suite's (see
+/// [`Engine::test_files`]).
 #[cfg(feature = "suite")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TestFiles {

@@ -530,24 +530,6 @@ impl Engine for Whatwg {
         Some(Whatwg::host(self, host, scheme))
     }
 
-    /// The web-platform-tests `urltestdata.json` files.
-    #[cfg(feature = "suite")]
-    fn test_files(&self) -> Option<crate::compare::TestFiles> {
-        Some(crate::compare::TestFiles {
-            extension: "json",
-            what: "urltestdata.json",
-        })
-    }
-
-    /// [`wpt::run_file`].
-    #[cfg(feature = "suite")]
-    fn run_test_file(
-        &self,
-        path: &std::path::Path,
-    ) -> Result<crate::conformance::FileReport, crate::conformance::ReadError> {
-        wpt::run_file(path, self)
-    }
-
     /// Parses `input` against `base` (the URL Standard's parser resolves
     /// as it parses): [`Whatwg::canonicalize_url`].
     fn canonicalize(

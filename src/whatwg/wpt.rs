@@ -1,14 +1,16 @@
-//! The web-platform-tests URL parsing cases (`urltestdata.json`) run
-//! through the `whatwg` engine.
+//! The web-platform-tests URL parsing cases (`urltestdata.json`), run
+//! through any [`Engine`] (the `whatwg` engine, and by default every
+//! other: [`Engine::test_files`]).
 //!
 //! The file is a JSON array of comments (strings) and cases: `input`,
 //! `base` (`null` or a string), and either `failure: true` or the
 //! expected `href` and getters (`protocol`, `username`, `password`,
 //! `host`, `hostname`, `port`, `pathname`, `search`, `hash`).  A case
 //! passes when the engine fails where failure is expected, or gives each
-//! expected value; the getters are computed from the engine's
-//! [`components`](super::components()), so the mapping onto urlprism's
-//! components is tested too.
+//! expected value; the getters are computed from the components of the
+//! engine's [`Url`](crate::Url) (for `whatwg`, its
+//! [`components`](super::components())), so the mapping onto urlprism's
+//! components is tested too.  The document encoding is UTF-8.
 //!
 //! ```
 //! use urlprism::whatwg::{wpt, Whatwg};
@@ -21,7 +23,7 @@
 //! assert!(cases.iter().all(|c| wpt::run_case(&Whatwg::new(), c).is_empty()));
 //! ```
 
-use super::Whatwg;
+use crate::compare::{Engine, TestFiles};
 use crate::conformance::{self, Failure, FileKind, FileReport, ReadError};
 use serde_json::Value;
 use std::path::Path;
@@ -87,10 +89,20 @@ pub fn parse_cases(json: &str) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
+/// The files [`run_file`] reads: every engine's by default
+/// ([`Engine::test_files`]).
+pub const TEST_FILES: TestFiles = TestFiles {
+    extension: "json",
+    what: "urltestdata.json",
+};
+
 /// The getters of the engine's result for `case`, or why it failed.
-pub fn getters(engine: &Whatwg, case: &Case) -> Result<Vec<(&'static str, String)>, String> {
+pub fn getters<E: Engine + ?Sized>(
+    engine: &E,
+    case: &Case,
+) -> Result<Vec<(&'static str, String)>, String> {
     let url = engine
-        .canonicalize_url(&case.input, case.base.as_deref(), encoding_rs::UTF_8)
+        .canonicalize(&case.input, case.base.as_deref(), encoding_rs::UTF_8)
         .map_err(|e| e.to_string())?;
     let c = url.to_parsed_url();
     let hostname = c.host.clone().unwrap_or_default();
@@ -127,7 +139,7 @@ pub fn getters(engine: &Whatwg, case: &Case) -> Result<Vec<(&'static str, String
 }
 
 /// Runs `case`: no mismatch when it passes.
-pub fn run_case(engine: &Whatwg, case: &Case) -> Vec<Mismatch> {
+pub fn run_case<E: Engine + ?Sized>(engine: &E, case: &Case) -> Vec<Mismatch> {
     let actual = crate::panic::catch_panic(|| getters(engine, case))
         .unwrap_or_else(|panic| Err(format!("internal error: {panic}")));
     match (&case.expected, actual) {
@@ -158,7 +170,7 @@ pub fn run_case(engine: &Whatwg, case: &Case) -> Vec<Mismatch> {
 /// Reads the `urltestdata.json` file at `path` and runs every case under
 /// `engine`, as a suite file report (a failure's `line` is the case's
 /// number).
-pub fn run_file(path: &Path, engine: &Whatwg) -> Result<FileReport, ReadError> {
+pub fn run_file<E: Engine + ?Sized>(path: &Path, engine: &E) -> Result<FileReport, ReadError> {
     let error = |line, message| ReadError {
         file: path.display().to_string(),
         line,
@@ -192,7 +204,7 @@ pub fn run_file(path: &Path, engine: &Whatwg) -> Result<FileReport, ReadError> {
             |n| n.to_string_lossy().into_owned(),
         ),
         kind: FileKind::Pipeline,
-        profile: engine.name.clone(),
+        profile: engine.name().to_string(),
         passed: cases.len() - failures.len(),
         failed: failures.len(),
         failures,

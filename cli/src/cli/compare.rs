@@ -3,6 +3,7 @@
 
 use super::input::{for_each_arg, for_each_stdin_line, Input};
 use super::parallel::{self, LineWork};
+use super::width::{display_width, pad};
 use super::{engine_by_name, engine_from_file, BaseAndEncoding, UsageError};
 use clap::Args;
 use std::collections::HashMap;
@@ -144,14 +145,6 @@ pub(super) fn paint(on: bool, color: &str, text: &str) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// `text` padded with spaces to `width` characters.
-pub(super) fn pad(text: &str, width: usize) -> String {
-    let n = text.chars().count();
-    let mut s = text.to_string();
-    s.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
-    s
 }
 
 // ---------------------------------------------------------------------------
@@ -302,7 +295,7 @@ pub(super) fn table(c: &Comparison, color: bool) -> String {
     let ncols = header.len();
     let mut width = vec![0; ncols];
     for (k, h) in header.iter().enumerate() {
-        width[k] = h.chars().count();
+        width[k] = display_width(h);
     }
     for row in &rows {
         // An error cell spans the component columns: it does not widen
@@ -312,7 +305,7 @@ pub(super) fn table(c: &Comparison, color: bool) -> String {
             if spans && k == 1 {
                 continue;
             }
-            width[k] = width[k].max(cell.chars().count());
+            width[k] = width[k].max(display_width(cell));
         }
     }
     let line = |cells: Vec<(String, Option<&str>)>, s: &mut String| {
@@ -575,7 +568,7 @@ impl Stats {
         pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         let w = pairs
             .iter()
-            .map(|(p, _)| self.pair_name(**p).chars().count())
+            .map(|(p, _)| display_width(&self.pair_name(**p)))
             .max()
             .unwrap_or(0);
         for (p, n) in pairs {
@@ -597,7 +590,7 @@ impl Stats {
             steps.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
             let w = steps
                 .iter()
-                .map(|(k, _, _)| k.chars().count())
+                .map(|(k, _, _)| display_width(k))
                 .max()
                 .unwrap_or(0)
                 .max(4);

@@ -5,6 +5,7 @@
 use super::input::{for_each_arg, for_each_stdin_line_octets, Input, Position};
 use super::parallel::{self, LineWork};
 use super::progress::Progress;
+use super::width::pad;
 use super::{did_you_mean, UsageError};
 use clap::Args;
 use std::ffi::OsString;
@@ -84,7 +85,7 @@ pub fn run(args: KeyArgs) -> Result<ExitCode, UsageError> {
     if args.list {
         for name in builtin_names() {
             let k = Key::builtin(name).expect("a listed kind");
-            println!("{name:28} {}", k.description());
+            println!("{} {}", pad(name, 28), k.description());
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -192,7 +193,7 @@ fn print_steps(key: &Key) {
     let on = key.switches();
     for (i, step) in family.steps.iter().enumerate() {
         let mark = if on.on(i) { "on " } else { "off" };
-        println!("{mark} {:36} {}", step.name, step.title);
+        println!("{mark} {} {}", pad(step.name, 36), step.title);
         println!("    {:36} {}", "", step.source);
         if !step.example.0.is_empty() || !step.example.1.is_empty() {
             println!("    {:36} {} -> {}", "", step.example.0, step.example.1);

@@ -11,6 +11,7 @@ mod progress;
 mod serve;
 mod test;
 mod trace;
+mod width;
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -116,39 +117,13 @@ pub fn profile_by_name(name: &str) -> Result<&'static ProfileSpec, UsageError> {
     })
 }
 
-/// `; did you mean "chrome"?` when one of `names` is close to `name`
-/// (an edit or two away, or `name` begins it), or nothing.
+/// ` (did you mean "chrome"?)` when one of `names` is close to `name`
+/// ([`urlprism::names::closest`]), or nothing.
 fn did_you_mean(name: &str, names: &[&str]) -> String {
-    let name = name.to_ascii_lowercase();
-    let close = names
-        .iter()
-        .min_by_key(|n| edit_distance(&name, n))
-        .filter(|n| {
-            let d = edit_distance(&name, n);
-            d <= 2.min(n.len() / 2) || (name.len() >= 2 && n.starts_with(name.as_str()))
-        });
-    match close {
+    match urlprism::names::closest(name, names) {
         Some(n) => format!(" (did you mean {n:?}?)"),
         None => String::new(),
     }
-}
-
-/// The Levenshtein distance between `a` and `b` (as characters).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 /// The usage error of a command that runs the 2011 profiles' steps only

@@ -2,6 +2,7 @@
 //! profile as TOML to start a profile file of one's own, or the plan a
 //! profile compiles to.
 
+use super::width::{display_width, pad};
 use super::{profile_by_name, UsageError};
 use clap::Args;
 use std::process::ExitCode;
@@ -100,9 +101,13 @@ pub fn run(args: ProfilesArgs) -> Result<ExitCode, UsageError> {
             // Every registered name: the built-in profiles, then the
             // engines written in code (`whatwg`...).
             let registry = registry();
-            let width = registry.iter().map(|r| r.name().len()).max().unwrap_or(0);
+            let width = registry
+                .iter()
+                .map(|r| display_width(r.name()))
+                .max()
+                .unwrap_or(0);
             for r in registry {
-                println!("{:<width$}  {}", r.name(), r.description());
+                println!("{}  {}", pad(r.name(), width), r.description());
             }
         }
     }

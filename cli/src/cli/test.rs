@@ -1,21 +1,24 @@
-//! `urlprism test`: run conformance suite files under profiles.
+//! `urlprism test`: run the 2011 conformance suite's files under
+//! profiles, and web-platform-tests `urltestdata.json` files under any
+//! engine.
 
+use super::width::{display_width, pad, pad_left};
 use super::{select_engines, UsageError};
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlprism::compare::{Engine, TestFiles};
+use urlprism::compare::Engine;
 use urlprism::conformance::{collect_suite_files, run_suite, Summary};
-use urlprism::engine::{registry, EngineSpec};
+use urlprism::engine::registry;
 use urlprism::Profile;
 
 #[derive(Debug, Args)]
 pub struct TestArgs {
-    /// Run under this built-in profile (repeatable; default: all built-in
-    /// profiles, unless --profile-file is given); an engine runs the test
-    /// data of its own (`whatwg`: the `.json` files, web-platform-tests
-    /// `urltestdata.json`).
+    /// Run under this built-in profile or engine (repeatable; default:
+    /// all built-in profiles, unless --profile-file is given).  A 2011
+    /// profile runs the `.dat` files; every engine runs the
+    /// web-platform-tests `urltestdata.json` files (`.json`).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Run under the profile described in this TOML file (repeatable).
@@ -29,24 +32,26 @@ pub struct TestArgs {
     #[arg(long)]
     summary: bool,
     /// Suite files, or directories searched recursively for `.dat` files;
-    /// an engine's own test files (`urltestdata.json` for the whatwg
-    /// engine).
+    /// web-platform-tests `urltestdata.json` files.
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
 }
 
+/// A path given that an engine runs no record of, and why.
+struct NotRun {
+    engine: String,
+    path: String,
+    why: String,
+}
+
 pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
     let engines = select_engines(&args.profiles, &args.profile_files)?;
-    // The 2011 suite (`.dat`) is for the profiles; another engine runs
-    // test data of its own format (`Engine::test_files`: the URL
-    // Standard's `urltestdata.json` for `whatwg`), the files of that
-    // extension.
-    let others: Vec<&EngineSpec> = engines
-        .iter()
-        .filter(|e| e.as_profile().is_none())
-        .collect();
+    // The 2011 suite (`.dat`, and the directories holding it) is for the
+    // profiles; a file of the extension of an engine's other test data
+    // (`Engine::test_files`: by default the URL Standard's
+    // `urltestdata.json`) goes to the engines that run it.
     let extensions: Vec<&str> = (registry().iter().map(|r| r.engine()))
-        .chain(others.iter().map(|e| (*e).clone()))
+        .chain(engines.iter().cloned())
         .filter_map(|e| e.test_files())
         .map(|t| t.extension)
         .collect();
@@ -57,41 +62,71 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
         .cloned()
         .partition(|p| extensions.iter().any(|x| of_extension(p, x)));
     let profiles: Vec<&dyn Profile> = engines.iter().filter_map(|e| e.as_profile()).collect();
-    let mut summary = Summary::default();
-    if !profiles.is_empty() {
-        let files = collect_suite_files(&dat).map_err(|e| UsageError(e.to_string()))?;
-        if files.is_empty() {
-            eprintln!("urlprism: warning: no .dat files found (the 2011 profiles run the tests-web-url suite)");
+    let mut not_run: Vec<NotRun> = Vec::new();
+    let mut files = Vec::new();
+    for path in &dat {
+        let found = collect_suite_files(std::slice::from_ref(path))
+            .map_err(|e| UsageError(e.to_string()))?;
+        let why = if found.is_empty() {
+            "no .dat file in it".to_string()
+        } else {
+            "the .dat files of the 2011 suite run under the 2011 profiles only".to_string()
+        };
+        for e in &engines {
+            if found.is_empty() || e.as_profile().is_none() {
+                not_run.push(NotRun {
+                    engine: e.name().to_string(),
+                    path: path.display().to_string(),
+                    why: why.clone(),
+                });
+            }
         }
+        files.extend(found);
+    }
+    let mut summary = Summary::default();
+    if !profiles.is_empty() && !files.is_empty() {
         summary = run_suite(&files, &profiles).map_err(|e| UsageError(e.to_string()))?;
     }
-    let mut warned: Vec<TestFiles> = Vec::new();
-    for e in others {
-        let Some(t) = e.test_files() else {
-            eprintln!("urlprism: warning: {} runs no test files", e.name());
-            continue;
-        };
-        let paths: Vec<&PathBuf> = own
-            .iter()
-            .filter(|p| of_extension(p, t.extension))
-            .collect();
-        if paths.is_empty() && !warned.contains(&t) {
-            eprintln!(
-                "urlprism: warning: no .{} file given (the {} engine runs {})",
-                t.extension,
-                e.name(),
-                t.what
-            );
-            warned.push(t);
-        }
-        for path in paths {
-            let report = e
-                .run_test_file(path)
-                .map_err(|e| UsageError(e.to_string()))?;
-            summary.reports.push(report);
+    for e in &engines {
+        for path in &own {
+            match e.test_files() {
+                Some(t) if of_extension(path, t.extension) => {
+                    let report = e
+                        .run_test_file(path)
+                        .map_err(|e| UsageError(e.to_string()))?;
+                    summary.reports.push(report);
+                }
+                t => not_run.push(NotRun {
+                    engine: e.name().to_string(),
+                    path: path.display().to_string(),
+                    why: match t {
+                        Some(t) => format!("this engine runs {} files only", t.what),
+                        None => format!(
+                            "this engine runs no .{} files",
+                            path.extension().unwrap_or_default().to_string_lossy()
+                        ),
+                    },
+                }),
+            }
         }
     }
+    for r in &summary.reports {
+        if r.passed + r.failed == 0 {
+            not_run.push(NotRun {
+                engine: r.profile.clone(),
+                path: r.path.display().to_string(),
+                why: "it holds no test record".to_string(),
+            });
+        }
+    }
+    let not_run = not_run_lines(&not_run);
 
+    if summary.passed() + summary.failed() == 0 {
+        eprint!("{not_run}");
+        return Err(UsageError(
+            "no test record ran (see above why not)".to_string(),
+        ));
+    }
     let mut text = String::new();
     if args.failures {
         write_failures(&summary, &mut text);
@@ -101,6 +136,7 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
     } else {
         write_table(&summary, &mut text);
     }
+    text.push_str(&not_run);
     text.push_str(&format!(
         "{} passed, {} failed\n",
         summary.passed(),
@@ -117,6 +153,29 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// One line per path and reason: `chromium, firefox: PATH: not run
+/// (why)`, the engines in their order.
+fn not_run_lines(not_run: &[NotRun]) -> String {
+    let mut groups: Vec<(Vec<&str>, &str, &str)> = Vec::new();
+    for n in not_run {
+        match groups
+            .iter_mut()
+            .find(|(_, path, why)| *path == n.path && *why == n.why)
+        {
+            Some((engines, _, _)) => {
+                if !engines.contains(&n.engine.as_str()) {
+                    engines.push(&n.engine);
+                }
+            }
+            None => groups.push((vec![&n.engine], &n.path, &n.why)),
+        }
+    }
+    groups
+        .iter()
+        .map(|(engines, path, why)| format!("{}: {path}: not run ({why})\n", engines.join(", ")))
+        .collect()
 }
 
 fn write_failures(summary: &Summary, out: &mut String) {
@@ -155,18 +214,15 @@ fn profiles_of(summary: &Summary) -> Vec<&str> {
 /// One line per profile: `this  7626 passed  0 failed  100.00%`.
 fn write_summary(summary: &Summary, out: &mut String) {
     let profiles = profiles_of(summary);
-    let width = profiles
-        .iter()
-        .map(|p| p.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = profiles.iter().map(|p| display_width(p)).max().unwrap_or(0);
     for p in profiles {
         let (passed, failed) = summary
             .for_profile(p)
             .fold((0, 0), |(a, b), r| (a + r.passed, b + r.failed));
         let rate = 100.0 * passed as f64 / (passed + failed).max(1) as f64;
         out.push_str(&format!(
-            "{p:<width$}  {passed:>6} passed  {failed:>5} failed  {rate:6.2}%\n"
+            "{}  {passed:>6} passed  {failed:>5} failed  {rate:6.2}%\n",
+            pad(p, width)
         ));
     }
 }
@@ -204,20 +260,16 @@ fn write_table(summary: &Summary, out: &mut String) {
     let mut width = [0; 4];
     for row in &rows {
         for (w, cell) in width.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(display_width(cell));
         }
     }
     for row in &rows {
         out.push_str(&format!(
-            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}\n",
-            row[0],
-            row[1],
-            row[2],
-            row[3],
-            w0 = width[0],
-            w1 = width[1],
-            w2 = width[2],
-            w3 = width[3]
+            "{}  {}  {}  {}\n",
+            pad(&row[0], width[0]),
+            pad(&row[1], width[1]),
+            pad_left(&row[2], width[2]),
+            pad_left(&row[3], width[3]),
         ));
     }
 }

@@ -2,8 +2,9 @@
 //! host under one or more profiles, and where the profiles diverge.
 
 use super::compare::{
-    color_stdout, compared_engines, pad, paint, printable, BOLD_RED, BOLD_YELLOW, DIM, RED,
+    color_stdout, compared_engines, paint, printable, BOLD_RED, BOLD_YELLOW, DIM, RED,
 };
+use super::width::{display_width, pad};
 use super::UsageError;
 use clap::Args;
 use std::ffi::OsString;
@@ -205,7 +206,7 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
         1 if c.results.len() > 1 => vec!["all".to_string()],
         _ => groups.iter().map(|(names, _)| names.join(", ")).collect(),
     };
-    let w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let w = labels.iter().map(|l| display_width(l)).max().unwrap_or(0);
     for (k, (label, (_, v))) in labels.iter().zip(&groups).enumerate() {
         let heading = if k == 0 { "result" } else { "" };
         s.push_str(&format!("{}  {}  {v}\n", pad(heading, 8), pad(label, w)));
@@ -334,13 +335,13 @@ pub(super) fn render(t: &UrlTrace, c: &Comparison, rows: Rows, color: bool) -> S
         fold(&mut lines, &mut folded);
     }
     let headers = ["step", "marks", "profile", "before", "after"];
-    let mut width = headers.map(|h| h.chars().count());
+    let mut width = headers.map(display_width);
     for line in &lines {
         let Line::Step(cells, _, _) = line else {
             continue;
         };
         for k in 0..4 {
-            width[k] = width[k].max(cells[k].chars().count());
+            width[k] = width[k].max(display_width(&cells[k]));
         }
     }
     let header: Vec<String> = headers
