@@ -20,7 +20,7 @@ if [ ! -d "$suite" ]; then
     exit 2
 fi
 corpus="$here/corpus"
-mkdir -p "$corpus"/{parse,resolve,canonicalize,canonicalize_host,nameprep}
+mkdir -p "$corpus"/{parse,resolve,canonicalize,canonicalize_host,nameprep,whatwg}
 
 find "$suite" -name '*.dat' -print0 | sort -z | SEED_CORPUS="$corpus" xargs -0 perl -CSD -e '
 use strict;
@@ -95,6 +95,7 @@ sub emit {
     # replaced below, after encoding.
     put_pair("resolve", $pair);
     put_pair("canonicalize", $pair);
+    put_pair("whatwg", $pair);
     for my $h (grep { defined } ($rec->{host}, host_of($data))) {
         next if $h eq "";
         put("canonicalize_host", $h);
@@ -155,5 +156,5 @@ for my $file (@ARGV) {
     $finish->();
 }
 printf STDERR "seed.sh: %-18s %6d new files\n", $_, $count{$_} // 0
-    for qw(parse resolve canonicalize canonicalize_host nameprep);
+    for qw(parse resolve canonicalize canonicalize_host nameprep whatwg);
 '

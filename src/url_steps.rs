@@ -274,7 +274,13 @@ pub static URL_STEPS: &[UrlStep] = &[
     // An escape of an unreserved character or an octet it encodes in the
     // query, the fragment or an opaque path (whose URL is not of the
     // standard shape); a user or password; a scheme it does not know (its
-    // own query set).
+    // own query set).  The step reads the query as the document encoding
+    // wrote it, and an encoding other than UTF-8 may write a character
+    // that is not ASCII with such octets (ISO-2022-JP writes `÷` as ESC,
+    // `$B!`, a backquote, ESC, `(B`; IE escapes the backquote): a query
+    // that is not ASCII may be rewritten.  (The common URL declines such a
+    // query in those encodings, so that the facts of the input need no
+    // mark of it.)
     UrlStep {
         name: "windows_escapes",
         stages: &[Stage::Components],
@@ -285,6 +291,7 @@ pub static URL_STEPS: &[UrlStep] = &[
             u.user.is_some()
                 || u.password.is_some()
                 || !url.knows_scheme(u.scheme.as_deref().unwrap_or(""))
+                || u.query.as_deref().is_some_and(|q| !q.is_ascii())
                 || crate::percent::windows::windows_octet(u.query.as_deref())
                 || crate::percent::windows::windows_octet(u.fragment.as_deref())
                 || (!u.is_hierarchical()

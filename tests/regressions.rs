@@ -3,7 +3,7 @@
 //! built-in profile.
 //!
 //! A file's bytes are read as the fuzz targets read them (see
-//! `fuzz/src/lib.rs`): the whole file, invalid UTF-8 as U+FFFD, is the
+//! `fuzz/src/checks.rs`): the whole file, invalid UTF-8 as U+FFFD, is the
 //! input of `parse`, CanonicalizeHost and Nameprep; for `resolve` and the
 //! whole pipeline, a byte 0xFF splits it into base (before) and input
 //! (after), and without one the input is its own base.
@@ -13,6 +13,8 @@
 //! is a fixed point (with the specification's one exception, see
 //! `common::check_idempotent`); a canonical URL survives `parse` +
 //! `serialize`.  Each input also runs with no base and with a fixed one.
+//! Then every fuzz target's check (`fuzz/src/checks.rs`) runs on the
+//! file's bytes as the target would read them.
 
 use common::canonicalize_str;
 use std::path::{Path, PathBuf};
@@ -21,6 +23,8 @@ use urlprism::host::{canonicalize_host, nameprep};
 use urlprism::profile::builtin_profiles;
 use urlprism::{parse, resolve, serialize};
 
+#[path = "../fuzz/src/checks.rs"]
+mod checks;
 mod common;
 
 const ENCODINGS: [&encoding_rs::Encoding; 3] = [
@@ -43,23 +47,12 @@ fn inputs() -> Vec<PathBuf> {
     files
 }
 
-/// `(base, input)` as in `fuzz/src/lib.rs`.
-fn split(data: &[u8]) -> (Option<String>, String) {
-    match data.iter().position(|&b| b == 0xFF) {
-        Some(i) => (
-            Some(String::from_utf8_lossy(&data[..i]).into_owned()),
-            String::from_utf8_lossy(&data[i + 1..]).into_owned(),
-        ),
-        None => (None, String::from_utf8_lossy(data).into_owned()),
-    }
-}
-
 /// Runs one input; `Err` says what went wrong.
 fn check(data: &[u8]) -> Result<(), String> {
     let whole = String::from_utf8_lossy(data).into_owned();
     let parsed = parse(&whole);
     let _ = serialize(&parsed);
-    let (base, input) = split(data);
+    let (base, input) = checks::split(data);
     let base_url = parse(base.as_deref().unwrap_or(&input));
     let _ = serialize(&resolve(&input, &base_url));
 
@@ -102,6 +95,16 @@ fn check(data: &[u8]) -> Result<(), String> {
                 })?;
             }
         }
+    }
+    for (target, check) in checks::TARGETS {
+        std::panic::catch_unwind(|| check(data)).map_err(|e| {
+            let message = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            format!("the {target} fuzz check: {message}")
+        })?;
     }
     Ok(())
 }
@@ -174,5 +177,39 @@ fn escape_formed_by_decoding_is_idempotent() {
         let c = canonicalize_str(input, None, this, encoding_rs::UTF_8).unwrap();
         let again = canonicalize_str(&c, None, this, encoding_rs::UTF_8).unwrap();
         assert_eq!(again, c, "{input}");
+    }
+}
+
+/// A query that is not ASCII, in a document encoding that writes it with
+/// octets IE escapes (ISO-2022-JP writes `÷` with a backquote): under
+/// IE the query is its own, also among other profiles
+/// (`Canonicalizer::canonicalize_each`, which shares the components no
+/// URL-level step may rewrite).
+#[test]
+fn encoded_query_octets_are_read_by_the_gates() {
+    let plans: Vec<&urlprism::host::plan::Plan> =
+        urlprism::host::plan::builtin_plans().iter().collect();
+    for encoding in [
+        encoding_rs::ISO_2022_JP,
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::WINDOWS_1252,
+    ] {
+        for input in ["http://example.com/?a\u{F7}b", "http://a/p?\u{3042}`#f"] {
+            let c = urlprism::Canonicalizer::new(urlprism::profile::this()).encoding(encoding);
+            let each = c.canonicalize_each(input, &plans);
+            for (plan, together) in plans.iter().zip(each) {
+                let profile = urlprism::profile::builtin(plan.name()).unwrap();
+                let alone = urlprism::Canonicalizer::new(profile)
+                    .encoding(encoding)
+                    .canonicalize(input);
+                assert_eq!(
+                    together.map(urlprism::Url::into_string),
+                    alone.map(urlprism::Url::into_string),
+                    "{}: {input:?} in {}",
+                    plan.name(),
+                    encoding.name()
+                );
+            }
+        }
     }
 }
