@@ -188,3 +188,39 @@ fn fresh() {
             .join("\n")
     );
 }
+
+/// A family appends its key to what the caller's buffer holds (the command
+/// line writes keys straight into its output): on every third corpus
+/// line, under every kind, `make_into` after other octets keeps them and
+/// appends what `make` gives alone, or rejects the input as `make` does.
+#[test]
+fn a_key_is_appended_to_the_buffer() {
+    let corpus = lines(&data().join("corpus.txt"));
+    for name in builtin_names() {
+        let key = builtin(name).unwrap();
+        let mut out = b"previous line\n".to_vec();
+        for input in corpus.iter().step_by(3) {
+            out.truncate(b"previous line\n".len());
+            let alone = key.make(input);
+            let appended = key.make_into(input, &mut urlprism::keys::Applied::off(), &mut out);
+            assert_eq!(
+                &out[..14],
+                b"previous line\n",
+                "{name}: {}",
+                String::from_utf8_lossy(input)
+            );
+            match alone {
+                Ok(k) => {
+                    assert!(appended.is_ok(), "{name}");
+                    assert_eq!(
+                        &out[14..],
+                        &k[..],
+                        "{name}: {}",
+                        String::from_utf8_lossy(input)
+                    );
+                }
+                Err(e) => assert_eq!(appended, Err(e), "{name}"),
+            }
+        }
+    }
+}

@@ -282,6 +282,20 @@ impl KeyLines<'_> {
     ) -> bool {
         let applied = state.applied.get_or_insert_with(Applied::off);
         applied.clear();
+        if !self.json && !self.expressions && !self.host_columns {
+            // The plain line: the key straight into the output (a family
+            // appends its key to what the buffer holds).
+            let start = out.len();
+            let result = self.key.make_into(bytes, applied, out);
+            if let Err(e) = result {
+                out.truncate(start);
+                out.push(b'\n');
+                err.extend_from_slice(format!("{at}: {e}\n").as_bytes());
+                return true;
+            }
+            out.push(b'\n');
+            return false;
+        }
         state.key.clear();
         state.expressions.clear();
         let mut result = self.key.make_into(bytes, applied, &mut state.key);

@@ -42,12 +42,17 @@ pub(super) fn push_host_surt(host: &[u8], reverse_ipaddr: bool, out: &mut Vec<u8
         out.extend_from_slice(host);
         return;
     }
-    for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
-        if i > 0 {
+    // The labels from the last, found by one backward walk (hosts are
+    // short: a plain loop beats a vectorized search here).
+    let mut end = host.len();
+    for i in (0..host.len()).rev() {
+        if host[i] == b'.' {
+            out.extend_from_slice(&host[i + 1..end]);
             out.push(b',');
+            end = i;
         }
-        out.extend_from_slice(label);
     }
+    out.extend_from_slice(&host[..end]);
 }
 
 /// `geturl_bytes`: `com,example)/path?query` (with the scheme,
