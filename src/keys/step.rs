@@ -21,6 +21,24 @@ pub struct Step {
     pub example: (&'static str, &'static str),
 }
 
+/// A step, as a family's table writes it:
+/// `step("strip_www", "...", "urlcanon/canon.py strip_www", false, ("http://www.a/", "http://a/"))`.
+pub(crate) const fn step(
+    name: &'static str,
+    title: &'static str,
+    source: &'static str,
+    default: bool,
+    example: (&'static str, &'static str),
+) -> Step {
+    Step {
+        name,
+        title,
+        source,
+        default,
+        example,
+    }
+}
+
 /// Which steps of a family run: one bit per step, in the order of the
 /// family's [`Family::steps`](super::Family::steps) (at most 64 steps).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

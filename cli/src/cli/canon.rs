@@ -2,7 +2,6 @@
 
 use super::input::{for_each_arg, for_each_stdin_line, Input, Position};
 use super::parallel::{self, LineWork};
-use super::progress::Progress;
 use super::{engine_by_name, BaseAndEncoding, OneProfile, UsageError};
 use clap::Args;
 use std::cell::RefCell;
@@ -282,26 +281,10 @@ fn run_in_parallel(c: &EngineCanonicalizer<'_>, json: bool, threads: usize) -> E
     };
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut any_invalid = false;
-    let mut progress = Progress::new(true);
-    let mut lines = 0;
-    let written = parallel::run_lines(io::stdin(), threads, &work, |d| {
-        any_invalid |= d.any_invalid;
-        if !d.err.is_empty() {
-            // What is written so far goes out first, as in one thread.
-            out.flush()?;
-            progress.clear();
-            io::stderr().write_all(&d.err)?;
-        }
-        out.write_all(&d.out)?;
-        lines += d.lines as u64;
-        progress.tick(lines, String::new);
-        out.flush()
-    });
-    progress.clear();
+    let written = parallel::run_stdin_lines(threads, &work, &mut out);
     match written {
-        Ok(_) if any_invalid => ExitCode::from(1),
-        Ok(_) => ExitCode::SUCCESS,
+        Ok((_, true)) => ExitCode::from(1),
+        Ok((_, false)) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
         Err(e) => {
             eprintln!("urlprism: error writing the output: {e}");

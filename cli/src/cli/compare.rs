@@ -822,21 +822,8 @@ impl LineWork for CompareLines<'_> {
 fn compare_in_parallel(work: &CompareLines<'_>, threads: usize) -> ExitCode {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(256 * 1024, stdout.lock());
-    let mut progress = super::progress::Progress::new(true);
-    let mut lines = 0;
     let start = Instant::now();
-    let written = parallel::run_lines(io::stdin(), threads, work, |d| {
-        if !d.err.is_empty() {
-            out.flush()?;
-            progress.clear();
-            io::stderr().write_all(&d.err)?;
-        }
-        out.write_all(&d.out)?;
-        lines += d.lines as u64;
-        progress.tick(lines, String::new);
-        out.flush()
-    });
-    progress.clear();
+    let written = parallel::run_stdin_lines(threads, work, &mut out).map(|(states, _)| states);
     let elapsed = start.elapsed();
     let (stats, mut code) = match written {
         Ok(states) => (states.into_iter().reduce(Stats::merge), 0),

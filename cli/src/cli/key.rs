@@ -4,7 +4,6 @@
 
 use super::input::{for_each_arg, for_each_stdin_line_octets, Input, Position};
 use super::parallel::{self, LineWork};
-use super::progress::Progress;
 use super::width::pad;
 use super::{did_you_mean, UsageError};
 use clap::Args;
@@ -112,21 +111,9 @@ pub fn run(args: KeyArgs) -> Result<ExitCode, UsageError> {
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut any_invalid = false;
     let written = if args.urls.is_empty() && threads > 1 {
-        let mut progress = Progress::new(true);
-        let mut lines = 0u64;
-        parallel::run_lines(io::stdin(), threads, &work, |d| {
-            any_invalid |= d.any_invalid;
-            if !d.err.is_empty() {
-                out.flush()?;
-                progress.clear();
-                io::stderr().write_all(&d.err)?;
-            }
-            out.write_all(&d.out)?;
-            lines += d.lines as u64;
-            progress.tick(lines, String::new);
-            out.flush()
+        parallel::run_stdin_lines(threads, &work, &mut out).map(|(_, invalid)| {
+            any_invalid = invalid;
         })
-        .map(|_| progress.clear())
     } else {
         // One thread: the keys are written straight into one buffer, sent
         // to standard output when it is full and before a read may block.

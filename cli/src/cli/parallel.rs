@@ -117,6 +117,37 @@ where
     })
 }
 
+/// [`run_lines`] on standard input, writing each chunk's output to `out`
+/// in input order and its messages to standard error (what is written so
+/// far goes out first, as on one thread), with a progress line on a
+/// terminal: each worker's state, and whether any line had no result.
+pub(crate) fn run_stdin_lines<W: LineWork>(
+    threads: usize,
+    work: &W,
+    out: &mut impl io::Write,
+) -> io::Result<(Vec<W::State>, bool)>
+where
+    W::State: Send,
+{
+    let mut progress = super::progress::Progress::new(true);
+    let mut lines = 0u64;
+    let mut any_invalid = false;
+    let states = run_lines(io::stdin(), threads, work, |d| {
+        any_invalid |= d.any_invalid;
+        if !d.err.is_empty() {
+            out.flush()?;
+            progress.clear();
+            io::Write::write_all(&mut io::stderr(), &d.err)?;
+        }
+        out.write_all(&d.out)?;
+        lines += d.lines as u64;
+        progress.tick(lines, String::new);
+        out.flush()
+    });
+    progress.clear();
+    states.map(|s| (s, any_invalid))
+}
+
 /// Reads `input` into chunks of whole lines and sends them, each once a
 /// token is free.
 fn read_chunks(

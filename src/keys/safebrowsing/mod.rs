@@ -33,6 +33,7 @@ pub use expressions::lookup_expressions;
 
 use super::step::{Applied, Step, Switches};
 use super::{Family, KeyError};
+use crate::keys::step::step;
 
 /// The family's name in key files.
 const NAME: &str = "safebrowsing";
@@ -45,22 +46,6 @@ pub static FAMILY: Family = Family {
     make,
     expressions: Some(lookup_expressions),
 };
-
-const fn step(
-    name: &'static str,
-    title: &'static str,
-    source: &'static str,
-    default: bool,
-    example: (&'static str, &'static str),
-) -> Step {
-    Step {
-        name,
-        title,
-        source,
-        default,
-        example,
-    }
-}
 
 /// The steps, in running order (`Steps` reads them by these indexes).
 static STEPS: &[Step] = &[

@@ -20,6 +20,7 @@ mod idna;
 mod parse;
 
 use super::{Applied, Family, KeyError, Step, Switches};
+use crate::keys::step::step;
 
 /// The family `surt`.
 pub static FAMILY: Family = Family {
@@ -29,22 +30,6 @@ pub static FAMILY: Family = Family {
     make,
     expressions: None,
 };
-
-const fn step(
-    name: &'static str,
-    title: &'static str,
-    source: &'static str,
-    default: bool,
-    example: (&'static str, &'static str),
-) -> Step {
-    Step {
-        name,
-        title,
-        source,
-        default,
-        example,
-    }
-}
 
 // The indices of the steps in `STEPS`.
 const HASH_STRIP: usize = 0;

@@ -32,24 +32,9 @@ mod parse;
 mod steps;
 
 use super::{Applied, Family, KeyError, Step, Switches};
+use crate::keys::step::step;
 use std::cell::RefCell;
 use steps::{Fixes, StepFn, Work};
-
-const fn step(
-    name: &'static str,
-    title: &'static str,
-    source: &'static str,
-    default: bool,
-    example: (&'static str, &'static str),
-) -> Step {
-    Step {
-        name,
-        title,
-        source,
-        default,
-        example,
-    }
-}
 
 /// The steps, in running order, and the function of each (the defaults
 /// are the `whatwg` canonicalizer's steps).
