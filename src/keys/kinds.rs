@@ -5,7 +5,7 @@ use super::{family, Applied, Family, KeyError, KeyFileError, Switches, FAMILIES}
 use std::sync::OnceLock;
 
 /// The built-in key files, `keys/NAME.toml`, in the order `key --list`
-/// shows them (`tests/keys.rs` checks that every file of `keys/` is here).
+/// shows them (`tests/keys_files.rs` checks that every file of `keys/` is here).
 const BUILTIN_FILES: &[(&str, &str)] = &[
     ("surt.toml", include_str!("../../keys/surt.toml")),
     (
@@ -117,71 +117,7 @@ impl Key {
     /// of the family `true` or `false` (a step not named keeps the
     /// family's default, or the extended kind's choice).
     pub fn from_toml(text: &str) -> Result<Key, KeyFileError> {
-        let file: KeyFile = toml::from_str(text).map_err(|e| KeyFileError {
-            message: format!("key file: {e}"),
-        })?;
-        let (family, mut on, inherited) = match (&file.extends, &file.family) {
-            (Some(base), family_name) => {
-                let base = builtin(base).ok_or_else(|| KeyFileError {
-                    message: format!(
-                        "key file: `extends = \"{base}\"`: no built-in kind of that name (the kinds: {})",
-                        builtin_names().join(", ")
-                    ),
-                })?;
-                if let Some(f) = family_name {
-                    if f != base.family.name {
-                        return Err(KeyFileError {
-                            message: format!(
-                                "key file: `family = \"{f}\"` but `{}` is of the family `{}`",
-                                base.name, base.family.name
-                            ),
-                        });
-                    }
-                }
-                (base.family, base.on, Some(base.description.clone()))
-            }
-            (None, Some(f)) => {
-                let family = family(f).ok_or_else(|| KeyFileError {
-                    message: format!(
-                        "key file: no family `{f}` (the families: {})",
-                        FAMILIES
-                            .iter()
-                            .map(|f| f.name)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                })?;
-                (family, Switches::defaults(family.steps), None)
-            }
-            (None, None) => {
-                return Err(KeyFileError {
-                    message: "key file: it needs `family = \"...\"` or `extends = \"...\"`".into(),
-                })
-            }
-        };
-        for (step, value) in &file.steps {
-            let index = family
-                .steps
-                .iter()
-                .position(|s| s.name == step)
-                .ok_or_else(|| KeyFileError {
-                    message: format!(
-                    "key file: [steps] {step}: the family `{}` has no such step (its steps: {})",
-                    family.name,
-                    family.steps.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-                ),
-                })?;
-            let value = value.as_bool().ok_or_else(|| KeyFileError {
-                message: format!("key file: [steps] {step}: expected true or false, found {value}"),
-            })?;
-            on.set(index, value);
-        }
-        Ok(Key {
-            name: file.name,
-            description: file.description.or(inherited).unwrap_or_default(),
-            family,
-            on,
-        })
+        read(text, builtins())
     }
 
     /// The built-in kind named `name` (a file of `keys/`).
@@ -265,46 +201,83 @@ fn builtins() -> &'static [Key] {
         let mut keys: Vec<Key> = Vec::new();
         for (file, text) in BUILTIN_FILES {
             // A built-in file extends only kinds listed before it.
-            let key = builtin_from(text, &keys).unwrap_or_else(|e| panic!("keys/{file}: {e}"));
+            let key = read(text, &keys).unwrap_or_else(|e| panic!("keys/{file}: {e}"));
             keys.push(key);
         }
         keys
     })
 }
 
-fn builtin_from(text: &str, earlier: &[Key]) -> Result<Key, KeyFileError> {
-    // `extends` among the built-ins looks only at the files read so far.
+/// Reads a key file whose `extends` may name a kind of `bases` (the
+/// built-in kinds for a user's file; for a built-in file, those listed
+/// before it).
+fn read(text: &str, bases: &[Key]) -> Result<Key, KeyFileError> {
     let file: KeyFile = toml::from_str(text).map_err(|e| KeyFileError {
-        message: e.to_string(),
+        message: format!("key file: {e}"),
     })?;
-    match &file.extends {
-        Some(base) => {
-            let base = earlier
-                .iter()
-                .find(|k| &k.name == base)
-                .ok_or_else(|| KeyFileError {
-                    message: format!("extends `{base}`, which is not listed before it"),
-                })?;
-            let mut key = base.clone();
-            key.name = file.name;
-            if let Some(d) = file.description {
-                key.description = d;
+    let (family, mut on, inherited) = match (&file.extends, &file.family) {
+        (Some(base), family_name) => {
+            let base = bases.iter().find(|k| &k.name == base).ok_or_else(|| KeyFileError {
+                message: format!(
+                    "key file: `extends = \"{base}\"`: no built-in kind of that name (the kinds: {})",
+                    bases.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            })?;
+            if let Some(f) = family_name {
+                if f != base.family.name {
+                    return Err(KeyFileError {
+                        message: format!(
+                            "key file: `family = \"{f}\"` but `{}` is of the family `{}`",
+                            base.name, base.family.name
+                        ),
+                    });
+                }
             }
-            for (step, value) in &file.steps {
-                let index = key
-                    .family
-                    .steps
-                    .iter()
-                    .position(|s| s.name == step)
-                    .ok_or_else(|| KeyFileError {
-                        message: format!("[steps] {step}: no such step in `{}`", key.family.name),
-                    })?;
-                key.on.set(index, value.as_bool().unwrap_or(false));
-            }
-            Ok(key)
+            (base.family, base.on, Some(base.description.clone()))
         }
-        None => Key::from_toml(text),
+        (None, Some(f)) => {
+            let family = family(f).ok_or_else(|| KeyFileError {
+                message: format!(
+                    "key file: no family `{f}` (the families: {})",
+                    FAMILIES
+                        .iter()
+                        .map(|f| f.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })?;
+            (family, Switches::defaults(family.steps), None)
+        }
+        (None, None) => {
+            return Err(KeyFileError {
+                message: "key file: it needs `family = \"...\"` or `extends = \"...\"`".into(),
+            })
+        }
+    };
+    for (step, value) in &file.steps {
+        let index =
+            family
+                .steps
+                .iter()
+                .position(|s| s.name == step)
+                .ok_or_else(|| KeyFileError {
+                    message: format!(
+                "key file: [steps] {step}: the family `{}` has no such step (its steps: {})",
+                family.name,
+                family.steps.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+            ),
+                })?;
+        let value = value.as_bool().ok_or_else(|| KeyFileError {
+            message: format!("key file: [steps] {step}: expected true or false, found {value}"),
+        })?;
+        on.set(index, value);
     }
+    Ok(Key {
+        name: file.name,
+        description: file.description.or(inherited).unwrap_or_default(),
+        family,
+        on,
+    })
 }
 
 /// The built-in kind named `name`.
