@@ -69,12 +69,17 @@ fn load(args: &KeyArgs) -> Result<Key, UsageError> {
             .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
         return Key::from_toml(&text).map_err(|e| UsageError(format!("{}: {e}", path.display())));
     }
-    Key::builtin(&args.kind).cloned().ok_or_else(|| {
+    builtin_kind(&args.kind).cloned()
+}
+
+/// The built-in kind `name`, or a usage error with the closest name and
+/// the list of kinds.
+fn builtin_kind(name: &str) -> Result<&'static Key, UsageError> {
+    Key::builtin(name).ok_or_else(|| {
         let names = builtin_names();
         UsageError(format!(
-            "unknown kind of key {:?}{}; the kinds: {}",
-            args.kind,
-            did_you_mean(&args.kind, &names),
+            "unknown kind of key {name:?}{}; the kinds: {}",
+            did_you_mean(name, &names),
             names.join(", ")
         ))
     })
@@ -218,7 +223,7 @@ fn columns_in_order(c: &HostColumns) -> [&Option<String>; 11] {
 #[derive(Default)]
 struct KeyState {
     key: Vec<u8>,
-    applied: Option<Applied>,
+    applied: Applied,
     expressions: Vec<Vec<u8>>,
 }
 
@@ -227,11 +232,11 @@ impl LineWork for KeyLines<'_> {
 
     fn state(&self) -> KeyState {
         KeyState {
-            applied: Some(if self.json {
+            applied: if self.json {
                 Applied::recording()
             } else {
                 Applied::off()
-            }),
+            },
             ..KeyState::default()
         }
     }
@@ -267,7 +272,7 @@ impl KeyLines<'_> {
         out: &mut Vec<u8>,
         err: &mut Vec<u8>,
     ) -> bool {
-        let applied = state.applied.get_or_insert_with(Applied::off);
+        let applied = &mut state.applied;
         applied.clear();
         if !self.json && !self.expressions && !self.host_columns {
             // The plain line: the key straight into the output (a family
@@ -360,47 +365,30 @@ pub(super) fn json_of_argument(url: &str, kinds: &[String]) -> Result<Vec<u8>, U
         .map_err(|e| UsageError(e.to_string()))?;
     out.extend_from_slice(b",\"keys\":[");
     for (i, name) in names.iter().enumerate() {
-        let args = KeyArgs {
-            kind: name.clone(),
-            kind_file: None,
-            list: false,
-            steps: false,
+        let kind = builtin_kind(name)?;
+        // What `key --json` (with `--expressions` for a kind that has
+        // them) writes for the URL.
+        let work = KeyLines {
+            key: kind,
             json: true,
-            expressions: false,
+            expressions: kind.family().expressions.is_some(),
             host_columns: false,
-            threads: None,
-            urls: Vec::new(),
         };
-        let kind = load(&args)?;
-        let mut applied = Applied::recording();
-        let mut key = Vec::new();
-        let mut result = kind.make_into(url.as_bytes(), &mut applied, &mut key);
-        let mut expressions = Vec::new();
-        if result.is_ok() {
-            if let Some(Err(e)) = kind.expressions(url.as_bytes(), &mut expressions) {
-                result = Err(e);
-            }
-        }
         if i > 0 {
             out.push(b',');
         }
-        urlprism::json::write_key(
-            &mut out,
+        let at = Position {
+            number: 1,
+            is_argument: true,
+        };
+        work.key_line(
+            &mut work.state(),
+            at,
             url.as_bytes(),
-            kind.name(),
-            result
-                .as_ref()
-                .map(|()| &key[..])
-                .map_err(|e| e.to_string()),
-            applied.steps(),
-            kind.family()
-                .expressions
-                .is_some()
-                .then_some(&expressions[..]),
-            None,
-        )
-        .map_err(|e| UsageError(e.to_string()))?;
-        // write_key ends each object with a newline.
+            &mut out,
+            &mut Vec::new(),
+        );
+        // The object ends with a newline.
         out.pop();
     }
     out.extend_from_slice(b"]}\n");
