@@ -2,7 +2,7 @@
 //! one URL or many (a list, or an Arrow string array's buffers).
 
 use crate::arrow::{Buffers, StringsIn, StringsOut};
-use crate::{in_parallel, input_of, threads_for, ArrowIn};
+use crate::{in_parallel, input_of, texts_of, threads_for, ArrowIn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -133,13 +133,7 @@ pub(crate) fn key_list<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let kind = kind_of(kind, toml)?;
     let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
-    let mut inputs: Vec<Option<&str>> = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        inputs.push(match input_of(item, || format!("urls[{i}]"))? {
-            Some(Ok(s)) => Some(s),
-            _ => None,
-        });
-    }
+    let inputs = texts_of(&items)?;
     let keys = py.detach(|| {
         let parts = in_parallel(inputs.len(), threads, |range| {
             let mut out = StringsOut::with_capacity(range.len(), range.len() * 48);
@@ -216,13 +210,7 @@ pub(crate) fn host_columns_json<'py>(
     urls: &Bound<'py, PyList>,
 ) -> PyResult<Vec<Option<String>>> {
     let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
-    let mut inputs: Vec<Option<&str>> = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        inputs.push(match input_of(item, || format!("urls[{i}]"))? {
-            Some(Ok(s)) => Some(s),
-            _ => None,
-        });
-    }
+    let inputs = texts_of(&items)?;
     Ok(py.detach(|| {
         inputs
             .iter()

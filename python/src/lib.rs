@@ -120,6 +120,20 @@ fn input_of<'a>(
     ))
 }
 
+/// The text of each item of a list (`urls[i]` in messages): `None` for
+/// `None` and for a `str` that is not valid Unicode, which have no result;
+/// a `TypeError` for an item of another type.
+fn texts_of<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Option<&'a str>>> {
+    let mut inputs = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        inputs.push(match input_of(item, || format!("urls[{i}]"))? {
+            Some(Ok(s)) => Some(s),
+            _ => None,
+        });
+    }
+    Ok(inputs)
+}
+
 /// canonicalize(url, profile="this", base=None, encoding="utf-8")
 /// --
 ///
@@ -182,14 +196,7 @@ fn canonicalize_list<'py>(
     // Owned references: the strings live while the GIL is released even
     // if another thread empties the list meanwhile.
     let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
-    let mut inputs: Vec<Option<&str>> = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        inputs.push(match input_of(item, || format!("urls[{i}]"))? {
-            Some(Ok(s)) => Some(s),
-            // None, and a str that is not valid Unicode, have no canonical URL.
-            _ => None,
-        });
-    }
+    let inputs = texts_of(&items)?;
     let (canonical, unchanged) = py.detach(|| {
         let parts = in_parallel(inputs.len(), threads, |range| {
             let c = options.canonicalizer()?;
