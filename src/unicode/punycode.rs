@@ -22,13 +22,15 @@
 /// 6.4: `delta` stays below `(MAX_CHARS + 1) * 0x110000 + MAX_CHARS²`).
 pub const MAX_CHARS: usize = 63;
 
-const BASE: u32 = 36;
+/// RFC 3492 5's parameters (the Safe Browsing key's Go-faithful Punycode
+/// shares them, and the functions below).
+pub(crate) const BASE: u32 = 36;
 const T_MIN: u32 = 1;
 const T_MAX: u32 = 26;
 const SKEW: u32 = 38;
 const DAMP: u32 = 700;
-const INITIAL_BIAS: u32 = 72;
-const INITIAL_N: u32 = 0x80;
+pub(crate) const INITIAL_BIAS: u32 = 72;
+pub(crate) const INITIAL_N: u32 = 0x80;
 
 /// Where the encoder writes its ASCII output.
 pub trait Sink {
@@ -54,7 +56,7 @@ impl Sink for Count {
 }
 
 /// RFC 3492 6.1: the bias after a delta.
-fn adapt(mut delta: u32, num_points: u32, first_time: bool) -> u32 {
+pub(crate) fn adapt(mut delta: u32, num_points: u32, first_time: bool) -> u32 {
     delta /= if first_time { DAMP } else { 2 };
     delta += delta / num_points;
     let mut k = 0;
@@ -69,7 +71,7 @@ fn adapt(mut delta: u32, num_points: u32, first_time: bool) -> u32 {
 /// (a multiple of `base`) of a variable-length integer, `k - bias`
 /// clamped to `tmin..=tmax`.
 #[inline]
-fn threshold(k: u32, bias: u32) -> u32 {
+pub(crate) fn threshold(k: u32, bias: u32) -> u32 {
     if k <= bias + T_MIN {
         T_MIN
     } else if k >= bias + T_MAX {
@@ -81,7 +83,7 @@ fn threshold(k: u32, bias: u32) -> u32 {
 
 /// The basic code point of digit `d` (0..36): `a`..`z`, `0`..`9`.
 #[inline]
-fn digit(d: u32) -> u8 {
+pub(crate) fn digit(d: u32) -> u8 {
     if d < 26 {
         b'a' + d as u8
     } else {
@@ -167,7 +169,7 @@ pub const MAX_DECODE_INPUT: usize = 256;
 /// The value of a Punycode digit (RFC 3492 5: `a`-`z` and `A`-`Z` are 0
 /// to 25, `0`-`9` 26 to 35).
 #[inline]
-fn digit_value(c: u8) -> Option<u32> {
+pub(crate) fn digit_value(c: u8) -> Option<u32> {
     match c {
         b'a'..=b'z' => Some(u32::from(c - b'a')),
         b'A'..=b'Z' => Some(u32::from(c - b'A')),

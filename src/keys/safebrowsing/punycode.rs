@@ -12,14 +12,13 @@
 //! `"www.ümlat.com"` -> `"www.xn--mlat-zra.com"`; `"xn--p1ai:x.рф"` fails.
 
 use super::text::{push_rune, runes};
+use crate::unicode::punycode as rfc3492;
 
-const BASE: i32 = 36;
-const TMIN: i32 = 1;
-const TMAX: i32 = 26;
-const SKEW: i32 = 38;
-const DAMP: i32 = 700;
-const INITIAL_BIAS: i32 = 72;
-const INITIAL_N: i32 = 128;
+// Go's `int32` arithmetic: RFC 3492's parameters and functions, shared
+// with the library's Punycode (`unicode/punycode.rs`), read in `i32`.
+const BASE: i32 = rfc3492::BASE as i32;
+const INITIAL_BIAS: i32 = rfc3492::INITIAL_BIAS as i32;
+const INITIAL_N: i32 = rfc3492::INITIAL_N as i32;
 const ACE: &[u8] = b"xn--";
 
 /// `idna.ToASCII(host)`: the host's labels in ASCII, or `None` where the
@@ -49,39 +48,26 @@ pub(super) fn to_ascii(host: &[u8], out: &mut Vec<u8>) -> Option<()> {
     Some(())
 }
 
-fn adapt(mut delta: i32, num_points: i32, first_time: bool) -> i32 {
-    // punycode.go adapt: (delta 0x7FFF..., numPoints 1, first) stays in range.
-    delta = if first_time { delta / DAMP } else { delta / 2 };
-    delta += delta / num_points;
-    let mut k = 0;
-    while delta > ((BASE - TMIN) * TMAX) / 2 {
-        delta /= BASE - TMIN;
-        k += BASE;
-    }
-    k + (BASE - TMIN + 1) * delta / (delta + SKEW)
+/// RFC 3492 `adapt`; the callers pass a `delta` that is not negative
+/// and at least one point, where `int32` and `u32` division agree.
+fn adapt(delta: i32, num_points: i32, first_time: bool) -> i32 {
+    debug_assert!(delta >= 0 && num_points > 0);
+    rfc3492::adapt(delta as u32, num_points as u32, first_time) as i32
 }
 
 fn decode_digit(b: u8) -> Option<i32> {
-    match b {
-        b'0'..=b'9' => Some(i32::from(b - b'0') + 26),
-        b'A'..=b'Z' => Some(i32::from(b - b'A')),
-        b'a'..=b'z' => Some(i32::from(b - b'a')),
-        _ => None,
-    }
+    rfc3492::digit_value(b).map(|d| d as i32)
 }
 
+/// The basic code point of digit `d` (the callers keep `d` in 0..36).
 fn encode_digit(d: i32) -> u8 {
-    // 0..26 -> 'a'..'z', 26..36 -> '0'..'9' (the callers keep d in 0..36).
-    let d = d.clamp(0, 35) as u8;
-    if d < 26 {
-        b'a' + d
-    } else {
-        b'0' + d - 26
-    }
+    rfc3492::digit(d.clamp(0, 35) as u32)
 }
 
+/// RFC 3492 `t(k)`: `k - bias` within `tmin`..`tmax` (`k` and `bias` are
+/// never negative).
 fn threshold(k: i32, bias: i32) -> i32 {
-    (k - bias).clamp(TMIN, TMAX)
+    rfc3492::threshold(k as u32, bias as u32) as i32
 }
 
 /// `punycode.go` `decode` of the part after `xn--`, as UTF-8 (a rune that
