@@ -27,10 +27,10 @@ use encoding_rs::UTF_8;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use urlprism::algorithm::resolve::resolve_self;
 use urlprism::compare::{Comparer, Engine};
-use urlprism::host::plan::{builtin_plans, Plan};
+use urlprism::profile::plan::{builtin_plans, Plan};
 use urlprism::profile::{builtin_profiles, this};
-use urlprism::resolve::resolve_self;
 use urlprism::{
     canonicalize, canonicalize_each, parse, resolve, serialize, Canonicalizer, ParsedUrl, Profile,
     Url,
@@ -266,7 +266,7 @@ fn main() {
                 &name,
                 hosts
                     .iter()
-                    .map(|h| urlprism::host::canonicalize_host(h, "http", *p).ok()),
+                    .map(|h| urlprism::algorithm::host::canonicalize_host(h, "http", *p).ok()),
             );
         }
         let differ = ascii
@@ -339,7 +339,12 @@ fn main() {
                     .iter()
                     .map(|h| {
                         sum_len(
-                            urlprism::host::canonicalize_host(black_box(h), "http", this_p).ok(),
+                            urlprism::algorithm::host::canonicalize_host(
+                                black_box(h),
+                                "http",
+                                this_p,
+                            )
+                            .ok(),
                         )
                     })
                     .sum()
@@ -652,7 +657,7 @@ fn stages(ascii: &[String], profile: &dyn Profile, rounds: usize) {
             Box::new(|| {
                 ascii
                     .iter()
-                    .map(|u| urlprism::preprocess::preprocess(black_box(u)).len())
+                    .map(|u| urlprism::algorithm::preprocess::preprocess(black_box(u)).len())
                     .sum()
             }),
         ),
@@ -697,7 +702,7 @@ fn stages(ascii: &[String], profile: &dyn Profile, rounds: usize) {
                 hosts
                     .iter()
                     .map(|h| {
-                        urlprism::host::canonicalize_host(black_box(h), "http", profile)
+                        urlprism::algorithm::host::canonicalize_host(black_box(h), "http", profile)
                             .map_or(0, |h| h.len())
                     })
                     .sum()

@@ -16,7 +16,7 @@
 //! Prints the total length of the canonical URLs (so that nothing is
 //! optimized away).
 
-use urlprism::host::plan::{builtin_plans, Plan};
+use urlprism::profile::plan::{builtin_plans, Plan};
 use urlprism::{profile, Canonicalizer};
 
 fn main() {

@@ -1,17 +1,17 @@
 //! [`Canonicalizer`]: from input string to canonical [`Url`], with a
 //! profile, an optional base URL and a document encoding.
 
-use crate::base::ParsedBase;
-use crate::canonical_url::{Maker, Offsets, PlanRef, Url};
-use crate::canonicalize::{self, AllButHost, Each};
-use crate::common_url::Covered;
+use crate::accel::common_url::Covered;
+use crate::accel::{common_reference, common_url, thread_buffer};
+use crate::algorithm::base::ParsedBase;
+use crate::algorithm::canonicalize::{self, AllButHost, Each};
+use crate::algorithm::{preprocess, resolve, serialize};
 use crate::error::Error;
-use crate::host::plan::Plan;
+use crate::profile::plan::Plan;
+use crate::profile::url_steps::InputFacts;
 use crate::profile::Profile;
-use crate::url::{CowUrl, InvalidReason};
-use crate::url_steps::InputFacts;
-use crate::{common_reference, common_url};
-use crate::{preprocess, resolve, serialize, thread_buffer};
+use crate::url::components::{CowUrl, InvalidReason};
+use crate::url::{Maker, Offsets, PlanRef, Url};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
 
@@ -266,7 +266,7 @@ impl<'p> Canonicalizer<'p> {
         let facts = self.facts(input, profile);
         let observes = self.observes(facts.as_ref(), profile);
         if observes {
-            if let Some(r) = crate::observed_input::observed_input_invalid(profile.url(), input) {
+            if let Some(r) = crate::observed::input::observed_input_invalid(profile.url(), input) {
                 return Err(Error::Invalid(r));
             }
             if let Some(c) = self.for_canonical_base(profile) {
@@ -335,11 +335,11 @@ impl<'p> Canonicalizer<'p> {
     }
 
     /// `input` as the profile's observed URL-level steps on the input
-    /// leave it ([`observed_input`](crate::observed_input::observed_input)),
+    /// leave it ([`observed_input`](crate::observed::input::observed_input)),
     /// against this canonicalizer's base.
     fn observed_input<'i>(&self, input: &'i str, profile: &Plan) -> Cow<'i, str> {
         let base = self.base.as_ref().map(ParsedBase::text);
-        crate::observed_input::observed_input(profile.url(), input, base)
+        crate::observed::input::observed_input(profile.url(), input, base)
     }
 
     /// Whether `input`, against this canonicalizer's base, may resolve
@@ -359,13 +359,13 @@ impl<'p> Canonicalizer<'p> {
     }
 
     /// The URL as the profile's observed kinds of URL give it
-    /// ([`observed_kind`](crate::observed_kind::observed_kind)), against
+    /// ([`observed_kind`](crate::observed::kind::observed_kind)), against
     /// this canonicalizer's base; `None` when none applies.  `input` is
     /// the text the observed steps on the input left, `raw` the text
     /// before them.
     fn observed_kind(&self, raw: &str, input: &str, profile: &Plan) -> Option<Result<Url, Error>> {
         let base = self.base.as_ref().map(|b| b.text());
-        let url = crate::observed_kind::observed_kind(profile.url(), raw, input, base)?;
+        let url = crate::observed::kind::observed_kind(profile.url(), raw, input, base)?;
         Some(match url {
             Ok(url) => {
                 let mut c: CowUrl<'_> = CowUrl {
@@ -528,7 +528,7 @@ impl<'p> Canonicalizer<'p> {
     /// [`crate::canonicalize_each`]); element `i` is what a canonicalizer
     /// under `profiles[i]` gives.  The profiles are compiled once for a
     /// whole batch ([`Plan::new`]; the built-in ones are,
-    /// [`builtin_plans`](crate::host::plan::builtin_plans)).
+    /// [`builtin_plans`](crate::profile::plan::builtin_plans)).
     ///
     /// ```
     /// use urlprism::{host::plan::{builtin_plans, Plan}, profile, Canonicalizer};
@@ -580,10 +580,10 @@ impl<'p> Canonicalizer<'p> {
                 touched && {
                     let observed = self.observed_input(input, p);
                     !observed_is_input(&observed, input)
-                        || crate::observed_input::observed_input_invalid(p.url(), input).is_some()
+                        || crate::observed::input::observed_input_invalid(p.url(), input).is_some()
                         || (p.url().file_paths_as_posix && self.may_be_file(input))
                         || self.needs_canonical_base(p)
-                        || crate::observed_kind::observed_kind(
+                        || crate::observed::kind::observed_kind(
                             p.url(),
                             input,
                             &observed,

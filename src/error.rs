@@ -1,7 +1,7 @@
 //! Errors: an invalid URL is a normal result, and the error says which step
 //! of the specification rejected it.
 
-use crate::url::InvalidReason;
+use crate::url::components::InvalidReason;
 use std::fmt;
 
 /// Why a URL has no canonical form.

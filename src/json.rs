@@ -3,7 +3,7 @@
 //! HTTP server and the Python package alike (feature `json`).
 //!
 //! ```
-//! use urlprism::engine::builtin_engines;
+//! use urlprism::engines::builtin_engines;
 //! let engines = builtin_engines();
 //! let line = urlprism::json::compare("http://a%5Fb.test/", &engines, None, urlprism::encoding_rs::UTF_8);
 //! let v: serde_json::Value = serde_json::from_str(&line).unwrap();
@@ -16,7 +16,7 @@
 use crate::compare::{
     trace_url, AlignedStep, Comparer, Comparison, Divergence, Engine, Field, Rejection, UrlTrace,
 };
-use crate::engine::EngineSpec;
+use crate::engines::EngineSpec;
 use crate::Url;
 use encoding_rs::Encoding;
 use serde::Serialize;
@@ -281,7 +281,7 @@ pub fn trace_and_compare(
 /// under `engines`, resolved against `base`.
 ///
 /// ```
-/// use urlprism::engine::builtin_engines;
+/// use urlprism::engines::builtin_engines;
 /// let text = urlprism::json::trace("http://a%5Fb.test/", &builtin_engines(), None);
 /// let v: serde_json::Value = serde_json::from_str(&text).unwrap();
 /// assert_eq!(v["host"], "a%5Fb.test");

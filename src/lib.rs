@@ -20,62 +20,38 @@
 //! results: [`parse()`], [`resolve()`], [`canonicalize()`] (a
 //! [`ParsedUrl`] to a canonical [`ParsedUrl`]) and [`serialize()`].
 
-mod base;
-mod canonical_url;
-pub mod canonicalize;
+mod accel;
+pub mod algorithm;
 mod canonicalizer;
-pub mod chromium;
-mod common_reference;
-mod common_url;
 pub mod compare;
 pub mod conformance;
-pub mod engine;
-mod engine_canonicalizer;
+pub mod engines;
 pub mod error;
-pub mod firefox;
-pub mod host;
-mod ipv4;
-mod ipv6;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod keys;
-pub mod names;
-pub mod observed_input;
-pub mod observed_kind;
-mod octets;
-#[cfg(feature = "suite")]
-pub mod panic;
-pub mod parse;
-pub mod percent;
-pub mod preprocess;
+pub mod observed;
 pub mod profile;
-mod remade;
-pub mod resolve;
-pub mod serialize;
-mod thread_buffer;
-pub mod unicode;
+pub mod text;
 pub mod url;
-pub mod url_steps;
-pub mod webkit;
-pub mod whatwg;
 
-pub use canonical_url::{Host, OpaqueOrigin, Origin, Url};
-pub use canonicalize::{canonicalize, canonicalize_each};
+pub use algorithm::canonicalize::{canonicalize, canonicalize_each};
+pub use algorithm::parse::parse;
+pub use algorithm::resolve::resolve;
+pub use algorithm::serialize::serialize;
 pub use canonicalizer::Canonicalizer;
 /// The Encoding Standard's encodings, for [`Canonicalizer::encoding`]
 /// (the `encoding_rs` crate, re-exported so that a user's crate need not
 /// depend on it).
 pub use encoding_rs;
-pub use engine_canonicalizer::EngineCanonicalizer;
+pub use engines::engine_canonicalizer::EngineCanonicalizer;
 pub use error::Error;
 /// The `form_urlencoded` crate, whose `Parse` [`Url::query_pairs`]
 /// gives.
 pub use form_urlencoded;
-pub use parse::parse;
 pub use profile::{Profile, ProfileSpec};
-pub use resolve::resolve;
-pub use serialize::serialize;
-pub use url::ParsedUrl;
+pub use url::components::ParsedUrl;
+pub use url::{Host, OpaqueOrigin, Origin, Url};
 
 #[cfg(test)]
 mod linear_time;

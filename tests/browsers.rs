@@ -39,7 +39,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use urlprism::engine::builtin_engine;
+use urlprism::engines::builtin_engine;
 use urlprism::EngineCanonicalizer;
 
 /// The engine checked against each browser's stored outputs (one line per
@@ -872,7 +872,7 @@ fn corpus_lines_are_well_formed() -> Result<(), Failed> {
 
 /// The generator's reading of the conformance suite and of the WPT cases
 /// is the library's: the `suite` and `wpt` parts are the (data, base)
-/// pairs `urlprism::conformance` and `urlprism::whatwg::wpt` read, each
+/// pairs `urlprism::conformance` and `urlprism::engines::whatwg::wpt` read, each
 /// once, in file order.
 fn suite_parts_are_what_the_library_reads() -> Result<(), Failed> {
     let realistic = &corpora()[0];
@@ -900,7 +900,7 @@ fn suite_parts_are_what_the_library_reads() -> Result<(), Failed> {
     let mut wpt = Vec::new();
     let text = std::fs::read_to_string(root().join("tests/data/wpt/urltestdata.json"))
         .map_err(|e| e.to_string())?;
-    for case in urlprism::whatwg::wpt::parse_cases(&text)? {
+    for case in urlprism::engines::whatwg::wpt::parse_cases(&text)? {
         let pair = (case.input, case.base);
         if seen.insert(pair.clone()) {
             wpt.push(pair);

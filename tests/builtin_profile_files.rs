@@ -10,7 +10,7 @@ mod profile_files;
 use profile_files::{generate, scan};
 use std::path::{Path, PathBuf};
 use urlprism::compare::Engine;
-use urlprism::engine::EngineSpec;
+use urlprism::engines::EngineSpec;
 use urlprism::profile::{builtin_profiles, BUILTIN_PROFILE_FILES};
 use urlprism::ProfileSpec;
 

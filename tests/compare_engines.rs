@@ -42,7 +42,7 @@ fn corpus(name: &str, step: usize) -> Option<Vec<String>> {
 
 /// The comparisons checked and the failures, described.
 struct Checks {
-    engine_sets: Vec<Vec<urlprism::engine::EngineSpec>>,
+    engine_sets: Vec<Vec<urlprism::engines::EngineSpec>>,
     checked: usize,
     failures: Vec<String>,
 }
@@ -147,7 +147,7 @@ fn an_invalid_base_invalidates_every_input() {
         checks.check(input, Some("no scheme"), UTF_8);
     }
     checks.report();
-    let engines = urlprism::engine::builtin_engines();
+    let engines = urlprism::engines::builtin_engines();
     let dyns: Vec<&dyn urlprism::compare::Engine> = engines.iter().map(|e| e as _).collect();
     let c = urlprism::compare::compare("http://a/", Some("no scheme"), UTF_8, &dyns);
     assert!(c.agree(), "{c:?}");

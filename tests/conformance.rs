@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use urlprism::conformance::{read_suite_file, run_suite, SuiteFile, Summary};
-use urlprism::observed_input::{observed_input, observed_input_invalid};
+use urlprism::observed::input::{observed_input, observed_input_invalid};
 use urlprism::profile::builtin_profiles;
-use urlprism::url::InvalidReason;
+use urlprism::url::components::InvalidReason;
 use urlprism::Profile;
 
 mod common;
@@ -289,7 +289,7 @@ fn is_unicode_drift(c: char, assigned: &[(u32, u32)]) -> bool {
     let cp = c as u32;
     let in_6_0 = assigned.iter().any(|&(lo, hi)| lo <= cp && cp <= hi);
     let latest = urlprism::profile::this().nameprep.nfkc;
-    !in_6_0 && urlprism::unicode::nfkc::nfkc(&c.to_string(), &latest) != c.to_string()
+    !in_6_0 && urlprism::text::unicode::nfkc::nfkc(&c.to_string(), &latest) != c.to_string()
 }
 
 /// The reason a THIS failure is listed with: the Unicode-drift code points
@@ -370,7 +370,7 @@ fn steps_alone(
     enc: &'static urlprism::encoding_rs::Encoding,
 ) -> Result<urlprism::ParsedUrl, urlprism::Error> {
     if reads_whole_urls(p) {
-        return urlprism::observed_kind::canonicalize_by_the_steps(data, given_base, p, enc);
+        return urlprism::observed::kind::canonicalize_by_the_steps(data, given_base, p, enc);
     }
     let base = urlprism::parse(given_base.unwrap_or(input));
     urlprism::canonicalize(&urlprism::resolve(input, &base), p, enc)
@@ -386,8 +386,8 @@ fn profiles_together_equal_profiles_alone_and_urls_match_the_steps() {
         .iter()
         .map(|p| p as &dyn Profile)
         .collect();
-    let plans: Vec<&urlprism::host::plan::Plan> =
-        urlprism::host::plan::builtin_plans().iter().collect();
+    let plans: Vec<&urlprism::profile::plan::Plan> =
+        urlprism::profile::plan::builtin_plans().iter().collect();
     let mut checked = 0;
     for (name, path) in suite::files().into_iter().filter(|(n, _)| !n.contains('/')) {
         for r in read_suite_file(&path).unwrap() {

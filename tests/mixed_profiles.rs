@@ -13,10 +13,10 @@
 //! is `URLPRISM_MIXED_ROUNDS` (default 48; each round mixes 4 profiles and
 //! runs 1,000 URLs through them, next to the 4 built-in ones).
 
+use urlprism::algorithm::host::canonicalize_host::{canonicalize_host, canonicalize_host_traced};
+use urlprism::algorithm::host::trace::StepLog;
 use urlprism::compare::{Comparer, Engine};
-use urlprism::host::canonicalize_host::{canonicalize_host, canonicalize_host_traced};
-use urlprism::host::plan::Plan;
-use urlprism::host::trace::StepLog;
+use urlprism::profile::plan::Plan;
 use urlprism::profile::{builtin_profiles, mixed_profile, ProfileSpec};
 use urlprism::{canonicalize, canonicalize_each, Canonicalizer, Error, Profile};
 
@@ -746,7 +746,7 @@ fn shortcut_is_the_steps() {
                         .and_then(|c| c.canonicalize(input)),
                     None => Canonicalizer::new(p).canonicalize(input),
                 };
-                let steps = urlprism::observed_kind::canonicalize_by_the_steps(
+                let steps = urlprism::observed::kind::canonicalize_by_the_steps(
                     input,
                     base,
                     p,
@@ -870,7 +870,7 @@ fn reference_shortcut_is_the_steps() {
                 let fast = Canonicalizer::new(*p)
                     .base(&base)
                     .and_then(|c| c.canonicalize(&reference));
-                let steps = urlprism::observed_kind::canonicalize_by_the_steps(
+                let steps = urlprism::observed::kind::canonicalize_by_the_steps(
                     &reference,
                     Some(&base),
                     *p,

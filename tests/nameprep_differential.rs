@@ -23,7 +23,7 @@
 //!   `python-unassigned-ccc` and expect the inert-starter result.
 
 use urlprism::profile::{BidiVersion, NfkcVariant, UnicodeVersion};
-use urlprism::unicode::{bidi, nfkc, stringprep};
+use urlprism::text::unicode::{bidi, nfkc, stringprep};
 
 const CORPUS: &str = include_str!("data/nameprep-corpus.txt");
 

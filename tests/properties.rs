@@ -13,7 +13,7 @@
 use encoding_rs::{Encoding, SHIFT_JIS, UTF_8, WINDOWS_1252};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
-use urlprism::host::{canonicalize_host, nameprep};
+use urlprism::algorithm::host::{canonicalize_host, nameprep};
 use urlprism::profile::{builtin_profiles, this};
 use urlprism::{canonicalize, parse, resolve, serialize, Profile};
 
@@ -238,7 +238,7 @@ proptest! {
                 prop_assert!(base.is_invalid());
                 continue;
             };
-            let steps = urlprism::observed_kind::canonicalize_by_the_steps(&s, b.as_deref(), p, enc);
+            let steps = urlprism::observed::kind::canonicalize_by_the_steps(&s, b.as_deref(), p, enc);
             match c.canonicalize(&s) {
                 Ok(url) => {
                     let canonical = steps.map_err(|e| TestCaseError::fail(format!("{}: steps fail: {e}", p.name)))?;
@@ -271,12 +271,12 @@ proptest! {
                 urls.extend(c.canonicalize(&s).ok());
             }
         }
-        let plans: Vec<urlprism::host::plan::Plan> = profiles.iter().map(|p| urlprism::host::plan::Plan::new(*p)).collect();
-        let plans: Vec<&urlprism::host::plan::Plan> = plans.iter().collect();
+        let plans: Vec<urlprism::profile::plan::Plan> = profiles.iter().map(|p| urlprism::profile::plan::Plan::new(*p)).collect();
+        let plans: Vec<&urlprism::profile::plan::Plan> = plans.iter().collect();
         if let Ok(c) = common::canonicalizer(b.as_deref(), this(), enc) {
             urls.extend(c.canonicalize_each(&s, &plans).into_iter().flatten());
         }
-        let whatwg = urlprism::engine::builtin_engine("whatwg").unwrap();
+        let whatwg = urlprism::engines::builtin_engine("whatwg").unwrap();
         let w = urlprism::EngineCanonicalizer::new(&whatwg).encoding(enc);
         let w = match b.as_deref() {
             Some(b) => w.base(b).ok(),
@@ -428,7 +428,7 @@ proptest! {
         s in prop_oneof![common_ascii_url(), wide_ascii_url()],
         b in prop::option::of(prop_oneof![common_ascii_url(), wide_ascii_url()]),
     ) {
-        for w in [urlprism::whatwg::Whatwg::new(), urlprism::whatwg::Whatwg::transitional()] {
+        for w in [urlprism::engines::whatwg::Whatwg::new(), urlprism::engines::whatwg::Whatwg::transitional()] {
             let fast = w.canonicalize_url(&s, b.as_deref(), UTF_8);
             let parser = w.canonicalize_by_the_parser(&s, b.as_deref(), UTF_8);
             prop_assert_eq!(&fast, &parser);

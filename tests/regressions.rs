@@ -19,7 +19,7 @@
 use common::canonicalize_str;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use urlprism::host::{canonicalize_host, nameprep};
+use urlprism::algorithm::host::{canonicalize_host, nameprep};
 use urlprism::profile::builtin_profiles;
 use urlprism::{parse, resolve, serialize};
 
@@ -187,8 +187,8 @@ fn escape_formed_by_decoding_is_idempotent() {
 /// URL-level step may rewrite).
 #[test]
 fn encoded_query_octets_are_read_by_the_gates() {
-    let plans: Vec<&urlprism::host::plan::Plan> =
-        urlprism::host::plan::builtin_plans().iter().collect();
+    let plans: Vec<&urlprism::profile::plan::Plan> =
+        urlprism::profile::plan::builtin_plans().iter().collect();
     for encoding in [
         encoding_rs::ISO_2022_JP,
         encoding_rs::SHIFT_JIS,

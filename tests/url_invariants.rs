@@ -12,9 +12,9 @@
 //! `urls_hold_their_invariants`).
 
 use std::path::Path;
-use urlprism::engine::builtin_engine;
-use urlprism::host::plan::{builtin_plans, Plan};
-use urlprism::whatwg::Whatwg;
+use urlprism::engines::builtin_engine;
+use urlprism::engines::whatwg::Whatwg;
+use urlprism::profile::plan::{builtin_plans, Plan};
 use urlprism::{Canonicalizer, EngineCanonicalizer, Url};
 
 mod suite;
@@ -92,7 +92,7 @@ fn suites() -> Vec<Case> {
 
 /// Checks every URL `case` gives, under each built-in profile alone,
 /// together, and the `whatwg` engine: how many were checked.
-fn check(case: &Case, plans: &[&Plan], whatwg: &urlprism::engine::EngineSpec) -> usize {
+fn check(case: &Case, plans: &[&Plan], whatwg: &urlprism::engines::EngineSpec) -> usize {
     let mut checked = 0;
     let mut holds = |url: &Url, under: &str| {
         if let Err(e) = url.check_invariants() {

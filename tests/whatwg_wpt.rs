@@ -12,7 +12,7 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use urlprism::whatwg::{host_trace, wpt, Whatwg};
+use urlprism::engines::whatwg::{host_trace, wpt, Whatwg};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -52,7 +52,7 @@ fn every_wpt_case_passes_but_the_listed_ones() {
         // The components serialize to the crate's own `href`: the getters
         // compared below are the mapping's, and they are faithful.
         if let Ok(u) = engine.parse(&c.input, c.base.as_deref(), encoding_rs::UTF_8) {
-            let c = urlprism::whatwg::components(&u);
+            let c = urlprism::engines::whatwg::components(&u);
             assert_eq!(urlprism::serialize(&c).as_deref(), Some(u.as_str()));
         }
         let m = wpt::run_case(&engine, c);

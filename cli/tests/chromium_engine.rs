@@ -6,9 +6,9 @@ mod cli_support;
 
 use cli_support::{run, stderr, stdout};
 use proptest::prelude::*;
-use urlprism::chromium::Chromium;
 use urlprism::compare::Engine;
 use urlprism::encoding_rs::UTF_8;
+use urlprism::engines::chromium::Chromium;
 
 #[test]
 fn canon_gives_chromiums_href_or_why_it_throws() {
@@ -193,12 +193,12 @@ fn trace_shows_chromiums_host_stages() {
 
 #[test]
 fn the_engine_is_registered_but_not_run_by_default() {
-    let e = urlprism::engine::builtin_engine("Chromium").unwrap();
+    let e = urlprism::engines::builtin_engine("Chromium").unwrap();
     assert_eq!(e.name(), "chromium");
-    assert!(!urlprism::engine::builtin_engines()
+    assert!(!urlprism::engines::builtin_engines()
         .iter()
         .any(|e| e.name() == "chromium"));
-    assert!(urlprism::engine::registered_engines()
+    assert!(urlprism::engines::registered_engines()
         .iter()
         .any(|e| e.name() == "chromium"));
     let u = e
@@ -291,6 +291,6 @@ proptest! {
         }
         let _ = c.host(&input, "http");
         let _ = c.host(&input, "foo");
-        let _ = urlprism::chromium::host_trace::trace(&input, "file");
+        let _ = urlprism::engines::chromium::host_trace::trace(&input, "file");
     }
 }

@@ -499,7 +499,7 @@ fn profiles_lists_and_shows_a_file_to_start_from() {
         .lines()
         .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
         .collect();
-    let registered: Vec<String> = urlprism::engine::builtin_names();
+    let registered: Vec<String> = urlprism::engines::builtin_names();
     assert_eq!(names, registered);
     assert_eq!(names[..5], ["this", "chrome", "gecko", "ie", "whatwg"]);
 

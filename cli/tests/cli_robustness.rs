@@ -320,7 +320,7 @@ fn unknown_profile_name_is_named() {
         assert_eq!(stdout(&o), "");
         let err = stderr(&o);
         assert!(err.contains(&format!("{name:?}")), "{name:?}: {err}");
-        let known = urlprism::engine::builtin_names().join(", ");
+        let known = urlprism::engines::builtin_names().join(", ");
         assert!(err.contains(&format!("known profiles: {known}")), "{err}");
     }
 }

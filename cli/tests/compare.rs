@@ -338,7 +338,7 @@ fn compare_selected_profiles_and_profile_file() {
         ],
         b"",
     );
-    let builtin = urlprism::engine::builtin_engines().len();
+    let builtin = urlprism::engines::builtin_engines().len();
     assert_eq!(
         json_lines(&o)[0]["results"].as_array().unwrap().len(),
         builtin + 1
@@ -675,7 +675,8 @@ impl Engine for Whatwg {
             Some(b) => url::Url::parse(b).and_then(|b| b.join(input)),
             None => url::Url::parse(input),
         };
-        let u = parsed.map_err(|_| Error::Invalid(urlprism::url::InvalidReason::NoScheme))?;
+        let u = parsed
+            .map_err(|_| Error::Invalid(urlprism::url::components::InvalidReason::NoScheme))?;
         let opt = |s: &str| (!s.is_empty()).then(|| s.to_string());
         Url::from_parsed_url(&ParsedUrl {
             scheme: Some(u.scheme().to_string()),

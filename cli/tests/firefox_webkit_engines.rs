@@ -9,8 +9,8 @@ use cli_support::{run, stderr, stdout};
 use proptest::prelude::*;
 use urlprism::compare::Engine;
 use urlprism::encoding_rs::UTF_8;
-use urlprism::firefox::Firefox;
-use urlprism::webkit::Webkit;
+use urlprism::engines::firefox::Firefox;
+use urlprism::engines::webkit::Webkit;
 use urlprism::Url;
 
 #[test]

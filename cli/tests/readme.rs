@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use urlprism::compare::Engine;
-use urlprism::engine::EngineSpec;
+use urlprism::engines::EngineSpec;
 
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))

@@ -17,7 +17,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use urlprism::whatwg::{wpt, Whatwg};
+use urlprism::engines::whatwg::{wpt, Whatwg};
 
 /// One input and its base.
 type Item = (String, Option<String>);

@@ -14,7 +14,7 @@
 //! (`Url::check_invariants`).  `Canonicalizer::canonicalize`, with its
 //! shortcuts, gives what the steps give under every one of them (the steps
 //! as the canonicalizer takes them, its URL-level steps included:
-//! `urlprism::observed_kind::canonicalize_by_the_steps`).
+//! `urlprism::observed::kind::canonicalize_by_the_steps`).
 //!
 //! The check is `urlprism_fuzz::checks::canonicalize` (`src/checks.rs`).
 #![no_main]

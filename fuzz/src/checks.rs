@@ -81,7 +81,7 @@ pub fn pick_encoding(data: &[u8]) -> &'static Encoding {
 /// is not a fixed point, and only its path may change.
 pub fn path_taken_verbatim_from_base(input: &str, base: &str) -> bool {
     let base = urlprism::parse(base);
-    let own = urlprism::parse(&urlprism::preprocess::preprocess(input));
+    let own = urlprism::parse(&urlprism::algorithm::preprocess::preprocess(input));
     let resolved = urlprism::resolve(input, &base);
     base.path.is_some()
         && own.path.as_deref().is_none_or(str::is_empty)
@@ -164,7 +164,7 @@ pub fn resolve(data: &[u8]) {
 /// (`Url::check_invariants`).  `Canonicalizer::canonicalize`, with its
 /// shortcuts, gives what the steps give under every one of them (the steps
 /// as the canonicalizer takes them, its URL-level steps included:
-/// [`urlprism::observed_kind::canonicalize_by_the_steps`]).
+/// [`urlprism::observed::kind::canonicalize_by_the_steps`]).
 pub fn canonicalize(data: &[u8]) {
     let (base, input) = split(data);
     let picked = pick_encoding(data);
@@ -211,8 +211,8 @@ pub fn canonicalize(data: &[u8]) {
     let statics: Vec<&'static dyn urlprism::Profile> =
         builtin_profiles().iter().map(|p| p as _).collect();
     if let Some(c) = canonicalizer(statics[0]) {
-        let plans: Vec<&urlprism::host::plan::Plan> =
-            urlprism::host::plan::builtin_plans().iter().collect();
+        let plans: Vec<&urlprism::profile::plan::Plan> =
+            urlprism::profile::plan::builtin_plans().iter().collect();
         for (p, t) in statics.iter().zip(c.canonicalize_each(&input, &plans)) {
             let alone = canonicalizer(*p).map(|c| c.canonicalize(&input));
             let alone = alone.expect("the base was valid for the first profile");
@@ -243,9 +243,13 @@ pub fn canonicalize(data: &[u8]) {
         // observed URL-level steps, then parse, resolve (without a base the
         // input is its own, and an input invalid by itself keeps its own
         // reason), canonicalize.
-        let steps =
-            urlprism::observed_kind::canonicalize_by_the_steps(&input, base.as_deref(), *p, picked)
-                .map(|u| urlprism::serialize(&u).expect("a canonical URL serializes"));
+        let steps = urlprism::observed::kind::canonicalize_by_the_steps(
+            &input,
+            base.as_deref(),
+            *p,
+            picked,
+        )
+        .map(|u| urlprism::serialize(&u).expect("a canonical URL serializes"));
         assert_eq!(
             without_displayed(c.canonicalize(&input).map(|u| u.as_str().to_owned())),
             steps,
@@ -256,10 +260,10 @@ pub fn canonicalize(data: &[u8]) {
     if let (Some(host), Some(scheme)) = (resolved.host.as_deref(), resolved.scheme.as_deref()) {
         let scheme = scheme.to_ascii_lowercase();
         for p in &mixed {
-            let mut log = urlprism::host::trace::StepLog::default();
+            let mut log = urlprism::algorithm::host::trace::StepLog::default();
             assert_eq!(
-                urlprism::host::canonicalize_host(host, &scheme, p),
-                urlprism::host::canonicalize_host::canonicalize_host_traced(
+                urlprism::algorithm::host::canonicalize_host(host, &scheme, p),
+                urlprism::algorithm::host::canonicalize_host::canonicalize_host_traced(
                     host, &scheme, p, &mut log
                 ),
                 "mixed profile: shortcuts differ from the traced steps on {host:?}\n{p:?}"
@@ -336,10 +340,10 @@ pub fn canonicalize_host(data: &[u8]) {
     let host = text(data);
     for profile in builtin_profiles() {
         for scheme in ["http", "file"] {
-            let r = urlprism::host::canonicalize_host(&host, scheme, profile);
+            let r = urlprism::algorithm::host::canonicalize_host(&host, scheme, profile);
             assert_eq!(
                 r,
-                urlprism::host::canonicalize_host(&host, scheme, profile),
+                urlprism::algorithm::host::canonicalize_host(&host, scheme, profile),
                 "{} is not deterministic on {host:?}",
                 profile.name
             );
@@ -353,8 +357,8 @@ pub fn canonicalize_host(data: &[u8]) {
 pub fn nameprep(data: &[u8]) {
     let s = text(data);
     for profile in builtin_profiles() {
-        let without = urlprism::host::nameprep(&s, profile, false);
-        let with = urlprism::host::nameprep(&s, profile, true);
+        let without = urlprism::algorithm::host::nameprep(&s, profile, false);
+        let with = urlprism::algorithm::host::nameprep(&s, profile, true);
         if let Ok(w) = &with {
             assert_eq!(
                 without.as_ref(),
@@ -373,7 +377,7 @@ pub fn nameprep(data: &[u8]) {
 /// URL Standard and its transitional variant, in UTF-8 and in the
 /// encoding the input picks; every URL holds its invariants.
 pub fn whatwg(data: &[u8]) {
-    use urlprism::whatwg::Whatwg;
+    use urlprism::engines::whatwg::Whatwg;
     let (base, input) = split(data);
     let picked = pick_encoding(data);
     for w in [Whatwg::new(), Whatwg::transitional()] {

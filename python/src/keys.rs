@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use urlprism::keys::{Applied, Key};
-use urlprism::panic::catch_panic;
+use urlprism::text::panic::catch_panic;
 
 pyo3::create_exception!(
     urlprism,
@@ -24,7 +24,7 @@ pub(crate) fn kind_of(kind: &str, toml: Option<&str>) -> PyResult<Key> {
     }
     Key::builtin(kind).cloned().ok_or_else(|| {
         let names = urlprism::keys::builtin_names();
-        let close = urlprism::names::closest(kind, &names)
+        let close = urlprism::text::names::closest(kind, &names)
             .map(|n| format!("; did you mean {n:?}?"))
             .unwrap_or_default();
         KeyKindError::new_err(format!(

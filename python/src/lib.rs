@@ -19,8 +19,8 @@ use pyo3::types::{PyBytes, PyList, PyString};
 use std::sync::Arc;
 use urlprism::compare::{Comparer, Engine};
 use urlprism::encoding_rs::Encoding;
-use urlprism::engine::EngineSpec;
-use urlprism::panic::catch_panic;
+use urlprism::engines::EngineSpec;
+use urlprism::text::panic::catch_panic;
 use urlprism::{EngineCanonicalizer, Url};
 
 /// The options of a canonicalization: the engine, the base URL (checked

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use urlprism::compare::Engine;
-use urlprism::engine::{builtin_engines, number_repeated_names, registered_engines, EngineSpec};
+use urlprism::engines::{builtin_engines, number_repeated_names, registered_engines, EngineSpec};
 
 pyo3::create_exception!(
     urlprism,
@@ -145,7 +145,7 @@ pub fn builtin(name: &str) -> PyResult<Arc<EngineSpec>> {
         .ok_or_else(|| {
             let names = builtin_names();
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let close = urlprism::names::closest(name, &refs)
+            let close = urlprism::text::names::closest(name, &refs)
                 .map(|n| format!("did you mean {n:?}? "))
                 .unwrap_or_default();
             ProfileError::new_err(format!(

@@ -4,11 +4,11 @@
 
 use super::comparison::Comparer;
 use super::engine::{Engine, HostTrace, CANONICALIZE_HOST, NAMEPREP};
-use crate::chromium::CHROMIUM;
+use crate::algorithm::host::trace::TraceStep;
+use crate::engines::chromium::CHROMIUM;
+use crate::engines::whatwg::host_trace::URL_STANDARD;
 use crate::error::Error;
-use crate::host::trace::TraceStep;
-use crate::url_steps::StepEffect;
-use crate::whatwg::host_trace::URL_STANDARD;
+use crate::profile::url_steps::StepEffect;
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -138,7 +138,7 @@ pub struct UrlTrace {
     /// googleurl's path URLs, or an input they find invalid): not traced.
     pub whole_url: Vec<String>,
     /// The URL-level steps that change a profile's result for this URL
-    /// ([`crate::url_steps::acting`]), profile by profile.
+    /// ([`crate::profile::url_steps::acting`]), profile by profile.
     pub url_steps: Vec<(String, StepEffect)>,
     /// Each traced engine's run.
     pub traces: Vec<HostTrace>,
@@ -168,7 +168,8 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
     };
     for e in engines {
         if let Some(p) = e.as_profile() {
-            let effects = super::guard::guarded(|| crate::url_steps::acting(p, input, base));
+            let effects =
+                super::guard::guarded(|| crate::profile::url_steps::acting(p, input, base));
             let name = e.name().to_string();
             t.url_steps.extend(
                 effects
@@ -223,9 +224,9 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
 
 /// Whether the observed URL-level steps of `profile` give `input`
 /// (against `base`) without the host's steps
-/// ([`crate::observed_kind::before_the_parser`]).
+/// ([`crate::observed::kind::before_the_parser`]).
 fn gives_whole_url(profile: &dyn crate::Profile, input: &str, base: Option<&str>) -> bool {
-    use crate::observed_kind::{before_the_parser, BeforeTheParser};
+    use crate::observed::kind::{before_the_parser, BeforeTheParser};
     let before = before_the_parser(input, base, profile, encoding_rs::UTF_8);
     matches!(before, BeforeTheParser::Whole(_))
 }
@@ -236,7 +237,7 @@ pub fn is_note(pipeline: &str, step: &str) -> bool {
     match pipeline {
         CANONICALIZE_HOST => matches!(step, "4" | "9" | "18" | "20.1" | "20"),
         NAMEPREP => step == "6",
-        URL_STANDARD => step == crate::whatwg::host_trace::ENDS_IN_A_NUMBER,
+        URL_STANDARD => step == crate::engines::whatwg::host_trace::ENDS_IN_A_NUMBER,
         _ => false,
     }
 }

@@ -4,13 +4,13 @@
 
 use super::engine::{base_error, Engine};
 use super::guard::guarded as catch_panic;
-use crate::canonical_url::{Maker, PlanRef};
+use crate::accel::thread_buffer::{give_back, take_kept};
 use crate::canonicalizer::EachResult;
 use crate::error::Error;
-use crate::host::plan::Plan;
 use crate::profile;
-use crate::thread_buffer::{give_back, take_kept};
-use crate::url::ParsedUrl;
+use crate::profile::plan::Plan;
+use crate::url::components::ParsedUrl;
+use crate::url::{Maker, PlanRef};
 use crate::{Canonicalizer, Url};
 use encoding_rs::Encoding;
 use serde::Serialize;
@@ -234,7 +234,7 @@ impl Comparison {
     ///
     /// ```
     /// use urlprism::compare::{Comparer, Engine};
-    /// use urlprism::engine::builtin_engines;
+    /// use urlprism::engines::builtin_engines;
     /// let engines = builtin_engines();
     /// let engines: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
     /// let c = Comparer::new(&engines, None, urlprism::encoding_rs::UTF_8);
@@ -294,7 +294,7 @@ fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
 ///
 /// ```
 /// use urlprism::compare::{Comparer, Engine};
-/// use urlprism::engine::builtin_engines;
+/// use urlprism::engines::builtin_engines;
 /// let engines = builtin_engines();
 /// let engines: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
 /// let c = Comparer::new(&engines, Some("http://example.com/dir/"), urlprism::encoding_rs::UTF_8);
@@ -379,7 +379,7 @@ impl<'e> Comparer<'e> {
         match &self.base {
             Some((_, Ok(base))) => catch_panic(|| crate::resolve(input, base)),
             Some((_, Err(panic))) => Err(panic.clone()),
-            None => catch_panic(|| crate::resolve::resolve_self(input)),
+            None => catch_panic(|| crate::algorithm::resolve::resolve_self(input)),
         }
     }
 
@@ -398,7 +398,7 @@ impl<'e> Comparer<'e> {
     ///
     /// ```
     /// use urlprism::compare::{Comparer, Engine};
-    /// use urlprism::engine::builtin_engines;
+    /// use urlprism::engines::builtin_engines;
     /// let engines = builtin_engines();
     /// let engines: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
     /// let c = Comparer::new(&engines, None, urlprism::encoding_rs::UTF_8);

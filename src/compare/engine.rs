@@ -3,13 +3,13 @@
 //! by step ([`HostTrace`]).
 
 use super::guard::guarded as catch_panic;
+use crate::algorithm::host::canonicalize_host::canonicalize_host_traced;
+use crate::algorithm::host::trace::{StepLog, TraceStep};
 #[cfg(feature = "suite")]
 use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
-use crate::host::canonicalize_host::canonicalize_host_traced;
-use crate::host::trace::{StepLog, TraceStep};
 use crate::profile::Profile;
-use crate::url::InvalidReason;
+use crate::url::components::InvalidReason;
 use crate::{Canonicalizer, Url};
 use encoding_rs::Encoding;
 use serde::Serialize;
@@ -132,19 +132,19 @@ pub trait Engine: Send + Sync {
     /// test` gives it the files of that extension), or `None`.  By
     /// default, the web-platform-tests `urltestdata.json` files, which
     /// any engine runs through [`Engine::canonicalize`]
-    /// ([`crate::whatwg::wpt`]).  The profiles also run the 2011 suite's
+    /// ([`crate::engines::whatwg::wpt`]).  The profiles also run the 2011 suite's
     /// `.dat` files ([`crate::conformance::run_suite`]).
     #[cfg(feature = "suite")]
     fn test_files(&self) -> Option<TestFiles> {
-        Some(crate::whatwg::wpt::TEST_FILES)
+        Some(crate::engines::whatwg::wpt::TEST_FILES)
     }
 
     /// Runs the test file at `path`, of the format of
     /// [`Engine::test_files`], as a report of the suite's kind: by
-    /// default, [`crate::whatwg::wpt::run_file`].
+    /// default, [`crate::engines::whatwg::wpt::run_file`].
     #[cfg(feature = "suite")]
     fn run_test_file(&self, path: &std::path::Path) -> Result<FileReport, ReadError> {
-        crate::whatwg::wpt::run_file(path, self)
+        crate::engines::whatwg::wpt::run_file(path, self)
     }
 
     /// The engine as a marked-step profile, when it is one: a
@@ -211,7 +211,7 @@ macro_rules! profile_engine {
                 Canonicalizer::new(self).encoding(encoding).base(base).map(drop)
             }
             fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
-                Some(crate::host::canonicalize_host(host, scheme, self))
+                Some(crate::algorithm::host::canonicalize_host(host, scheme, self))
             }
             fn canonicalize(
                 &self,

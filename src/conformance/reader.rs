@@ -2,7 +2,7 @@
 //! [`read_suite_file`] make [`Record`]s, [`Expectation::new`] applies a
 //! profile's overrides (see the parent module for the format).
 
-use crate::url::ParsedUrl;
+use crate::url::components::ParsedUrl;
 use encoding_rs::Encoding;
 use std::fmt;
 use std::path::Path;

@@ -3,9 +3,9 @@
 //! ([`run_suite`]), with the counts per profile and file ([`Summary`]).
 
 use super::reader::*;
-use crate::panic::catch_panic;
 use crate::profile::Profile;
-use crate::url::ParsedUrl;
+use crate::text::panic::catch_panic;
+use crate::url::components::ParsedUrl;
 use encoding_rs::Encoding;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -97,7 +97,7 @@ fn pipeline(
     encoding: &'static Encoding,
 ) -> Result<(ParsedUrl, String), String> {
     let file_rules = !profile.url().file_paths_as_posix;
-    let resolved = crate::resolve::resolve_with_file_rules(data, base, file_rules);
+    let resolved = crate::algorithm::resolve::resolve_with_file_rules(data, base, file_rules);
     if let Some(reason) = resolved.invalid {
         return Err(crate::Error::Invalid(reason).to_string());
     }
@@ -147,7 +147,7 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             // The profile's observed steps on the input come first
             // (`[observed.url]`, see `crate::observed_input`).
             let given_base = record.base().filter(|b| !b.is_empty());
-            let input = &*crate::observed_input::observed_input(profile.url(), data, given_base);
+            let input = &*crate::observed::input::observed_input(profile.url(), data, given_base);
             let base_str = given_base.unwrap_or(input);
             let encoding = record_encoding(record);
             // A profile that resolves against the canonical base
@@ -161,20 +161,22 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
                 None => crate::parse(base_str),
             };
             // So do its observed kinds of URL (see `crate::observed_kind`).
-            let result =
-                match crate::observed_kind::observed_kind(profile.url(), data, input, given_base) {
-                    Some(Ok(url)) => {
-                        let s = crate::serialize(&url).unwrap_or_default();
-                        Ok((url, s))
-                    }
-                    Some(Err(reason)) => Err(crate::Error::Invalid(reason).to_string()),
-                    None => {
-                        match crate::observed_input::observed_input_invalid(profile.url(), data) {
-                            Some(reason) => Err(crate::Error::Invalid(reason).to_string()),
-                            None => pipeline(input, &base, profile, encoding),
-                        }
-                    }
-                };
+            let result = match crate::observed::kind::observed_kind(
+                profile.url(),
+                data,
+                input,
+                given_base,
+            ) {
+                Some(Ok(url)) => {
+                    let s = crate::serialize(&url).unwrap_or_default();
+                    Ok((url, s))
+                }
+                Some(Err(reason)) => Err(crate::Error::Invalid(reason).to_string()),
+                None => match crate::observed::input::observed_input_invalid(profile.url(), data) {
+                    Some(reason) => Err(crate::Error::Invalid(reason).to_string()),
+                    None => pipeline(input, &base, profile, encoding),
+                },
+            };
             match (&result, exp.invalid) {
                 (Err(_), true) => {
                     // The string the browser showed for the invalid URL

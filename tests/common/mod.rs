@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use encoding_rs::Encoding;
-use urlprism::host::plan::Plan;
+use urlprism::profile::plan::Plan;
 use urlprism::{parse, resolve, serialize, Canonicalizer, Error, ParsedUrl, Profile};
 
 /// A [`Canonicalizer`] under `profile` with `base` (none: each input is its
@@ -87,7 +87,7 @@ pub fn pipeline(
     // The profile's observed steps on the input and its whole-URL rules
     // come first.
     let canon =
-        urlprism::observed_kind::canonicalize_by_the_steps(input, base, profile, encoding).ok()?;
+        urlprism::observed::kind::canonicalize_by_the_steps(input, base, profile, encoding).ok()?;
     let s = serialize(&canon)?;
     Some((canon, s))
 }
@@ -104,7 +104,7 @@ pub fn pipeline(
 /// The canonical URL is not a fixed point there.
 pub fn path_taken_verbatim_from_base(input: &str, base: &str) -> bool {
     let base = parse(base);
-    let own = parse(&urlprism::preprocess::preprocess(input));
+    let own = parse(&urlprism::algorithm::preprocess::preprocess(input));
     let resolved = resolve(input, &base);
     base.path.is_some()
         && own.path.as_deref().is_none_or(str::is_empty)
@@ -171,7 +171,7 @@ pub fn check_idempotent(
 /// as the specification's parser reads it.
 pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String {
     let by_kind = (profile.url.path_urls || profile.url.mailto_path_and_query)
-        && !urlprism::parse::find_scheme(canon).is_some_and(|(s, _)| {
+        && !urlprism::algorithm::parse::find_scheme(canon).is_some_and(|(s, _)| {
             ["http", "https", "ftp", "gopher", "ws", "wss", "file"]
                 .iter()
                 .any(|k| k.eq_ignore_ascii_case(s))
@@ -184,7 +184,7 @@ pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String 
         canon
             .chars()
             .map(|c| {
-                if urlprism::preprocess::is_noncharacter(c) {
+                if urlprism::algorithm::preprocess::is_noncharacter(c) {
                     '\u{FFFD}'
                 } else {
                     c
@@ -197,21 +197,21 @@ pub fn expected_reparse(canon: &str, profile: &urlprism::ProfileSpec) -> String 
 }
 
 /// The error of `input` when `profile`'s observed steps on the input find
-/// it invalid ([`urlprism::observed_input::observed_input_invalid`]):
+/// it invalid ([`urlprism::observed::input::observed_input_invalid`]):
 /// then the steps go no further.
 pub fn steps_input_invalid(
     profile: &dyn urlprism::Profile,
     input: &str,
 ) -> Option<urlprism::Error> {
-    urlprism::observed_input::observed_input_invalid(profile.url(), input)
+    urlprism::observed::input::observed_input_invalid(profile.url(), input)
         .map(urlprism::Error::Invalid)
 }
 
 /// `input` as `profile`'s observed steps on the input leave it
-/// ([`urlprism::observed_input::observed_input`]), against `base`.
+/// ([`urlprism::observed::input::observed_input`]), against `base`.
 pub fn observed_input(profile: &dyn urlprism::Profile, input: &str, base: Option<&str>) -> String {
-    let base = base.map(urlprism::preprocess::preprocess);
-    urlprism::observed_input::observed_input(profile.url(), input, base.as_deref()).into_owned()
+    let base = base.map(urlprism::algorithm::preprocess::preprocess);
+    urlprism::observed::input::observed_input(profile.url(), input, base.as_deref()).into_owned()
 }
 
 /// `e` without the URL string the browser shows
@@ -240,7 +240,7 @@ pub type Alone = Result<(String, Vec<Option<String>>), String>;
 /// 4); an input that is its own base is resolved as `resolve_self` does
 /// it.
 pub fn engine_alone(
-    engine: &urlprism::engine::EngineSpec,
+    engine: &urlprism::engines::EngineSpec,
     input: &str,
     base: Option<&str>,
     encoding: &'static Encoding,
@@ -264,7 +264,7 @@ pub fn engine_alone(
             // on the input leave it (`[observed.url]`).
             // (and its whole-URL rules: `observed_kind`).
             let steps =
-                urlprism::observed_kind::canonicalize_by_the_steps(input, base, p, encoding);
+                urlprism::observed::kind::canonicalize_by_the_steps(input, base, p, encoding);
             let by_canonicalizer = match canonicalizer(base, p, encoding) {
                 Ok(c) => c.canonicalize(input),
                 Err(_) if steps.is_err() => return Ok(Err(steps.unwrap_err().to_string())),
@@ -327,7 +327,7 @@ pub fn engine_alone(
 /// says they differ, whether they agree, and the groups that agree, are
 /// those of the results alone.
 pub fn check_comparison(
-    engines: &[urlprism::engine::EngineSpec],
+    engines: &[urlprism::engines::EngineSpec],
     input: &str,
     base: Option<&str>,
     encoding: &'static Encoding,
@@ -408,8 +408,8 @@ pub fn check_comparison(
 /// (the four profiles and `whatwg`); one profile beside `whatwg`; two
 /// profiles beside two profile files (the URL Standard with Transitional
 /// Processing, and CHROME with two parameters changed).
-pub fn compared_engine_sets() -> Vec<Vec<urlprism::engine::EngineSpec>> {
-    use urlprism::engine::{builtin_engine, builtin_engines, EngineSpec};
+pub fn compared_engine_sets() -> Vec<Vec<urlprism::engines::EngineSpec>> {
+    use urlprism::engines::{builtin_engine, builtin_engines, EngineSpec};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let transitional =
         EngineSpec::from_file(root.join("profiles/examples/whatwg-transitional.toml"))

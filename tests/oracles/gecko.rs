@@ -133,8 +133,8 @@ fn run(check: &Check, gecko: &ProfileSpec, idn: &ProfileSpec) -> Result<(bool, S
             (ok, shown(&r))
         }
         "display_idn" | "display_idn_changes" | "to_ace" => {
-            let r =
-                urlprism::host::canonicalize_host(input, "http", idn).map_err(|e| e.to_string());
+            let r = urlprism::algorithm::host::canonicalize_host(input, "http", idn)
+                .map_err(|e| e.to_string());
             let got = match (&r, check.kind.as_str()) {
                 (Ok(h), "to_ace") => Some(ace(h)?),
                 (Ok(h), _) => Some(h.clone()),

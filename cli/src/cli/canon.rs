@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use urlprism::panic::catch_panic;
+use urlprism::text::panic::catch_panic;
 use urlprism::{EngineCanonicalizer, Url};
 
 #[derive(Debug, Args)]

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use urlprism::compare::{pair_divergences, Comparer, Comparison, Engine, Field, HostTrace};
-use urlprism::engine::{builtin_engines, number_repeated_names, EngineSpec};
+use urlprism::engines::{builtin_engines, number_repeated_names, EngineSpec};
 use urlprism::ParsedUrl;
 
 #[derive(Debug, Args)]
@@ -62,11 +62,11 @@ pub struct CompareArgs {
 }
 
 /// The groups `groups` and `today` (`--today`, the group
-/// [`urlprism::engine::TODAY`]) name.
+/// [`urlprism::engines::TODAY`]) name.
 pub(super) fn group_names(groups: &[String], today: bool) -> Vec<String> {
     let mut out = groups.to_vec();
     if today {
-        out.push(urlprism::engine::TODAY.to_string());
+        out.push(urlprism::engines::TODAY.to_string());
     }
     out
 }
@@ -89,10 +89,10 @@ pub(super) fn compared_engines(
         out.push(engine_by_name(n)?);
     }
     for g in groups {
-        let members = urlprism::engine::group(g).ok_or_else(|| {
+        let members = urlprism::engines::group(g).ok_or_else(|| {
             UsageError(format!(
                 "unknown group {g:?}; the groups are {}",
-                urlprism::engine::group_names().join(", ")
+                urlprism::engines::group_names().join(", ")
             ))
         })?;
         for e in members {

@@ -17,7 +17,7 @@ use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use urlprism::compare::Engine;
-use urlprism::engine::{builtin_engine, builtin_names, lookup, EngineSpec};
+use urlprism::engines::{builtin_engine, builtin_names, lookup, EngineSpec};
 use urlprism::profile::{builtin, builtin_profiles};
 use urlprism::ProfileSpec;
 
@@ -118,9 +118,9 @@ pub fn profile_by_name(name: &str) -> Result<&'static ProfileSpec, UsageError> {
 }
 
 /// ` (did you mean "chrome"?)` when one of `names` is close to `name`
-/// ([`urlprism::names::closest`]), or nothing.
+/// ([`urlprism::text::names::closest`]), or nothing.
 fn did_you_mean(name: &str, names: &[&str]) -> String {
-    match urlprism::names::closest(name, names) {
+    match urlprism::text::names::closest(name, names) {
         Some(n) => format!(" (did you mean {n:?}?)"),
         None => String::new(),
     }
@@ -259,7 +259,7 @@ pub(super) fn with_base<T>(
     base: &str,
     set_base: impl FnOnce() -> Result<T, urlprism::Error>,
 ) -> Result<T, UsageError> {
-    match urlprism::panic::catch_panic(set_base) {
+    match urlprism::text::panic::catch_panic(set_base) {
         Ok(Ok(c)) => Ok(c),
         // It names the base already.
         Ok(Err(e @ urlprism::Error::Base { .. })) => Err(UsageError(e.to_string())),
@@ -283,7 +283,7 @@ pub fn check_base(
     })?;
     let mut failures = Vec::new();
     for e in engines {
-        match urlprism::panic::catch_panic(|| e.canonicalize(base, None, encoding)) {
+        match urlprism::text::panic::catch_panic(|| e.canonicalize(base, None, encoding)) {
             Ok(Ok(_)) => return Ok(()),
             Ok(Err(err)) => failures.push(format!("{}: {err}", e.name())),
             Err(panic) => failures.push(format!("{}: internal error: {panic}", e.name())),

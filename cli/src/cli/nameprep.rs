@@ -9,9 +9,9 @@ use serde::Serialize;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use urlprism::algorithm::host::nameprep;
 use urlprism::compare::Engine;
-use urlprism::host::nameprep;
-use urlprism::panic::catch_panic;
+use urlprism::text::panic::catch_panic;
 
 #[derive(Debug, Args)]
 pub struct NameprepArgs {

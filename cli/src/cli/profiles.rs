@@ -7,9 +7,9 @@ use super::{profile_by_name, UsageError};
 use clap::Args;
 use std::process::ExitCode;
 use urlprism::compare::Engine;
-use urlprism::engine::registry;
-use urlprism::host::plan::Plan;
-use urlprism::host::steps::{Origin, Step, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
+use urlprism::engines::registry;
+use urlprism::profile::host_steps::{Origin, Step, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
+use urlprism::profile::plan::Plan;
 use urlprism::profile::BUILTIN_PROFILE_FILES;
 
 #[derive(Debug, Args)]

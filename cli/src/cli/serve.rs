@@ -339,7 +339,7 @@ fn profiles() -> Response {
             .collect(),
         Err(UsageError(message)) => return error(StatusCode::INTERNAL_SERVER_ERROR, &message),
     };
-    let registered: Vec<serde_json::Value> = urlprism::engine::registry()
+    let registered: Vec<serde_json::Value> = urlprism::engines::registry()
         .iter()
         .map(|r| {
             serde_json::json!({
@@ -350,10 +350,10 @@ fn profiles() -> Response {
             })
         })
         .collect();
-    let groups: serde_json::Map<String, serde_json::Value> = urlprism::engine::group_names()
+    let groups: serde_json::Map<String, serde_json::Value> = urlprism::engines::group_names()
         .into_iter()
         .map(|g| {
-            let members: Vec<String> = urlprism::engine::group(g)
+            let members: Vec<String> = urlprism::engines::group(g)
                 .unwrap_or_default()
                 .iter()
                 .map(|e| urlprism::compare::Engine::name(e).to_string())

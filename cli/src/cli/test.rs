@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::compare::Engine;
 use urlprism::conformance::{collect_suite_files, run_suite, Summary};
-use urlprism::engine::registry;
+use urlprism::engines::registry;
 use urlprism::Profile;
 
 #[derive(Debug, Args)]

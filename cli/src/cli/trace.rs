@@ -12,7 +12,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlprism::compare::{AlignedStep, CellState, Comparison, StepCell, UrlTrace};
-use urlprism::engine::EngineSpec;
+use urlprism::engines::EngineSpec;
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
@@ -462,7 +462,7 @@ fn fold(lines: &mut Vec<Line>, folded: &mut Vec<&str>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use urlprism::engine::builtin_engines;
+    use urlprism::engines::builtin_engines;
 
     /// The table of `url` under every built-in engine, with `rows`.
     fn table(url: &str, rows: Rows) -> String {

@@ -21,7 +21,7 @@
 use super::text::{escape, unescape_once, unescape_to_fixed_point};
 use super::{rejected, Parsed};
 use crate::compare::Engine;
-use crate::engine::{lookup, EngineSpec};
+use crate::engines::{lookup, EngineSpec};
 use crate::keys::step::Applied;
 use crate::keys::KeyError;
 use crate::Url;

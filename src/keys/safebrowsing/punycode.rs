@@ -12,7 +12,7 @@
 //! `"www.ümlat.com"` -> `"www.xn--mlat-zra.com"`; `"xn--p1ai:x.рф"` fails.
 
 use super::text::{push_rune, runes};
-use crate::unicode::punycode as rfc3492;
+use crate::text::unicode::punycode as rfc3492;
 
 // Go's `int32` arithmetic: RFC 3492's parameters and functions, shared
 // with the library's Punycode (`unicode/punycode.rs`), read in `i32`.

@@ -5,9 +5,9 @@
 //! rules).  `bücher.de` → `xn--bcher-kva.de`; a failure (Python's
 //! `UnicodeError`, which the reference catches) is `None`.
 
-use crate::unicode::punycode::{self, Sink};
-use crate::unicode::version::{BidiVersion, NfkcVariant, UnicodeVersion};
-use crate::unicode::{bidi, nfkc, stringprep};
+use crate::text::unicode::punycode::{self, Sink};
+use crate::text::unicode::version::{BidiVersion, NfkcVariant, UnicodeVersion};
+use crate::text::unicode::{bidi, nfkc, stringprep};
 
 /// Python's `unicodedata.ucd_3_2_0` NFKC: Unicode 3.2 data (Corrigendum
 /// #3 in it), without Corrigendum #4, with the blocking rule of #5 (see

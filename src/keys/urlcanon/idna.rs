@@ -12,7 +12,7 @@
 
 use super::idna_tables as t;
 use crate::profile::{BidiVersion, NfkcVariant, UnicodeVersion};
-use crate::unicode::{bidi, nfkc, punycode, stringprep};
+use crate::text::unicode::{bidi, nfkc, punycode, stringprep};
 use icu_normalizer::uts46::Uts46MapperBorrowed;
 use unicode_bidi::BidiClass;
 

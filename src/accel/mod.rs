@@ -1,0 +1,9 @@
+//! The accelerators: shortcuts that give what the steps give for the
+//! inputs they cover, and decline the others.  They call the
+//! specification's steps and the observed rules; nothing below calls
+//! them.
+
+pub(crate) mod common_reference;
+pub(crate) mod common_url;
+pub(crate) mod fast_paths;
+pub(crate) mod thread_buffer;

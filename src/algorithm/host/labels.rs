@@ -1,0 +1,681 @@
+//! CanonicalizeHost steps 17 to 21: the host split into labels at `.`,
+//! each label converted by step 20 (20.1, Gecko's IDN whitelist; 20.2.1,
+//! ToASCII; 20.2.2, IE's ToUnicode / ToASCII round trip), and the labels
+//! joined again.
+//!
+//! THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
+//! `\u{4E00}.jp`.
+
+use super::ace::{label_chars, push_ace, push_ace_shared, AceCache, MAX_LABEL_LEN};
+use super::nameprep::nameprep_with;
+use super::pipeline::{give_up, GiveUp, Pipeline};
+use super::trace::Tracer;
+use crate::observed::host::{ace_label, holds_unassigned, keeps_unicode_labels};
+use crate::profile::host_steps as steps;
+use crate::profile::plan::Plan;
+use crate::text::unicode::{bidi, gecko, punycode as puny, stringprep};
+use std::borrow::Cow;
+
+/// A label separator [RFC 3490 3.1]: U+002E, U+3002, U+FF0E, U+FF61.
+#[inline]
+pub fn is_label_separator(c: char) -> bool {
+    matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
+}
+
+/// The labels of `s`, split at `.` (step 17), as `s.split('.')` gives
+/// them: `a..b.` → `a`, ``, `b`, ``.  One pass over the octets, without
+/// the searcher a `str` pattern sets up for each label (labels are short).
+pub(crate) fn labels(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == b'.') {
+            Some(dot) => {
+                rest = Some(&r[dot + 1..]);
+                Some(&r[..dot])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
+/// Steps 19 to 21: each label of `s` (step 17 split it at `.`) converted
+/// by step 20, and the labels joined with `.` again (step 21), written into
+/// one string as they come.  What is known of the host
+/// ([`Known`](super::pipeline::Known): the labels prepared by the IDN
+/// shortcut, step 11's Nameprep still holding) spares step 20.2.1.1 its
+/// Nameprep, which then only checks bidi.
+///
+/// THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
+/// `\u{4E00}.jp`.
+pub(crate) fn convert_labels<T: Tracer>(
+    s: &str,
+    scheme: &str,
+    pl: &mut Pipeline<'_, T>,
+) -> Result<String, GiveUp> {
+    // Room for ACE labels longer than their Unicode (`bücher` →
+    // `xn--bcher-kva`).
+    let mut out = String::with_capacity(2 * s.len() + 8);
+    convert_labels_into(s, scheme, pl, &mut out)?;
+    Ok(out)
+}
+
+/// [`convert_labels`], appending the labels to `out` (unchanged when a
+/// label fails).
+pub(crate) fn convert_labels_into<T: Tracer>(
+    s: &str,
+    scheme: &str,
+    pl: &mut Pipeline<'_, T>,
+    out: &mut String,
+) -> Result<(), GiveUp> {
+    let plan = pl.plan;
+    let mut idn_enabled = plan.runs(const { steps::host("20.1") })
+        && pl.known.idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
+    pl.note(const { steps::host("20.1") }, s, || {
+        format!("idn-enabled = {idn_enabled}")
+    });
+    // Next to step 20.1 (observed, GECKO): an unassigned code point makes
+    // the host "not whitelisted".
+    let step_20_1a = const { steps::host("20.1a") };
+    if idn_enabled && plan.runs(step_20_1a) && holds_unassigned(s) {
+        idn_enabled = false;
+    }
+    pl.note(step_20_1a, s, || format!("idn-enabled = {idn_enabled}"));
+    // Step 20.2.1 or step 20.2.2, whichever the plan runs.
+    let round_trip = plan.runs(const { steps::host("20.2.2") });
+    let step = match round_trip {
+        false => const { steps::host("20.2.1") },
+        true => const { steps::host("20.2.2") },
+    };
+    // After step 20.2.2 (IE): schemes that do not keep Unicode labels get
+    // the labels' ASCII form, collected next to them.
+    let ace = round_trip && !keeps_unicode_labels(plan, scheme);
+    let mut ace_out = String::new();
+    let known = if T::ENABLED {
+        LabelKnown::Nothing
+    } else if pl.known.labels_prepared {
+        LabelKnown::Prepared
+    } else {
+        LabelKnown::Untraced
+    };
+    // Check bidi (20.2.1.1, and ToASCII's in 20.2.2.4) on a label as `s`
+    // has it passes when no character of `s` may be RandALCat: told once
+    // for the host (a tracer sees each check run).
+    let bidi_may_fail = T::ENABLED
+        || pl
+            .known
+            .may_hold_rand_al
+            .unwrap_or_else(|| bidi::may_hold_rand_al(s.as_bytes()));
+    pl.bidi_may_fail = bidi_may_fail;
+    let base = out.len();
+    for (i, label) in labels(s).enumerate() {
+        if i > 0 {
+            out.push('.');
+            if ace {
+                ace_out.push('.');
+            }
+        }
+        let start = out.len();
+        let r = match round_trip {
+            false => label_to_ascii(label, idn_enabled, pl, out),
+            true => label_ie_round_trip(
+                label,
+                plan,
+                out,
+                ace.then_some(&mut ace_out),
+                known,
+                bidi_may_fail,
+                pl.shared.as_deref_mut(),
+            ),
+        };
+        match r {
+            Ok(()) => pl.note(step, label, || out[start..].to_string()),
+            Err(g) => {
+                pl.note(step, label, || format!("fail: {g}"));
+                out.truncate(base);
+                return Err(g);
+            }
+        }
+    }
+    if round_trip {
+        pl.note_if(const { steps::host("20.2.2a") }, ace, &out[base..], || {
+            ace_out.clone()
+        });
+        if ace {
+            out.truncate(base);
+            out.push_str(&ace_out);
+        }
+    }
+    Ok(())
+}
+
+/// Step 20.1 (GECKO): whether IDN is enabled for the host's TLD.
+///
+/// 1. /tld/ is the last non-empty label;
+/// 2. a non-ASCII /tld/ is Punycode encoded and prefixed with `xn--` (the
+///    empty string if that fails);
+/// 3. it must be whitelisted;
+/// 4. and no character of the host may be blacklisted.
+pub(crate) fn idn_enabled_tld(s: &str) -> bool {
+    idn_tld_whitelisted(s) && !s.chars().any(gecko::is_idn_blacklisted)
+}
+
+/// Steps 20.1.1 to 20.1.3 (GECKO): whether the TLD of `s` is on the
+/// whitelist.
+pub(crate) fn idn_tld_whitelisted(s: &str) -> bool {
+    // The last label that is not empty (a host is short: a plain scan
+    // from the end).
+    let t = s.trim_end_matches('.');
+    let tld = &t[t.bytes().rposition(|b| b == b'.').map_or(0, |i| i + 1)..];
+    match tld.is_ascii() {
+        true => gecko::is_idn_whitelisted_tld(tld),
+        // Step 20.1.2's ACE form is on the list exactly when the TLD is one
+        // of the list's U-labels (no Punycode needed).
+        false => gecko::is_idn_whitelisted_u_label(tld),
+    }
+}
+
+/// After step 20 (GECKO, [`ObservedHostParams::whitelisted_ace_shown_in_unicode`](crate::profile::ObservedHostParams::whitelisted_ace_shown_in_unicode)):
+/// a host that was ASCII as written, under a whitelisted TLD, with its
+/// `xn--` labels in Unicode; `None` when it stays as it is (no `xn--`
+/// label, a TLD not on the list, or a label that does not decode back to
+/// itself).  The rule of Gecko 2.0's `nsIDNService::ConvertToDisplayIDN`
+/// (ASCII branch: `isInWhitelist`, then `ACEtoUTF8(host, ..., PR_FALSE)`),
+/// whose `decodeACE` takes each `xn--` label through Punycode, turns down
+/// a label with a blacklisted character (`isOnlySafeChars`) and one that
+/// `UTF8toACE` with unassigned code points not allowed does not give back
+/// (`ACEtoUTF8` then returns the whole host as it was).  With Nameprep
+/// leaving the decoded label as it is and Punycode one-to-one, "gives
+/// back" is: the label decodes to characters that are not all ASCII, none
+/// unassigned, that Nameprep leaves alone, and the Punycode of which is the
+/// label.
+///
+/// `xn--bcher-kva.es` → `bücher.es` (test_idnservice.js:35);
+/// `xn--jos-dma.example.net.ch` → `josé.example.net.ch`
+/// (test_bug396389.js:66); `xn--foobar-533e.org` stays (U+3040 is
+/// unassigned: test_bug479413.js:52); `xn--bcher-kva.com` stays (`com`
+/// is not whitelisted).
+pub(crate) fn ace_labels_in_unicode(s: &str, plan: &Plan) -> Option<String> {
+    if !has_xn_label(s) || !idn_tld_whitelisted(s) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    for (i, label) in labels(s).enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        let is_xn = label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
+        if !is_xn {
+            out.push_str(label);
+            continue;
+        }
+        // Gecko lowercases the host before it looks at it.
+        let lower = label[4..].to_ascii_lowercase();
+        let ace = lower.as_str();
+        let mut decoded = String::new();
+        crate::text::unicode::punycode::decode_into(ace, &mut decoded)?;
+        let safe = !decoded.chars().any(|c| {
+            crate::text::unicode::gecko::is_idn_blacklisted(c)
+                || crate::text::unicode::stringprep::is_unassigned(c)
+        });
+        if !safe || !crate::text::unicode::punycode::encodes_back(ace, &decoded) {
+            return None;
+        }
+        let prepared =
+            nameprep_with(decoded.clone(), plan, true, &mut super::trace::NoTrace).ok()?;
+        if prepared != decoded {
+            return None;
+        }
+        out.push_str(&decoded);
+    }
+    Some(out)
+}
+
+/// Whether `host` has a label that begins with `xn--`, in any case.
+fn has_xn_label(host: &str) -> bool {
+    labels(host).any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
+}
+
+/// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`
+/// (with what is known of the host as in [`convert_labels`]).
+pub(crate) fn label_to_ascii<T: Tracer>(
+    label: &str,
+    idn_enabled: bool,
+    pl: &mut Pipeline<'_, T>,
+    out: &mut String,
+) -> Result<(), GiveUp> {
+    let plan = pl.plan;
+    let hp = plan.host();
+    let prepared = pl.known.labels_prepared;
+    // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
+    // Check bidi step remains to be done; Nameprep is idempotent.  Not
+    // when step 14 has percent-encoded since: its hex digits are
+    // uppercase, which Nameprep lowercases (a profile with step 11 and
+    // `early_percent_encode = ["="]`: `一=` → `xn--%3d-…`, not `%3D`), and
+    // a combining mark after one may compose with it.  Not so
+    // with the Corrigendum 5 swap (step 4), which a second Nameprep
+    // applies again: Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}` composes further the
+    // second time.  The swap needs a non-starter, so without one the
+    // second Nameprep is the first again (a tracer sees it run anyway).
+    // With `prepared`, NFKC leaves the host alone, so no starter in it
+    // composes with another and the swap has no sequence to act on.
+    let swap_again = plan.runs(const { steps::nameprep("4") })
+        && !prepared
+        && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
+    // With `prepared`, Nameprep is known to leave the label as it is (see
+    // [`idn_fast_path`](crate::accel::fast_paths::idn::idn_fast_path_into)), whether or not step 11 ran.
+    let label: Cow<'_, str> = if (pl.known.step_11_holds || prepared) && !swap_again {
+        let r = match pl.bidi_may_fail {
+            true => super::nameprep::check_bidi(label, plan.nameprep().bidi),
+            false => Ok(()),
+        };
+        if T::ENABLED {
+            let after = match &r {
+                Ok(()) => label.to_string(),
+                Err(e) => format!("fail: {e}"),
+            };
+            let step = const { steps::nameprep("11") };
+            pl.tracer
+                .step(step.pipeline, step.number, step.label, true, label, &after);
+        }
+        r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
+        Cow::Borrowed(label)
+    } else {
+        Cow::Owned(
+            nameprep_with(label.to_string(), plan, true, pl.tracer)
+                .map_err(|e| give_up("20.2.1.1", e.to_string()))?,
+        )
+    };
+    if !label.is_ascii() {
+        // 20.2.1.2
+        if idn_enabled {
+            out.push_str(&label);
+            return Ok(());
+        }
+        if hp.xn_non_ascii_fails && label.starts_with("xn--") {
+            return Err(give_up(
+                "20.2.1.2.1.1",
+                "a label beginning with \"xn--\" holds non-ASCII characters",
+            ));
+        }
+        let start = out.len();
+        push_ace_shared(&label, out, pl.shared.as_deref_mut())
+            .ok_or_else(|| give_up("20.2.1.2.1.2", "Punycode cannot encode the label"))?;
+        if out.len() - start > MAX_LABEL_LEN {
+            return Err(give_up(
+                "20.2.1.2.1.4",
+                "the label is longer than 63 characters",
+            ));
+        }
+    } else {
+        // 20.2.1.3
+        let mut label: &str = &label;
+        if hp.truncate_ascii_label > 0 && label.len() > hp.truncate_ascii_label {
+            label = &label[..hp.truncate_ascii_label];
+        }
+        if hp.empty_label_fails && label.is_empty() {
+            return Err(give_up("20.2.1.3.2", "empty label"));
+        }
+        if label.len() > MAX_LABEL_LEN {
+            return Err(give_up(
+                "20.2.1.3.3",
+                "the label is longer than 63 characters",
+            ));
+        }
+        out.push_str(label);
+    }
+    Ok(())
+}
+
+/// What IE's round trip (step 20.2.2) may take for granted about a label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LabelKnown {
+    /// Nothing: every step runs (a tracer is watching).
+    Nothing,
+    /// Nothing yet, but shortcuts may be taken where a check allows them.
+    Untraced,
+    /// The host qualified for [`idn_fast_path`](crate::accel::fast_paths::idn::idn_fast_path_into): Nameprep leaves the label
+    /// as it is, its ASCII characters are letters, digits and hyphens, and
+    /// it holds no U+3002.
+    Prepared,
+}
+
+/// Step 20.2.2 (IE): the modified ToUnicode operation for one label: the
+/// label, Punycode-encoded if need be, must survive a round trip through
+/// Punycode decoding and ToASCII unchanged; the result, appended to `out`,
+/// is the Unicode form.  With `ace_out`, the label's ASCII form (for
+/// schemes that do not keep Unicode labels) is appended there.
+///
+/// With `shortcut` (no tracer), a Unicode label that Nameprep leaves as it
+/// is takes [`label_ie_round_trip_fixed_point`].
+pub(crate) fn label_ie_round_trip(
+    label: &str,
+    plan: &Plan,
+    out: &mut String,
+    ace_out: Option<&mut String>,
+    known: LabelKnown,
+    bidi_may_fail: bool,
+    shared: Option<&mut AceCache>,
+) -> Result<(), GiveUp> {
+    let fixed_point = match known {
+        LabelKnown::Nothing => false,
+        LabelKnown::Untraced => super::nameprep::is_fixed_point(label),
+        LabelKnown::Prepared => true,
+    };
+    if fixed_point && !label.is_ascii() {
+        let prepared = known == LabelKnown::Prepared;
+        return label_ie_round_trip_fixed_point(
+            label,
+            plan,
+            out,
+            ace_out,
+            prepared,
+            bidi_may_fail,
+            shared,
+        );
+    }
+    if known == LabelKnown::Prepared && !label.starts_with("xn--") {
+        // An ASCII label (the label is lowercased): letters, digits and
+        // hyphens, so that the round trip gives it back unless ToASCII's
+        // UseSTD3ASCIIRules (its hyphens) or length check fails (20.2.2.4;
+        // 20.2.2.5 compares the label with itself, 20.2.2.6 finds no
+        // U+3002).  `www` → `www`; `-a` fails.
+        if label.starts_with('-') || label.ends_with('-') {
+            return Err(give_up("20.2.2.4", HYPHEN_AT_AN_END));
+        }
+        if label.is_empty() || label.len() > MAX_LABEL_LEN {
+            return Err(give_up("20.2.2.4", EMPTY_OR_TOO_LONG));
+        }
+        out.push_str(label);
+        if let Some(ace_out) = ace_out {
+            ace_out.push_str(label);
+        }
+        return Ok(());
+    }
+    // 20.2.2.1 and 20.2.2.2: /p_label/.
+    let mut encoded = String::new();
+    let p_label: &str = if label.is_ascii() {
+        label
+    } else {
+        push_ace_shared(label, &mut encoded, shared)
+            .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
+        &encoded
+    };
+    // 20.2.2.3: an ASCII `xn--` label is decoded into `out` itself,
+    // where the result goes (taken out again if a later step fails).
+    let at = out.len();
+    let decode = match p_label.strip_prefix("xn--") {
+        Some(rest) => {
+            if rest.len() > 4 * MAX_LABEL_LEN {
+                return Err(give_up("20.2.2.3.2", "the Punycode label is too long"));
+            }
+            // Decoding what 20.2.2.1 has just encoded gives the label back
+            // [RFC 3492 6.2].
+            label.is_ascii().then_some(rest)
+        }
+        None => None,
+    };
+    if let Some(rest) = decode {
+        puny::decode_into(rest, out)
+            .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+    }
+    let decoded = decode.map(|rest| (rest, &out[at..]));
+    let r = label_ie_round_trip_checks(label, p_label, decoded, plan, ace_out);
+    // The result of ToUnicode is /u_label/: IE shows IDNs in Unicode
+    // (`xn--ab-mia` and `aáb` both give `aáb`).
+    match (r, decode) {
+        (Ok(()), None) => out.push_str(label),
+        (Ok(()), Some(_)) => {}
+        (Err(e), _) => {
+            out.truncate(at);
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// Steps 20.2.2.4 to 20.2.2.6 of [`label_ie_round_trip`] on /u_label/:
+/// the decoding, when `decoded` holds what followed `xn--` in the label
+/// `label` and its decoding, or `label` itself; /p_label/ is `p_label`.
+fn label_ie_round_trip_checks(
+    label: &str,
+    p_label: &str,
+    decoded: Option<(&str, &str)>,
+    plan: &Plan,
+    ace_out: Option<&mut String>,
+) -> Result<(), GiveUp> {
+    // The ACE form of the label ToASCII gets at 20.2.2.4, when known.
+    let mut known_ace = (!label.is_ascii()).then_some(p_label);
+    let u_label = match decoded {
+        Some((rest, decoded)) => {
+            // `xn--bcher-kva` is the ACE form of `bücher`, which ToASCII
+            // would encode again (`xn--BCHER-KVA` is not).
+            if p_label.len() <= MAX_LABEL_LEN && puny::encodes_back(rest, decoded) {
+                known_ace = Some(p_label);
+            }
+            decoded
+        }
+        None => label,
+    };
+    // 20.2.2.4
+    let a_label = to_ascii_std3(u_label, plan, known_ace).map_err(|r| give_up("20.2.2.4", r))?;
+    // 20.2.2.5
+    if a_label != p_label {
+        return Err(give_up(
+            "20.2.2.5",
+            format!("ToASCII gives {a_label:?}, not {p_label:?}"),
+        ));
+    }
+    // 20.2.2.6
+    if u_label.contains('\u{3002}') {
+        return Err(give_up("20.2.2.6", "U+3002 in the label"));
+    }
+    if let Some(ace_out) = ace_out {
+        ace_label(u_label, known_ace, ace_out)?;
+    }
+    Ok(())
+}
+
+/// Step 20.2.2 (IE) for a non-ASCII label that Nameprep leaves as it is
+/// ([`super::nameprep::is_fixed_point`]: what step 11 made of the host
+/// mostly is), without the round trip's strings: /p_label/ is `xn--` and
+/// the Punycode of the label (20.2.2.1; only its length is needed), its
+/// decoding is the label again (20.2.2.3), and ToASCII of the label
+/// (20.2.2.4) runs Nameprep, which changes nothing and may fail only its
+/// Check bidi step, then makes /p_label/ again, so 20.2.2.5 holds.
+///
+/// `\u{4E00}` → `\u{4E00}` (and `xn--4gq` into `ace_out`); `\u{5D0}a`
+/// fails at 20.2.2.4 (bidi).  `tests::shortcuts_match_the_traced_steps`
+/// checks it against the full round trip, which a tracer sees.
+pub(crate) fn label_ie_round_trip_fixed_point(
+    label: &str,
+    plan: &Plan,
+    out: &mut String,
+    ace_out: Option<&mut String>,
+    prepared: bool,
+    bidi_may_fail: bool,
+    shared: Option<&mut AceCache>,
+) -> Result<(), GiveUp> {
+    // 20.2.2.1: only the length of /p_label/ is needed (the encoding itself
+    // when it is shared with other profiles, or for `ace_out`).
+    let cannot = || give_up("20.2.2.1.1", "Punycode cannot encode the label");
+    // Punycode encodes any label of at most 63 characters (see
+    // [`label_chars`]).
+    if label.len() > MAX_LABEL_LEN && label.chars().count() > MAX_LABEL_LEN {
+        return Err(cannot());
+    }
+    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail,
+    // unless `bidi_may_fail` is false), 3, 4 to 7 (the label is not ASCII)
+    // and 8.
+    if bidi_may_fail {
+        super::nameprep::check_bidi(label, plan.nameprep().bidi)
+            .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
+    }
+    let mut buf = ['\0'; MAX_LABEL_LEN];
+    let shared_ace = match shared {
+        Some(work) => Some(work.ace(label).ok_or_else(cannot)?),
+        None => None,
+    };
+    let p_len = match shared_ace {
+        Some(ace) => 4 + ace.len(),
+        None => {
+            let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
+            let mut count = puny::Count(4);
+            puny::encode_into(chars, &mut count).ok_or_else(cannot)?;
+            count.0
+        }
+    };
+    if prepared {
+        // Of UseSTD3ASCIIRules only the hyphens can fail (see
+        // [`LabelKnown::Prepared`]).
+        if label.starts_with('-') || label.ends_with('-') {
+            return Err(give_up("20.2.2.4", HYPHEN_AT_AN_END));
+        }
+    } else {
+        std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
+    }
+    ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
+    if p_len > MAX_LABEL_LEN {
+        return Err(give_up("20.2.2.4", EMPTY_OR_TOO_LONG));
+    }
+    // 20.2.2.6
+    if !prepared && label.contains('\u{3002}') {
+        return Err(give_up("20.2.2.6", "U+3002 in the label"));
+    }
+    out.push_str(label);
+    if let Some(ace_out) = ace_out {
+        ace_out.push_str("xn--");
+        match shared_ace {
+            Some(ace) => ace_out.push_str(ace),
+            None => {
+                let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
+                puny::encode_into(chars, ace_out);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why ToASCII [RFC 3490 4.1] fails step 3 (UseSTD3ASCIIRules) for a
+/// label with `-` first or last.
+const HYPHEN_AT_AN_END: &str = "ToASCII: the label begins or ends with '-'";
+
+/// Why ToASCII [RFC 3490 4.1] fails step 8 for a label (in its ASCII
+/// form).
+const EMPTY_OR_TOO_LONG: &str = "ToASCII: the label is empty or longer than 63 characters";
+
+/// ToASCII [RFC 3490 4.1] step 3, UseSTD3ASCIIRules: no ASCII character
+/// but letters, digits and `-`, and no `-` first or last (`a_b` and `-a`
+/// fail; `\u{E9}-a` passes).
+pub(crate) fn std3_rules(prepared: &str) -> Result<(), String> {
+    if let Some(c) = prepared
+        .chars()
+        .find(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
+    {
+        return Err(format!("ToASCII: {c:?} is not a letter, digit or hyphen"));
+    }
+    if prepared.starts_with('-') || prepared.ends_with('-') {
+        return Err(HYPHEN_AT_AN_END.into());
+    }
+    Ok(())
+}
+
+/// ToASCII [RFC 3490 4.1] step 5, for a label that is not all ASCII: it
+/// must not begin with the ACE prefix (`xn--\u{E9}` fails).
+pub(crate) fn ace_prefix_check(prepared: &str) -> Result<(), String> {
+    if prepared
+        .as_bytes()
+        .get(..4)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"xn--"))
+    {
+        return Err("ToASCII: the label already begins with the ACE prefix".into());
+    }
+    Ok(())
+}
+
+/// ToASCII [RFC 3490 4.1] with UseSTD3ASCIIRules and without
+/// AllowUnassigned, using the profile's Nameprep.  `known_ace` is the ACE
+/// form of `label` when the caller has it: if Nameprep leaves the label as
+/// it is, ToASCII's steps 4 to 7 would make it again.
+pub(crate) fn to_ascii_std3<'a>(
+    label: &'a str,
+    plan: &Plan,
+    known_ace: Option<&'a str>,
+) -> Result<Cow<'a, str>, String> {
+    // Steps 1 and 2.
+    let prepared: Cow<'a, str> = if label.is_ascii() {
+        Cow::Borrowed(label)
+    } else {
+        if let Some(c) = label.chars().find(|&c| stringprep::is_unassigned(c)) {
+            return Err(format!(
+                "ToASCII: U+{:04X} is unassigned in Unicode 3.2",
+                c as u32
+            ));
+        }
+        if super::nameprep::is_fixed_point(label) {
+            // Nameprep gives the label back, unless its Check bidi step
+            // fails (IE's decoded `xn--` labels mostly are such).
+            super::nameprep::check_bidi(label, plan.nameprep().bidi)
+                .map_err(|e| format!("ToASCII: {e}"))?;
+            Cow::Borrowed(label)
+        } else {
+            let p = nameprep_with(label.to_string(), plan, true, &mut super::trace::NoTrace)
+                .map_err(|e| format!("ToASCII: {e}"))?;
+            if p == label {
+                Cow::Borrowed(label)
+            } else {
+                Cow::Owned(p)
+            }
+        }
+    };
+    // Step 3: UseSTD3ASCIIRules.
+    std3_rules(&prepared)?;
+    // Steps 4 to 7.
+    let ascii: Cow<'a, str> = if prepared.is_ascii() {
+        prepared
+    } else {
+        ace_prefix_check(&prepared)?;
+        match (known_ace, &prepared) {
+            (Some(ace), Cow::Borrowed(_)) => Cow::Borrowed(ace),
+            _ => {
+                let mut ace = String::new();
+                push_ace(&prepared, &mut ace).ok_or("ToASCII: Punycode cannot encode the label")?;
+                Cow::Owned(ace)
+            }
+        }
+    };
+    // Step 8.
+    if ascii.is_empty() || ascii.len() > MAX_LABEL_LEN {
+        return Err(EMPTY_OR_TOO_LONG.into());
+    }
+    Ok(ascii)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::labels;
+
+    /// [`labels`] splits as `str::split('.')` does, empty labels and
+    /// non-ASCII ones included.
+    #[test]
+    fn labels_split_as_str_split() {
+        let pieces = ["", ".", "a", "bü", "日本", "xn--4gq", "-"];
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let s = format!("{a}{b}{c}");
+                    let ours: Vec<&str> = labels(&s).collect();
+                    let std: Vec<&str> = s.split('.').collect();
+                    assert_eq!(ours, std, "{s:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 343);
+        assert_eq!(labels("a..b.").collect::<Vec<_>>(), ["a", "", "b", ""]);
+    }
+}

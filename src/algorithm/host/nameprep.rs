@@ -1,0 +1,428 @@
+//! The Nameprep algorithm (specification "The Nameprep algorithm"), a
+//! modified Nameprep [RFC 3491] whose marked steps the profile switches.
+//!
+//! ```
+//! use urlprism::algorithm::host::nameprep;
+//! let this = urlprism::profile::this();
+//! assert_eq!(nameprep("EXAMPLE.Ｃｏｍ", this, false).unwrap(), "example.com");
+//! assert!(nameprep("a\u{E000}b", this, false).is_err()); // private use (C.3)
+//! ```
+
+use super::pipeline::Pipeline;
+use super::trace::{NoTrace, Tracer};
+use crate::profile::host_steps as steps;
+use crate::profile::plan::Plan;
+use crate::profile::{BidiVersion, NfkcVariant, Profile};
+use crate::text::unicode::tables::{
+    self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_NFKC_OWN_MAYBE, FLAG_PROHIBITED,
+};
+use crate::text::unicode::{bidi, nfkc, stringprep};
+use std::borrow::Cow;
+use std::fmt;
+
+/// Why Nameprep returned "fail".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameprepError {
+    /// The Nameprep step that failed: `"2"`, `"10"` or `"11"`.
+    pub step: &'static str,
+    /// What was wrong, e.g. "U+0000 is prohibited (RFC 3454 C.x)".
+    pub reason: String,
+}
+
+impl fmt::Display for NameprepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Nameprep step {}: {}", self.step, self.reason)
+    }
+}
+
+impl std::error::Error for NameprepError {}
+
+/// Runs Nameprep under `profile`, with or without the Check bidi step
+/// (step 11).
+pub fn nameprep(s: &str, profile: &dyn Profile, bidi: bool) -> Result<String, NameprepError> {
+    nameprep_traced(s, profile, bidi, &mut NoTrace)
+}
+
+/// [`nameprep`], reporting each step to `tracer`.
+pub fn nameprep_traced<T: Tracer>(
+    input: &str,
+    profile: &dyn Profile,
+    bidi: bool,
+    tracer: &mut T,
+) -> Result<String, NameprepError> {
+    nameprep_with(input.to_string(), &Plan::of(profile), bidi, tracer)
+}
+
+/// Nameprep under `plan` of a string the caller gives away: Nameprep
+/// works in it, and a step that changes nothing copies nothing.
+pub(crate) fn nameprep_with<T: Tracer>(
+    mut s: String,
+    plan: &Plan,
+    bidi: bool,
+    tracer: &mut T,
+) -> Result<String, NameprepError> {
+    // ASCII fast path: B.1 holds no ASCII, B.2 lowercases A-Z, NFKC leaves
+    // ASCII alone, Nameprep prohibits no ASCII character, and ASCII has no
+    // RandALCat character.  Every profile agrees.
+    if !T::ENABLED && s.is_ascii() {
+        s.make_ascii_lowercase();
+        return Ok(s);
+    }
+    let p = plan.nameprep();
+    let mut pl = Pipeline::new(plan, tracer);
+    // What the table lookups of steps 3, 6, 7 and 10 would find, made in
+    // one pass and made again only when a step changes the string.
+    let mut found = flags_of(&s);
+    // Step 1: /s/ is the input.
+    pl.check(const { steps::nameprep("2") }, &s, reject_tone_marks)?;
+    // Steps 3 and 8: the Map step [STRINGPREP] [NAMEPREP]: table B.1
+    // mapped to nothing, table B.2 case folding (RFC 3454's own table):
+    // `"A\u{AD}B"` → `"ab"`.
+    let changed = pl.rewrite(const { steps::nameprep("3") }, &mut s, |s| {
+        map_step(s, found)
+    });
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite(
+        const { steps::nameprep("3a") },
+        &mut s,
+        remove_bmp_noncharacters,
+    );
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite(const { steps::nameprep("4") }, &mut s, |s| {
+        if found & FLAG_NFKC_CCC != 0 {
+            Cow::Owned(nfkc::swap_corrigendum_5_sequences(s))
+        } else {
+            Cow::Borrowed(s)
+        }
+    });
+    refresh(changed, &s, &mut found);
+    // Steps 5 and 6.
+    let has_unassigned = plan.runs(const { steps::nameprep("6") }) && found & FLAG_A_1 != 0;
+    pl.note(const { steps::nameprep("6") }, &s, || {
+        format!("has-unassigned = {has_unassigned}")
+    });
+    let changed = pl.rewrite(const { steps::nameprep("7") }, &mut s, |s| {
+        nfkc_step(s, found, &p.nfkc)
+    });
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite_if(
+        const { steps::nameprep("8") },
+        has_unassigned,
+        &mut s,
+        |s| map_step(s, found),
+    );
+    refresh(changed, &s, &mut found);
+    let changed = pl.rewrite_if(
+        const { steps::nameprep("9") },
+        has_unassigned,
+        &mut s,
+        |s| nfkc_step(s, found, &p.nfkc),
+    );
+    refresh(changed, &s, &mut found);
+    pl.check(const { steps::nameprep("10") }, &s, |s| {
+        if found & FLAG_PROHIBITED == 0 {
+            Ok(())
+        } else {
+            prohibit(s)
+        }
+    })?;
+    pl.check_if(const { steps::nameprep("11") }, bidi, &s, |s| {
+        check_bidi(s, p.bidi)
+    })?;
+    Ok(s)
+}
+
+/// `found` made again for `s` when a step has changed it.
+fn refresh(changed: bool, s: &str, found: &mut u16) {
+    if changed {
+        *found = flags_of(s);
+    }
+}
+
+/// Steps 3 and 8: the Map step, skipped when [`flags_of`] found nothing
+/// it maps.
+fn map_step(s: &str, found: u16) -> Cow<'_, str> {
+    if found & (FLAG_B_1 | FLAG_B_2) == 0 {
+        Cow::Borrowed(s)
+    } else {
+        stringprep::map_cow(s)
+    }
+}
+
+/// Steps 7 and 9: NFKC, skipped when [`flags_of`] found only characters
+/// assigned in Unicode 3.2 that the own NFKC may not act on: every variant
+/// leaves them alone (see `nfkc::nfkc_cow`).
+fn nfkc_step<'a>(s: &'a str, found: u16, variant: &NfkcVariant) -> Cow<'a, str> {
+    if found & (FLAG_A_1 | FLAG_NFKC_OWN_MAYBE) == 0 {
+        Cow::Borrowed(s)
+    } else {
+        nfkc::nfkc_cow(s, variant)
+    }
+}
+
+/// The union of the flag-table bits ([`tables::flags`]) of the characters
+/// of `s`, an ASCII uppercase letter counting as table B.2 (as in
+/// [`stringprep::map_cow`]): in one pass, whether steps 3, 6, 7 and 10
+/// have anything to do.
+fn flags_of(s: &str) -> u16 {
+    s.chars().fold(0, |found, c| {
+        found
+            | if c.is_ascii() {
+                if c.is_ascii_uppercase() {
+                    FLAG_B_2
+                } else {
+                    0
+                }
+            } else {
+                tables::flags(c)
+            }
+    })
+}
+
+/// Whether Nameprep under any profile gives `s` back as it is, its Check
+/// bidi step (step 11) aside: nothing of tables B.1, B.2 or A.1 (steps 3,
+/// 6, 8, 9 have nothing to do), nothing prohibited (step 10 passes; step
+/// 3a's noncharacters are in table C.4), and NFKC leaves `s` alone
+/// (step 7; then step 4 has no Corrigendum 5 sequence to swap, which needs
+/// a character that composes, and step 2's tone marks, which decompose,
+/// are not there).
+///
+/// `\u{4E00}.jp`'s `\u{4E00}` and `b\u{FC}cher` are; `B\u{FC}cher`
+/// (B.2), `\u{FB01}` (NFKC) and `\u{221}` (A.1) are not.
+/// `tests::fixed_points_are_fixed` checks it against every step.
+pub(crate) fn is_fixed_point(s: &str) -> bool {
+    flags_of(s) & (FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED) == 0 && nfkc::leaves_alone(s)
+}
+
+/// Step 2 (GECKO): if the string contains U+0340 COMBINING GRAVE TONE MARK
+/// or U+0341 COMBINING ACUTE TONE MARK, fail.
+fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
+    match s.chars().find(|&c| c == '\u{340}' || c == '\u{341}') {
+        Some(c) => Err(NameprepError {
+            step: "2",
+            reason: format!("U+{:04X} (a combining tone mark) is rejected", c as u32),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Whether step 4 (GECKO) could change `s`: a Corrigendum 5 sequence holds
+/// at least one non-starter (a character of combining class other than 0
+/// in the Unicode 4.1 data of [`nfkc::swap_corrigendum_5_sequences`]).
+pub(crate) fn corrigendum_5_swap_may_apply(s: &str) -> bool {
+    flags_of(s) & FLAG_NFKC_CCC != 0
+}
+
+/// Step 10: the Prohibit step \[STRINGPREP\] \[NAMEPREP\]: tables C.1.2, C.2.2,
+/// C.3 to C.9.
+fn prohibit(s: &str) -> Result<(), NameprepError> {
+    match s.chars().find(|&c| stringprep::is_prohibited(c)) {
+        Some(c) => Err(NameprepError {
+            step: "10",
+            reason: format!("U+{:04X} is prohibited by Nameprep", c as u32),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Step 11: the Check bidi step \[STRINGPREP\] \[NAMEPREP\] with the profile's
+/// Unicode data.
+pub(crate) fn check_bidi(s: &str, version: BidiVersion) -> Result<(), NameprepError> {
+    bidi::check_bidi(s, version).map_err(|rule| NameprepError {
+        step: "11",
+        reason: format!("bidi check: {rule}"),
+    })
+}
+
+/// After step 3 (IE, [`crate::profile::ObservedNameprepParams::bmp_noncharacters_map_to_nothing`]):
+/// the noncharacters of the Basic Multilingual Plane (U+FDD0..U+FDEF,
+/// U+FFFE, U+FFFF) are mapped to nothing, like the characters of table
+/// B.1; supplementary noncharacters stay for the Prohibit step (C.4).
+///
+/// `"a\u{FDD0}b\u{FFFF}"` → `"ab"`; `"a\u{1FFFE}"` is left as it is.
+fn remove_bmp_noncharacters(s: &str) -> Cow<'_, str> {
+    let is_bmp_noncharacter =
+        |c: char| (0xFDD0..=0xFDEF).contains(&(c as u32)) || matches!(c, '\u{FFFE}' | '\u{FFFF}');
+    if s.contains(is_bmp_noncharacter) {
+        Cow::Owned(s.chars().filter(|&c| !is_bmp_noncharacter(c)).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithm::host::trace::StepLog;
+    use crate::profile::this;
+
+    #[test]
+    fn ascii_lowercases() {
+        assert_eq!(nameprep("ExAmple", this(), true).unwrap(), "example");
+    }
+
+    #[test]
+    fn maps_and_normalizes() {
+        // B.1: U+00AD soft hyphen is mapped to nothing; B.2 + NFKC: fullwidth.
+        assert_eq!(nameprep("a\u{AD}b\u{FF21}", this(), false).unwrap(), "aba");
+    }
+
+    #[test]
+    fn prohibited_fails_at_step_10() {
+        let e = nameprep("a\u{E000}b", this(), false).unwrap_err();
+        assert_eq!(e.step, "10");
+    }
+
+    #[test]
+    fn bidi_only_when_asked() {
+        // Hebrew alef followed by a Latin letter: RandAL with L.
+        assert!(nameprep("\u{5D0}a", this(), false).is_ok());
+        assert_eq!(nameprep("\u{5D0}a", this(), true).unwrap_err().step, "11");
+    }
+
+    #[test]
+    fn bmp_noncharacters_map_to_nothing_before_nfkc() {
+        let ie = crate::profile::builtin("ie").unwrap();
+        // U+0306 composes with `a` once U+FDD0 is gone.
+        assert_eq!(
+            nameprep("a\u{FDD0}\u{306}b", ie, false).unwrap(),
+            "\u{103}b"
+        );
+        assert_eq!(nameprep("a\u{FFFE}b\u{FFFF}", ie, false).unwrap(), "ab");
+        // Supplementary noncharacters are prohibited (C.4), as before.
+        assert_eq!(nameprep("a\u{1FFFE}b", ie, false).unwrap_err().step, "10");
+        // The specification's Nameprep prohibits them all.
+        assert_eq!(
+            nameprep("a\u{FDD0}b", this(), false).unwrap_err().step,
+            "10"
+        );
+    }
+
+    /// Nameprep as the specification writes it, every step run in full
+    /// (no skipping on what [`flags_of`] found): the oracle of
+    /// `skipping_steps_changes_nothing`.
+    fn nameprep_every_step(s: &str, profile: &dyn Profile, bidi: bool) -> Option<String> {
+        let p = profile.nameprep();
+        if p.reject_tone_marks && s.contains(['\u{340}', '\u{341}']) {
+            return None;
+        }
+        let mut s = stringprep::map_cow(s).into_owned();
+        if p.observed.bmp_noncharacters_map_to_nothing {
+            s = remove_bmp_noncharacters(&s).into_owned();
+        }
+        if p.corrigendum_5_swap {
+            s = nfkc::swap_corrigendum_5_sequences(&s);
+        }
+        let has_unassigned = p.remap_unassigned && s.chars().any(stringprep::is_unassigned);
+        s = nfkc::nfkc(&s, &p.nfkc);
+        if has_unassigned {
+            s = stringprep::map_cow(&s).into_owned();
+            s = nfkc::nfkc(&s, &p.nfkc);
+        }
+        if s.chars().any(stringprep::is_prohibited) {
+            return None;
+        }
+        if bidi && check_bidi(&s, p.bidi).is_err() {
+            return None;
+        }
+        Some(s)
+    }
+
+    fn interesting_char() -> impl proptest::strategy::Strategy<Value = char> {
+        proptest::prop_oneof![
+            proptest::char::range('A', 'c'),
+            proptest::char::range('\u{A0}', '\u{3FF}'),
+            proptest::char::range('\u{591}', '\u{6FF}'),
+            proptest::char::range('\u{1100}', '\u{11FF}'),
+            proptest::char::range('\u{F900}', '\u{FA6D}'),
+            proptest::char::range('\u{FB00}', '\u{FFFF}'),
+            proptest::sample::select(vec![
+                '\u{340}',
+                '\u{341}',
+                '\u{AC00}',
+                '\u{2126}',
+                '\u{1E9E}',
+                '\u{2F868}',
+                '\u{1D400}',
+                '\u{E0001}',
+                '\u{1F600}',
+                '\u{3099}',
+                '\u{B3E}',
+                '\u{B47}',
+                '\u{221}',
+                '\u{7C0}',
+            ]),
+            proptest::char::any(),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// Skipping the steps that [`flags_of`] shows have nothing to do
+        /// gives what running every step gives, under every built-in
+        /// profile.
+        #[test]
+        fn skipping_steps_changes_nothing(v in proptest::collection::vec(interesting_char(), 0..10), bidi: bool) {
+            let s: String = v.into_iter().collect();
+            for p in crate::profile::builtin_profiles() {
+                proptest::prop_assert_eq!(
+                    nameprep(&s, p, bidi).ok(),
+                    nameprep_every_step(&s, p, bidi),
+                    "{} {:?}", p.name, s
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// What [`is_fixed_point`] says Nameprep gives back, running every
+        /// step gives back (without bidi, which is not part of the claim).
+        #[test]
+        fn fixed_points_are_fixed(v in proptest::collection::vec(interesting_char(), 0..10)) {
+            let s: String = v.into_iter().collect();
+            for p in crate::profile::builtin_profiles() {
+                if is_fixed_point(&s) {
+                    proptest::prop_assert_eq!(
+                        nameprep_every_step(&s, p, false),
+                        Some(s.clone()),
+                        "{} {:?}", p.name, s
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn thai_hangul_cjk_and_composites_are_fixed_points() {
+        for s in [
+            "\u{4E00}",
+            "b\u{FC}cher",
+            "\u{B274}\u{C2A4}",
+            "\u{E17}\u{E14}\u{E2A}\u{E2D}\u{E1A}",
+        ] {
+            assert!(is_fixed_point(s), "{s:?}");
+        }
+        for s in [
+            "B\u{FC}cher",
+            "\u{FB01}",
+            "\u{221}",
+            "a\u{AD}",
+            "\u{FDD0}",
+            "\u{340}",
+        ] {
+            assert!(!is_fixed_point(s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn trace_reports_every_step() {
+        let mut log = StepLog::default();
+        let out = nameprep_traced("AB", this(), true, &mut log).unwrap();
+        assert_eq!(out, "ab");
+        let steps: Vec<_> = log.steps.iter().map(|s| s.step).collect();
+        assert_eq!(steps, ["2", "3", "3a", "4", "6", "7", "8", "9", "10", "11"]);
+        assert!(!log.steps[0].ran, "step 2 is GECKO only");
+        assert_eq!(log.steps[1].after, "ab");
+    }
+}

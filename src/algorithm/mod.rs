@@ -1,0 +1,11 @@
+//! The specification's algorithm and nothing else: the steps to
+//! preprocess, parse, resolve, canonicalize and serialize a URL, and the
+//! Nameprep and CanonicalizeHost pipelines with their marked steps.
+
+pub(crate) mod base;
+pub mod canonicalize;
+pub mod host;
+pub mod parse;
+pub mod preprocess;
+pub mod resolve;
+pub mod serialize;

@@ -1,0 +1,643 @@
+//! The `whatwg` engine: the URL Standard (the Living Standard as of 2025)
+//! by the [`url`] crate (UTS #46 with Nontransitional Processing), as a
+//! column beside the 2011 profiles.
+//!
+//! - [`Whatwg`] is the engine: [`Whatwg::canonicalize_str`] gives the
+//!   `href` of a string, [`Whatwg::parse`] the [`url::Url`],
+//!   [`components`] maps it onto urlprism's eight components, and it
+//!   implements [`crate::compare::Engine`] (a column of `compare`, a
+//!   trace of `trace`).
+//! - [`Whatwg::transitional`] runs UTS #46 with Transitional Processing
+//!   instead (`ß` → `ss`, `ς` → `σ`, ZWJ and ZWNJ removed), as the 2015
+//!   text of the standard did; a profile file selects it with
+//!   `engine = "whatwg"` and `transitional = true`.
+//! - `rules` brings the crate (2.5.8, the newest on crates.io) up to the
+//!   URL Standard as of 2025 where it lags behind: `^` in the path
+//!   percent-encode set (`http://h/a^b` → `http://h/a%5Eb`), the empty
+//!   segments at the start of a `file:` path kept (`file:///.//bar` →
+//!   `file:////bar`).  [`Whatwg::canonicalize_url`] and
+//!   [`Whatwg::canonicalize_str`] apply them; [`Whatwg::parse`] gives the
+//!   crate's URL as it is.  The other places where the crate departs from
+//!   the standard are listed, with the web-platform-tests cases they fail,
+//!   in `tests/data/wpt/expected-failures.json`.
+//! - [`host_trace`] shows the URL Standard's host parser stage by stage.
+//! - [`wpt`] runs the web-platform-tests `urltestdata.json` cases.
+//!
+//! ```
+//! use urlprism::engines::whatwg::Whatwg;
+//! let today = Whatwg::new();
+//! let utf8 = encoding_rs::UTF_8;
+//! assert_eq!(today.canonicalize_str("http://faß.de/", None, utf8).unwrap(), "http://xn--fa-hia.de/");
+//! assert!(today.canonicalize_str("http://256.0.0.1/", None, utf8).is_err());
+//! let y2015 = Whatwg::transitional();
+//! assert_eq!(y2015.canonicalize_str("http://faß.de/", None, utf8).unwrap(), "http://fass.de/");
+//! ```
+
+mod common_url;
+pub mod host_trace;
+mod rules;
+mod transitional;
+#[cfg(feature = "suite")]
+pub mod wpt;
+
+use crate::compare::{Engine, HostTrace};
+use crate::error::Error;
+use crate::url::components::{CowUrl, ParsedUrl};
+use encoding_rs::Encoding;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use url::Url;
+
+/// The name of the built-in `whatwg` engine.
+pub const NAME: &str = "whatwg";
+
+/// The schemes the URL Standard calls special (their hosts are domains,
+/// IPv4 or IPv6 addresses; other schemes have opaque hosts).
+pub const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// Whether `scheme` (lowercase) is special.
+pub fn is_special(scheme: &str) -> bool {
+    SPECIAL_SCHEMES.contains(&scheme)
+}
+
+/// The URL Standard engine, with the UTS #46 processing it runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Whatwg {
+    /// Short name, the column's heading (`whatwg` for the built-in one).
+    pub name: String,
+    /// What it models.
+    #[serde(default)]
+    pub description: String,
+    /// Always `"whatwg"` in a profile file: it selects this engine.
+    #[serde(default = "engine_name")]
+    pub engine: String,
+    /// UTS #46 with Transitional Processing (the standard's 2015 text)
+    /// instead of Nontransitional Processing (today's).
+    #[serde(default)]
+    pub transitional: bool,
+}
+
+thread_local! {
+    /// The last base [`Whatwg::parse_base`] parsed on this thread.
+    static LAST_BASE: std::cell::RefCell<Option<KeptBase>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A base [`Whatwg::parse_base`] keeps: its text, whether with
+/// Transitional Processing, its encoding, and what it parsed to.
+type KeptBase = ((String, bool, &'static Encoding), Result<Url, Error>);
+
+fn engine_name() -> String {
+    NAME.to_string()
+}
+
+impl Default for Whatwg {
+    fn default() -> Self {
+        Whatwg::new()
+    }
+}
+
+impl Whatwg {
+    /// The URL Standard as browsers ship it today (UTS #46 with
+    /// Nontransitional Processing): the built-in `whatwg` engine.
+    pub fn new() -> Whatwg {
+        Whatwg {
+            name: NAME.to_string(),
+            description: "the URL Standard as browsers ship it today (the url crate; UTS #46 \
+                          with Nontransitional Processing)"
+                .to_string(),
+            engine: engine_name(),
+            transitional: false,
+        }
+    }
+
+    /// The URL Standard with UTS #46 Transitional Processing, as its 2015
+    /// text (and Chrome until 2023) had it, named `whatwg-transitional`.
+    pub fn transitional() -> Whatwg {
+        Whatwg {
+            name: "whatwg-transitional".to_string(),
+            description: "the URL Standard with UTS #46 Transitional Processing (its 2015 text)"
+                .to_string(),
+            transitional: true,
+            ..Whatwg::new()
+        }
+    }
+
+    /// Reads a profile file that selects this engine (`engine =
+    /// "whatwg"`; its keys are the fields of [`Whatwg`]); `origin` names
+    /// it in errors.
+    ///
+    /// ```
+    /// let text = "name = \"whatwg-2015\"\nengine = \"whatwg\"\ntransitional = true\n";
+    /// assert!(urlprism::engines::whatwg::Whatwg::from_toml(text, "w.toml").unwrap().transitional);
+    /// let e = urlprism::engines::whatwg::Whatwg::from_toml("name = \"w\"\nnfkc = 1\n", "w.toml").unwrap_err();
+    /// assert!(e.to_string().starts_with("w.toml: unknown field `nfkc`"), "{e}");
+    /// ```
+    pub fn from_toml(text: &str, origin: &str) -> Result<Whatwg, crate::profile::ProfileError> {
+        crate::profile::ProfileError::read_toml(text, origin)
+    }
+
+    /// Parses `input` against `base` (none when `None`: `input` must be
+    /// absolute), with the document encoding `encoding` for the query of
+    /// a special URL (as the URL Standard: UTF-8 for other schemes, `ws`
+    /// and `wss`): the crate's URL, without the rules of `rules` (which
+    /// it cannot always hold: the crate removes a `file:` path's leading
+    /// empty segments whenever it parses one).
+    pub fn parse(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Url, Error> {
+        let base = self.parse_base(base, encoding)?;
+        self.parse_against(input, base.as_ref(), encoding)
+    }
+
+    /// The base URL `base`, parsed alone: an error when it is not an
+    /// absolute URL.
+    fn parse_base(
+        &self,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<Option<Url>, Error> {
+        let Some(b) = base else {
+            return Ok(None);
+        };
+        // The same base for every input of a batch: parsed once, by the
+        // thread, for the last base, processing and encoding it met.
+        let key = |(text, transitional, enc): &(String, bool, &'static Encoding)| {
+            text == b && *transitional == self.transitional && *enc == encoding
+        };
+        let kept = LAST_BASE.with(|last| {
+            let last = last.try_borrow().ok()?;
+            let (k, url) = last.as_ref()?;
+            key(k).then(|| url.clone())
+        });
+        let url = match kept {
+            Some(url) => url,
+            None => {
+                let url = self
+                    .parse_against(b, None, encoding)
+                    .map_err(|e| Error::UrlStandard {
+                        reason: format!("the base URL is invalid: {}", failure(&e)),
+                    });
+                LAST_BASE.with(|last| {
+                    if let Ok(mut last) = last.try_borrow_mut() {
+                        *last = Some(((b.to_string(), self.transitional, encoding), url.clone()));
+                    }
+                });
+                url
+            }
+        }?;
+        Ok(Some(url))
+    }
+
+    /// [`Whatwg::parse`] against a base already parsed.
+    fn parse_against(
+        &self,
+        input: &str,
+        base: Option<&Url>,
+        encoding: &'static Encoding,
+    ) -> Result<Url, Error> {
+        let input = match self.transitional {
+            true => transitional::map_host_in_input(input, base),
+            false => Cow::Borrowed(input),
+        };
+        let encoding = encoding.output_encoding();
+        let encode = query_encoder(encoding);
+        let mut options = Url::options().base_url(base);
+        if encoding != encoding_rs::UTF_8 {
+            options = options.encoding_override(Some(&encode));
+        }
+        let fail = |e: url::ParseError| Error::UrlStandard {
+            reason: e.to_string(),
+        };
+        let url = options.parse(&input).map_err(fail)?;
+        // The query of a special URL other than ws and wss is encoded in
+        // the document encoding; a code point the encoding cannot
+        // represent becomes `%26%23`, its number, `%3B` (`&#233;`
+        // escaped).  The crate leaves the `&` and `;` of its reference
+        // as they are: those code points are escaped here, and parsed
+        // again.
+        if encoding != encoding_rs::UTF_8
+            && matches!(url.scheme(), "http" | "https" | "ftp" | "file")
+        {
+            if let Some(escaped) = escape_unencodable_query(&input, encoding) {
+                return options.parse(&escaped).map_err(fail);
+            }
+        }
+        Ok(url)
+    }
+
+    /// The `href` of `input` parsed against `base` (see [`Whatwg::parse`]).
+    pub fn canonicalize_str(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
+        self.canonicalize_url(input, base, encoding)
+            .map(crate::Url::into_string)
+    }
+
+    /// The URL of `input` parsed against `base` (see [`Whatwg::parse`]) as
+    /// a [`crate::Url`]: its `href` and the [`components`].
+    ///
+    /// ```
+    /// let w = urlprism::engines::whatwg::Whatwg::new();
+    /// let u = w.canonicalize_url("HTTPS://Bücher.DE:443/?", None, encoding_rs::UTF_8).unwrap();
+    /// assert_eq!(u.as_str(), "https://xn--bcher-kva.de/?");
+    /// assert_eq!((u.port(), u.query()), (None, Some("")));
+    /// ```
+    pub fn canonicalize_url(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let base_url = self.parse_base(base, encoding)?;
+        // The common URL, in one pass (the base plays no part in it).
+        let mut serialization = String::new();
+        if let Some(offsets) =
+            common_url::canonicalize(input, !self.transitional, &mut serialization)
+        {
+            return Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)));
+        }
+        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
+    }
+
+    /// [`Whatwg::canonicalize_url`]'s `href` written into `out` (cleared
+    /// first; left empty on error), so that a loop over many inputs
+    /// reuses one buffer: the common URL is serialized straight into it.
+    ///
+    /// ```
+    /// let w = urlprism::engines::whatwg::Whatwg::new();
+    /// let mut out = String::from("left over");
+    /// w.canonicalize_to("HTTP://Example.COM/a/../b", None, encoding_rs::UTF_8, &mut out).unwrap();
+    /// assert_eq!(out, "http://example.com/b");
+    /// assert!(w.canonicalize_to("http://[::1", None, encoding_rs::UTF_8, &mut out).is_err());
+    /// assert_eq!(out, "");
+    /// ```
+    pub fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        // The common URL, in one pass; a base, which plays no part in
+        // it, must still be valid.
+        if common_url::canonicalize(input, !self.transitional, out).is_some() {
+            if base.is_none() {
+                return Ok(());
+            }
+            if let Err(e) = self.parse_base(base, encoding) {
+                out.clear();
+                return Err(e);
+            }
+            return Ok(());
+        }
+        out.clear();
+        let base_url = self.parse_base(base, encoding)?;
+        let url = self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)?;
+        out.push_str(url.as_str());
+        Ok(())
+    }
+
+    /// The crate's URL of `input` against `base` (`base_url` parsed),
+    /// with the rules of [`rules`], as a [`crate::Url`].
+    fn canonicalize_parsed(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        base_url: Option<&Url>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let url = self.parse_against(input, base_url, encoding)?;
+        // The components borrowed from the URL: only their lengths count.
+        let mut c = components_cow(&url);
+        // Where the crate is behind the standard (see `rules`).
+        let crate_path = c.path.clone();
+        if let Some(path) = c.path.as_mut() {
+            rules::caret_in_path(path, url.cannot_be_a_base());
+            let file_base = base.is_some_and(|b| {
+                b.trim_start()
+                    .get(..5)
+                    .is_some_and(|s| s.eq_ignore_ascii_case("file:"))
+            });
+            if url.scheme() == "file" && !file_base {
+                rules::file_leading_empty_segments(input, path);
+            }
+        }
+        let offsets = crate::url::Offsets::of(&c)?;
+        if c.path == crate_path {
+            return Ok(crate::Url::new(String::from(url), offsets).made_by(self.maker(encoding)));
+        }
+        let serialization =
+            crate::algorithm::serialize::serialize_cow(&c).ok_or(Error::UrlStandard {
+                reason: "the components have no serialization".to_string(),
+            })?;
+        Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)))
+    }
+
+    /// What makes this engine's URLs again (their setters).
+    fn maker(&self, encoding: &'static Encoding) -> crate::url::Maker {
+        crate::url::Maker::Whatwg {
+            transitional: self.transitional,
+            encoding,
+        }
+    }
+
+    /// What [`Whatwg::canonicalize_url`] gives, without its shortcut for
+    /// the common URL (`scheme://[userinfo@]host[:port][/path][?query][#fragment]`
+    /// with a special scheme other than `file`, or an opaque path, in
+    /// printable ASCII, canonicalized in one pass): the crate's parser on
+    /// every input.
+    /// For differential tests, and to measure the shortcut.
+    ///
+    /// ```
+    /// let w = urlprism::engines::whatwg::Whatwg::new();
+    /// let utf8 = encoding_rs::UTF_8;
+    /// for s in ["HTTP://Example.COM:80/a\"b?c'd#e", "http://h/a/../b", "http://Bücher.DE/"] {
+    ///     assert_eq!(w.canonicalize_by_the_parser(s, None, utf8), w.canonicalize_url(s, None, utf8));
+    /// }
+    /// ```
+    pub fn canonicalize_by_the_parser(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        let base_url = self.parse_base(base, encoding)?;
+        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
+    }
+
+    /// The URL Standard's host parser on `host` for a URL whose scheme is
+    /// `scheme` (lowercase): a domain, IPv4 or IPv6 host for a special
+    /// scheme (for `file`, `localhost` becomes the empty host), an opaque
+    /// host otherwise; serialized.
+    ///
+    /// ```
+    /// let w = urlprism::engines::whatwg::Whatwg::new();
+    /// assert_eq!(w.host("EXAMPLE.%63om", "http").unwrap(), "example.com");
+    /// assert_eq!(w.host("0x7f.1", "http").unwrap(), "127.0.0.1");
+    /// assert_eq!(w.host("EXAMPLE.%63om", "foo").unwrap(), "EXAMPLE.%63om");
+    /// ```
+    pub fn host(&self, host: &str, scheme: &str) -> Result<String, Error> {
+        let fail = |e: url::ParseError| Error::UrlStandard {
+            reason: format!("invalid host {host:?}: {e}"),
+        };
+        if !is_special(scheme) {
+            return url::Host::parse_opaque(host)
+                .map(|h| h.to_string())
+                .map_err(fail);
+        }
+        if host.is_empty() {
+            return match scheme {
+                "file" => Ok(String::new()),
+                _ => Err(fail(url::ParseError::EmptyHost)),
+            };
+        }
+        let mapped = match self.transitional {
+            true => transitional::map_deviations(host),
+            false => Cow::Borrowed(host),
+        };
+        let h = url::Host::parse(&mapped).map_err(fail)?.to_string();
+        Ok(match (scheme, h.as_str()) {
+            ("file", "localhost") => String::new(),
+            _ => h,
+        })
+    }
+}
+
+/// Encodes a query in a document encoding (with numeric character
+/// references for what the encoding cannot represent, as the URL
+/// Standard's percent-encode after encoding does).
+fn query_encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
+    move |s| encoding.encode(s).0
+}
+
+/// `input` with each code point of its query that `encoding` cannot
+/// represent replaced by `%26%23`, its decimal number and `%3B`; `None`
+/// when there is none.  The query begins at the first `?` (not after a
+/// `#`) and ends at the next `#`: no state of the URL Standard's parser
+/// before the query state takes a `?` in.
+///
+/// `http://h/?é#é` in Shift_JIS → `http://h/?%26%23233%3B#é`.
+fn escape_unencodable_query(input: &str, encoding: &'static Encoding) -> Option<String> {
+    let input = transitional::clean(input);
+    let start = input
+        .find(['?', '#'])
+        .filter(|&i| input[i..].starts_with('?'))?
+        + 1;
+    let end = input[start..].find('#').map_or(input.len(), |i| start + i);
+    let query = &input[start..end];
+    let mut out = String::with_capacity(query.len());
+    let mut changed = false;
+    let mut buf = [0u8; 4];
+    for c in query.chars() {
+        if !c.is_ascii() && encoding.encode(c.encode_utf8(&mut buf)).2 {
+            out.push_str(&format!("%26%23{}%3B", u32::from(c)));
+            changed = true;
+        } else {
+            out.push(c);
+        }
+    }
+    changed.then(|| format!("{}{out}{}", &input[..start], &input[end..]))
+}
+
+/// The reason of an [`Error::UrlStandard`], or the error's message.
+fn failure(e: &Error) -> String {
+    match e {
+        Error::UrlStandard { reason } => reason.clone(),
+        e => e.to_string(),
+    }
+}
+
+/// The URL Standard's components of `url` as urlprism's: `scheme`,
+/// `user`, `password`, `host`, `port`, `path`, `query`, `fragment`, so
+/// that [`crate::serialize()`] of the result is the `href`.
+///
+/// - `user` and `password`: the URL Standard's username and password
+///   are strings, empty when absent; the serializer writes credentials
+///   when either is non-empty, so `user` is present (maybe empty) then,
+///   and `password` is present when non-empty.
+/// - `host`: null (`None`) or a string, possibly empty (`file:///x`);
+///   an IPv6 address in brackets.
+/// - `port`: null, or the number (the scheme's default port is null).
+/// - `path`: the serialized path, always present (possibly empty for a
+///   non-special URL); an opaque path as it is.  A URL without host
+///   whose path begins with `//` is serialized with `/.` in front of the
+///   path (`web+demo:/.//p`): that `/.` is part of `path` here.
+/// - `query`, `fragment`: null or a string, possibly empty (`?`, `#`).
+///
+/// ```
+/// let w = urlprism::engines::whatwg::Whatwg::new();
+/// let u = w.parse("HTTP://:@EXAMPLE.com:80/a?#", None, encoding_rs::UTF_8).unwrap();
+/// assert_eq!(u.as_str(), "http://example.com/a?#");
+/// let c = urlprism::engines::whatwg::components(&u);
+/// assert_eq!(c.user.as_deref(), None); // empty username, empty password
+/// assert_eq!(c.port, None); // the default port
+/// assert_eq!(c.query.as_deref(), Some(""));
+/// assert_eq!(c.fragment.as_deref(), Some(""));
+/// assert_eq!(urlprism::serialize(&c).unwrap(), u.as_str());
+/// ```
+pub fn components(url: &Url) -> ParsedUrl {
+    components_cow(url).into_owned()
+}
+
+/// [`components`], borrowed from `url` (but for the port, written anew,
+/// and a path given its `/.`).
+pub(crate) fn components_cow(url: &Url) -> CowUrl<'_> {
+    let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
+    // The crate's `host_str` is `None` for an empty host too: the
+    // serialization tells them apart (`file:///x` has `//`, `file:/x` not).
+    let has_authority = url.as_str()[url.scheme().len() + 1..].starts_with("//");
+    let host = has_authority.then(|| url.host_str().unwrap_or(""));
+    let path = match url.path() {
+        p if host.is_none() && p.starts_with("//") => Cow::Owned(format!("/.{p}")),
+        p => Cow::Borrowed(p),
+    };
+    CowUrl {
+        scheme: Some(Cow::Borrowed(url.scheme())),
+        user: credentials.then(|| Cow::Borrowed(url.username())),
+        password: url.password().filter(|p| !p.is_empty()).map(Cow::Borrowed),
+        host: host.map(Cow::Borrowed),
+        port: url.port().map(|p| Cow::Owned(p.to_string())),
+        path: Some(path),
+        query: url.query().map(Cow::Borrowed),
+        fragment: url.fragment().map(Cow::Borrowed),
+        ..CowUrl::default()
+    }
+}
+
+impl Engine for Whatwg {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// Whether the URL Standard's parser takes `base` alone (an absolute
+    /// URL).
+    fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
+        self.parse(base, None, encoding).map(drop)
+    }
+
+    /// The URL Standard's host parser: [`Whatwg::host`].
+    fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
+        Some(Whatwg::host(self, host, scheme))
+    }
+
+    /// Parses `input` against `base` (the URL Standard's parser resolves
+    /// as it parses): [`Whatwg::canonicalize_url`].
+    fn canonicalize(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+    ) -> Result<crate::Url, Error> {
+        self.canonicalize_url(input, base, encoding)
+    }
+
+    fn canonicalize_to(
+        &self,
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        Whatwg::canonicalize_to(self, input, base, encoding, out)
+    }
+
+    fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
+        Some(host_trace::trace(self, host, scheme))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::UTF_8;
+
+    #[test]
+    fn the_issue_examples_part_from_2011() {
+        let w = Whatwg::new();
+        let c = |s| w.canonicalize_str(s, None, UTF_8);
+        assert_eq!(c("http://faß.de/").unwrap(), "http://xn--fa-hia.de/");
+        assert!(c("http://256.0.0.1/").is_err());
+        // A special scheme with no slashes: the host is what follows.
+        assert_eq!(c("https:evil.com").unwrap(), "https://evil.com/");
+    }
+
+    #[test]
+    fn components_serialize_to_the_href() {
+        let w = Whatwg::new();
+        for s in [
+            "http://u:p@h:81/p?q#f",
+            "http://:p@h/",
+            "http://u@h/",
+            "file:///C:/x",
+            "mailto:a@b",
+            "web+demo:/.//not-a-host/",
+            "foo://",
+            "http://[::1]:8080/",
+            "non-special:opaque path?q",
+        ] {
+            let u = w.parse(s, None, UTF_8).unwrap();
+            assert_eq!(
+                crate::serialize(&components(&u)).unwrap(),
+                u.as_str(),
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn query_encoding_follows_the_scheme() {
+        let w = Whatwg::new();
+        let sjis = encoding_rs::SHIFT_JIS;
+        let c = |s| w.canonicalize_str(s, None, sjis).unwrap();
+        assert_eq!(c("http://h/?\u{3042}"), "http://h/?%82%A0");
+        assert_eq!(c("ws://h/?\u{3042}"), "ws://h/?%E3%81%82");
+        assert_eq!(c("foo://h/?\u{3042}"), "foo://h/?%E3%81%82");
+        // Not in Shift_JIS: a numeric character reference, escaped.
+        assert_eq!(c("http://h/?\u{e9}"), "http://h/?%26%23233%3B");
+        assert_eq!(
+            c("http://h/?a&\u{e9};#\u{e9}"),
+            "http://h/?a&%26%23233%3B;#%C3%A9"
+        );
+        // A `?` in the fragment begins no query.
+        assert_eq!(c("http://h/#?\u{e9}"), "http://h/#?%C3%A9");
+    }
+
+    #[test]
+    fn rules_bring_the_crate_up_to_the_standard() {
+        let w = Whatwg::new();
+        let c = |s, b| w.canonicalize_str(s, b, UTF_8).unwrap();
+        assert_eq!(c("http://h/a^b?^#^", None), "http://h/a%5Eb?^#^");
+        assert_eq!(c("foo://h/^", None), "foo://h/%5E");
+        assert_eq!(c("foo:^", None), "foo:^");
+        assert_eq!(c("x^", Some("http://h/a/")), "http://h/a/x%5E");
+        assert_eq!(c("file:///.//bar", None), "file:////bar");
+        assert_eq!(c("file://h//x", None), "file://h//x");
+        assert_eq!(c("file:///bar", None), "file:///bar");
+        // The components follow the serialization.
+        let u = w.canonicalize_url("file:////x^", None, UTF_8).unwrap();
+        assert_eq!((u.as_str(), u.path()), ("file:////x%5E", "//x%5E"));
+    }
+
+    #[test]
+    fn relative_and_base_failures() {
+        let w = Whatwg::new();
+        let r = w.canonicalize_str("../x", Some("http://h/a/b"), UTF_8);
+        assert_eq!(r.unwrap(), "http://h/x");
+        let e = w
+            .canonicalize_str("x", Some("not a url"), UTF_8)
+            .unwrap_err();
+        assert!(e.to_string().contains("base URL is invalid"), "{e}");
+        assert!(w.canonicalize_str("x", None, UTF_8).is_err());
+    }
+}

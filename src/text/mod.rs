@@ -1,0 +1,12 @@
+//! Text and tables, below every other layer: sets of octets,
+//! percent-encoding, IPv4 and IPv6 addresses, the Unicode tables and
+//! algorithms of Nameprep, and the closest of a set of names.
+
+pub(crate) mod ipv4;
+pub(crate) mod ipv6;
+pub mod names;
+pub(crate) mod octets;
+#[cfg(feature = "suite")]
+pub mod panic;
+pub mod percent;
+pub mod unicode;
