@@ -1,13 +1,46 @@
-//! The README's examples that no doctest runs: every profile file it
-//! shows (a ```toml block) loads as what it says it is.
+//! The examples of the README and of the pages of docs/ that no doctest
+//! runs: every profile file they show (a ```toml block) loads as what it
+//! says it is, every command of a ```console block prints what it shows,
+//! and every relative link points to a file (and heading) that exists.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use urlprism::compare::Engine;
 use urlprism::engines::EngineSpec;
 
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
+
+/// The Markdown files whose examples are checked, relative to the root:
+/// the READMEs and every page of docs/ (a new page is checked as soon as
+/// it is there).
+fn doc_files() -> Vec<String> {
+    let mut files: Vec<String> = ["README.md", "profiles/README.md", "python/README.md"]
+        .map(String::from)
+        .to_vec();
+    let mut pages: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .expect("docs/ reads")
+        .map(|e| {
+            e.expect("a docs/ entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    pages.sort();
+    assert!(
+        pages.len() >= 10,
+        "docs/ has {} pages: {pages:?}",
+        pages.len()
+    );
+    files.extend(pages);
+    files
+}
+
+/// The page whose ```toml blocks are key files, not profile files.
+const KEY_FILES_PAGE: &str = "docs/keys.md";
 
 /// The ```toml blocks of the Markdown file `rel`.
 fn toml_blocks(rel: &str) -> Vec<String> {
@@ -21,7 +54,11 @@ fn toml_blocks(rel: &str) -> Vec<String> {
 #[test]
 fn every_profile_file_shown_loads() {
     let mut loaded = 0;
-    for rel in ["README.md", "profiles/README.md", "python/README.md"] {
+    for rel in doc_files() {
+        if rel == KEY_FILES_PAGE {
+            continue;
+        }
+        let rel = rel.as_str();
         for (i, block) in toml_blocks(rel).into_iter().enumerate() {
             let e = EngineSpec::from_toml(&block, &format!("{rel} block {i}"))
                 .unwrap_or_else(|e| panic!("{rel}, toml block {i}: {e}\n{block}"));
@@ -37,14 +74,17 @@ fn every_profile_file_shown_loads() {
             loaded += 1;
         }
     }
-    assert!(loaded >= 2, "{loaded} profile files in the READMEs");
+    assert!(
+        loaded >= 3,
+        "{loaded} profile files in the README and docs/"
+    );
 }
 
 /// The key files that docs/keys.md shows (its ```toml blocks) read as
 /// kinds of key named as they say.
 #[test]
 fn every_key_file_shown_loads() {
-    let blocks = toml_blocks("docs/keys.md");
+    let blocks = toml_blocks(KEY_FILES_PAGE);
     assert!(!blocks.is_empty(), "docs/keys.md shows a key file");
     for (i, block) in blocks.iter().enumerate() {
         let key = urlprism::keys::Key::from_toml(block)
@@ -88,13 +128,13 @@ mod serve_support;
 /// A ```console block: its file, the line it starts on, and its commands
 /// (the text after `$ `), each with the output shown below it.
 struct ConsoleBlock {
-    file: &'static str,
+    file: String,
     line: usize,
     commands: Vec<(String, Vec<String>)>,
 }
 
 /// The ```console blocks of the Markdown file `rel`.
-fn console_blocks(rel: &'static str) -> Vec<ConsoleBlock> {
+fn console_blocks(rel: &str) -> Vec<ConsoleBlock> {
     let text = std::fs::read_to_string(root().join(rel)).expect("the file reads");
     let mut blocks = Vec::new();
     let mut current: Option<ConsoleBlock> = None;
@@ -112,7 +152,7 @@ fn console_blocks(rel: &'static str) -> Vec<ConsoleBlock> {
             None if line.trim_start() == "```console" => {
                 indent = line.len() - line.trim_start().len();
                 current = Some(ConsoleBlock {
-                    file: rel,
+                    file: rel.to_string(),
                     line: n + 1,
                     commands: Vec::new(),
                 });
@@ -177,12 +217,12 @@ fn trim_end_lines<T: AsRef<str>>(lines: &[T]) -> &[T] {
     &lines[..n]
 }
 
-/// Every command the README shows in a ```console block prints what the
-/// README shows: run by bash in a scratch directory (the commands of a
+/// Every command the README and docs/ show in a ```console block prints
+/// what they show: run by bash in a scratch directory (the commands of a
 /// block one after the other, in one directory), with the `urlprism`
 /// under test first on the PATH and standard error with standard output.
 /// The server the `curl` example talks to is started, on a free port put
-/// in place of the README's 8080.
+/// in place of the 8080 shown.
 #[test]
 fn every_console_example_prints_what_it_shows() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_urlprism"));
@@ -193,17 +233,14 @@ fn every_console_example_prints_what_it_shows() {
     );
     let mut server: Option<serve_support::Server> = None;
     let mut checked = 0;
+    let mut blocks_checked = 0;
     let mut failures = Vec::new();
-    for rel in [
-        "README.md",
-        "profiles/README.md",
-        "python/README.md",
-        "docs/keys.md",
-    ] {
-        for block in console_blocks(rel) {
+    for rel in doc_files() {
+        for block in console_blocks(&rel) {
             let dir = std::env::temp_dir().join(format!(
-                "urlprism-readme-{}-{}",
+                "urlprism-readme-{}-{}-{}",
                 std::process::id(),
+                blocks_checked,
                 block.line
             ));
             std::fs::create_dir_all(&dir).expect("a scratch directory");
@@ -233,10 +270,18 @@ fn every_console_example_prints_what_it_shows() {
                 checked += 1;
             }
             let _ = std::fs::remove_dir_all(&dir);
+            blocks_checked += 1;
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    assert!(checked >= 8, "{checked} console commands in the READMEs");
+    assert!(
+        blocks_checked >= 24,
+        "{blocks_checked} console blocks in the README and docs/"
+    );
+    assert!(
+        checked >= 35,
+        "{checked} console commands in the README and docs/"
+    );
 }
 
 #[test]
@@ -249,4 +294,141 @@ fn the_console_matcher_elides_only_what_it_is_told_to() {
     assert!(!shows(&s(&["rate ... URLs/s"]), &["rate 7489 URLs"]));
     assert!(!shows(&s(&["a"]), &["a", "b"]));
     assert!(!shows(&s(&["a", "b"]), &["a"]));
+}
+
+/// The anchor GitHub gives a heading: in lower case, a space made `-`,
+/// every character but a letter, a digit, `-` and `_` dropped.
+fn slug(heading: &str) -> String {
+    let mut s = String::new();
+    for c in heading.trim().chars() {
+        if c.is_alphanumeric() || c == '-' || c == '_' {
+            s.extend(c.to_lowercase());
+        } else if c == ' ' {
+            s.push('-');
+        }
+    }
+    s
+}
+
+/// The text of a Markdown file with its fenced code blocks blanked out,
+/// line for line (so that line numbers stay).
+fn without_fences(text: &str) -> String {
+    let mut fence = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+        } else if !fence {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The anchors of a Markdown file's headings, a repeated one numbered as
+/// GitHub numbers it (`-1`, `-2`...).
+fn anchors(text: &str) -> Vec<String> {
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    let mut out = Vec::new();
+    for line in without_fences(text).lines() {
+        let heading = line.trim_start_matches('#');
+        if heading.len() == line.len() || !heading.starts_with(' ') {
+            continue;
+        }
+        let s = slug(heading);
+        let n = seen.entry(s.clone()).or_insert(0);
+        out.push(if *n == 0 {
+            s.clone()
+        } else {
+            format!("{s}-{n}")
+        });
+        *n += 1;
+    }
+    out
+}
+
+/// The targets of the inline links (`[text](target)`) of a Markdown file,
+/// outside code blocks and code spans, each with its line.
+fn link_targets(text: &str) -> Vec<(usize, String)> {
+    let text = without_fences(text);
+    let mut out = Vec::new();
+    let (mut line, mut in_code) = (1, false);
+    for (at, c) in text.char_indices() {
+        match c {
+            '\n' => line += 1,
+            '`' => in_code = !in_code,
+            ']' if !in_code && text[at..].starts_with("](") => {
+                let rest = &text[at + 2..];
+                let end = rest
+                    .find(|c: char| c == ')' || c.is_whitespace())
+                    .unwrap_or(rest.len());
+                out.push((line, rest[..end].to_string()));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every relative link of the README and of docs/ (and of the other
+/// READMEs checked here) points to a file that exists, and its `#anchor`,
+/// if any, to a heading of that file.
+#[test]
+fn every_relative_link_resolves() {
+    let mut checked = 0;
+    let mut broken = Vec::new();
+    for rel in doc_files() {
+        let path = root().join(&rel);
+        let text = std::fs::read_to_string(&path).expect("the file reads");
+        let dir = path.parent().expect("the file's directory");
+        for (line, target) in link_targets(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let linked: PathBuf = if file.is_empty() {
+                path.clone()
+            } else {
+                dir.join(file)
+            };
+            checked += 1;
+            if !linked.exists() {
+                broken.push(format!("{rel}:{line}: {target}: no such file"));
+                continue;
+            }
+            let is_markdown = linked.extension().is_some_and(|e| e == "md");
+            if !anchor.is_empty() && is_markdown {
+                let headings = anchors(&std::fs::read_to_string(&linked).expect("it reads"));
+                if !headings.iter().any(|h| h == anchor) {
+                    broken.push(format!(
+                        "{rel}:{line}: {target}: no heading #{anchor} in {}",
+                        Path::new(file).display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert!(checked >= 40, "{checked} relative links checked");
+}
+
+#[test]
+fn headings_and_links_are_read_as_github_reads_them() {
+    assert_eq!(
+        slug(" The `whatwg` engine: today's URL Standard beside 2011"),
+        "the-whatwg-engine-todays-url-standard-beside-2011"
+    );
+    assert_eq!(
+        anchors("# A\n```sh\n# not a heading\n```\n## A\n#no\n"),
+        ["a", "a-1"]
+    );
+    assert_eq!(
+        link_targets("[`x`](a.md#b) `[c](d)` [e](https://f) [g](h.md \"t\")\n"),
+        [
+            (1, "a.md#b".to_string()),
+            (1, "https://f".to_string()),
+            (1, "h.md".to_string())
+        ]
+    );
 }

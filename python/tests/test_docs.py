@@ -1,5 +1,5 @@
-"""The examples of the docstrings and of the READMEs run, so that they
-cannot rot."""
+"""The examples of the docstrings, of the package README and of
+docs/python.md run, so that they cannot rot."""
 
 import doctest
 import re
@@ -15,7 +15,7 @@ def test_docstrings():
     assert r.attempted > 10 and r.failed == 0
 
 
-@pytest.mark.parametrize("readme", ["README.md", "python/README.md"])
+@pytest.mark.parametrize("readme", ["docs/python.md", "python/README.md"])
 def test_readme_examples(readme):
     text = (ROOT / readme).read_text("utf-8")
     src = "\n".join(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if b.lstrip().startswith(">>>"))
