@@ -802,3 +802,51 @@ fn serialize_into_url(c: &mut CowUrl<'_>) -> Result<Url, Error> {
 fn observed_is_input(observed: &str, input: &str) -> bool {
     std::ptr::eq(observed, input) || observed == input
 }
+
+/// The THIS profile's canonicalizer as [`Url`]'s own constructors.
+impl Url {
+    /// Canonicalizes `input` under the THIS profile, with the UTF-8 document
+    /// encoding; the input is its own base.
+    ///
+    /// ```
+    /// let url = urlprism::Url::parse("http://EXAMPLE.com/a%7eb")?;
+    /// assert_eq!(url.as_str(), "http://example.com/a~b");
+    ///
+    /// let e = urlprism::Url::parse("no scheme").unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid URL: no scheme: the URL does not begin with scheme characters and ':'");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Url, Error> {
+        crate::Canonicalizer::new(crate::profile::this()).canonicalize(input)
+    }
+
+    /// Resolves `input` against this URL and canonicalizes the result under
+    /// the THIS profile, with the UTF-8 document encoding.
+    ///
+    /// ```
+    /// let base = urlprism::Url::parse("http://example.com/dir/page")?;
+    /// assert_eq!(base.join("../x?q")?.as_str(), "http://example.com/x?q");
+    /// assert_eq!(base.join("//other.test")?.as_str(), "http://other.test/");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn join(&self, input: &str) -> Result<Url, Error> {
+        crate::Canonicalizer::new(crate::profile::this())
+            .base(self.as_str())?
+            .canonicalize(input)
+    }
+}
+
+impl std::str::FromStr for Url {
+    type Err = Error;
+
+    /// [`Url::parse`].
+    ///
+    /// ```
+    /// let url: urlprism::Url = "http://a/b/../c".parse()?;
+    /// assert_eq!(url.path(), "/c");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn from_str(input: &str) -> Result<Url, Error> {
+        Url::parse(input)
+    }
+}

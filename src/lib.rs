@@ -32,6 +32,7 @@ pub mod json;
 pub mod keys;
 pub mod observed;
 pub mod profile;
+pub mod step_effects;
 pub mod text;
 pub mod url;
 

@@ -23,21 +23,7 @@ use crate::url::components::{is_not_hierarchical_scheme, is_slash, CowUrl, Parse
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
 
-/// The default port of a scheme (lowercase), from the specification's
-/// "Port numbers" table.
-///
-/// `default_port("http")` is `Some(80)`; `file` has none.
-pub fn default_port(scheme: &str) -> Option<u16> {
-    Some(match scheme {
-        "ftp" => 21,
-        "gopher" => 70,
-        "http" | "ws" => 80,
-        "https" | "wss" => 443,
-        "telnet" | "tn3270" => 23,
-        "rlogin" => 513,
-        _ => return None,
-    })
-}
+pub use crate::text::scheme::default_port;
 
 /// How many times the HOSTPATH loop may go round.  Each round moves slashes
 /// or a drive letter between host and path; a canonical host and path are

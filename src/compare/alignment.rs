@@ -8,7 +8,7 @@ use crate::algorithm::host::trace::TraceStep;
 use crate::engines::chromium::CHROMIUM;
 use crate::engines::whatwg::host_trace::URL_STANDARD;
 use crate::error::Error;
-use crate::profile::url_steps::StepEffect;
+use crate::step_effects::StepEffect;
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -168,8 +168,7 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
     };
     for e in engines {
         if let Some(p) = e.as_profile() {
-            let effects =
-                super::guard::guarded(|| crate::profile::url_steps::acting(p, input, base));
+            let effects = super::guard::guarded(|| crate::step_effects::acting(p, input, base));
             let name = e.name().to_string();
             t.url_steps.extend(
                 effects

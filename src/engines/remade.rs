@@ -78,10 +78,7 @@ fn kind_2011(scheme: &str) -> u8 {
     }
 }
 
-/// Whether the URL Standard gives `scheme` its special parsing.
-fn is_special(scheme: &str) -> bool {
-    matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")
-}
+use crate::text::scheme::is_special;
 
 impl Url {
     /// The serialization with `range` replaced by `with`.

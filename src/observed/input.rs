@@ -12,18 +12,7 @@ use crate::url::components::InvalidReason;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-/// The schemes googleurl r155 parses as "standard" URLs, with an
-/// authority (`src/url_util.cc`, `kStandardURLSchemes`), but `file`,
-/// whose rules (`url_parse_file.cc`) are not modelled here.
-const STANDARD_SCHEMES: [&str; 6] = ["http", "https", "ftp", "gopher", "ws", "wss"];
-
-/// Whether `scheme` is one of [`STANDARD_SCHEMES`], ASCII
-/// case-insensitively.
-fn is_standard(scheme: &str) -> bool {
-    STANDARD_SCHEMES
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
-}
+use crate::text::scheme::is_googleurl_standard as is_standard;
 
 /// Whether `b` is a slash as googleurl counts them (`IsURLSlash`: `/` or
 /// `\`).
@@ -327,7 +316,7 @@ fn windows_combine(params: &UrlParams, r: &str, base: &str) -> Option<String> {
     {
         return None;
     }
-    let b = crate::parse(base);
+    let b = crate::algorithm::parse::parse(base);
     let scheme = b.scheme.as_deref()?;
     let scheme_type = params.scheme_type(scheme);
     let b_path = b.path.as_deref().unwrap_or("");

@@ -19,16 +19,11 @@ use crate::profile::{HexCase, UrlParams};
 use crate::url::components::{InvalidReason, ParsedUrl};
 use std::borrow::Cow;
 
-/// The schemes googleurl r155 parses as standard URLs, `file` included
-/// (`src/url_util.cc`, `kStandardURLSchemes`).
-const STANDARD_SCHEMES: [&str; 7] = ["http", "https", "file", "ftp", "gopher", "ws", "wss"];
-
-/// Whether `scheme` is one of [`STANDARD_SCHEMES`], ASCII
-/// case-insensitively.
+/// Whether `scheme` is one of googleurl r155's standard schemes
+/// ([`GOOGLEURL_STANDARD_SCHEMES`](crate::text::scheme::GOOGLEURL_STANDARD_SCHEMES)),
+/// or `file`, ASCII case-insensitively.
 fn is_standard(scheme: &str) -> bool {
-    STANDARD_SCHEMES
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(scheme))
+    crate::text::scheme::is_googleurl_standard(scheme) || scheme.eq_ignore_ascii_case("file")
 }
 
 /// googleurl's `ExtractScheme`: everything before the first `:` (maybe
@@ -356,7 +351,7 @@ pub(crate) enum BeforeTheParser<'i> {
     /// The whole URL, or why there is none, without the shared parser and
     /// the host's steps: an input they find invalid, a base the profile
     /// finds invalid, a kind of URL of the browser's own.
-    Whole(Box<Result<ParsedUrl, crate::Error>>),
+    Whole(Box<Result<ParsedUrl, crate::error::Error>>),
     /// The text the shared parser reads, and the base (canonicalized under
     /// the profile when it resolves against its canonical base).
     Parse {
@@ -371,23 +366,23 @@ pub(crate) enum BeforeTheParser<'i> {
 pub(crate) fn before_the_parser<'i>(
     input: &'i str,
     base: Option<&str>,
-    profile: &dyn crate::Profile,
+    profile: &dyn crate::profile::Profile,
     encoding: &'static encoding_rs::Encoding,
 ) -> BeforeTheParser<'i> {
     let params = profile.url();
     if let Some(r) = crate::observed::input::observed_input_invalid(params, input) {
-        return BeforeTheParser::Whole(Box::new(Err(crate::Error::Invalid(r))));
+        return BeforeTheParser::Whole(Box::new(Err(crate::error::Error::Invalid(r))));
     }
     let base_text: Option<String> = match base {
         Some(b) if params.base_canonicalized => {
             let canonical = canonicalize_by_the_steps(b, None, profile, encoding)
                 .ok()
-                .and_then(|u| crate::serialize(&u))
-                .filter(|s| !crate::parse(s).is_invalid());
+                .and_then(|u| crate::algorithm::serialize::serialize(&u))
+                .filter(|s| !crate::algorithm::parse::parse(s).is_invalid());
             match canonical {
                 Some(s) => Some(s),
                 None => {
-                    let invalid = crate::Error::Invalid(InvalidReason::InvalidBase);
+                    let invalid = crate::error::Error::Invalid(InvalidReason::InvalidBase);
                     return BeforeTheParser::Whole(Box::new(Err(invalid)));
                 }
             }
@@ -401,7 +396,7 @@ pub(crate) fn before_the_parser<'i>(
         .map(|b| crate::algorithm::preprocess::preprocess(b).into_owned());
     let observed = crate::observed::input::observed_input(params, input, base_held.as_deref());
     match observed_kind(params, input, &observed, base_held.as_deref()) {
-        Some(kind) => BeforeTheParser::Whole(Box::new(kind.map_err(crate::Error::Invalid))),
+        Some(kind) => BeforeTheParser::Whole(Box::new(kind.map_err(crate::error::Error::Invalid))),
         None => BeforeTheParser::Parse {
             input: observed,
             base: base_text,
@@ -409,8 +404,8 @@ pub(crate) fn before_the_parser<'i>(
     }
 }
 
-/// The public steps ([`crate::parse()`], [`crate::resolve()`],
-/// [`crate::canonicalize()`]) as a [`crate::Canonicalizer`] under
+/// The public steps ([`crate::algorithm::parse::parse()`], [`crate::resolve()`],
+/// [`crate::algorithm::canonicalize::canonicalize()`]) as a [`crate::Canonicalizer`] under
 /// `profile` takes them for `input` against `base` (`None`: the input is
 /// its own base): the observed steps on the input
 /// ([`crate::observed::input::observed_input`], and
@@ -431,9 +426,9 @@ pub(crate) fn before_the_parser<'i>(
 pub fn canonicalize_by_the_steps(
     input: &str,
     base: Option<&str>,
-    profile: &dyn crate::Profile,
+    profile: &dyn crate::profile::Profile,
     encoding: &'static encoding_rs::Encoding,
-) -> Result<ParsedUrl, crate::Error> {
+) -> Result<ParsedUrl, crate::error::Error> {
     let params = profile.url();
     let (observed, base_text) = match before_the_parser(input, base, profile, encoding) {
         BeforeTheParser::Whole(url) => return *url,
@@ -443,12 +438,12 @@ pub fn canonicalize_by_the_steps(
     let resolved = match &base_text {
         Some(b) => crate::algorithm::resolve::resolve_with_file_rules(
             &observed,
-            &crate::parse(b),
+            &crate::algorithm::parse::parse(b),
             file_rules,
         ),
         None => crate::algorithm::resolve::resolve_self_with_file_rules(&observed, file_rules),
     };
-    crate::canonicalize(&resolved, profile, encoding)
+    crate::algorithm::canonicalize::canonicalize(&resolved, profile, encoding)
 }
 
 #[cfg(test)]

@@ -9,4 +9,5 @@ pub(crate) mod octets;
 #[cfg(feature = "suite")]
 pub mod panic;
 pub mod percent;
+pub mod scheme;
 pub mod unicode;

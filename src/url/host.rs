@@ -4,6 +4,7 @@
 //! types of its origin ([`Origin`]).
 
 use super::{Maker, Url};
+use crate::text::scheme::{default_port, special_default_port};
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -133,20 +134,9 @@ impl Origin {
 
 /// The serialization of a tuple origin.
 fn tuple(scheme: &str, host: &Host<String>, port: u16) -> String {
-    match url_standard_default_port(scheme) == Some(port) {
+    match special_default_port(scheme) == Some(port) {
         true => format!("{scheme}://{host}"),
         false => format!("{scheme}://{host}:{port}"),
-    }
-}
-
-/// The default port of the URL Standard's special schemes (the `url`
-/// crate's).
-fn url_standard_default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        _ => None,
     }
 }
 
@@ -216,8 +206,8 @@ impl Url {
     /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
         self.port().or_else(|| match self.made {
-            Maker::Whatwg { .. } => url_standard_default_port(self.scheme()),
-            _ => crate::algorithm::canonicalize::default_port(self.scheme()),
+            Maker::Whatwg { .. } => special_default_port(self.scheme()),
+            _ => default_port(self.scheme()),
         })
     }
 
@@ -258,7 +248,7 @@ impl Url {
             return None;
         }
         let host = self.host().filter(|h| *h != Host::Domain(""))?;
-        let port = self.port().or_else(|| url_standard_default_port(scheme))?;
+        let port = self.port().or_else(|| special_default_port(scheme))?;
         Some(Origin::Tuple(scheme.to_string(), host.to_owned(), port))
     }
 }

@@ -7,15 +7,12 @@ use crate::url::components::ParsedUrl;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::str::FromStr;
 
 pub mod components;
 mod host;
 mod invariants;
 mod made;
 mod offsets;
-#[cfg(feature = "url-conversions")]
-mod url_crate;
 
 pub use host::{Host, OpaqueOrigin, Origin};
 
@@ -57,36 +54,6 @@ pub struct Url {
 }
 
 impl Url {
-    /// Canonicalizes `input` under the THIS profile, with the UTF-8 document
-    /// encoding; the input is its own base.
-    ///
-    /// ```
-    /// let url = urlprism::Url::parse("http://EXAMPLE.com/a%7eb")?;
-    /// assert_eq!(url.as_str(), "http://example.com/a~b");
-    ///
-    /// let e = urlprism::Url::parse("no scheme").unwrap_err();
-    /// assert_eq!(e.to_string(), "invalid URL: no scheme: the URL does not begin with scheme characters and ':'");
-    /// # Ok::<(), urlprism::Error>(())
-    /// ```
-    pub fn parse(input: &str) -> Result<Url, Error> {
-        crate::Canonicalizer::new(crate::profile::this()).canonicalize(input)
-    }
-
-    /// Resolves `input` against this URL and canonicalizes the result under
-    /// the THIS profile, with the UTF-8 document encoding.
-    ///
-    /// ```
-    /// let base = urlprism::Url::parse("http://example.com/dir/page")?;
-    /// assert_eq!(base.join("../x?q")?.as_str(), "http://example.com/x?q");
-    /// assert_eq!(base.join("//other.test")?.as_str(), "http://other.test/");
-    /// # Ok::<(), urlprism::Error>(())
-    /// ```
-    pub fn join(&self, input: &str) -> Result<Url, Error> {
-        crate::Canonicalizer::new(crate::profile::this())
-            .base(self.as_str())?
-            .canonicalize(input)
-    }
-
     /// The serialization.
     ///
     /// ```
@@ -390,21 +357,6 @@ impl Url {
                 .with_host_end(host_end, out.len())
                 .map(|offsets| Url::new(out, offsets)),
         )
-    }
-}
-
-impl FromStr for Url {
-    type Err = Error;
-
-    /// [`Url::parse`].
-    ///
-    /// ```
-    /// let url: urlprism::Url = "http://a/b/../c".parse()?;
-    /// assert_eq!(url.path(), "/c");
-    /// # Ok::<(), urlprism::Error>(())
-    /// ```
-    fn from_str(input: &str) -> Result<Url, Error> {
-        Url::parse(input)
     }
 }
 

@@ -138,19 +138,8 @@ impl Record {
     }
 }
 
-/// Whether `scheme` (lowercase) is special.
-pub fn is_special(scheme: &str) -> bool {
-    matches!(scheme, "ftp" | "file" | "http" | "https" | "ws" | "wss")
-}
-
-fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "ftp" => Some(21),
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        _ => None,
-    }
-}
+pub use crate::text::scheme::is_special;
+use crate::text::scheme::special_default_port as default_port;
 
 /// The percent-encode sets of the Standard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

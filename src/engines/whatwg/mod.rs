@@ -37,6 +37,8 @@ mod common_url;
 pub mod host_trace;
 mod rules;
 mod transitional;
+#[cfg(feature = "url-conversions")]
+mod url_crate;
 #[cfg(feature = "suite")]
 pub mod wpt;
 
@@ -51,14 +53,7 @@ use url::Url;
 /// The name of the built-in `whatwg` engine.
 pub const NAME: &str = "whatwg";
 
-/// The schemes the URL Standard calls special (their hosts are domains,
-/// IPv4 or IPv6 addresses; other schemes have opaque hosts).
-pub const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
-
-/// Whether `scheme` (lowercase) is special.
-pub fn is_special(scheme: &str) -> bool {
-    SPECIAL_SCHEMES.contains(&scheme)
-}
+pub use crate::text::scheme::is_special;
 
 /// The URL Standard engine, with the UTS #46 processing it runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -18,9 +18,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::made::Maker;
-use super::{Offsets, Url};
 use crate::error::Error;
+use crate::url::{Maker, Offsets, Url};
 
 impl TryFrom<&url::Url> for Url {
     type Error = Error;
