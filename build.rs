@@ -1,6 +1,6 @@
 //! Finds the built-in profiles, the files of `profiles/`
 //! (`build/profile_files.rs`), and writes their list to
-//! `$OUT_DIR/builtin_profiles.rs`, included by `src/profile.rs`.
+//! `$OUT_DIR/builtin_profiles.rs`, included by `src/profile/mod.rs`.
 //!
 //! Generates the Unicode tables of `src/unicode` from the checked-in plain
 //! text files of `data/` (made by `data/generate.py`).  Writes

@@ -25,7 +25,7 @@ Writes, next to this script:
                     disallowed for Firefox.
 
 Both outputs are checked in; the engines read only them
-(`src/webkit/idna.rs`, `src/firefox/host.rs`).
+(`src/engines/webkit/idna.rs`, `src/engines/firefox/host.rs`).
 """
 
 import ctypes

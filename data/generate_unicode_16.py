@@ -2,7 +2,7 @@
 """Write data/unicode-16.0-unassigned.txt: the code points that Unicode
 16.0 does not assign and a later version (18.0) does.
 
-The `chromium` engine's IDNA (src/chromium/unicode16.rs) refuses them:
+The `chromium` engine's IDNA (src/engines/chromium/unicode16.rs) refuses them:
 Chromium's ICU has the Unicode 16.0 data of UTS #46, where they are
 unassigned, hence disallowed, while the `idna` crate's newer data maps or
 keeps them.

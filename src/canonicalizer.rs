@@ -1,25 +1,21 @@
 //! [`Canonicalizer`]: from input string to canonical [`Url`], with a
 //! profile, an optional base URL and a document encoding.
 
-use crate::accel::common_url::Covered;
-use crate::accel::{common_reference, common_url, thread_buffer};
+use crate::accel;
+use crate::accel::common_url::{self, Covered};
+use crate::accel::pipeline::Against;
 use crate::algorithm::base::ParsedBase;
-use crate::algorithm::canonicalize::{self, AllButHost, Each};
-use crate::algorithm::{preprocess, resolve, serialize};
+use crate::algorithm::pipeline::canonicalize_each_by_the_steps;
+use crate::algorithm::serialize;
 use crate::error::Error;
+use crate::observed::pipeline::with_displayed;
 use crate::profile::plan::Plan;
 use crate::profile::url_steps::InputFacts;
 use crate::profile::Profile;
-use crate::url::components::{CowUrl, InvalidReason};
-use crate::url::{Maker, Offsets, PlanRef, Url};
+use crate::url::components::InvalidReason;
+use crate::url::{Maker, PlanRef, Url};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
-
-thread_local! {
-    /// The buffer of [`Canonicalizer::shortcut`] for the text of a
-    /// resolved reference.
-    static RESOLVED_TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
 
 /// Canonicalizes URLs under one profile, resolving them against a base URL
 /// (parsed once) and with a document encoding for their queries: the whole
@@ -254,8 +250,10 @@ impl<'p> Canonicalizer<'p> {
     }
 
     /// [`Canonicalizer::canonicalize`] under `profile` instead of this
-    /// canonicalizer's own, the URL made by `made()`: `input` as the
-    /// profile's observed URL-level steps on the input leave it.
+    /// canonicalizer's own, the URL made by `made()`: the observed steps'
+    /// own rejections of the input and the base the profile resolves
+    /// against are settled here, the rest is the accelerated path
+    /// ([`accel::pipeline::canonicalize`]).
     #[inline]
     fn canonicalize_under(
         &self,
@@ -263,8 +261,8 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
-        let facts = self.facts(input, profile);
-        let observes = self.observes(facts.as_ref(), profile);
+        let facts = accel::pipeline::facts(input, profile, self.base_fact(profile));
+        let observes = accel::pipeline::observes(facts.as_ref(), profile);
         if observes {
             if let Some(r) = crate::observed::input::observed_input_invalid(profile.url(), input) {
                 return Err(Error::Invalid(r));
@@ -273,50 +271,19 @@ impl<'p> Canonicalizer<'p> {
                 return c?.canonicalize_under(input, profile, made);
             }
         }
-        let raw = input;
-        let observed = match observes {
-            true => self.observed_input(input, profile),
-            false => Cow::Borrowed(input),
-        };
-        let input = &*observed;
-        if observes {
-            if let Some(url) = self.observed_kind(raw, input, profile) {
-                return url.map(|mut url| {
-                    url.set_made(made());
-                    url
-                });
-            }
-        }
-        // The facts stay those of the input the shortcut reads unless the
-        // observed steps changed it.
-        let facts = facts.filter(|_| std::ptr::eq(input, raw));
-        let mut out = String::new();
-        let mut failed = None;
-        if let Some(offsets) = self.shortcut(input, facts.as_ref(), profile, &mut out, &mut failed)
-        {
-            return Ok(Url::made(out, offsets, made()));
-        }
-        match failed {
-            Some(e) => Err(self.with_displayed(input, e, profile)),
-            None => self
-                .canonicalize_by_the_steps(input, profile)
-                .map(|mut url| {
-                    url.set_made(made());
-                    url
-                })
-                .map_err(|e| self.with_displayed(input, e, profile)),
-        }
+        accel::pipeline::canonicalize(self.against(profile), input, profile, facts, observes)
+            .map(|url| url.made_by(made()))
     }
 
-    /// The facts of `input` that the URL-level steps of `profile` read
-    /// ([`InputFacts`]), with [`InputFacts::BASE`] when this
-    /// canonicalizer has a base not canonicalized under `profile`; `None`
-    /// under a profile without such steps.
+    /// What an input is canonicalized against under `profile`: this
+    /// canonicalizer's base and encoding.
     #[inline]
-    fn facts<'i>(&self, input: &'i str, profile: &Plan) -> Option<InputFacts<'i>> {
-        let gates = profile.url_gates();
-        (gates.before.on || gates.components.on)
-            .then(|| InputFacts::of(input).with_base(self.base_fact(profile)))
+    fn against(&self, profile: &Plan) -> Against<'_> {
+        Against {
+            base: self.base.as_ref(),
+            base_fact: self.base_fact(profile),
+            encoding: self.encoding,
+        }
     }
 
     /// Whether this canonicalizer has a base that is not canonicalized
@@ -324,14 +291,6 @@ impl<'p> Canonicalizer<'p> {
     #[inline]
     fn base_fact(&self, profile: &Plan) -> bool {
         self.base.is_some() && self.base_canonical_for != Some(plan_address(profile))
-    }
-
-    /// Whether an observed URL-level step of `profile` before the shared
-    /// parser may touch the input of `facts` ([`Canonicalizer::facts`]):
-    /// when not, the input goes as it is to the shortcuts and the steps.
-    #[inline]
-    fn observes(&self, facts: Option<&InputFacts<'_>>, profile: &Plan) -> bool {
-        facts.is_some_and(|f| profile.url_gates().before.may_touch(f, profile.url()))
     }
 
     /// `input` as the profile's observed URL-level steps on the input
@@ -358,114 +317,6 @@ impl<'p> Canonicalizer<'p> {
         has_file(input) || self.base.as_ref().is_some_and(|b| has_file(b.text()))
     }
 
-    /// The URL as the profile's observed kinds of URL give it
-    /// ([`observed_kind`](crate::observed::kind::observed_kind)), against
-    /// this canonicalizer's base; `None` when none applies.  `input` is
-    /// the text the observed steps on the input left, `raw` the text
-    /// before them.
-    fn observed_kind(&self, raw: &str, input: &str, profile: &Plan) -> Option<Result<Url, Error>> {
-        let base = self.base.as_ref().map(|b| b.text());
-        let url = crate::observed::kind::observed_kind(profile.url(), raw, input, base)?;
-        Some(match url {
-            Ok(url) => {
-                let mut c: CowUrl<'_> = CowUrl {
-                    scheme: url.scheme.map(Cow::Owned),
-                    path: url.path.map(Cow::Owned),
-                    query: url.query.map(Cow::Owned),
-                    fragment: url.fragment.map(Cow::Owned),
-                    ..CowUrl::default()
-                };
-                serialize_into_url(&mut c)
-            }
-            Err(reason) => Err(Error::Invalid(reason)),
-        })
-    }
-
-    /// `e` with the URL the modelled browser shows although it is invalid
-    /// ([`Error::displayed`]), when the host pipeline gave the host the
-    /// browser writes (googleurl's BROKEN addresses): `input` resolved
-    /// again and canonicalized with that host in place of CanonicalizeHost's
-    /// result.  Any other error is returned as it is.
-    fn with_displayed(&self, input: &str, e: Error, profile: &Plan) -> Error {
-        let Error::Host {
-            host,
-            step,
-            reason,
-            shown_host: Some(shown),
-            displayed: None,
-        } = e
-        else {
-            return e;
-        };
-        let preprocessed = preprocess::preprocess(input);
-        let mut resolved = self.resolve(input, &preprocessed, profile);
-        let displayed = if resolved.invalid.is_none() && resolved.host.is_some() {
-            resolved.host = Some(Cow::Owned(shown.clone()));
-            resolved.host_as_written = None;
-            canonicalize::canonicalize_around_shown_host(&mut resolved, self.encoding)
-                .and_then(|()| serialize_into_url(&mut resolved))
-                .ok()
-                .map(|u| u.as_str().to_string())
-        } else {
-            None
-        };
-        Error::Host {
-            host,
-            step,
-            reason,
-            shown_host: Some(shown),
-            displayed,
-        }
-    }
-
-    /// The shortcuts, which give what the steps give: the common absolute
-    /// URL in one pass (against any base), or the common relative
-    /// reference against a common base, resolved as text and then taken
-    /// as the common absolute URL (`facts`: those of `input`, when they
-    /// are known).  `None` when both decline, with the
-    /// URL's error in `failed` when one of them knows it.
-    #[inline]
-    fn shortcut(
-        &self,
-        input: &str,
-        facts: Option<&InputFacts<'_>>,
-        profile: &Plan,
-        out: &mut String,
-        failed: &mut Option<Error>,
-    ) -> Option<Offsets> {
-        if let Some(offsets) = common_url::canonicalize_common_url_of(
-            input,
-            facts,
-            profile,
-            self.encoding,
-            out,
-            failed,
-        ) {
-            return Some(offsets);
-        }
-        if failed.is_some() {
-            return None;
-        }
-        self.with_reference_text(input, |text| {
-            common_url::canonicalize_common_url(text, profile, self.encoding, out, failed)
-        })
-        .flatten()
-    }
-
-    /// `f` of `input` resolved against the base as text, when the shortcut
-    /// for the common relative reference covers it (see
-    /// [`common_reference`]); `None` when it does not.  The text is written
-    /// into a buffer the thread keeps, so that the shortcut costs no
-    /// allocation of its own (a buffer of its own when that one is in use).
-    fn with_reference_text<R>(&self, input: &str, f: impl FnOnce(&str) -> R) -> Option<R> {
-        let base = self.base.as_ref()?;
-        let common = base.common()?;
-        let resolve = |text: &mut String| {
-            common_reference::resolve_as_text(input, base.text(), &common, text).then(|| f(text))
-        };
-        thread_buffer::with_kept(&RESOLVED_TEXT, resolve)
-    }
-
     /// [`Canonicalizer::canonicalize`], writing the canonical URL into
     /// `out` (cleared first) instead of a new [`Url`], so that a loop over
     /// many inputs reuses one buffer.  On error `out` is left empty.
@@ -483,42 +334,17 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     pub fn canonicalize_to(&self, input: &str, out: &mut String) -> Result<(), Error> {
-        let facts = self.facts(input, &self.plan);
-        if self.observes(facts.as_ref(), &self.plan) {
-            // An observed step may touch the input: the whole of
-            // `canonicalize`.
-            out.clear();
-            let url = self.canonicalize(input)?;
-            out.push_str(url.as_str());
-            return Ok(());
-        }
-        let mut failed = None;
-        if self
-            .shortcut(input, facts.as_ref(), &self.plan, out, &mut failed)
-            .is_some()
+        if let Some(r) =
+            accel::pipeline::canonicalize_to(self.against(&self.plan), input, &self.plan, out)
         {
-            return Ok(());
+            return r;
         }
+        // An observed step may touch the input: the whole of
+        // `canonicalize`.
         out.clear();
-        if let Some(e) = failed {
-            return Err(self.with_displayed(input, e, &self.plan));
-        }
-        let url = self
-            .canonicalize_by_the_steps(input, &self.plan)
-            .map_err(|e| self.with_displayed(input, e, &self.plan))?;
+        let url = self.canonicalize(input)?;
         out.push_str(url.as_str());
         Ok(())
-    }
-
-    /// [`Canonicalizer::canonicalize`] without its shortcut for the common
-    /// absolute URL: the steps one by one.
-    fn canonicalize_by_the_steps(&self, input: &str, profile: &Plan) -> Result<Url, Error> {
-        let preprocessed = preprocess::preprocess(input);
-        let mut resolved = self.resolve(input, &preprocessed, profile);
-        if let Some(reason) = resolved.invalid {
-            return Err(Error::Invalid(reason));
-        }
-        canonicalize_into_url(&mut resolved, profile, self.encoding)
     }
 
     /// [`Canonicalizer::canonicalize`] under each of the profiles whose
@@ -531,7 +357,7 @@ impl<'p> Canonicalizer<'p> {
     /// [`builtin_plans`](crate::profile::plan::builtin_plans)).
     ///
     /// ```
-    /// use urlprism::{host::plan::{builtin_plans, Plan}, profile, Canonicalizer};
+    /// use urlprism::{profile::plan::{builtin_plans, Plan}, profile, Canonicalizer};
     /// let plans: Vec<&Plan> = builtin_plans().iter().collect();
     /// let each = Canonicalizer::new(profile::this()).canonicalize_each("http://Bücher.de/a b", &plans);
     /// let names: Vec<&str> = plans.iter().map(|p| p.name()).collect();
@@ -620,20 +446,23 @@ impl<'p> Canonicalizer<'p> {
                 },
                 |e| EachResult::Own(Err(e)),
                 |declined| {
-                    (self
-                        .canonicalize_each_by_the_steps(input, declined)
-                        .into_iter())
+                    (canonicalize_each_by_the_steps(
+                        self.base.as_ref(),
+                        input,
+                        declined,
+                        self.encoding,
+                    )
+                    .into_iter())
                     .map(EachResult::Own)
                     .collect()
                 },
             )
         };
         let mut into = Some(into);
-        let mut results = self
-            .with_reference_text(input, |text| {
-                each(text, None, into.take().unwrap_or_default())
-            })
-            .unwrap_or_else(|| each(input, facts.as_ref(), into.take().unwrap_or_default()));
+        let mut results = accel::pipeline::with_reference_text(self.base.as_ref(), input, |text| {
+            each(text, None, into.take().unwrap_or_default())
+        })
+        .unwrap_or_else(|| each(input, facts.as_ref(), into.take().unwrap_or_default()));
         for (r, plan) in results.iter_mut().zip(profiles) {
             if let EachResult::Own(Err(
                 e @ Error::Host {
@@ -643,58 +472,10 @@ impl<'p> Canonicalizer<'p> {
                 },
             )) = r
             {
-                *e = self.with_displayed(input, e.clone(), plan);
+                *e = with_displayed(self.base.as_ref(), input, e.clone(), plan, self.encoding);
             }
         }
         results
-    }
-
-    /// [`Canonicalizer::canonicalize_each`] without its shortcut for the
-    /// common absolute URL: parsed and resolved once, then
-    /// [`canonicalize::canonicalize_each_parts`].
-    fn canonicalize_each_by_the_steps(
-        &self,
-        input: &str,
-        profiles: &[&Plan],
-    ) -> Vec<Result<Url, Error>> {
-        let preprocessed = preprocess::preprocess(input);
-        // Profiles that resolve `file:` URLs otherwise are taken on their
-        // own (see `Canonicalizer::canonicalize_each`).
-        let resolved = self.resolve(input, &preprocessed, profiles[0]);
-        if let Some(reason) = resolved.invalid {
-            return profiles
-                .iter()
-                .map(|_| Err(Error::Invalid(reason)))
-                .collect();
-        }
-        let mut each =
-            match canonicalize::canonicalize_each_parts(&resolved, profiles, self.encoding) {
-                Each::Whole(each) => each
-                    .into_iter()
-                    .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
-                    .collect(),
-                Each::AllButHost(parts) => urls_but_host(parts),
-            };
-        // Each URL made by its profile.
-        for (url, plan) in each.iter_mut().zip(profiles) {
-            if let Ok(url) = url {
-                url.set_made(Maker::Profile(PlanRef::of(plan), self.encoding));
-            }
-        }
-        each
-    }
-
-    /// `input` (preprocessed: `preprocessed`) resolved against the base,
-    /// on borrowed components.
-    /// The specification's `file:` rules of resolution apply unless the
-    /// profile reads `file:` paths as googleurl on Linux does
-    /// ([`crate::profile::UrlParams::file_paths_as_posix`]).
-    fn resolve<'a>(&'a self, input: &str, preprocessed: &'a str, profile: &Plan) -> CowUrl<'a> {
-        let file_rules = !profile.url().file_paths_as_posix;
-        match &self.base {
-            Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow(), file_rules),
-            None => resolve::resolve_self_cow(input, preprocessed, file_rules),
-        }
     }
 }
 
@@ -715,85 +496,6 @@ pub(crate) enum EachResult {
 /// for.
 fn plan_address(plan: &Plan) -> usize {
     plan as *const Plan as usize
-}
-
-/// Canonicalizes `resolved` (valid) under `profile` and serializes it.
-///
-/// Canonicalization makes the host anew (CanonicalizeHost works on a
-/// string of its own): made in a buffer with room for the whole URL, it
-/// becomes the serialization, which then costs no allocation of its own.
-/// A non-ASCII host goes through the whole host pipeline, which hands back
-/// a string of its own: the buffer would be thrown away, so the host is
-/// left as it is and the serialization gets a buffer then.
-fn canonicalize_into_url(
-    resolved: &mut CowUrl<'_>,
-    profile: &Plan,
-    encoding: &'static Encoding,
-) -> Result<Url, Error> {
-    if let Some(Cow::Borrowed(host)) = resolved.host {
-        if host.is_ascii() {
-            let mut buffer = String::with_capacity(serialize::serialized_len(resolved) + 2);
-            buffer.push_str(host);
-            resolved.host = Some(Cow::Owned(buffer));
-        }
-    }
-    canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
-    serialize_into_url(resolved)
-}
-
-/// The [`Url`]s of the profiles whose canonical components differ only by
-/// their host (see [`canonicalize::canonicalize_each_parts`]): the first
-/// URL with a host is serialized, and each other host put in its place
-/// ([`Url::with_host`]), or the first URL copied when the host is the
-/// same.  What serializing each profile's components gives.
-///
-/// `http://Bücher.de/a b` under THIS, CHROME, GECKO and IE:
-/// `http://xn--bcher-kva.de/a%20b` serialized once, copied for CHROME and
-/// GECKO, `http://bücher.de/a%20b` spliced for IE.
-fn urls_but_host(mut parts: AllButHost<'_>) -> Vec<Result<Url, Error>> {
-    // Where the first URL serialized is in `each`.
-    let mut first: Option<usize> = None;
-    let mut each: Vec<Result<Url, Error>> = Vec::with_capacity(parts.hosts.len());
-    for host in std::mem::take(&mut parts.hosts) {
-        let url = host.and_then(|host| {
-            parts.result.clone()?;
-            if let Some(Ok(url)) = first.map(|i| &each[i]) {
-                match (url.host_str(), host.as_deref()) {
-                    (h, host) if h == host => return Ok(url.clone()),
-                    (Some(_), Some(host)) => {
-                        return url
-                            .with_host(|out| {
-                                out.push_str(host);
-                                true
-                            })
-                            .expect("the host is written")
-                    }
-                    _ => {}
-                }
-            }
-            // Serialized from the shared components borrowed, with this
-            // host: one allocation, of the right size.
-            let mut c = parts.shared.borrowed();
-            c.host = host.as_deref().map(Cow::Borrowed);
-            c.host_as_written = None;
-            let offsets = Offsets::of(&c)?;
-            let s = serialize::serialize_cow(&c).expect("a canonicalized URL is valid");
-            Ok(Url::new(s, offsets))
-        });
-        if first.is_none() && url.is_ok() {
-            first = Some(each.len());
-        }
-        each.push(url);
-    }
-    each
-}
-
-/// The [`Url`] of the canonical components `c`: their offsets counted, then
-/// the serialization written (in the host's buffer when it has room).
-fn serialize_into_url(c: &mut CowUrl<'_>) -> Result<Url, Error> {
-    let offsets = Offsets::of(c)?;
-    let s = serialize::serialize_cow_owned(c).expect("a canonicalized URL is valid");
-    Ok(Url::new(s, offsets))
 }
 
 /// Whether `observed`, what a profile's observed URL-level steps on the

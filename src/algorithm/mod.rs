@@ -6,6 +6,7 @@ pub(crate) mod base;
 pub mod canonicalize;
 pub mod host;
 pub mod parse;
+pub(crate) mod pipeline;
 pub mod preprocess;
 pub mod resolve;
 pub mod serialize;

@@ -436,7 +436,7 @@ pub fn resolve(input: &str, base: &ParsedUrl) -> ParsedUrl {
 /// [`crate::profile::UrlParams::file_paths_as_posix`]).
 ///
 /// ```
-/// use urlprism::{parse, resolve::resolve_with_file_rules};
+/// use urlprism::{algorithm::resolve::resolve_with_file_rules, parse};
 /// let base = parse("file://host/dir/file");
 /// assert_eq!(resolve_with_file_rules("C|", &base, true).path.as_deref(), Some("C|"));
 /// assert_eq!(resolve_with_file_rules("C|", &base, false).path.as_deref(), Some("/dir/C|"));
@@ -520,7 +520,7 @@ pub(crate) fn resolve_cow<'a>(
 /// /invalid/ flag set by parsing a string without scheme is cleared.
 ///
 /// ```
-/// use urlprism::{parse, resolve::resolve_relative_url};
+/// use urlprism::{algorithm::resolve::resolve_relative_url, parse};
 /// let r = resolve_relative_url(parse("g?y#s"), &parse("http://a/b/c/d;p?q"));
 /// assert_eq!(r.path.as_deref(), Some("/b/c/g"));
 /// assert_eq!(r.query.as_deref(), Some("y"));
@@ -632,7 +632,7 @@ fn normalize_path_in_place(u: &mut CowUrl<'_>, is_file: bool) {
 /// where `resolve(s, &parse(s))` says that the base URL is invalid.
 ///
 /// ```
-/// use urlprism::{parse, resolve, resolve::resolve_self, url::InvalidReason};
+/// use urlprism::{algorithm::resolve::resolve_self, parse, resolve, url::components::InvalidReason};
 /// for s in ["HTTP://a/b/../c?q#f", "file:c:/x/..", "http:", "javascript:a/../b"] {
 ///     assert_eq!(resolve_self(s), resolve(s, &parse(s)));
 /// }
@@ -648,7 +648,7 @@ pub fn resolve_self_with_file_rules(input: &str, file_rules: bool) -> ParsedUrl 
 /// rules: `input` resolved against itself.
 ///
 /// ```
-/// use urlprism::{parse, resolve, resolve::resolve_self, url::InvalidReason};
+/// use urlprism::{algorithm::resolve::resolve_self, parse, resolve, url::components::InvalidReason};
 /// for s in ["HTTP://a/b/../c?q#f", "file:c:/x/..", "http:", "javascript:a/../b"] {
 ///     assert_eq!(resolve_self(s), resolve(s, &parse(s)));
 /// }

@@ -6,3 +6,4 @@
 pub(crate) mod host;
 pub mod input;
 pub mod kind;
+pub(crate) mod pipeline;

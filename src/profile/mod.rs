@@ -125,13 +125,7 @@ pub enum Ipv6Rule {
     Googleurl2011,
 }
 
-/// Case of hexadecimal digits in percent-encoded output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HexCase {
-    Upper,
-    Lower,
-}
+pub use crate::text::percent::HexCase;
 
 /// CanonicalizeHost parameters (specification "The CanonicalizeHost
 /// algorithm"); each field names the step it controls.

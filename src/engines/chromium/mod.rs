@@ -41,7 +41,7 @@
 //!
 //! # Departures from the URL Standard
 //!
-//! See the table in `README.md` ("The `chromium` engine"); each rule is
+//! See the table in `docs/engines.md` ("The `chromium` engine"); each rule is
 //! documented, with its source, in the module that implements it.
 //!
 //! ```

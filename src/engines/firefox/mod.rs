@@ -18,7 +18,7 @@
 //!
 //! # Departures from the URL Standard
 //!
-//! See the table in `README.md` ("The `firefox` and `webkit` engines");
+//! See the table in `docs/engines.md` ("The `firefox` and `webkit` engines");
 //! each rule is documented, with its source, in the module that
 //! implements it.
 //!

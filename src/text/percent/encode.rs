@@ -5,10 +5,17 @@
 //! `percent_encode("a b", UTF_8, &PATH_SET, ...)` → `a%20b`.
 
 use super::decode::UNRESERVED;
-use crate::profile::HexCase;
 use crate::text::octets::{first_where, OctetSet};
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use std::borrow::Cow;
+
+/// Case of hexadecimal digits in percent-encoded output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HexCase {
+    Upper,
+    Lower,
+}
 
 /// Octets the canonicalization step percent-encodes in the `user` and
 /// `password` components: every octet except the unreserved ones and

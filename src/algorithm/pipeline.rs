@@ -1,0 +1,163 @@
+//! The specification's steps from an input string to a canonical
+//! [`Url`], one after the other: preprocess, parse and resolve against
+//! the base, canonicalize the components, serialize.  No shortcut, gate
+//! or observed rule: what every faster path is held equal to.
+//!
+//! `../b` against `http://a/c/d` under THIS: preprocessed, resolved to the
+//! components of `http://a/b`, canonicalized, serialized into the `Url`.
+
+use super::base::ParsedBase;
+use super::canonicalize::{self, AllButHost, Each};
+use super::{preprocess, resolve, serialize};
+use crate::error::Error;
+use crate::profile::plan::Plan;
+use crate::url::components::CowUrl;
+use crate::url::{Maker, Offsets, PlanRef, Url};
+use encoding_rs::Encoding;
+use std::borrow::Cow;
+
+/// `input` (preprocessed: `preprocessed`) resolved against `base` (the
+/// input is its own base without one), on borrowed components.
+/// The specification's `file:` rules of resolution apply unless the
+/// profile reads `file:` paths as googleurl on Linux does
+/// ([`crate::profile::UrlParams::file_paths_as_posix`]).
+pub(crate) fn resolve<'a>(
+    base: Option<&'a ParsedBase>,
+    input: &str,
+    preprocessed: &'a str,
+    profile: &Plan,
+) -> CowUrl<'a> {
+    let file_rules = !profile.url().file_paths_as_posix;
+    match base {
+        Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow(), file_rules),
+        None => resolve::resolve_self_cow(input, preprocessed, file_rules),
+    }
+}
+
+/// `input` resolved against `base`, canonicalized under `profile` and
+/// serialized: the steps one by one.
+pub(crate) fn canonicalize_by_the_steps(
+    base: Option<&ParsedBase>,
+    input: &str,
+    profile: &Plan,
+    encoding: &'static Encoding,
+) -> Result<Url, Error> {
+    let preprocessed = preprocess::preprocess(input);
+    let mut resolved = resolve(base, input, &preprocessed, profile);
+    if let Some(reason) = resolved.invalid {
+        return Err(Error::Invalid(reason));
+    }
+    canonicalize_into_url(&mut resolved, profile, encoding)
+}
+
+/// [`canonicalize_by_the_steps`] under each of `profiles`, which resolve
+/// `input` alike: parsed and resolved once, then
+/// [`canonicalize::canonicalize_each_parts`]; each URL made by its
+/// profile.
+pub(crate) fn canonicalize_each_by_the_steps(
+    base: Option<&ParsedBase>,
+    input: &str,
+    profiles: &[&Plan],
+    encoding: &'static Encoding,
+) -> Vec<Result<Url, Error>> {
+    let preprocessed = preprocess::preprocess(input);
+    let resolved = resolve(base, input, &preprocessed, profiles[0]);
+    if let Some(reason) = resolved.invalid {
+        return profiles
+            .iter()
+            .map(|_| Err(Error::Invalid(reason)))
+            .collect();
+    }
+    let mut each = match canonicalize::canonicalize_each_parts(&resolved, profiles, encoding) {
+        Each::Whole(each) => each
+            .into_iter()
+            .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
+            .collect(),
+        Each::AllButHost(parts) => urls_but_host(parts),
+    };
+    for (url, plan) in each.iter_mut().zip(profiles) {
+        if let Ok(url) = url {
+            url.set_made(Maker::Profile(PlanRef::of(plan), encoding));
+        }
+    }
+    each
+}
+
+/// Canonicalizes `resolved` (valid) under `profile` and serializes it.
+///
+/// Canonicalization makes the host anew (CanonicalizeHost works on a
+/// string of its own): made in a buffer with room for the whole URL, it
+/// becomes the serialization, which then costs no allocation of its own.
+/// A non-ASCII host goes through the whole host pipeline, which hands back
+/// a string of its own: the buffer would be thrown away, so the host is
+/// left as it is and the serialization gets a buffer then.
+pub(crate) fn canonicalize_into_url(
+    resolved: &mut CowUrl<'_>,
+    profile: &Plan,
+    encoding: &'static Encoding,
+) -> Result<Url, Error> {
+    if let Some(Cow::Borrowed(host)) = resolved.host {
+        if host.is_ascii() {
+            let mut buffer = String::with_capacity(serialize::serialized_len(resolved) + 2);
+            buffer.push_str(host);
+            resolved.host = Some(Cow::Owned(buffer));
+        }
+    }
+    canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
+    serialize_into_url(resolved)
+}
+
+/// The [`Url`]s of the profiles whose canonical components differ only by
+/// their host (see [`canonicalize::canonicalize_each_parts`]): the first
+/// URL with a host is serialized, and each other host put in its place
+/// ([`Url::with_host`]), or the first URL copied when the host is the
+/// same.  What serializing each profile's components gives.
+///
+/// `http://Bücher.de/a b` under THIS, CHROME, GECKO and IE:
+/// `http://xn--bcher-kva.de/a%20b` serialized once, copied for CHROME and
+/// GECKO, `http://bücher.de/a%20b` spliced for IE.
+fn urls_but_host(mut parts: AllButHost<'_>) -> Vec<Result<Url, Error>> {
+    // Where the first URL serialized is in `each`.
+    let mut first: Option<usize> = None;
+    let mut each: Vec<Result<Url, Error>> = Vec::with_capacity(parts.hosts.len());
+    for host in std::mem::take(&mut parts.hosts) {
+        let url = host.and_then(|host| {
+            parts.result.clone()?;
+            if let Some(Ok(url)) = first.map(|i| &each[i]) {
+                match (url.host_str(), host.as_deref()) {
+                    (h, host) if h == host => return Ok(url.clone()),
+                    (Some(_), Some(host)) => {
+                        return url
+                            .with_host(|out| {
+                                out.push_str(host);
+                                true
+                            })
+                            .expect("the host is written")
+                    }
+                    _ => {}
+                }
+            }
+            // Serialized from the shared components borrowed, with this
+            // host: one allocation, of the right size.
+            let mut c = parts.shared.borrowed();
+            c.host = host.as_deref().map(Cow::Borrowed);
+            c.host_as_written = None;
+            let offsets = Offsets::of(&c)?;
+            let s = serialize::serialize_cow(&c).expect("a canonicalized URL is valid");
+            Ok(Url::new(s, offsets))
+        });
+        if first.is_none() && url.is_ok() {
+            first = Some(each.len());
+        }
+        each.push(url);
+    }
+    each
+}
+
+/// The [`Url`] of the canonical components `c`: their offsets counted, then
+/// the serialization written (in the host's buffer when it has room).
+pub(crate) fn serialize_into_url(c: &mut CowUrl<'_>) -> Result<Url, Error> {
+    let offsets = Offsets::of(c)?;
+    let s = serialize::serialize_cow_owned(c).expect("a canonicalized URL is valid");
+    Ok(Url::new(s, offsets))
+}
