@@ -2,9 +2,9 @@
 //! profile, an optional base URL and a document encoding.
 
 use crate::accel;
+use crate::accel::base::ParsedBase;
 use crate::accel::common_url::{self, Covered};
 use crate::accel::pipeline::Against;
-use crate::algorithm::base::ParsedBase;
 use crate::algorithm::pipeline::canonicalize_each_by_the_steps;
 use crate::algorithm::serialize;
 use crate::error::Error;
@@ -447,7 +447,7 @@ impl<'p> Canonicalizer<'p> {
                 |e| EachResult::Own(Err(e)),
                 |declined| {
                     (canonicalize_each_by_the_steps(
-                        self.base.as_ref(),
+                        self.base.as_ref().map(ParsedBase::as_cow).as_ref(),
                         input,
                         declined,
                         self.encoding,
@@ -472,7 +472,8 @@ impl<'p> Canonicalizer<'p> {
                 },
             )) = r
             {
-                *e = with_displayed(self.base.as_ref(), input, e.clone(), plan, self.encoding);
+                let base = self.base.as_ref().map(ParsedBase::as_cow);
+                *e = with_displayed(base.as_ref(), input, e.clone(), plan, self.encoding);
             }
         }
         results

@@ -1,7 +1,7 @@
 //! Errors: an invalid URL is a normal result, and the error says which step
 //! of the specification rejected it.
 
-use crate::url::components::InvalidReason;
+use serde::Serialize;
 use std::fmt;
 
 /// Why a URL has no canonical form.
@@ -250,3 +250,81 @@ mod tests {
         assert!(short.starts_with("invalid port \"8a\":"), "{short}");
     }
 }
+
+/// Why the /invalid/ flag of a parsed URL was set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum InvalidReason {
+    /// "Steps to find the scheme": the string does not begin with valid
+    /// scheme characters followed by `:` (and no base resolved it).
+    NoScheme,
+    /// Resolution step 4: the base URL is invalid.
+    InvalidBase,
+    /// "Steps to resolve a relative URL" step 1: the base URL is not
+    /// hierarchical.
+    NonHierarchicalBase,
+    /// A URL of a standard scheme other than `file` with an empty host,
+    /// under a profile that makes it invalid
+    /// ([`crate::profile::UrlParams::empty_host_is_invalid`]).
+    EmptyHost,
+    /// A URL of a standard scheme whose path holds U+0000 (written or as
+    /// `%00`), under a profile that makes it invalid
+    /// ([`crate::profile::UrlParams::path_nul_is_invalid`]).
+    NulInPath,
+    /// A `%` that does not begin an escape (two hexadecimal digits) in the
+    /// path, query or fragment, under a profile that turns it down
+    /// ([`crate::profile::UrlParams::bad_escape_is_invalid`]).
+    BadEscape,
+    /// A `<`, `>` or `"` in the host of a `res:` URL, which names a file
+    /// (urlmon's `is_forbidden_dos_path_char`), under a profile that reads
+    /// that host as IE does ([`crate::profile::UrlParams::res_hosts`]).
+    DosPathCharacter,
+    /// A string that begins with a drive letter and `:` or with `\\`,
+    /// under a profile that does not read it as a `file:` URL
+    /// ([`crate::profile::UrlParams::implicit_file_paths_invalid`]).
+    ImplicitFilePath,
+    /// A scheme that does not begin with a letter, or holds other than
+    /// letters, digits, `+`, `-` and `.`, in a URL a profile reads by
+    /// its kind ([`crate::observed_kind`]).
+    InvalidScheme,
+    /// A noncharacter in a URL a profile reads by its kind
+    /// ([`crate::observed_kind`]), which writes it as U+FFFD.
+    Noncharacter,
+    /// A network-path reference after characters up to U+0020, which a
+    /// profile finds invalid
+    /// ([`crate::profile::UrlParams::network_path_after_trim_is_invalid`]).
+    TrimmedNetworkPath,
+}
+
+impl std::fmt::Display for InvalidReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            InvalidReason::NoScheme => {
+                "no scheme: the URL does not begin with scheme characters and ':'"
+            }
+            InvalidReason::InvalidBase => "the base URL is invalid",
+            InvalidReason::NonHierarchicalBase => {
+                "a relative URL cannot be resolved against a non-hierarchical base"
+            }
+            InvalidReason::EmptyHost => "the host is empty",
+            InvalidReason::NulInPath => "the path holds U+0000",
+            InvalidReason::InvalidScheme => {
+                "the scheme does not begin with a letter or holds other than letters, digits, '+', '-', '.'"
+            }
+            InvalidReason::Noncharacter => "a noncharacter in the URL",
+            InvalidReason::TrimmedNetworkPath => {
+                "a network-path reference after characters up to U+0020"
+            }
+            InvalidReason::BadEscape => {
+                "a '%' that begins no escape in the path, query or fragment"
+            }
+            InvalidReason::ImplicitFilePath => {
+                "a file path (a drive letter and ':', or '\\\\') and no URL"
+            }
+            InvalidReason::DosPathCharacter => "a '<', '>' or '\"' in the file name of a res: URL",
+        })
+    }
+}
+
+impl std::error::Error for InvalidReason {}

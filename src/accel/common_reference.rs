@@ -248,7 +248,7 @@ fn push_normalized(path: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithm::base::ParsedBase;
+    use crate::accel::base::ParsedBase;
     use crate::algorithm::resolve::{resolve, resolve_self};
 
     /// The text for `reference` against `base`, when covered.

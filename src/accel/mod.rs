@@ -3,6 +3,7 @@
 //! specification's steps and the observed rules; nothing below calls
 //! them.
 
+pub(crate) mod base;
 pub(crate) mod common_reference;
 pub(crate) mod common_url;
 pub(crate) mod fast_paths;

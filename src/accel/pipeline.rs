@@ -7,8 +7,8 @@
 //! `http://Example.COM/a/../b` under `this`: no observed step, the
 //! shortcut writes `http://example.com/b` in one pass.
 
+use super::base::ParsedBase;
 use super::{common_reference, common_url, thread_buffer};
-use crate::algorithm::base::ParsedBase;
 use crate::algorithm::pipeline::canonicalize_by_the_steps;
 use crate::error::Error;
 use crate::observed::pipeline::{before_the_parser, with_displayed, Observed};
@@ -63,7 +63,7 @@ pub(crate) fn canonicalize(
 ) -> Result<Url, Error> {
     let raw = input;
     let observed = match observes {
-        true => match before_the_parser(at.base, input, profile) {
+        true => match before_the_parser(at.base.map(ParsedBase::text), input, profile) {
             Observed::Done(r) => return r,
             Observed::Input(observed) => observed,
         },
@@ -78,10 +78,12 @@ pub(crate) fn canonicalize(
     if let Some(offsets) = shortcut(at, input, facts.as_ref(), profile, &mut out, &mut failed) {
         return Ok(Url::new(out, offsets));
     }
+    let base = at.base.map(ParsedBase::as_cow);
+    let base = base.as_ref();
     match failed {
-        Some(e) => Err(with_displayed(at.base, input, e, profile, at.encoding)),
-        None => canonicalize_by_the_steps(at.base, input, profile, at.encoding)
-            .map_err(|e| with_displayed(at.base, input, e, profile, at.encoding)),
+        Some(e) => Err(with_displayed(base, input, e, profile, at.encoding)),
+        None => canonicalize_by_the_steps(base, input, profile, at.encoding)
+            .map_err(|e| with_displayed(base, input, e, profile, at.encoding)),
     }
 }
 
@@ -103,12 +105,14 @@ pub(crate) fn canonicalize_to(
         return Some(Ok(()));
     }
     out.clear();
+    let base = at.base.map(ParsedBase::as_cow);
+    let base = base.as_ref();
     if let Some(e) = failed {
-        return Some(Err(with_displayed(at.base, input, e, profile, at.encoding)));
+        return Some(Err(with_displayed(base, input, e, profile, at.encoding)));
     }
     Some(
-        canonicalize_by_the_steps(at.base, input, profile, at.encoding)
-            .map_err(|e| with_displayed(at.base, input, e, profile, at.encoding))
+        canonicalize_by_the_steps(base, input, profile, at.encoding)
+            .map_err(|e| with_displayed(base, input, e, profile, at.encoding))
             .map(|url| out.push_str(url.as_str())),
     )
 }

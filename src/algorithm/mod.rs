@@ -2,7 +2,6 @@
 //! preprocess, parse, resolve, canonicalize and serialize a URL, and the
 //! Nameprep and CanonicalizeHost pipelines with their marked steps.
 
-pub(crate) mod base;
 pub mod canonicalize;
 pub mod host;
 pub mod parse;

@@ -6,7 +6,6 @@
 //! `../b` against `http://a/c/d` under THIS: preprocessed, resolved to the
 //! components of `http://a/b`, canonicalized, serialized into the `Url`.
 
-use super::base::ParsedBase;
 use super::canonicalize::{self, AllButHost, Each};
 use super::{preprocess, resolve, serialize};
 use crate::error::Error;
@@ -16,20 +15,21 @@ use crate::url::{Maker, Offsets, PlanRef, Url};
 use encoding_rs::Encoding;
 use std::borrow::Cow;
 
-/// `input` (preprocessed: `preprocessed`) resolved against `base` (the
-/// input is its own base without one), on borrowed components.
+/// `input` (preprocessed: `preprocessed`) resolved against the
+/// components of `base` (the input is its own base without one), on
+/// borrowed components.
 /// The specification's `file:` rules of resolution apply unless the
 /// profile reads `file:` paths as googleurl on Linux does
 /// ([`crate::profile::UrlParams::file_paths_as_posix`]).
 pub(crate) fn resolve<'a>(
-    base: Option<&'a ParsedBase>,
+    base: Option<&CowUrl<'a>>,
     input: &str,
     preprocessed: &'a str,
     profile: &Plan,
 ) -> CowUrl<'a> {
     let file_rules = !profile.url().file_paths_as_posix;
     match base {
-        Some(b) => resolve::resolve_cow(input, preprocessed, &b.as_cow(), file_rules),
+        Some(b) => resolve::resolve_cow(input, preprocessed, b, file_rules),
         None => resolve::resolve_self_cow(input, preprocessed, file_rules),
     }
 }
@@ -37,7 +37,7 @@ pub(crate) fn resolve<'a>(
 /// `input` resolved against `base`, canonicalized under `profile` and
 /// serialized: the steps one by one.
 pub(crate) fn canonicalize_by_the_steps(
-    base: Option<&ParsedBase>,
+    base: Option<&CowUrl<'_>>,
     input: &str,
     profile: &Plan,
     encoding: &'static Encoding,
@@ -55,7 +55,7 @@ pub(crate) fn canonicalize_by_the_steps(
 /// [`canonicalize::canonicalize_each_parts`]; each URL made by its
 /// profile.
 pub(crate) fn canonicalize_each_by_the_steps(
-    base: Option<&ParsedBase>,
+    base: Option<&CowUrl<'_>>,
     input: &str,
     profiles: &[&Plan],
     encoding: &'static Encoding,

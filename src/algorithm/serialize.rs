@@ -1,7 +1,9 @@
 //! The "steps to serialize a parsed URL" (specification section
 //! "Serialization").
 
+use crate::error::Error;
 use crate::url::components::{CowUrl, ParsedUrl};
+use crate::url::{Offsets, Url};
 use std::borrow::Cow;
 
 /// The *steps to serialize a parsed URL*: `None` when `u` is /invalid/
@@ -140,6 +142,53 @@ fn push_after_host(u: &CowUrl<'_>, s: &mut String) {
     if let Some(fragment) = &u.fragment {
         s.push('#');
         s.push_str(fragment);
+    }
+}
+
+/// A [`Url`] from components as they are.
+impl Url {
+    /// The URL whose components are those of `u`, as they are (nothing
+    /// is canonicalized), serialized by the steps to serialize
+    /// ([`crate::serialize()`]): how an engine that canonicalizes in its
+    /// own way (a [`crate::compare::Engine`]) hands back its result.  An
+    /// error when `u` has the /invalid/ flag set (it has no
+    /// serialization), when the serialization would be 4 GiB or longer,
+    /// or when the components make no URL a `Url` can hold
+    /// ([`Error::Components`]: see [`Url::check_invariants`]).
+    ///
+    /// ```
+    /// use urlprism::{ParsedUrl, Url};
+    /// let u = ParsedUrl {
+    ///     scheme: Some("http".into()),
+    ///     user: Some("".into()),
+    ///     host: Some("a".into()),
+    ///     path: Some("/B".into()),
+    ///     ..ParsedUrl::default()
+    /// };
+    /// let url = Url::from_parsed_url(&u)?;
+    /// assert_eq!(url.as_str(), "http://@a/B");
+    /// assert_eq!(url.to_parsed_url(), u);
+    ///
+    /// let e = Url::from_parsed_url(&urlprism::parse("no scheme")).unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid URL: no scheme: the URL does not begin with scheme characters and ':'");
+    /// let e = Url::from_parsed_url(&ParsedUrl { path: Some("/a?b".into()), ..u.clone() }).unwrap_err();
+    /// assert_eq!(e.to_string(), "the components make no URL: a '?' in the path in \"http://@a/a?b\"");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    pub fn from_parsed_url(u: &ParsedUrl) -> Result<Url, Error> {
+        if let Some(reason) = u.invalid {
+            return Err(Error::Invalid(reason));
+        }
+        let c = u.as_cow();
+        let offsets = Offsets::of(&c)?;
+        let serialization = serialize_cow(&c).ok_or(Error::Invalid(
+            crate::url::components::InvalidReason::NoScheme,
+        ))?;
+        // Components of any making: checked here, in every build.
+        let url = Url::unchecked(serialization, offsets);
+        url.check_invariants()
+            .map_err(|reason| Error::Components { reason })?;
+        Ok(url)
     }
 }
 

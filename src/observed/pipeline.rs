@@ -7,7 +7,6 @@
 //! Each stage is switched by the profile's parameters; under a profile
 //! with none on, the input goes to the steps as it is.
 
-use crate::algorithm::base::ParsedBase;
 use crate::algorithm::pipeline::{resolve, serialize_into_url};
 use crate::algorithm::{canonicalize, preprocess};
 use crate::error::Error;
@@ -31,16 +30,15 @@ pub(crate) enum Observed<'i> {
 /// observed steps on the input leave it
 /// ([`observed_input`](super::input::observed_input)), then the URL as
 /// the profile's observed kinds of URL give it
-/// ([`observed_kind`](super::kind::observed_kind)), both against `base`.
+/// ([`observed_kind`](super::kind::observed_kind)), both against the base of text `base`.
 ///
 /// Under googleurl's rules (the `chrome` profile), `FoO://Bar/a/../b`
 /// is a URL of an unknown scheme, kept whole: `Done`.
 pub(crate) fn before_the_parser<'i>(
-    base: Option<&ParsedBase>,
+    base: Option<&str>,
     input: &'i str,
     profile: &Plan,
 ) -> Observed<'i> {
-    let base = base.map(ParsedBase::text);
     let observed = super::input::observed_input(profile.url(), input, base);
     match super::kind::observed_kind(profile.url(), input, &observed, base) {
         None => Observed::Input(observed),
@@ -64,7 +62,7 @@ pub(crate) fn before_the_parser<'i>(
 /// again and canonicalized with that host in place of CanonicalizeHost's
 /// result.  Any other error is returned as it is.
 pub(crate) fn with_displayed(
-    base: Option<&ParsedBase>,
+    base: Option<&CowUrl<'_>>,
     input: &str,
     e: Error,
     profile: &Plan,

@@ -15,6 +15,7 @@ pub use crate::text::unicode::version::{BidiVersion, NfkcVariant, UnicodeVersion
 
 pub mod host_steps;
 pub mod plan;
+pub(crate) mod shortcut_keys;
 pub mod url_steps;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;

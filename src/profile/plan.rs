@@ -2,7 +2,7 @@
 //! CanonicalizeHost run (each step's switch in the registry,
 //! [`super::steps`], evaluated once), with which parameters, which profile
 //! takes the hosts that are not domain names (step 1), and which shortcuts
-//! the profile may take (their keys, `host/fast_paths/keys.rs`).
+//! the profile may take (their keys, [`super::shortcut_keys`]).
 //!
 //! The pipelines ask the plan, never the profile's parameters, whether a
 //! step runs: the registry's switch is the only place where that is
@@ -25,7 +25,7 @@
 //! ```
 
 use super::host_steps::{Step, StepSet, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
-use crate::accel::fast_paths::keys::Shortcuts;
+use crate::profile::shortcut_keys::Shortcuts;
 use crate::profile::url_steps::UrlGates;
 use crate::profile::{builtin_profiles, HostClass, HostParams, NameprepParams, Profile, UrlParams};
 use crate::text::ipv4::has_ipv4_form;

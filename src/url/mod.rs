@@ -1,7 +1,6 @@
 //! [`Url`]: a canonical URL, held as its serialization and the offsets of
 //! its components in it.
 
-use crate::algorithm::serialize;
 use crate::error::Error;
 use crate::url::components::ParsedUrl;
 use std::cmp::Ordering;
@@ -195,54 +194,6 @@ impl Url {
         }
     }
 
-    /// The URL whose components are those of `u`, as they are (nothing
-    /// is canonicalized), serialized by the steps to serialize
-    /// ([`crate::serialize()`]): how an engine that canonicalizes in its
-    /// own way (a [`crate::compare::Engine`]) hands back its result.  An
-    /// error when `u` has the /invalid/ flag set (it has no
-    /// serialization), when the serialization would be 4 GiB or longer,
-    /// or when the components make no URL a `Url` can hold
-    /// ([`Error::Components`]: see [`Url::check_invariants`]).
-    ///
-    /// ```
-    /// use urlprism::{ParsedUrl, Url};
-    /// let u = ParsedUrl {
-    ///     scheme: Some("http".into()),
-    ///     user: Some("".into()),
-    ///     host: Some("a".into()),
-    ///     path: Some("/B".into()),
-    ///     ..ParsedUrl::default()
-    /// };
-    /// let url = Url::from_parsed_url(&u)?;
-    /// assert_eq!(url.as_str(), "http://@a/B");
-    /// assert_eq!(url.to_parsed_url(), u);
-    ///
-    /// let e = Url::from_parsed_url(&urlprism::parse("no scheme")).unwrap_err();
-    /// assert_eq!(e.to_string(), "invalid URL: no scheme: the URL does not begin with scheme characters and ':'");
-    /// let e = Url::from_parsed_url(&ParsedUrl { path: Some("/a?b".into()), ..u.clone() }).unwrap_err();
-    /// assert_eq!(e.to_string(), "the components make no URL: a '?' in the path in \"http://@a/a?b\"");
-    /// # Ok::<(), urlprism::Error>(())
-    /// ```
-    pub fn from_parsed_url(u: &ParsedUrl) -> Result<Url, Error> {
-        if let Some(reason) = u.invalid {
-            return Err(Error::Invalid(reason));
-        }
-        let c = u.as_cow();
-        let offsets = Offsets::of(&c)?;
-        let serialization = serialize::serialize_cow(&c).ok_or(Error::Invalid(
-            crate::url::components::InvalidReason::NoScheme,
-        ))?;
-        // Components of any making: checked here, in every build.
-        let url = Url {
-            serialization,
-            offsets,
-            made: Maker::Components,
-        };
-        url.check_invariants()
-            .map_err(|reason| Error::Components { reason })?;
-        Ok(url)
-    }
-
     /// Whether `other` has the same serialization and the same components
     /// (the same string may part differently: `http://:@h/` has an empty
     /// user name and an empty password, or an empty password alone).  The
@@ -282,6 +233,18 @@ impl Url {
     #[inline]
     pub(crate) fn new(serialization: String, offsets: Offsets) -> Url {
         Url::made(serialization, offsets, Maker::Components)
+    }
+
+    /// A URL of `serialization` and `offsets`, made of components as they
+    /// are ([`Maker::Components`]), whose invariants the caller checks
+    /// ([`Url::check_invariants`]) in every build.
+    #[inline]
+    pub(crate) fn unchecked(serialization: String, offsets: Offsets) -> Url {
+        Url {
+            serialization,
+            offsets,
+            made: Maker::Components,
+        }
     }
 
     /// [`Url::new`], made by `made`.

@@ -6,7 +6,6 @@
 //! THIS: `WWW.Bücher.DE` → `www.xn--bcher-kva.de`; IE: `WWW.XN--4GQ.JP` →
 //! `www.\u{4E00}.jp`.
 
-use super::keys::LDH_AND_DOT;
 use super::ldh::has_xn_label;
 use super::prepare::{qualify, Qualified};
 use super::shared::{told_by_to_ascii, SharedHostWork, ToAsciiKey};
@@ -15,6 +14,7 @@ use crate::algorithm::host::pipeline::{Known, Pipeline};
 use crate::algorithm::host::trace::NoTrace;
 use crate::profile::host_steps as steps;
 use crate::profile::plan::Plan;
+use crate::profile::shortcut_keys::LDH_AND_DOT;
 
 /// The result of steps 2 to 31 for the common internationalized host:
 /// ASCII letters, digits, hyphens and dots, and non-ASCII characters that

@@ -4,9 +4,9 @@
 //!
 //! `WWW.Example.COM` → `www.example.com`; `0x7F.1` → `127.0.0.1` (THIS).
 
-use super::keys::{LdhKey, ShortcutKey, LDH_AND_DOT};
 use crate::observed::host::ipv4_address;
 use crate::profile::plan::Plan;
+use crate::profile::shortcut_keys::{LdhKey, ShortcutKey, LDH_AND_DOT};
 use crate::profile::Ipv4Rule;
 
 /// Appends to `out` the canonical `host` that `result` describes: `false`,

@@ -3,27 +3,26 @@
 //! profiles it is canonicalized under.
 //!
 //! Each shortcut states the steps and parameters of a plan it reads, its
-//! key ([`keys`]), and is taken only for a plan whose key matches; every
+//! key ([`crate::profile::shortcut_keys`]), and is taken only for a plan whose key matches; every
 //! other plan runs the steps.  The unit tests check the shortcuts against
 //! the traced steps under the built-in profiles, and
 //! `tests/mixed_profiles.rs` under random mixes of their parameters.
 //!
 //! | file | shortcut |
 //! | --- | --- |
-//! | [`keys`] | what each shortcut reads of a plan; a plan's [`keys::Shortcuts`] |
 //! | [`ldh`] | a host of ASCII letters, digits, hyphens and dots |
 //! | [`prepare`] | which internationalized hosts qualify, and as what |
 //! | [`idn`] | the internationalized host; IE's `xn--` labels |
 //! | [`shared`] | the work shared between profiles on one host |
 
 pub(crate) mod idn;
-pub(crate) mod keys;
+
 pub(crate) mod ldh;
 pub(crate) mod prepare;
 pub(crate) mod shared;
 
+pub(crate) use crate::profile::shortcut_keys::LDH_AND_DOT;
 pub(crate) use idn::{idn_fast_path_into, xn_labels_fast_path_into};
-pub(crate) use keys::LDH_AND_DOT;
 pub(crate) use ldh::{LdhHost, LdhHostKey};
 pub use shared::SharedHostWork;
 pub(crate) use shared::{with_shared_host_work, with_shared_host_work_on};

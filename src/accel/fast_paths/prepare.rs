@@ -4,8 +4,8 @@
 //!
 //! `WWW.ÄRZTE.DE` → `www.ärzte.de`; `Ｅｘａｍｐｌｅ．ｄｅ` → `example.de`.
 
-use super::keys::LDH_AND_DOT;
 use crate::algorithm::host::labels::is_label_separator;
+use crate::profile::shortcut_keys::LDH_AND_DOT;
 use crate::text::unicode::tables::{
     self, FLAG_A_1, FLAG_B_1, FLAG_B_2, FLAG_NFKC_CCC, FLAG_PROHIBITED,
 };

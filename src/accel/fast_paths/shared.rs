@@ -413,9 +413,9 @@ pub(crate) fn with_shared_host_work_on<R>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::keys::LDH_AND_DOT;
     use super::super::prepare::idn_chars_qualify;
     use super::*;
+    use crate::profile::shortcut_keys::LDH_AND_DOT;
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]

@@ -2,7 +2,7 @@
 //! ([`crate::Canonicalizer::base`]): its text and the ranges of its
 //! components, lent out as a [`CowUrl`] for each input resolved against it.
 
-use crate::accel::common_reference::CommonBase;
+use super::common_reference::CommonBase;
 use crate::url::components::{CowUrl, InvalidReason};
 use std::borrow::Cow;
 
