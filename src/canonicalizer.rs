@@ -250,9 +250,8 @@ impl<'p> Canonicalizer<'p> {
     }
 
     /// [`Canonicalizer::canonicalize`] under `profile` instead of this
-    /// canonicalizer's own, the URL made by `made()`: the observed steps'
-    /// own rejections of the input and the base the profile resolves
-    /// against are settled here, the rest is the accelerated path
+    /// canonicalizer's own, the URL made by `made()`: the base the profile
+    /// resolves against is settled here, the rest is the accelerated path
     /// ([`accel::pipeline::canonicalize`]).
     #[inline]
     fn canonicalize_under(
@@ -261,18 +260,20 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
-        let facts = accel::pipeline::facts(input, profile, self.base_fact(profile));
-        let observes = accel::pipeline::observes(facts.as_ref(), profile);
-        if observes {
-            if let Some(r) = crate::observed::input::observed_input_invalid(profile.url(), input) {
-                return Err(Error::Invalid(r));
-            }
-            if let Some(c) = self.for_canonical_base(profile) {
-                return c?.canonicalize_under(input, profile, made);
-            }
+        match self.for_canonical_base(profile) {
+            None => accel::pipeline::canonicalize(self.against(profile), input, profile)
+                .map(|url| url.made_by(made())),
+            Some(Ok(c)) => c.canonicalize_under(input, profile, made),
+            // The base is invalid under the profile, which makes every
+            // input invalid; but an input its observed steps reject
+            // is rejected first, whatever the base.
+            Some(Err(e)) => Err(
+                match crate::observed::input::observed_input_invalid(profile.url(), input) {
+                    Some(r) => Error::Invalid(r),
+                    None => e,
+                },
+            ),
         }
-        accel::pipeline::canonicalize(self.against(profile), input, profile, facts, observes)
-            .map(|url| url.made_by(made()))
     }
 
     /// What an input is canonicalized against under `profile`: this

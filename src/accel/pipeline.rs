@@ -11,6 +11,7 @@ use super::base::ParsedBase;
 use super::{common_reference, common_url, thread_buffer};
 use crate::algorithm::pipeline::canonicalize_by_the_steps;
 use crate::error::Error;
+use crate::observed::input::observed_input_invalid;
 use crate::observed::pipeline::{before_the_parser, with_displayed, Observed};
 use crate::profile::plan::Plan;
 use crate::profile::url_steps::InputFacts;
@@ -49,18 +50,19 @@ pub(crate) fn observes(facts: Option<&InputFacts<'_>>, profile: &Plan) -> bool {
     facts.is_some_and(|f| profile.url_gates().before.may_touch(f, profile.url()))
 }
 
-/// `input` canonicalized under `profile` against `at`: the observed
-/// stages before the parser when `observes` ([`observes`]), then the
-/// shortcuts, then the steps; a URL not yet said to be made by anyone.
-/// (The caller has checked the input against the observed steps'
-/// own rejections and chosen the base the profile resolves against.)
-pub(crate) fn canonicalize(
-    at: Against<'_>,
-    input: &str,
-    profile: &Plan,
-    facts: Option<InputFacts<'_>>,
-    observes: bool,
-) -> Result<Url, Error> {
+/// `input` canonicalized under `profile` against `at`: when an observed
+/// step may touch the input ([`observes`]), the observed steps' own
+/// rejections and the observed stages before the parser; then the
+/// shortcuts, then the steps.  A URL not yet said to be made by anyone.
+/// (The caller has chosen the base the profile resolves against.)
+pub(crate) fn canonicalize(at: Against<'_>, input: &str, profile: &Plan) -> Result<Url, Error> {
+    let facts = facts(input, profile, at.base_fact);
+    let observes = observes(facts.as_ref(), profile);
+    if observes {
+        if let Some(r) = observed_input_invalid(profile.url(), input) {
+            return Err(Error::Invalid(r));
+        }
+    }
     let raw = input;
     let observed = match observes {
         true => match before_the_parser(at.base.map(ParsedBase::text), input, profile) {
