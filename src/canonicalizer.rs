@@ -3,14 +3,11 @@
 
 use crate::accel;
 use crate::accel::base::ParsedBase;
-use crate::accel::common_url::{self, Covered};
 use crate::accel::pipeline::Against;
-use crate::algorithm::pipeline::canonicalize_each_by_the_steps;
+use crate::accel::sharing::{canonicalize_each_shared, EachResult, Member};
 use crate::algorithm::serialize;
 use crate::error::Error;
-use crate::observed::pipeline::with_displayed;
 use crate::profile::plan::Plan;
-use crate::profile::url_steps::InputFacts;
 use crate::profile::Profile;
 use crate::url::components::InvalidReason;
 use crate::url::{Maker, PlanRef, Url};
@@ -294,30 +291,6 @@ impl<'p> Canonicalizer<'p> {
         self.base.is_some() && self.base_canonical_for != Some(plan_address(profile))
     }
 
-    /// `input` as the profile's observed URL-level steps on the input
-    /// leave it ([`observed_input`](crate::observed::input::observed_input)),
-    /// against this canonicalizer's base.
-    fn observed_input<'i>(&self, input: &'i str, profile: &Plan) -> Cow<'i, str> {
-        let base = self.base.as_ref().map(ParsedBase::text);
-        crate::observed::input::observed_input(profile.url(), input, base)
-    }
-
-    /// Whether `input`, against this canonicalizer's base, may resolve
-    /// to a `file:` URL: its text or the base's holds `file:`, ASCII
-    /// case-insensitively.  A profile that resolves `file:` URLs otherwise
-    /// ([`crate::profile::UrlParams::file_paths_as_posix`]) is then taken
-    /// on its own by [`Canonicalizer::canonicalize_each`].
-    fn may_be_file(&self, input: &str) -> bool {
-        // `file:` ends at a `:`: each `:` found (by `memchr`) has its
-        // four octets before it compared.
-        let has_file = |s: &str| {
-            let b = s.as_bytes();
-            s.match_indices(':')
-                .any(|(i, _)| i >= 4 && b[i - 4..i].eq_ignore_ascii_case(b"file"))
-        };
-        has_file(input) || self.base.as_ref().is_some_and(|b| has_file(b.text()))
-    }
-
     /// [`Canonicalizer::canonicalize`], writing the canonical URL into
     /// `out` (cleared first) instead of a new [`Url`], so that a loop over
     /// many inputs reuses one buffer.  On error `out` is left empty.
@@ -393,118 +366,33 @@ impl<'p> Canonicalizer<'p> {
         &self,
         input: &str,
         profiles: &[&Plan],
-        mut into: Vec<EachResult>,
+        into: Vec<EachResult>,
     ) -> Vec<EachResult> {
-        // The input's facts, found once for every profile.
-        let gated = |p: &&Plan| p.url_gates().before.on || p.url_gates().components.on;
-        let facts = profiles.iter().any(gated).then(|| InputFacts::of(input));
-        if profiles.len() == 1
-            || profiles.iter().any(|p| {
-                let touched = facts.is_some_and(|f| {
-                    let f = f.with_base(self.base_fact(p));
-                    p.url_gates().before.may_touch(&f, p.url())
-                });
-                touched && {
-                    let observed = self.observed_input(input, p);
-                    !observed_is_input(&observed, input)
-                        || crate::observed::input::observed_input_invalid(p.url(), input).is_some()
-                        || (p.url().file_paths_as_posix && self.may_be_file(input))
-                        || self.needs_canonical_base(p)
-                        || crate::observed::kind::observed_kind(
-                            p.url(),
-                            input,
-                            &observed,
-                            self.base.as_ref().map(|b| b.text()),
-                        )
-                        .is_some()
-                }
+        // Each profile against the base it resolves against: this
+        // canonicalizer's, or that base canonicalized under it.
+        let canonical: Vec<_> = profiles
+            .iter()
+            .map(|p| self.for_canonical_base(p))
+            .collect();
+        let members: Vec<Member<'_>> = (profiles.iter().zip(&canonical))
+            .map(|(p, c)| Member {
+                plan: p,
+                at: match c {
+                    None => Ok(self.against(p)),
+                    Some(Ok(c)) => Ok(c.against(p)),
+                    Some(Err(e)) => Err(e.clone()),
+                },
+                own_base: c.is_some(),
             })
-        {
-            into.extend(profiles.iter().map(|p| {
-                let made = || Maker::Profile(PlanRef::of(p), self.encoding);
-                EachResult::Own(self.canonicalize_under(input, p, made))
-            }));
-            return into;
-        }
-        // The common absolute URL: scanned once, its host canonicalized
-        // under each profile (see `common_url::canonicalize_common_url_each`);
-        // the profiles it declines take the steps, together.  A common
-        // relative reference is taken as the text of its resolution (see
-        // `Canonicalizer::shortcut`).
-        let each = |text: &str, facts: Option<&InputFacts<'_>>, into| {
-            common_url::canonicalize_common_url_each(
-                text,
-                facts,
-                profiles,
-                self.encoding,
-                into,
-                |i, covered| match covered {
-                    Covered::Url(mut url) => {
-                        url.set_made(Maker::Profile(PlanRef::of(profiles[i]), self.encoding));
-                        EachResult::Own(Ok(url))
-                    }
-                    Covered::SameAs(j) => EachResult::SameAs(j),
-                },
-                |e| EachResult::Own(Err(e)),
-                |declined| {
-                    (canonicalize_each_by_the_steps(
-                        self.base.as_ref().map(ParsedBase::as_cow).as_ref(),
-                        input,
-                        declined,
-                        self.encoding,
-                    )
-                    .into_iter())
-                    .map(EachResult::Own)
-                    .collect()
-                },
-            )
-        };
-        let mut into = Some(into);
-        let mut results = accel::pipeline::with_reference_text(self.base.as_ref(), input, |text| {
-            each(text, None, into.take().unwrap_or_default())
-        })
-        .unwrap_or_else(|| each(input, facts.as_ref(), into.take().unwrap_or_default()));
-        for (r, plan) in results.iter_mut().zip(profiles) {
-            if let EachResult::Own(Err(
-                e @ Error::Host {
-                    shown_host: Some(_),
-                    displayed: None,
-                    ..
-                },
-            )) = r
-            {
-                let base = self.base.as_ref().map(ParsedBase::as_cow);
-                *e = with_displayed(base.as_ref(), input, e.clone(), plan, self.encoding);
-            }
-        }
-        results
+            .collect();
+        canonicalize_each_shared(self.against(&self.plan), input, &members, into)
     }
-}
-
-/// One profile's result in [`Canonicalizer::canonicalize_each_shared`].
-#[derive(Debug)]
-pub(crate) enum EachResult {
-    /// The canonical URL, or why there is none.
-    Own(Result<Url, Error>),
-    /// The same canonical URL as the profile at this index (an earlier
-    /// one) gives.
-    SameAs(usize),
-    /// No result: the engine panicked (a bug), with the panic's message
-    /// (made by the comparer, which runs engines under a guard).
-    Panicked(String),
 }
 
 /// The address of `plan`, which tells the plan a canonical base was made
 /// for.
 fn plan_address(plan: &Plan) -> usize {
     plan as *const Plan as usize
-}
-
-/// Whether `observed`, what a profile's observed URL-level steps on the
-/// input made of `input` ([`Canonicalizer::observed_input`]), is `input`:
-/// the same text (at once when it is `input` itself, borrowed).
-fn observed_is_input(observed: &str, input: &str) -> bool {
-    std::ptr::eq(observed, input) || observed == input
 }
 
 /// The THIS profile's canonicalizer as [`Url`]'s own constructors.

@@ -38,11 +38,25 @@ pub(crate) fn assert_linear(what: &str, size: usize, work: impl Fn(usize)) {
         size *= 2;
         small = least_time(&work, size);
     }
-    let small = small.max(Duration::from_micros(1));
-    let large = least_time(&work, 10 * size);
-    let ratio = large.as_secs_f64() / small.as_secs_f64();
-    assert!(
-        ratio < 50.0,
+    // The machine is shared: a ratio above the bound is measured again
+    // (twice at most), and the least counts; a quadratic cost gives about
+    // 100 every time, another program's burst does not last.
+    let mut least = (f64::MAX, small, small);
+    for _ in 0..3 {
+        let small = least_time(&work, size)
+            .min(small)
+            .max(Duration::from_micros(1));
+        let large = least_time(&work, 10 * size);
+        let ratio = large.as_secs_f64() / small.as_secs_f64();
+        if ratio < least.0 {
+            least = (ratio, small, large);
+        }
+        if ratio < 50.0 {
+            return;
+        }
+    }
+    let (ratio, small, large) = least;
+    panic!(
         "{what}: 10 times the input (size {size}) took {ratio:.1} times as long ({small:?} -> {large:?})"
     );
 }

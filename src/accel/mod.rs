@@ -8,4 +8,5 @@ pub(crate) mod common_reference;
 pub(crate) mod common_url;
 pub(crate) mod fast_paths;
 pub(crate) mod pipeline;
+pub(crate) mod sharing;
 pub(crate) mod thread_buffer;

@@ -4,8 +4,8 @@
 
 use super::engine::{base_error, Engine};
 use super::guard::guarded as catch_panic;
+use crate::accel::sharing::EachResult;
 use crate::accel::thread_buffer::{give_back, take_kept};
-use crate::canonicalizer::EachResult;
 use crate::error::Error;
 use crate::profile;
 use crate::profile::plan::Plan;

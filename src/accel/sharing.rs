@@ -1,0 +1,156 @@
+//! The work on one input shared between the profiles of a batch (the
+//! comparer's, [`crate::Canonicalizer::canonicalize_each`]): when no
+//! profile's observed steps before the parser touch the input, the
+//! common absolute URL is scanned once and its host canonicalized under
+//! each profile, and what that shortcut declines is parsed and resolved
+//! once ([`canonicalize_each_by_the_steps`]); otherwise each profile
+//! takes its own path ([`super::pipeline::canonicalize`]).
+//!
+//! `http://Bücher.de/a b` under this, chrome, gecko and ie: scanned
+//! once, the host canonicalized four times, chrome's and gecko's URL the
+//! same as this's ([`EachResult::SameAs`]).
+
+use super::base::ParsedBase;
+use super::common_url::{self, Covered};
+use super::pipeline::{self, Against};
+use crate::algorithm::pipeline::canonicalize_each_by_the_steps;
+use crate::error::Error;
+use crate::observed::input::{observed_input, observed_input_invalid};
+use crate::observed::kind::observed_kind;
+use crate::observed::pipeline::with_displayed;
+use crate::profile::plan::Plan;
+use crate::profile::url_steps::InputFacts;
+use crate::url::{Maker, PlanRef, Url};
+
+/// One profile's result in [`canonicalize_each_shared`].
+#[derive(Debug)]
+pub(crate) enum EachResult {
+    /// The canonical URL, or why there is none.
+    Own(Result<Url, Error>),
+    /// The same canonical URL as the profile at this index (an earlier
+    /// one) gives.
+    SameAs(usize),
+    /// No result: the engine panicked (a bug), with the panic's message
+    /// (made by the comparer, which runs engines under a guard).
+    Panicked(String),
+}
+
+/// One profile of a batch: its plan, and what it canonicalizes against:
+/// the batch's base (`own_base` false), the base canonicalized under it
+/// (`own_base`), or the error that base gave.
+pub(crate) struct Member<'a> {
+    pub plan: &'a Plan,
+    pub at: Result<Against<'a>, Error>,
+    pub own_base: bool,
+}
+
+/// `input` canonicalized under each of `members`, against `at` (the
+/// batch's base and encoding); element `i` is what `members[i]` alone
+/// gives, or [`EachResult::SameAs`] an earlier one.  The results are
+/// pushed into `into` (empty: its room is reused) where they can be.
+pub(crate) fn canonicalize_each_shared(
+    at: Against<'_>,
+    input: &str,
+    members: &[Member<'_>],
+    mut into: Vec<EachResult>,
+) -> Vec<EachResult> {
+    let profiles: Vec<&Plan> = members.iter().map(|m| m.plan).collect();
+    // The input's facts, found once for every profile.
+    let gated = |p: &&Plan| p.url_gates().before.on || p.url_gates().components.on;
+    let facts = profiles.iter().any(gated).then(|| InputFacts::of(input));
+    let base_text = at.base.map(ParsedBase::text);
+    let alone = members.len() == 1
+        || members.iter().any(|m| {
+            let p = m.plan;
+            let touched = facts.is_some_and(|f| {
+                let f = f.with_base(m.at.as_ref().is_ok_and(|a| a.base_fact));
+                p.url_gates().before.may_touch(&f, p.url())
+            });
+            m.own_base
+                || touched && {
+                    let observed = observed_input(p.url(), input, base_text);
+                    !(std::ptr::eq(&*observed, input) || *observed == *input)
+                        || observed_input_invalid(p.url(), input).is_some()
+                        || (p.url().file_paths_as_posix && may_be_file(input, base_text))
+                        || observed_kind(p.url(), input, &observed, base_text).is_some()
+                }
+        });
+    if alone {
+        into.extend(members.iter().map(|m| {
+            EachResult::Own(match &m.at {
+                Ok(at) => pipeline::canonicalize(*at, input, m.plan)
+                    .map(|url| url.made_by(Maker::Profile(PlanRef::of(m.plan), at.encoding))),
+                // The base is invalid under the profile; an input its
+                // observed steps reject is rejected first.
+                Err(e) => Err(match observed_input_invalid(m.plan.url(), input) {
+                    Some(r) => Error::Invalid(r),
+                    None => e.clone(),
+                }),
+            })
+        }));
+        return into;
+    }
+    // The common absolute URL: scanned once, its host canonicalized
+    // under each profile (see `common_url::canonicalize_common_url_each`);
+    // the profiles it declines take the steps, together.  A common
+    // relative reference is taken as the text of its resolution (see
+    // `pipeline::shortcut`).
+    let base = at.base.map(ParsedBase::as_cow);
+    let each = |text: &str, facts: Option<&InputFacts<'_>>, into| {
+        common_url::canonicalize_common_url_each(
+            text,
+            facts,
+            &profiles,
+            at.encoding,
+            into,
+            |i, covered| match covered {
+                Covered::Url(mut url) => {
+                    url.set_made(Maker::Profile(PlanRef::of(profiles[i]), at.encoding));
+                    EachResult::Own(Ok(url))
+                }
+                Covered::SameAs(j) => EachResult::SameAs(j),
+            },
+            |e| EachResult::Own(Err(e)),
+            |declined| {
+                (canonicalize_each_by_the_steps(base.as_ref(), input, declined, at.encoding)
+                    .into_iter())
+                .map(EachResult::Own)
+                .collect()
+            },
+        )
+    };
+    let mut into = Some(into);
+    let mut results = pipeline::with_reference_text(at.base, input, |text| {
+        each(text, None, into.take().unwrap_or_default())
+    })
+    .unwrap_or_else(|| each(input, facts.as_ref(), into.take().unwrap_or_default()));
+    for (r, plan) in results.iter_mut().zip(&profiles) {
+        if let EachResult::Own(Err(
+            e @ Error::Host {
+                shown_host: Some(_),
+                displayed: None,
+                ..
+            },
+        )) = r
+        {
+            *e = with_displayed(base.as_ref(), input, e.clone(), plan, at.encoding);
+        }
+    }
+    results
+}
+
+/// Whether `input`, against the base of text `base`, may resolve to a
+/// `file:` URL: its text or the base's holds `file:`, ASCII
+/// case-insensitively.  A profile that resolves `file:` URLs otherwise
+/// ([`crate::profile::UrlParams::file_paths_as_posix`]) is then taken
+/// on its own.
+fn may_be_file(input: &str, base: Option<&str>) -> bool {
+    // `file:` ends at a `:`: each `:` found (by `memchr`) has its four
+    // octets before it compared.
+    let has_file = |s: &str| {
+        let b = s.as_bytes();
+        s.match_indices(':')
+            .any(|(i, _)| i >= 4 && b[i - 4..i].eq_ignore_ascii_case(b"file"))
+    };
+    has_file(input) || base.is_some_and(has_file)
+}
