@@ -1,26 +1,49 @@
 //! urlprism parses, resolves and canonicalizes URLs the way web browsers
-//! did around 2011, following the url-canonicalization specification, and
-//! shows how browser profiles (THIS, CHROME, GECKO, IE) disagree.
+//! do, and shows where they disagree and why: today's browsers and the URL
+//! Standard (the engines `whatwg`, `chromium`, `firefox`, `webkit`) beside
+//! the browsers of 2011 as the url-canonicalization specification models
+//! them (the profiles `this`, `chrome`, `gecko`, `ie`).
 //!
 //! [`Url::parse`] canonicalizes under the specification's own choice (the
 //! THIS profile); a [`Canonicalizer`] chooses the profile, the base URL and
-//! the document encoding:
+//! the document encoding; an [`EngineCanonicalizer`] does the same for any
+//! engine found by name, of either era:
 //!
 //! ```
-//! use urlprism::{profile, Canonicalizer, Url};
+//! use urlprism::{engines::builtin_engine, profile, Canonicalizer, EngineCanonicalizer, Url};
 //! let url: Url = "HTTP://EXAMPLE.com/a/../b".parse()?;
 //! assert_eq!(url.as_str(), "http://example.com/b");
 //!
 //! let ie = Canonicalizer::new(profile::builtin("ie").unwrap()).base("http://example.com/dir/")?;
 //! assert_eq!(ie.canonicalize("//Bücher.DE/x")?.host_str(), Some("bücher.de"));
+//!
+//! // Today and 2011, side by side.
+//! for (name, host) in [("whatwg", "xn--bcher-kva.de"), ("firefox", "xn--bcher-kva.de"), ("ie", "bücher.de")] {
+//!     let engine = builtin_engine(name).unwrap();
+//!     let url = EngineCanonicalizer::new(&engine).canonicalize("http://Bücher.DE/")?;
+//!     assert_eq!(url.host_str(), Some(host), "{name}");
+//! }
 //! # Ok::<(), urlprism::Error>(())
 //! ```
 //!
-//! The specification's steps are public too, for their intermediate
-//! results: [`parse()`], [`resolve()`], [`canonicalize()`] (a
-//! [`ParsedUrl`] to a canonical [`ParsedUrl`]) and [`serialize()`].
+//! The items a program needs are at the crate's root ([`Url`], [`Host`],
+//! [`Canonicalizer`], [`EngineCanonicalizer`], [`Profile`], [`Error`]), with
+//! the modules [`profile`] (the profiles), [`engines`] (the engines by
+//! name), [`compare`] (several side by side), [`keys`] (archive keys) and
+//! [`url`].  The specification's steps are public too, for their
+//! intermediate results: [`parse()`], [`resolve()`], [`canonicalize()`]
+//! (a [`ParsedUrl`] to a canonical [`ParsedUrl`]) and [`serialize()`].
+//!
+//! The library's layers, each using only those below it (see
+//! ARCHITECTURE.md): `text`, `url`, `profile`, `algorithm` (the
+//! specification's steps), `observed` (the 2011 browsers' rules beyond
+//! them), `accel` (shortcuts, held equal to the steps), `engines`, then
+//! `compare`, `keys` and the [`Canonicalizer`] on top.  The layers below
+//! the engines are public for the command-line tool, the Python package
+//! and the tests, and hidden from these docs.
 
 mod accel;
+#[doc(hidden)]
 pub mod algorithm;
 mod canonicalizer;
 pub mod compare;
@@ -30,9 +53,12 @@ pub mod error;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod keys;
+#[doc(hidden)]
 pub mod observed;
 pub mod profile;
+#[doc(hidden)]
 pub mod step_effects;
+#[doc(hidden)]
 pub mod text;
 pub mod url;
 

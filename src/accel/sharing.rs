@@ -66,14 +66,16 @@ pub(crate) fn canonicalize_each_shared(
                 let f = f.with_base(m.at.as_ref().is_ok_and(|a| a.base_fact));
                 p.url_gates().before.may_touch(&f, p.url())
             });
+            // The cheap tests first; then what the observed steps before
+            // the parser make of the input.
             m.own_base
-                || touched && {
-                    let observed = observed_input(p.url(), input, base_text);
-                    !(std::ptr::eq(&*observed, input) || *observed == *input)
-                        || observed_input_invalid(p.url(), input).is_some()
-                        || (p.url().file_paths_as_posix && may_be_file(input, base_text))
-                        || observed_kind(p.url(), input, &observed, base_text).is_some()
-                }
+                || touched
+                    && ((p.url().file_paths_as_posix && may_be_file(input, base_text)) || {
+                        let observed = observed_input(p.url(), input, base_text);
+                        !(std::ptr::eq(&*observed, input) || *observed == *input)
+                            || observed_input_invalid(p.url(), input).is_some()
+                            || observed_kind(p.url(), input, &observed, base_text).is_some()
+                    })
         });
     if alone {
         into.extend(members.iter().map(|m| {
