@@ -286,10 +286,10 @@ pub enum InvalidReason {
     ImplicitFilePath,
     /// A scheme that does not begin with a letter, or holds other than
     /// letters, digits, `+`, `-` and `.`, in a URL a profile reads by
-    /// its kind ([`crate::observed_kind`]).
+    /// its kind ([`crate::observed::kind`]).
     InvalidScheme,
     /// A noncharacter in a URL a profile reads by its kind
-    /// ([`crate::observed_kind`]), which writes it as U+FFFD.
+    /// ([`crate::observed::kind`]), which writes it as U+FFFD.
     Noncharacter,
     /// A network-path reference after characters up to U+0020, which a
     /// profile finds invalid

@@ -138,7 +138,7 @@ pub struct UrlTrace {
     /// googleurl's path URLs, or an input they find invalid): not traced.
     pub whole_url: Vec<String>,
     /// The URL-level steps that change a profile's result for this URL
-    /// ([`crate::profile::url_steps::acting`]), profile by profile.
+    /// ([`crate::step_effects::acting`]), profile by profile.
     pub url_steps: Vec<(String, StepEffect)>,
     /// Each traced engine's run.
     pub traces: Vec<HostTrace>,

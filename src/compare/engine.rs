@@ -33,7 +33,7 @@ use serde::Serialize;
 /// [`Engine::canonicalize_host`], `urlprism test` the files of
 /// [`Engine::test_files`], `urlprism nameprep` the profiles,
 /// [`Engine::as_profile`]).  An engine the command line finds by name is
-/// registered in [`crate::engine`].
+/// registered in [`crate::engines`].
 ///
 /// ```
 /// use urlprism::compare::{compare, Engine, Field};

@@ -41,7 +41,7 @@
 //!
 //! The reader is always built; the runner needs the `suite` feature (on
 //! by default, with the command-line tool), as does the panic catching it
-//! runs records under ([`crate::panic`]).
+//! runs records under (`text::panic`).
 
 mod reader;
 pub use reader::*;

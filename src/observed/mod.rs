@@ -1,6 +1,6 @@
 //! The 2011 browsers' rules beyond the specification, as stages: on the
 //! input string ([`input`]), on the kind of URL ([`kind`]) and in
-//! CanonicalizeHost ([`host`]).  Each is switched by a profile parameter
+//! CanonicalizeHost (`host`).  Each is switched by a profile parameter
 //! that defaults to the specification's behaviour, and cites its source.
 
 pub(crate) mod host;
