@@ -9,6 +9,7 @@ mod parallel;
 mod profiles;
 mod progress;
 mod serve;
+mod terminal;
 mod test;
 mod trace;
 mod width;

@@ -39,6 +39,7 @@ pub mod net;
 pub mod simple_uri;
 pub mod standard_url;
 pub mod uri;
+mod url_parsers;
 
 use crate::compare::{Engine, HostTrace};
 use crate::error::Error;

@@ -33,6 +33,8 @@
 pub mod host;
 pub mod idna;
 pub mod parser;
+mod percent_encode;
+mod record;
 
 use crate::compare::{Engine, HostTrace};
 use crate::error::Error;

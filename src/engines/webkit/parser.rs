@@ -1,5 +1,7 @@
 //! The URL Standard's basic URL parser (<https://url.spec.whatwg.org/>,
-//! the state machine of "basic URL parser" and the serializer), with the
+//! the state machine of "basic URL parser"; the URL record it fills and
+//! the serializer are in `record.rs`, the percent-encode sets in
+//! `percent_encode.rs`), with the
 //! departures of WebKit's single-pass `URLParser`
 //! (`Source/WTF/wtf/URLParser.cpp`) at the places marked `WebKit rule`
 //! (listed in [`super`]).
@@ -14,194 +16,14 @@
 
 use super::host::{self, Stages};
 use super::idna::IdnaData;
+use super::percent_encode::encode_query;
+pub use super::percent_encode::{percent_encode_char, EncodeSet};
+use super::record::is_drive_letter;
+pub use super::record::{Path, Record};
 use encoding_rs::Encoding;
-
-/// A URL record of the URL Standard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    pub scheme: String,
-    pub username: String,
-    pub password: String,
-    /// The serialized host; `Some("")` for the empty host.
-    pub host: Option<String>,
-    pub port: Option<u16>,
-    pub path: Path,
-    pub query: Option<String>,
-    pub fragment: Option<String>,
-}
-
-/// A URL's path: opaque (a string) or a list of segments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Path {
-    Opaque(String),
-    Segments(Vec<String>),
-}
-
-impl Record {
-    fn new() -> Record {
-        Record {
-            scheme: String::new(),
-            username: String::new(),
-            password: String::new(),
-            host: None,
-            port: None,
-            path: Path::Segments(Vec::new()),
-            query: None,
-            fragment: None,
-        }
-    }
-
-    pub fn is_special(&self) -> bool {
-        is_special(&self.scheme)
-    }
-
-    fn has_opaque_path(&self) -> bool {
-        matches!(self.path, Path::Opaque(_))
-    }
-
-    fn segments(&mut self) -> &mut Vec<String> {
-        if let Path::Opaque(_) = self.path {
-            self.path = Path::Segments(Vec::new());
-        }
-        match &mut self.path {
-            Path::Segments(s) => s,
-            Path::Opaque(_) => unreachable!("the path was made a list"),
-        }
-    }
-
-    /// Shortens the path: the last segment goes, unless it is the drive
-    /// letter of a `file:` URL.
-    ///
-    /// WebKit rule (drive letters `C|` kept on `..`): `URLParser::shouldPopPath`
-    /// keeps any Windows drive letter, `C|` as well as `C:` (the Standard
-    /// keeps a normalized one); a `C|` stays after a host (see
-    /// [`Parser::drive_letter_at_start`]).
-    fn shorten_path(&mut self) {
-        let file = self.scheme == "file";
-        let segments = self.segments();
-        if file && segments.len() == 1 {
-            let first: Vec<char> = segments[0].chars().collect();
-            if is_drive_letter(&first) {
-                return;
-            }
-        }
-        segments.pop();
-    }
-
-    /// The serialized path (with the `/.` the Standard puts before a path
-    /// beginning with an empty segment when there is no host).
-    pub fn path_string(&self) -> String {
-        match &self.path {
-            Path::Opaque(p) => p.clone(),
-            Path::Segments(s) => {
-                let mut out = String::new();
-                if self.host.is_none() && s.len() > 1 && s[0].is_empty() {
-                    out.push_str("/.");
-                }
-                for seg in s {
-                    out.push('/');
-                    out.push_str(seg);
-                }
-                out
-            }
-        }
-    }
-
-    /// The URL serializer.
-    pub fn href(&self) -> String {
-        let mut out = format!("{}:", self.scheme);
-        if let Some(h) = &self.host {
-            out.push_str("//");
-            if !self.username.is_empty() || !self.password.is_empty() {
-                out.push_str(&self.username);
-                if !self.password.is_empty() {
-                    out.push(':');
-                    out.push_str(&self.password);
-                }
-                out.push('@');
-            }
-            out.push_str(h);
-            if let Some(p) = self.port {
-                out.push_str(&format!(":{p}"));
-            }
-        }
-        out.push_str(&self.path_string());
-        if let Some(q) = &self.query {
-            out.push('?');
-            out.push_str(q);
-        }
-        if let Some(f) = &self.fragment {
-            out.push('#');
-            out.push_str(f);
-        }
-        out
-    }
-}
 
 pub use crate::text::scheme::is_special;
 use crate::text::scheme::special_default_port as default_port;
-
-/// The percent-encode sets of the Standard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EncodeSet {
-    C0Control,
-    Fragment,
-    Query,
-    SpecialQuery,
-    Path,
-    Userinfo,
-}
-
-fn in_set(b: u8, set: EncodeSet) -> bool {
-    let c0 = b <= 0x1f || b > 0x7e;
-    let query = c0 || matches!(b, b' ' | b'"' | b'#' | b'<' | b'>');
-    match set {
-        EncodeSet::C0Control => c0,
-        EncodeSet::Fragment => c0 || matches!(b, b' ' | b'"' | b'<' | b'>' | b'`'),
-        EncodeSet::Query => query,
-        EncodeSet::SpecialQuery => query || b == b'\'',
-        EncodeSet::Path => query || matches!(b, b'?' | b'^' | b'`' | b'{' | b'}'),
-        EncodeSet::Userinfo => {
-            query
-                || matches!(
-                    b,
-                    b'?' | b'^'
-                        | b'`'
-                        | b'{'
-                        | b'}'
-                        | b'/'
-                        | b':'
-                        | b';'
-                        | b'='
-                        | b'@'
-                        | b'['
-                        | b'\\'
-                        | b']'
-                        | b'|'
-                )
-        }
-    }
-}
-
-fn push_byte(b: u8, set: EncodeSet, out: &mut String) {
-    if in_set(b, set) {
-        out.push_str(&format!("%{b:02X}"));
-    } else {
-        out.push(b as char);
-    }
-}
-
-/// UTF-8 percent-encodes `c` with `set`, onto `out`.
-pub fn percent_encode_char(c: char, set: EncodeSet, out: &mut String) {
-    let mut buf = [0u8; 4];
-    for &b in c.encode_utf8(&mut buf).as_bytes() {
-        push_byte(b, set, out);
-    }
-}
-
-fn is_drive_letter(s: &[char]) -> bool {
-    s.len() == 2 && s[0].is_ascii_alphabetic() && (s[1] == ':' || s[1] == '|')
-}
 
 fn is_normalized_drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
@@ -860,29 +682,6 @@ impl Parser<'_> {
     fn webkit_slash_after_userinfo(&mut self, special: bool, at_sign_seen: bool, c: Option<char>) {
         if !special && at_sign_seen && matches!(c, Some('?' | '#')) {
             self.url.path = Path::Segments(vec![String::new()]);
-        }
-    }
-}
-
-/// Percent-encode after encoding: `query` in `encoding` (numeric
-/// character references for what it cannot represent), then the bytes of
-/// `set` percent-encoded.
-fn encode_query(query: &str, encoding: &'static Encoding, set: EncodeSet, out: &mut String) {
-    if encoding == encoding_rs::UTF_8 {
-        for c in query.chars() {
-            percent_encode_char(c, set, out);
-        }
-        return;
-    }
-    let mut buf = [0u8; 4];
-    for c in query.chars() {
-        let (bytes, _, unmappable) = encoding.encode(c.encode_utf8(&mut buf));
-        if unmappable {
-            out.push_str(&format!("%26%23{}%3B", u32::from(c)));
-        } else {
-            for &b in bytes.iter() {
-                push_byte(b, set, out);
-            }
         }
     }
 }
