@@ -213,3 +213,103 @@ fn encoded_query_octets_are_read_by_the_gates() {
         }
     }
 }
+
+/// Gecko 2.0's parser under the `gecko` profile (`[observed.url]`
+/// `authority_after_any_slashes`, `semicolon_ends_authority`), each row's
+/// expectation read off Gecko 2.0's code (`nsURLParsers.cpp`
+/// `nsAuthURLParser::ParseAfterScheme`, `ParseServerInfo`;
+/// `nsStandardURL.cpp` `Init`, `Resolve`, `ParsePath`,
+/// `BuildNormalizedSpec`), `None` for NS_ERROR_MALFORMED_URI: through
+/// `canonicalize`, `canonicalize_to` and `canonicalize_each`.
+#[test]
+fn gecko_authority_rows() {
+    const BASE: &str = "http://localhost/d/index.html";
+    let rows: [(&str, Option<&str>, Option<&str>); 32] = [
+        // `;` ends the authority; a path not beginning with `/` gets one.
+        (
+            "http://example.com;bar",
+            None,
+            Some("http://example.com/;bar"),
+        ),
+        ("http://example.com;", None, Some("http://example.com/;")),
+        ("ftp://h;type=a", None, Some("ftp://h/;type=a")),
+        // ... before the userinfo's `@`: the user is the host.
+        ("http://u;p@h/", None, Some("http://u/;p@h/")),
+        ("http://a;b:80@c/", None, Some("http://a/;b:80@c/")),
+        // ... and the server info `u:p` has the port `p`.
+        ("http://u:p;q@h/", None, None),
+        // ... after the port; the default port is dropped.
+        ("http://h:81;x", None, Some("http://h:81/;x")),
+        ("http://h:80;x", None, Some("http://h/;x")),
+        (
+            "http://foo.com:5870;80",
+            None,
+            Some("http://foo.com:5870/;80"),
+        ),
+        ("http://[::1];x", None, Some("http://[::1]/;x")),
+        // ... but not after the path, query or fragment begins.
+        ("http://h/a;b", None, Some("http://h/a;b")),
+        ("http://h?a;b", None, Some("http://h/?a;b")),
+        ("http://h#a;b", None, Some("http://h/#a;b")),
+        // A network-path reference is absolute with the base's scheme.
+        ("//h;x", Some(BASE), Some("http://h/;x")),
+        // Another scheme than the base's: the authority after any run of
+        // `/`, none included.
+        ("https:c.html", Some(BASE), Some("https://c.html/")),
+        ("https:/c.html", Some(BASE), Some("https://c.html/")),
+        ("ftp:c", None, Some("ftp://c/")),
+        ("ftp:c", Some(BASE), Some("ftp://c/")),
+        ("ftp:/c;d", None, Some("ftp://c/;d")),
+        ("http:", None, Some("http:///")),
+        // `//` after the scheme: absolute against any base.
+        ("http:///x", Some(BASE), Some("http://x/")),
+        ("///g", Some(BASE), Some("http://g/")),
+        // The base's own scheme without `//`: relative.
+        (
+            "https:c.html",
+            Some("https://localhost/d/i.html"),
+            Some("https://localhost/d/c.html"),
+        ),
+        ("http:a.html", Some(BASE), Some("http://localhost/d/a.html")),
+        ("HtTp:b.html", Some(BASE), Some("http://localhost/d/b.html")),
+        (
+            "./https:d.html",
+            Some(BASE),
+            Some("http://localhost/d/https:d.html"),
+        ),
+        (
+            "http: //foo.com",
+            Some(BASE),
+            Some("http://localhost/d/%20//foo.com"),
+        ),
+        // A space in the server info is malformed; in the user it is not.
+        ("http: //foo.com", None, None),
+        ("http:// foo.com/", None, None),
+        ("http://foo.com: 80/", None, None),
+        ("https: x", Some(BASE), None),
+        ("http://a b@foo.com/", None, Some("http://a%20b@foo.com/")),
+    ];
+    let gecko = urlprism::profile::builtin("gecko").expect("gecko is built in");
+    let plans: Vec<&urlprism::profile::plan::Plan> =
+        urlprism::profile::plan::builtin_plans().iter().collect();
+    let g = plans
+        .iter()
+        .position(|p| p.name() == "gecko")
+        .expect("a gecko plan");
+    for (input, base, expected) in rows {
+        let c = urlprism::Canonicalizer::new(gecko);
+        let c = match base {
+            Some(b) => c.base(b).expect("a valid base"),
+            None => c,
+        };
+        let context = format!("{input:?} against {base:?}");
+        let alone = c.canonicalize(input).ok().map(urlprism::Url::into_string);
+        assert_eq!(alone.as_deref(), expected, "canonicalize: {context}");
+        let mut out = String::new();
+        let to = c.canonicalize_to(input, &mut out).ok().map(|()| out);
+        assert_eq!(to.as_deref(), expected, "canonicalize_to: {context}");
+        let each = c.canonicalize_each(input, &plans).swap_remove(g);
+        let each = each.ok().map(urlprism::Url::into_string);
+        assert_eq!(each.as_deref(), expected, "canonicalize_each: {context}");
+    }
+}

@@ -164,6 +164,27 @@ pub struct UrlParams {
     /// invalid (test_bug479485.js:39), `http://foo.com:` is not.  Default:
     /// false (the specification keeps `:0`).
     pub port_zero_is_invalid: bool,
+    /// Before preprocessing (modelling Gecko 2.0): a URL of a scheme Gecko
+    /// parses with an authority (`http`, `https`, `ftp`: `URLTYPE_AUTHORITY`)
+    /// reads its authority after any run of `/`, none included, unless it
+    /// is a reference against a base of its own scheme not followed by
+    /// `//`; a network-path reference against such a base does too
+    /// (`nsURLParsers.cpp` `nsAuthURLParser::ParseAfterScheme`,
+    /// `nsStandardURL::Init` and `Resolve`): `https:c.html` against
+    /// `http://localhost/` → `https://c.html/` (test_bug379034.js:14);
+    /// `http: //foo.com` has the authority ` ` (invalid, test_bug261425.js);
+    /// `http:a.html` against `http://localhost/` stays relative.
+    /// Default: false.  See [`crate::observed::input::observed_input`].
+    pub authority_after_any_slashes: bool,
+    /// Before preprocessing (modelling Gecko 2.0): in a URL of a scheme
+    /// Gecko parses with an authority (`http`, `https`, `ftp`), `;` ends
+    /// the authority as `/`, `?` and `#` do, user and port included
+    /// (`nsURLParsers.cpp` `nsAuthURLParser::ParseAfterScheme`;
+    /// `nsStandardURL::BuildNormalizedSpec` puts `/` before the path):
+    /// `http://example.com;bar` → `http://example.com/;bar`
+    /// (test_bug429347.js:19), `http://u;p@h/` → `http://u/;p@h/`.
+    /// Default: false (the specification: `;` is part of the authority).
+    pub semicolon_ends_authority: bool,
     /// The schemes the browser knows (modelling IE: urlmon's recognized
     /// scheme types, `URL_SCHEME_*`); read by `windows_escapes` and
     /// `bad_escape_is_invalid`, which treat the other schemes

@@ -271,6 +271,25 @@ pub static URL_STEPS: &[UrlStep] = &[
                 .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'))
         }),
     },
+    // What it changes, an `http`, `https` or `ftp` URL whose scheme
+    // another run of slashes than `//` follows, or a network-path
+    // reference of three slashes or more, is not of the standard shape.
+    UrlStep {
+        name: "authority_after_any_slashes",
+        stages: &[Stage::Input],
+        on: |u| u.authority_after_any_slashes,
+        facts: F::SHAPE,
+        scheme: SchemeCondition::Any,
+        resolved: None,
+    },
+    UrlStep {
+        name: "semicolon_ends_authority",
+        stages: &[Stage::Input],
+        on: |u| u.semicolon_ends_authority,
+        facts: F::SEMICOLON,
+        scheme: SchemeCondition::Any,
+        resolved: None,
+    },
     // An escape of an unreserved character or an octet it encodes in the
     // query, the fragment or an opaque path (whose URL is not of the
     // standard shape); a user or password; a scheme it does not know (its
@@ -575,6 +594,8 @@ impl<'i> InputFacts<'i> {
     /// `http://a/b%41` holds it not, `http://a/?b%41` and
     /// `http://u%41@a/` do).
     pub(crate) const WINDOWS_OUTSIDE_PATH: u16 = 1024;
+    /// `;` (`semicolon_ends_authority`).
+    pub(crate) const SEMICOLON: u16 = 1 << 15;
 
     /// The facts of `input`: one pass over its octets, a look at each `%`,
     /// `:` and `@` when there is one, and at its beginning and end.
@@ -587,7 +608,8 @@ impl<'i> InputFacts<'i> {
                 | Self::COLON_ZERO
                 | Self::EMPTY_USERINFO
                 | Self::BRACKET
-                | Self::NONCHARACTER_OCTET);
+                | Self::NONCHARACTER_OCTET
+                | Self::SEMICOLON);
         if found & PERCENT != 0 {
             marks |= percent_marks(b);
         }
@@ -690,8 +712,8 @@ const AT: u16 = 1 << 14;
 
 /// The marks of each octet: [`InputFacts::APOSTROPHE`],
 /// [`InputFacts::WINDOWS`] (but for `%`), [`InputFacts::BRACKET`],
-/// [`InputFacts::NONCHARACTER_OCTET`], [`PERCENT`], [`TAB_OR_NEWLINE`],
-/// [`COLON`], [`AT`].
+/// [`InputFacts::SEMICOLON`], [`InputFacts::NONCHARACTER_OCTET`],
+/// [`PERCENT`], [`TAB_OR_NEWLINE`], [`COLON`], [`AT`].
 static OCTET_MARKS: [u16; 256] = {
     let mut t = [0u16; 256];
     let mut c = 0;
@@ -701,6 +723,7 @@ static OCTET_MARKS: [u16; 256] = {
             b'\'' => InputFacts::APOSTROPHE,
             b'|' | b'<' | b'>' | b'"' | b'^' | b'`' | b'{' | b'}' | b'\\' => InputFacts::WINDOWS,
             b'[' => InputFacts::BRACKET,
+            b';' => InputFacts::SEMICOLON,
             b'%' => PERCENT,
             b'\t' | b'\n' | b'\r' => TAB_OR_NEWLINE,
             b':' => COLON,
@@ -753,6 +776,7 @@ fn is_plain(c: u8) -> bool {
     !((c <= b'"')
         | (c == b'%')
         | (c == b'\'')
+        | (c == b';')
         | (c == b'<')
         | (c == b'>')
         | (c == b'@')
@@ -853,6 +877,7 @@ mod tests {
             "+",
             "[",
             "]",
+            ";",
         ];
         for input in crate::test_strings::from_pieces(0x2545_f491_4f6c_dd1du64, &pieces, 12, 20_000)
         {
@@ -899,6 +924,11 @@ mod tests {
             let empty = input.contains("/@") || input.contains(":@");
             assert_eq!(f.has(InputFacts::EMPTY_USERINFO), empty, "{input:?}");
             assert_eq!(f.has(InputFacts::BRACKET), input.contains('['), "{input:?}");
+            assert_eq!(
+                f.has(InputFacts::SEMICOLON),
+                input.contains(';'),
+                "{input:?}"
+            );
             let scheme = input.split_once(':').map(|(s, _)| s);
             assert_eq!(f.scheme, scheme, "{input:?}");
             let high = input.bytes().any(|b| b >= 0xEF);
@@ -992,7 +1022,7 @@ mod tests {
         let pieces = [
             "http", "HTTPS", "ftp", "ws", "file", "mailto", "zip", "res", "mk", "c", ":", "://",
             "//", "/", "\\", "?", "#", "@", ":0", "'", "%", "%00", "%41", "%zz", "[", "]", " ",
-            "\t", "\u{1}", "a", "x.y", "\u{FFFF}", "\u{FDD0}", "\u{E9}", "..", "|",
+            ";", "\t", "\u{1}", "a", "x.y", "\u{FFFF}", "\u{FDD0}", "\u{E9}", "..", "|",
         ];
         let inputs: Vec<String> =
             crate::test_strings::from_pieces(0x5bd1_e995_2f4a_7c15u64, &pieces, 9, 1_500)
