@@ -62,7 +62,8 @@ pub mod step_effects;
 pub mod text;
 pub mod url;
 
-pub use algorithm::canonicalize::{canonicalize, canonicalize_each};
+pub use accel::each_components::canonicalize_each;
+pub use algorithm::canonicalize::canonicalize;
 pub use algorithm::parse::parse;
 pub use algorithm::resolve::resolve;
 pub use algorithm::serialize::serialize;

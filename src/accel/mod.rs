@@ -6,6 +6,8 @@
 pub(crate) mod base;
 pub(crate) mod common_reference;
 pub(crate) mod common_url;
+pub(crate) mod each_components;
+pub(crate) mod facts;
 pub(crate) mod fast_paths;
 pub(crate) mod pipeline;
 pub(crate) mod sharing;

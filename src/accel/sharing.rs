@@ -12,15 +12,21 @@
 
 use super::base::ParsedBase;
 use super::common_url::{self, Covered};
+use super::each_components::{canonicalize_each_parts, AllButHost, Each};
 use super::pipeline::{self, Against};
-use crate::algorithm::pipeline::canonicalize_each_by_the_steps;
+use crate::algorithm::pipeline::{resolve, serialize_into_url};
+use crate::algorithm::{preprocess, serialize};
 use crate::error::Error;
 use crate::observed::input::{observed_input, observed_input_invalid};
 use crate::observed::kind::observed_kind;
 use crate::observed::pipeline::with_displayed;
 use crate::profile::plan::Plan;
 use crate::profile::url_steps::InputFacts;
+use crate::url::components::CowUrl;
+use crate::url::Offsets;
 use crate::url::{Maker, PlanRef, Url};
+use encoding_rs::Encoding;
+use std::borrow::Cow;
 
 /// One profile's result in [`canonicalize_each_shared`].
 #[derive(Debug)]
@@ -139,6 +145,86 @@ pub(crate) fn canonicalize_each_shared(
         }
     }
     results
+}
+
+/// [`crate::algorithm::pipeline::canonicalize_by_the_steps`] under each of `profiles`, which resolve
+/// `input` alike: parsed and resolved once, then
+/// [`canonicalize::canonicalize_each_parts`]; each URL made by its
+/// profile.
+fn canonicalize_each_by_the_steps(
+    base: Option<&CowUrl<'_>>,
+    input: &str,
+    profiles: &[&Plan],
+    encoding: &'static Encoding,
+) -> Vec<Result<Url, Error>> {
+    let preprocessed = preprocess::preprocess(input);
+    let resolved = resolve(base, input, &preprocessed, profiles[0]);
+    if let Some(reason) = resolved.invalid {
+        return profiles
+            .iter()
+            .map(|_| Err(Error::Invalid(reason)))
+            .collect();
+    }
+    let mut each = match canonicalize_each_parts(&resolved, profiles, encoding) {
+        Each::Whole(each) => each
+            .into_iter()
+            .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
+            .collect(),
+        Each::AllButHost(parts) => urls_but_host(parts),
+    };
+    for (url, plan) in each.iter_mut().zip(profiles) {
+        if let Ok(url) = url {
+            url.set_made(Maker::Profile(PlanRef::of(plan), encoding));
+        }
+    }
+    each
+}
+
+/// The [`Url`]s of the profiles whose canonical components differ only by
+/// their host (see [`canonicalize::canonicalize_each_parts`]): the first
+/// URL with a host is serialized, and each other host put in its place
+/// ([`Url::with_host`]), or the first URL copied when the host is the
+/// same.  What serializing each profile's components gives.
+///
+/// `http://Bücher.de/a b` under THIS, CHROME, GECKO and IE:
+/// `http://xn--bcher-kva.de/a%20b` serialized once, copied for CHROME and
+/// GECKO, `http://bücher.de/a%20b` spliced for IE.
+fn urls_but_host(mut parts: AllButHost<'_>) -> Vec<Result<Url, Error>> {
+    // Where the first URL serialized is in `each`.
+    let mut first: Option<usize> = None;
+    let mut each: Vec<Result<Url, Error>> = Vec::with_capacity(parts.hosts.len());
+    for host in std::mem::take(&mut parts.hosts) {
+        let url = host.and_then(|host| {
+            parts.result.clone()?;
+            if let Some(Ok(url)) = first.map(|i| &each[i]) {
+                match (url.host_str(), host.as_deref()) {
+                    (h, host) if h == host => return Ok(url.clone()),
+                    (Some(_), Some(host)) => {
+                        return url
+                            .with_host(|out| {
+                                out.push_str(host);
+                                true
+                            })
+                            .expect("the host is written")
+                    }
+                    _ => {}
+                }
+            }
+            // Serialized from the shared components borrowed, with this
+            // host: one allocation, of the right size.
+            let mut c = parts.shared.borrowed();
+            c.host = host.as_deref().map(Cow::Borrowed);
+            c.host_as_written = None;
+            let offsets = Offsets::of(&c)?;
+            let s = serialize::serialize_cow(&c).expect("a canonicalized URL is valid");
+            Ok(Url::new(s, offsets))
+        });
+        if first.is_none() && url.is_ok() {
+            first = Some(each.len());
+        }
+        each.push(url);
+    }
+    each
 }
 
 /// Whether `input`, against the base of text `base`, may resolve to a

@@ -8,17 +8,17 @@
 //! assert_eq!(serialize(&c).unwrap(), "http://User@example.com/a~b?q%20r#f");
 //! ```
 
-use crate::algorithm::host::canonicalize_host::{
-    canonicalize_host_cow, with_shared_host_work, SharedHostWork,
-};
+use crate::algorithm::host::canonicalize_host::canonicalize_host_cow;
 use crate::algorithm::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::error::Error;
-use crate::profile::plan::{with_plans, Plan};
+use crate::observed::components::{
+    bad_escapes, googleurl_fragment, observed_components, port_zero, res_host,
+    unclosed_bracket_host, unknown_scheme_port_in_host, windows_escapes, windows_escapes_in_place,
+    windows_file_path, windows_userinfo, UNKNOWN_SCHEME_QUERY_SET,
+};
+use crate::profile::plan::Plan;
 use crate::profile::{HexCase, PortSplit, Profile, SchemeType};
 use crate::text::percent;
-use crate::text::percent::windows::{
-    escape_at, has_bad_escape, is_rfc3986_reserved, is_rfc3986_unreserved, is_windows_forbidden,
-};
 use crate::url::components::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
@@ -55,192 +55,12 @@ pub fn canonicalize_owned(
     Ok(c.into_owned())
 }
 
-/// Canonicalizes a parsed URL under each of `profiles` at once (as
-/// [`crate::Canonicalizer::canonicalize_each`], and so `urlprism
-/// compare`, does with a URL its whole-URL shortcut declines): element
-/// `i` is what [`canonicalize`] gives under `profiles[i]`.
-///
-/// Only the host depends on the profile (CanonicalizeHost, and the host
-/// as written); the scheme, user and password, port, path, query and
-/// fragment are canonicalized once and shared.  A `file:` URL, whose
-/// HOSTPATH loop moves text between host and path, and a path beginning
-/// with `//`, whose `/.` depends on the host being empty, are
-/// canonicalized under each profile in full.
-///
-/// ```
-/// use urlprism::{canonicalize_each, parse, profile, serialize};
-/// let u = parse("http://Bücher.de/a b");
-/// let profiles = [profile::this() as &dyn urlprism::Profile, profile::builtin("ie").unwrap()];
-/// let each = canonicalize_each(&u, &profiles, encoding_rs::UTF_8);
-/// assert_eq!(serialize(each[0].as_ref().unwrap()).unwrap(), "http://xn--bcher-kva.de/a%20b");
-/// assert_eq!(serialize(each[1].as_ref().unwrap()).unwrap(), "http://bücher.de/a%20b");
-/// ```
-pub fn canonicalize_each(
-    u: &ParsedUrl,
-    profiles: &[&dyn Profile],
-    encoding: &'static Encoding,
-) -> Vec<Result<ParsedUrl, Error>> {
-    with_plans(profiles, |plans| {
-        canonicalize_each_cow(&u.as_cow(), plans, encoding)
-            .into_iter()
-            .map(|r| r.map(CowUrl::into_owned))
-            .collect()
-    })
-}
-
-/// [`canonicalize_each`] on borrowed components: those that no profile
-/// changes stay borrowed in every result.
-pub(crate) fn canonicalize_each_cow<'a>(
-    u: &CowUrl<'a>,
-    profiles: &[&Plan],
-    encoding: &'static Encoding,
-) -> Vec<Result<CowUrl<'a>, Error>> {
-    let Some((mut shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
-        return each_whole(u, profiles, encoding);
-    };
-    with_shared_host_work(|shared_host| {
-        let mut results: Vec<Result<CowUrl<'a>, Error>> = Vec::with_capacity(profiles.len());
-        for (i, p) in profiles.iter().enumerate() {
-            let r = canonical_host(u, &scheme, p, shared_host).and_then(|host| {
-                result.clone()?;
-                // The last profile takes the shared components themselves.
-                let mut c = if i + 1 == profiles.len() {
-                    std::mem::take(&mut shared)
-                } else {
-                    shared.clone()
-                };
-                c.host = host;
-                c.host_as_written = None;
-                Ok(c)
-            });
-            results.push(r);
-        }
-        results
-    })
-}
-
-/// The profiles' results of [`canonicalize_each_parts`].  (Returned once
-/// and matched at once: boxing the larger variant would cost an
-/// allocation per URL and save nothing.)
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum Each<'a> {
-    /// Each profile's whole result.
-    Whole(Vec<Result<CowUrl<'a>, Error>>),
-    /// The components but the host, the same for every profile, and each
-    /// profile's host.
-    AllButHost(AllButHost<'a>),
-}
-
-/// The canonical components of a URL under several profiles whose
-/// results differ only by their host (see [`canonicalize_each`]).
-pub(crate) struct AllButHost<'a> {
-    /// Every component but the host (and the host as written), canonical.
-    pub(crate) shared: CowUrl<'a>,
-    /// Whether canonicalizing them failed: the error of every profile
-    /// whose host does not fail first.
-    pub(crate) result: Result<(), Error>,
-    /// Each profile's canonical host (`None`: the URL has none), or the
-    /// error CanonicalizeHost gives.
-    pub(crate) hosts: Vec<Result<Option<Cow<'a, str>>, Error>>,
-}
-
-/// [`canonicalize_each_cow`], the components every profile shares apart
-/// from the hosts when they can be shared: profile `i`'s result is
-/// `hosts[i]`, then `result`, then `shared` with that host.
-pub(crate) fn canonicalize_each_parts<'a>(
-    u: &CowUrl<'a>,
-    profiles: &[&Plan],
-    encoding: &'static Encoding,
-) -> Each<'a> {
-    let Some((shared, result, scheme)) = all_but_host(u, profiles, encoding) else {
-        return Each::Whole(each_whole(u, profiles, encoding));
-    };
-    let hosts = with_shared_host_work(|shared_host| {
-        profiles
-            .iter()
-            .map(|p| canonical_host(u, &scheme, p, shared_host))
-            .collect()
-    });
-    Each::AllButHost(AllButHost {
-        shared,
-        result,
-        hosts,
-    })
-}
-
-/// Each profile's whole result, canonicalized on its own.
-fn each_whole<'a>(
-    u: &CowUrl<'a>,
-    profiles: &[&Plan],
-    encoding: &'static Encoding,
-) -> Vec<Result<CowUrl<'a>, Error>> {
-    profiles
-        .iter()
-        .map(|p| {
-            let mut c = u.clone();
-            canonicalize_in_place(&mut c, p, encoding).map(|()| c)
-        })
-        .collect()
-}
-
-/// The components of `u` but the host, canonicalized once for every
-/// profile (and whether that failed), and the scheme in lowercase; `None`
-/// when the profiles' results may differ elsewhere than in the host: a
-/// `file:` URL, whose HOSTPATH loop moves text between host and path; a
-/// path beginning with `//`, whose `/.` depends on the host being empty; a
-/// profile that splits the port off elsewhere.
-#[allow(clippy::type_complexity)]
-fn all_but_host<'a, 'u>(
-    u: &'u CowUrl<'a>,
-    profiles: &[&Plan],
-    encoding: &'static Encoding,
-) -> Option<(CowUrl<'a>, Result<(), Error>, Cow<'u, str>)> {
-    // A profile that splits the port off elsewhere gives this URL another
-    // port: nothing is shared.
-    let port_split_differs = || {
-        profiles
-            .iter()
-            .any(|p| p.url().port_split != PortSplit::LastColon)
-            && server_info_split(u.host.as_deref(), u.port.as_deref()).is_some()
-    };
-    // A profile whose URL-level steps may rewrite this URL's components
-    // (its fragment rule, its rule for NUL in the path, ...) has its own
-    // (`crate::url_steps`).
-    let rewrites = || {
-        profiles
-            .iter()
-            .any(|p| p.url_gates().may_rewrite_resolved(u, p.url()))
-    };
-    if profiles.len() < 2
-        || u.is_invalid()
-        || u.scheme_is("file")
-        || port_split_differs()
-        || rewrites()
-    {
-        return None;
-    }
-    let mut shared = u.clone();
-    let result = canonicalize_components(&mut shared, None, encoding);
-    if shared
-        .path
-        .as_deref()
-        .is_some_and(|p| p.starts_with("//") || p.starts_with("/.//"))
-    {
-        return None;
-    }
-    let mut scheme = Cow::Borrowed(u.scheme.as_deref().unwrap_or(""));
-    if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-        scheme.to_mut().make_ascii_lowercase();
-    }
-    Some((shared, result, scheme))
-}
-
 /// After the parse ([`crate::profile::UrlParams::empty_host_is_invalid`],
 /// modelling Chrome 2011): a URL of a standard scheme other than `file`
 /// with an empty host is invalid (googleurl `src/url_canon_stdurl.cc`
 /// `DoCanonicalizeStandardURL`, whose host canonicalizer fails on an
 /// empty host): `http:///x`, `http://user@/`, `ws://:80/`.
-fn empty_host_check(u: &CowUrl<'_>, scheme: &str, profile: &Plan) -> Result<(), Error> {
+pub(crate) fn empty_host_check(u: &CowUrl<'_>, scheme: &str, profile: &Plan) -> Result<(), Error> {
     const STANDARD: [&str; 6] = ["http", "https", "ftp", "gopher", "ws", "wss"];
     let empty = u.host.as_deref() == Some("") || (u.host.is_none() && u.authority.is_some());
     if profile.url().empty_host_is_invalid
@@ -269,25 +89,6 @@ fn nul_in_path_check(u: &CowUrl<'_>, scheme: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// The host of `u` (not a `file:` URL) canonicalized under `profile`, as
-/// [`canonicalize_components`] does it: the host as written when the
-/// profile keeps it, then CanonicalizeHost, with the work on the host that
-/// no profile parameter touches kept in `shared` for the next profile.
-fn canonical_host<'a>(
-    u: &CowUrl<'a>,
-    scheme: &str,
-    profile: &Plan,
-    shared: &mut SharedHostWork,
-) -> Result<Option<Cow<'a, str>>, Error> {
-    empty_host_check(u, scheme, profile)?;
-    let mut host = prepared_host(u.host.clone(), u.host_as_written.clone(), profile);
-    if let Some(host) = host.as_mut() {
-        canonicalize_host_cow(host, scheme, profile, Some(shared))
-            .map_err(|e| e.in_authority(u.authority.as_deref()))?;
-    }
-    Ok(host)
-}
-
 /// Before CanonicalizeHost, in place: the parsed URL's `host` becomes
 /// [`prepared_host`], and its record of the host as written is dropped.
 fn prepare_host(u: &mut CowUrl<'_>, profile: &Plan) {
@@ -298,7 +99,7 @@ fn prepare_host(u: &mut CowUrl<'_>, profile: &Plan) {
 /// Before CanonicalizeHost: the host as written when the profile keeps
 /// its noncharacters ([`host_as_written`]), with U+FFFE and U+FFFF
 /// replaced when it says so ([`replace_fffe_ffff`]).
-fn prepared_host<'a>(
+pub(crate) fn prepared_host<'a>(
     host: Option<Cow<'a, str>>,
     written: Option<Cow<'a, str>>,
     profile: &Plan,
@@ -335,7 +136,7 @@ pub(crate) fn canonicalize_around_shown_host(
 
 /// [`canonicalize_in_place`]; with `host_profile` `None`, the host (and
 /// the host as written) is left as it is, for [`canonicalize_each`].
-fn canonicalize_components(
+pub(crate) fn canonicalize_components(
     u: &mut CowUrl<'_>,
     host_profile: Option<&Plan>,
     encoding: &'static Encoding,
@@ -518,314 +319,9 @@ fn canonicalize_components(
     Ok(())
 }
 
-/// The query set of a scheme IE does not know
-/// ([`crate::profile::UrlParams::windows_escapes`]): controls, space and
-/// what is not ASCII, which a URL cannot hold as text; `<|>` stay
-/// (Wine `uri.c`: `zip://www.winehq.org/tests/..?query=<|>&return=y` keeps
-/// `?query=<|>&return=y`).
-const UNKNOWN_SCHEME_QUERY_SET: crate::text::octets::OctetSet =
-    crate::text::octets::OctetSet::EMPTY
-        .with_range(0x00, 0x20)
-        .with_range(0x7F, 0xFF);
-
-/// IE's escapes of a component ([`crate::profile::UrlParams::windows_escapes`],
-/// as Wine's urlmon tests record Windows): with `decode`, an escape of an
-/// unreserved character is decoded; an ASCII character neither unreserved nor
-/// reserved, nor `%` (nor `\` when `keep_backslash`), is percent-encoded
-/// (uppercase hexadecimal); the rest is copied.  `None` when nothing
-/// changes.
-///
-/// `query=%30%31` → `query=01`; `Te<|>` → `Te%3C%7C%3E`; `pass:word` stays.
-fn windows_escapes(s: &str, keep_backslash: bool, decode: bool) -> Option<String> {
-    let b = s.as_bytes();
-    let changes = (0..b.len()).any(|i| match b[i] {
-        b'%' => decode && escape_at(&b[i..]).is_some_and(is_rfc3986_unreserved),
-        c => is_windows_forbidden(c, keep_backslash),
-    });
-    if !changes {
-        return None;
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    let mut i = 0;
-    while i < s.len() {
-        let c = b[i];
-        match c {
-            b'%' => match escape_at(&b[i..]).filter(|&v| decode && is_rfc3986_unreserved(v)) {
-                Some(v) => {
-                    out.push(v as char);
-                    i += 3;
-                    continue;
-                }
-                None => out.push('%'),
-            },
-            c if is_windows_forbidden(c, keep_backslash) => {
-                out.push_str(&format!("%{c:02X}"));
-            }
-            _ => {
-                // A whole character (ASCII or not).
-                let len = s[i..].chars().next().map_or(1, char::len_utf8);
-                out.push_str(&s[i..i + len]);
-                i += len;
-                continue;
-            }
-        }
-        i += 1;
-    }
-    Some(out)
-}
-
-/// [`windows_escapes`] in place, escapes decoded.
-fn windows_escapes_in_place(component: &mut Option<Cow<'_, str>>) {
-    if let Some(c) = component.as_deref() {
-        if let Some(e) = windows_escapes(c, false, true) {
-            *component = Some(Cow::Owned(e));
-        }
-    }
-}
-
-/// What the user and password are percent-encoded with after IE's rules:
-/// controls and what is not ASCII (as UTF-8), and the delimiters that
-/// would end them when the URL is read again (`@ / \\ ? #`), which IE's
-/// rules keep as reserved characters (`http://a@b@c` → user `a%40b`).
-const USERINFO_DELIMITERS: crate::text::octets::OctetSet =
-    percent::OPAQUE_PATH_SET.with_all(b"@/\\?#");
-
-/// IE's user and password ([`crate::profile::UrlParams::windows_escapes`],
-/// [`crate::profile::UrlParams::empty_userinfo_kept`]), as Wine's urlmon
-/// tests record Windows: with `windows_escapes`, for a known scheme the
-/// escapes of unreserved characters are decoded, and for every scheme the
-/// ASCII characters neither unreserved nor reserved (nor `\`) are
-/// encoded, what is not ASCII as UTF-8; reserved characters (`:` in the
-/// password, `[ ]`) stay.  With `empty_userinfo_kept`, an empty password
-/// and an empty user stay.
-///
-/// `w%49%4Ee:PA%53%53` → `wINe:PASS`; `user:pass:word` stays;
-/// `empty:` stays (with `empty_userinfo_kept`).
-fn windows_userinfo(u: &mut CowUrl<'_>, url: &crate::profile::UrlParams, known: bool) {
-    if !url.empty_userinfo_kept {
-        if u.password.as_deref() == Some("") {
-            u.password = None;
-        }
-        if u.user.as_deref() == Some("") && u.password.is_none() {
-            u.user = None;
-        }
-    }
-    for part in [&mut u.user, &mut u.password] {
-        if !url.windows_escapes {
-            encode_in_place(part, UTF_8, &percent::USERINFO_SET);
-            continue;
-        }
-        if let Some(c) = part.as_deref() {
-            let text = windows_escapes(c, true, known).map_or(Cow::Borrowed(c), Cow::Owned);
-            let encoded =
-                percent::percent_encode_cow(&text, UTF_8, &USERINFO_DELIMITERS, HexCase::Upper)
-                    .into_owned();
-            if encoded != c {
-                *part = Some(Cow::Owned(encoded));
-            }
-        }
-    }
-}
-
-/// For a scheme IE does not know
-/// ([`crate::profile::UrlParams::unknown_schemes_as_written`], as Wine's
-/// urlmon tests record Windows): a port that is no decimal number up to
-/// 65535 (or follows another `:`) stays part of the host.
-///
-/// `zip://google.com:65536` → host `google.com:65536`, no port;
-/// `zip://google.com:65536:25` → host `google.com:65536:25`;
-/// `zip://[::ffff]:abcd` → host `[::ffff]:abcd`; `zip://a:81` keeps port 81.
-fn unknown_scheme_port_in_host(u: &mut CowUrl<'_>) {
-    let Some(port) = u.port.as_deref() else {
-        return;
-    };
-    let is_port = !port.is_empty()
-        && port.bytes().all(|b| b.is_ascii_digit())
-        && port.trim_start_matches('0').len() <= 5
-        && port.parse::<u32>().is_ok_and(|p| p <= 65535);
-    // `google.com:65536:25`: the host as parsed, `google.com:65536`, holds
-    // a port that is no number; the whole is the host.
-    let host = u.host.as_deref().unwrap_or("");
-    let host_has_colon = host.contains(':') && !(host.starts_with('[') && host.ends_with(']'));
-    if (!is_port || host_has_colon) && !port.is_empty() {
-        let host = format!("{}:{port}", u.host.as_deref().unwrap_or(""));
-        u.host = Some(Cow::Owned(host));
-        u.host_as_written = None;
-        u.port = None;
-    }
-}
-
-/// Before canonicalization ([`crate::profile::UrlParams::bad_escape_is_invalid`],
-/// for a scheme IE knows but `file:`, as Wine's urlmon tests record
-/// Windows): a `%` that does not begin an escape in the path makes the URL
-/// invalid.  (Wine's tests also find `?query=te%xx` and `#Test%xx`
-/// invalid in an absolute URL, but `?Tes%XXt` and `#Tes%XXt` valid when
-/// combined with a base: the query and fragment are not checked.)
-///
-/// `http://google.com/Te%XXst`, `news:test%XX` are invalid;
-/// `http://a/%41`, `file://C:/tes%t.mp3` are not.
-fn bad_escapes(u: &CowUrl<'_>) -> Result<(), Error> {
-    for part in [&u.path] {
-        if let Some(c) = part.as_deref() {
-            let b = c.as_bytes();
-            if has_bad_escape(b) {
-                return Err(Error::Invalid(
-                    crate::url::components::InvalidReason::BadEscape,
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A host that begins with `[` and has no `]`
-/// ([`crate::profile::UrlParams::unclosed_bracket_host`], urlmon
-/// `parse_reg_name`, `canonicalize_reg_name`): the port the parser split
-/// off joins it again, and it is lowercased.  Whether `u` has such a host.
-///
-/// `http://[xyz:12345.com/test` → host `[xyz:12345.com`, no port.
-fn unclosed_bracket_host(u: &mut CowUrl<'_>) -> bool {
-    let Some(h) = u.host.as_deref() else {
-        return false;
-    };
-    if !h.starts_with('[') || h.contains(']') {
-        return false;
-    }
-    let mut host = match u.port.take() {
-        Some(p) => format!("{h}:{p}"),
-        None => h.to_string(),
-    };
-    host.make_ascii_lowercase();
-    u.host = Some(Cow::Owned(host));
-    u.host_as_written = None;
-    true
-}
-
-/// The host of a `res:` URL ([`crate::profile::UrlParams::res_hosts`],
-/// urlmon `parse_reg_name`): what the observed step on the input escaped
-/// so that the parser took it whole (`%`, `\`, `:`, `@`, `?`, `#`, `[`,
-/// `]`) decoded; `<`, `>` or `"` in it make the URL invalid
-/// (`is_forbidden_dos_path_char`).
-///
-/// `C%3A%5Cdir%5Cfile.exe` → `C:\dir\file.exe`; `c%3A%5Cte<st%5Ctest` is
-/// invalid.
-fn res_host(u: &mut CowUrl<'_>) -> Result<(), Error> {
-    let Some(h) = u.host.as_deref() else {
-        return Ok(());
-    };
-    if h.contains(['<', '>', '"']) {
-        return Err(Error::Invalid(
-            crate::url::components::InvalidReason::DosPathCharacter,
-        ));
-    }
-    if h.contains('%') {
-        let b = h.as_bytes();
-        let mut out = Vec::with_capacity(b.len());
-        let mut i = 0;
-        while i < b.len() {
-            match escape_at(&b[i..]) {
-                Some(v) => {
-                    out.push(v);
-                    i += 3;
-                }
-                None => {
-                    out.push(b[i]);
-                    i += 1;
-                }
-            }
-        }
-        if let Ok(decoded) = String::from_utf8(out) {
-            u.host = Some(Cow::Owned(decoded));
-        }
-    }
-    u.host_as_written = None;
-    Ok(())
-}
-
-/// The path of a `file:` URL as IE writes it
-/// ([`crate::profile::UrlParams::file_escapes`], urlmon
-/// `canonicalize_path_hierarchical`): a `%` that begins no escape becomes
-/// `%25`; an escape of an RFC 3986 unreserved or reserved character is
-/// decoded.  `None` when nothing changes.
-///
-/// `/C:/te%3Es%2Et/t%23es%t.mp3` → `/C:/te%3Es.t/t#es%25t.mp3`.
-fn windows_file_path(p: &str) -> Option<String> {
-    if !p.contains('%') {
-        return None;
-    }
-    let b = p.as_bytes();
-    let mut out = Vec::with_capacity(b.len() + 8);
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'%' {
-            out.push(b[i]);
-            i += 1;
-            continue;
-        }
-        match escape_at(&b[i..]) {
-            Some(v) if is_rfc3986_unreserved(v) || is_rfc3986_reserved(v) => {
-                out.push(v);
-                i += 3;
-            }
-            Some(_) => {
-                out.extend_from_slice(&b[i..i + 3]);
-                i += 3;
-            }
-            None => {
-                out.extend_from_slice(b"%25");
-                i += 1;
-            }
-        }
-    }
-    let s = String::from_utf8(out).ok()?;
-    (s != p).then_some(s)
-}
-
-/// At the port step ([`crate::profile::UrlParams::port_zero_is_invalid`],
-/// modelling Gecko 2.0's `nsAuthURLParser::ParseServerInfo`, which turns
-/// down a port `<= 0`): a port of value 0 makes the URL invalid.
-///
-/// `http://foo.com:0` and `:00` are invalid (test_bug479485.js:39);
-/// `http://foo.com:` is `http://foo.com/`.
-fn port_zero(u: &CowUrl<'_>, url: &crate::profile::UrlParams) -> Result<(), Error> {
-    match u.port.as_deref() {
-        Some(p) if url.port_zero_is_invalid && p.bytes().all(|b| b == b'0') && !p.is_empty() => {
-            Err(Error::Port {
-                port: p.to_string(),
-            })
-        }
-        _ => Ok(()),
-    }
-}
-
-/// The observed URL-level rules on the components around the host, after
-/// canonicalization ([`crate::profile::UrlParams`]).
-///
-/// `apostrophe_escaped` (modelling Gecko 2.0: `nsEscape.cpp`'s
-/// `EscapeChars` gives `'` no flag, so `NS_EscapeURL` escapes it in every
-/// part `nsStandardURL::BuildNormalizedSpec` encodes): in a hierarchical
-/// URL, `'` → `%27` in the user, password, path, query and fragment;
-/// `http://example.com/'?'` → `http://example.com/%27?%27`
-/// (test_bug376844.js).
-fn observed_components(u: &mut CowUrl<'_>, url: &crate::profile::UrlParams) {
-    if url.apostrophe_escaped && u.hierarchical {
-        for part in [
-            &mut u.user,
-            &mut u.password,
-            &mut u.path,
-            &mut u.query,
-            &mut u.fragment,
-        ] {
-            if let Some(c) = part.as_mut().filter(|c| c.contains('\'')) {
-                *c = Cow::Owned(c.replace('\'', "%27"));
-            }
-        }
-    }
-}
-
 /// Percent-encodes a component in place; untouched when nothing needs
 /// encoding.
-fn encode_in_place(
+pub(crate) fn encode_in_place(
     component: &mut Option<Cow<'_, str>>,
     encoding: &'static Encoding,
     octets: &crate::text::octets::OctetSet,
@@ -1044,28 +540,6 @@ fn canonicalize_fragment(f: &str) -> Option<String> {
     Some(out)
 }
 
-/// The fragment under [`crate::profile::UrlParams::fragment_keeps_del_and_c1`]
-/// (modelling Chrome 2011, googleurl `src/url_canon_etc.cc`
-/// `DoCanonicalizeRef`): U+0000 is removed, U+0001 to U+001F are
-/// percent-encoded, everything else stays.
-///
-/// `a\u{0}b\u{1}\u{7F}\u{85}é` → `ab%01\u{7F}\u{85}é`.  `None` when the
-/// fragment is canonical already.
-pub(crate) fn googleurl_fragment(f: &str) -> Option<String> {
-    if !f.bytes().any(|b| b < 0x20) {
-        return None;
-    }
-    let mut out = String::with_capacity(f.len() + 8);
-    for c in f.chars() {
-        match c {
-            '\0' => {}
-            c if c < ' ' => percent::push_escaped_char(c, HexCase::Upper, &mut out),
-            c => out.push(c),
-        }
-    }
-    Some(out)
-}
-
 /// Before CanonicalizeHost (URL-level, after the parse;
 /// [`crate::profile::UrlParams::port_split`] = `first-colon-after-last-bracket`,
 /// modelling Gecko 2.0): the host and port as parsed are joined again and
@@ -1097,7 +571,10 @@ fn split_server_info(u: &mut CowUrl<'_>) {
 
 /// The host and port of [`split_server_info`] when they differ from those
 /// parsed (`None`: the same, or no host).
-fn server_info_split(host: Option<&str>, port: Option<&str>) -> Option<(String, Option<String>)> {
+pub(crate) fn server_info_split(
+    host: Option<&str>,
+    port: Option<&str>,
+) -> Option<(String, Option<String>)> {
     let host = host?;
     // With neither a `]` nor a second `:` both rules split alike.
     let colon_or_bracket = |s: &str| s.bytes().any(|b| b == b':' || b == b']');
@@ -1165,65 +642,9 @@ fn replace_fffe_ffff(host: &mut Cow<'_, str>) {
 }
 
 #[cfg(test)]
-mod canonicalize_each_tests {
-    use super::*;
-    use crate::profile::{builtin, builtin_profiles};
-
-    fn all() -> Vec<&'static dyn Profile> {
-        builtin_profiles()
-            .iter()
-            .map(|p| p as &dyn Profile)
-            .collect()
-    }
-
-    #[track_caller]
-    fn same_as_alone(input: &str) {
-        let u = crate::parse(input);
-        let together = canonicalize_each(&u, &all(), UTF_8);
-        for (p, t) in all().into_iter().zip(together) {
-            assert_eq!(
-                t,
-                canonicalize(&u, p, UTF_8),
-                "{input:?} under {}",
-                p.name()
-            );
-        }
-    }
-
-    #[test]
-    fn together_is_alone() {
-        for input in [
-            "http://Bücher.DE:80/a/../b c?q r#f",
-            "HTTP://u:p@ex.com:99999/",
-            "http://a\u{FDD0}b/",
-            "http://a\u{FFFE}b/x",
-            "file://c:/x",
-            "file:////server/share",
-            "mailto:A@B",
-            "javascript:alert(1)",
-            "http://[::1]/",
-            "nope",
-        ] {
-            same_as_alone(input);
-        }
-    }
-
-    /// Gecko keeps the empty label that Nameprep leaves of U+00AD: its host
-    /// is empty and its path `//x` becomes `/.//x`; the others reject the
-    /// host.  The shared path must not be taken as it is.
-    #[test]
-    fn double_slash_path_follows_each_host() {
-        same_as_alone("http://\u{AD}//x");
-        let u = crate::parse("http://\u{AD}//x");
-        let gecko: &dyn Profile = builtin("gecko").unwrap();
-        let each = canonicalize_each(&u, &[gecko, crate::profile::this()], UTF_8);
-        assert_eq!(each[0].as_ref().unwrap().path.as_deref(), Some("/.//x"));
-    }
-}
-
-#[cfg(test)]
 mod server_info_tests {
     use super::*;
+    use crate::accel::each_components::canonicalize_each;
 
     #[test]
     fn split_as_parse_server_info() {
@@ -1459,6 +880,7 @@ mod host_as_written_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accel::each_components::canonicalize_each;
     use crate::profile::this;
     use crate::{parse, resolve, serialize};
 

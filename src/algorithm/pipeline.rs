@@ -6,12 +6,12 @@
 //! `../b` against `http://a/c/d` under THIS: preprocessed, resolved to the
 //! components of `http://a/b`, canonicalized, serialized into the `Url`.
 
-use super::canonicalize::{self, AllButHost, Each};
+use super::canonicalize;
 use super::{preprocess, resolve, serialize};
 use crate::error::Error;
 use crate::profile::plan::Plan;
 use crate::url::components::CowUrl;
-use crate::url::{Maker, Offsets, PlanRef, Url};
+use crate::url::{Offsets, Url};
 use encoding_rs::Encoding;
 use std::borrow::Cow;
 
@@ -50,39 +50,6 @@ pub(crate) fn canonicalize_by_the_steps(
     canonicalize_into_url(&mut resolved, profile, encoding)
 }
 
-/// [`canonicalize_by_the_steps`] under each of `profiles`, which resolve
-/// `input` alike: parsed and resolved once, then
-/// [`canonicalize::canonicalize_each_parts`]; each URL made by its
-/// profile.
-pub(crate) fn canonicalize_each_by_the_steps(
-    base: Option<&CowUrl<'_>>,
-    input: &str,
-    profiles: &[&Plan],
-    encoding: &'static Encoding,
-) -> Vec<Result<Url, Error>> {
-    let preprocessed = preprocess::preprocess(input);
-    let resolved = resolve(base, input, &preprocessed, profiles[0]);
-    if let Some(reason) = resolved.invalid {
-        return profiles
-            .iter()
-            .map(|_| Err(Error::Invalid(reason)))
-            .collect();
-    }
-    let mut each = match canonicalize::canonicalize_each_parts(&resolved, profiles, encoding) {
-        Each::Whole(each) => each
-            .into_iter()
-            .map(|r| r.and_then(|mut c| serialize_into_url(&mut c)))
-            .collect(),
-        Each::AllButHost(parts) => urls_but_host(parts),
-    };
-    for (url, plan) in each.iter_mut().zip(profiles) {
-        if let Ok(url) = url {
-            url.set_made(Maker::Profile(PlanRef::of(plan), encoding));
-        }
-    }
-    each
-}
-
 /// Canonicalizes `resolved` (valid) under `profile` and serializes it.
 ///
 /// Canonicalization makes the host anew (CanonicalizeHost works on a
@@ -105,53 +72,6 @@ pub(crate) fn canonicalize_into_url(
     }
     canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
     serialize_into_url(resolved)
-}
-
-/// The [`Url`]s of the profiles whose canonical components differ only by
-/// their host (see [`canonicalize::canonicalize_each_parts`]): the first
-/// URL with a host is serialized, and each other host put in its place
-/// ([`Url::with_host`]), or the first URL copied when the host is the
-/// same.  What serializing each profile's components gives.
-///
-/// `http://Bücher.de/a b` under THIS, CHROME, GECKO and IE:
-/// `http://xn--bcher-kva.de/a%20b` serialized once, copied for CHROME and
-/// GECKO, `http://bücher.de/a%20b` spliced for IE.
-fn urls_but_host(mut parts: AllButHost<'_>) -> Vec<Result<Url, Error>> {
-    // Where the first URL serialized is in `each`.
-    let mut first: Option<usize> = None;
-    let mut each: Vec<Result<Url, Error>> = Vec::with_capacity(parts.hosts.len());
-    for host in std::mem::take(&mut parts.hosts) {
-        let url = host.and_then(|host| {
-            parts.result.clone()?;
-            if let Some(Ok(url)) = first.map(|i| &each[i]) {
-                match (url.host_str(), host.as_deref()) {
-                    (h, host) if h == host => return Ok(url.clone()),
-                    (Some(_), Some(host)) => {
-                        return url
-                            .with_host(|out| {
-                                out.push_str(host);
-                                true
-                            })
-                            .expect("the host is written")
-                    }
-                    _ => {}
-                }
-            }
-            // Serialized from the shared components borrowed, with this
-            // host: one allocation, of the right size.
-            let mut c = parts.shared.borrowed();
-            c.host = host.as_deref().map(Cow::Borrowed);
-            c.host_as_written = None;
-            let offsets = Offsets::of(&c)?;
-            let s = serialize::serialize_cow(&c).expect("a canonicalized URL is valid");
-            Ok(Url::new(s, offsets))
-        });
-        if first.is_none() && url.is_ok() {
-            first = Some(each.len());
-        }
-        each.push(url);
-    }
-    each
 }
 
 /// The [`Url`] of the canonical components `c`: their offsets counted, then

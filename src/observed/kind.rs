@@ -254,9 +254,8 @@ fn against_path_url(
         }
         url.query = Some(out);
     }
-    url.fragment = fragment.map(|f| {
-        crate::algorithm::canonicalize::googleurl_fragment(f).unwrap_or_else(|| f.to_string())
-    });
+    url.fragment =
+        fragment.map(|f| super::components::googleurl_fragment(f).unwrap_or_else(|| f.to_string()));
     Some(Ok(split_at_query_and_fragment(url)))
 }
 

@@ -3,6 +3,8 @@
 //! CanonicalizeHost (`host`).  Each is switched by a profile parameter
 //! that defaults to the specification's behaviour, and cites its source.
 
+pub(crate) mod components;
+pub(crate) mod gecko_authority;
 pub(crate) mod host;
 pub mod input;
 pub mod kind;
