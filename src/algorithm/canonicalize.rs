@@ -19,6 +19,7 @@ use crate::observed::components::{
 use crate::profile::plan::Plan;
 use crate::profile::{HexCase, PortSplit, Profile, SchemeType};
 use crate::text::percent;
+use crate::text::percent::encode_in_place;
 use crate::url::components::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
@@ -317,20 +318,6 @@ pub(crate) fn canonicalize_components(
     }
     u.scheme = Some(scheme);
     Ok(())
-}
-
-/// Percent-encodes a component in place; untouched when nothing needs
-/// encoding.
-pub(crate) fn encode_in_place(
-    component: &mut Option<Cow<'_, str>>,
-    encoding: &'static Encoding,
-    octets: &crate::text::octets::OctetSet,
-) {
-    if let Some(c) = component.as_deref() {
-        if let Cow::Owned(e) = percent::percent_encode_cow(c, encoding, octets, HexCase::Upper) {
-            *component = Some(Cow::Owned(e));
-        }
-    }
 }
 
 /// User and password: an empty password is removed (with its `:`), then an

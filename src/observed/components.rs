@@ -8,10 +8,10 @@
 //! `zip://a/?q=<|>` keeps `<|>` under IE; `#a\u{0}b` is `#ab` under
 //! chrome.
 
-use crate::algorithm::canonicalize::encode_in_place;
 use crate::error::Error;
 use crate::profile::HexCase;
 use crate::text::percent;
+use crate::text::percent::encode_in_place;
 use crate::text::percent::windows::{
     escape_at, has_bad_escape, is_rfc3986_reserved, is_rfc3986_unreserved, is_windows_forbidden,
 };

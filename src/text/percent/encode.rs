@@ -487,3 +487,17 @@ pub fn percent_encode_fragment(s: &str, hex: HexCase, out: &mut String) {
     }
     out.push_str(&s[run_start..]);
 }
+/// Percent-encodes a component in place (`None`: no component);
+/// untouched when nothing needs encoding: `a b` with a set holding the
+/// space becomes `a%20b`.
+pub fn encode_in_place(
+    component: &mut Option<Cow<'_, str>>,
+    encoding: &'static Encoding,
+    octets: &OctetSet,
+) {
+    if let Some(c) = component.as_deref() {
+        if let Cow::Owned(e) = percent_encode_cow(c, encoding, octets, HexCase::Upper) {
+            *component = Some(Cow::Owned(e));
+        }
+    }
+}
