@@ -288,6 +288,7 @@ pub(crate) fn canonicalize_components(
         false => encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET),
         true => encode_in_place(&mut u.query, query_encoding, &UNKNOWN_SCHEME_QUERY_SET),
     }
+    escape_hash_in_query(&mut u.query);
     if let Some(f) = u.fragment.as_deref() {
         let googleurl = host_profile.is_some_and(|p| p.url().fragment_keeps_del_and_c1);
         let canonical = if googleurl {
@@ -318,6 +319,24 @@ pub(crate) fn canonicalize_components(
     }
     u.scheme = Some(scheme);
     Ok(())
+}
+
+/// After the query is percent-encoded: a `#` in it is written `%23`.
+/// A query cannot hold `#` (its serialization would begin the fragment
+/// there, and no parse puts one in it), but the specification's query set
+/// leaves the octet 0x23 as it is, and a stateful encoding writes that
+/// octet for some characters: ISO-2022-JP writes `６` (U+FF16) as
+/// `ESC $ B # 6`, so `http://a/?６` would give the query `%1B$B#6%1B(B`,
+/// whose serialization reads as another URL.  The browsers' query
+/// encoders escape the octet (googleurl `src/url_canon_internal.cc`
+/// `kSharedCharTypeTable`: 0x23 has no `CHAR_QUERY`, "invalid in query
+/// since it marks the ref"; the URL Standard's query percent-encode set
+/// holds 0x23): `%1B$B%236%1B(B`.
+fn escape_hash_in_query(query: &mut Option<Cow<'_, str>>) {
+    if query.as_deref().is_some_and(|q| q.contains('#')) {
+        let escaped = query.as_deref().unwrap_or_default().replace('#', "%23");
+        *query = Some(Cow::Owned(escaped));
+    }
 }
 
 /// User and password: an empty password is removed (with its `:`), then an
@@ -948,6 +967,25 @@ mod tests {
     #[test]
     fn mailto_path_is_encoded_like_a_hierarchical_one() {
         assert_eq!(canon("mailto:a b@c"), "mailto:a%20b@c");
+    }
+
+    #[test]
+    fn a_hash_an_encoding_writes_in_the_query_is_escaped() {
+        // ISO-2022-JP writes U+FF16 as ESC $ B # 6: the `#` would end the
+        // query; every profile writes it %23, and the URL reads back as
+        // itself.
+        let jis = Encoding::for_label(b"iso-2022-jp").unwrap();
+        let canon = canon_in("http://a/?\u{FF16}x#f", jis).unwrap();
+        assert_eq!(canon, "http://a/?%1B$B%236%1B(Bx#f");
+        assert_eq!(canon_in(&canon, jis).unwrap(), canon);
+        for p in crate::profile::builtin_profiles() {
+            let url = crate::Canonicalizer::new(p)
+                .encoding(jis)
+                .canonicalize("http://a/?\u{FF16}")
+                .unwrap();
+            assert_eq!(url.query(), Some("%1B$B%236%1B(B"), "{}", p.name);
+            assert!(url.check_invariants().is_ok(), "{}", p.name);
+        }
     }
 
     #[test]
