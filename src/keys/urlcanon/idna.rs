@@ -44,7 +44,8 @@ pub(super) fn to_ascii(host: &[u8], work: &mut Work, out: &mut Vec<u8>) -> bool 
     idna2003(s, work, out)
 }
 
-fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
+fn in_ranges(table: t::Table, c: char) -> bool {
+    let table = t::ranges(table);
     let c = c as u32;
     let i = table.partition_point(|&(start, _)| start <= c);
     i > 0 && c < table[i - 1].1
@@ -228,7 +229,7 @@ fn contextj(chars: &[char], pos: usize) -> bool {
             if after_virama {
                 return true;
             }
-            let joins = |c: char, a: &[(u32, u32)]| in_ranges(a, c) || in_ranges(t::JOINING_D, c);
+            let joins = |c: char, a: t::Table| in_ranges(a, c) || in_ranges(t::JOINING_D, c);
             let left = chars[..pos]
                 .iter()
                 .rev()
