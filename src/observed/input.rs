@@ -92,10 +92,10 @@ fn slashes(s: &str) -> usize {
 ///
 /// 7. [`UrlParams::authority_after_any_slashes`]: the authority follows
 ///    any run of `/`, none included, in a URL Gecko takes as absolute
-///    ([`authority_after_any_slashes`]): `https:c.html` against
+///    (`gecko_authority::authority_after_any_slashes`): `https:c.html` against
 ///    `http://a/` → `https://c.html`;
 /// 8. [`UrlParams::semicolon_ends_authority`]: `;` ends the authority
-///    ([`semicolon_ends_authority`]): `http://example.com;bar` →
+///    (`gecko_authority::semicolon_ends_authority`): `http://example.com;bar` →
 ///    `http://example.com/;bar`.
 ///
 /// `base` is the base URL (its text), `None` without one.  Borrowed

@@ -286,7 +286,7 @@ pub struct ObservedHostParams {
     /// Next to step 25 (modelling IE 7-9 as Wine's urlmon tests record
     /// Windows): a host in brackets that is not an IPvFuture literal
     /// (`[v...]`) is an IPv6 address read and written the Windows way
-    /// ([`crate::text::ipv6::canonicalize_ipv6_windows`]), or the URL is invalid
+    /// (`text::ipv6::canonicalize_ipv6_windows`), or the URL is invalid
     /// (Wine `uri.c`: `http://[1:2:3:4]`, `http://[::2:3:4:5:6:7:8]`,
     /// `ftp://[not.valid.uri]/` are invalid; `ftp://[::13.1.68.3]` stays
     /// `ftp://[::13.1.68.3]/`).  Default: false (step 25; a bracketed host

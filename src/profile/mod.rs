@@ -2,7 +2,7 @@
 //! with which parameters.
 //!
 //! The specification marks steps THIS, CHROME, GECKO or IE.  The pipelines in
-//! [`crate::host`] are written once; at each marked step they ask the
+//! [`crate::algorithm::host`] are written once; at each marked step they ask the
 //! profile, in the vocabulary of this module, whether the step runs and with
 //! what.  A profile is data: the built-in ones are `profiles/*.toml`,
 //! found and compiled in by the build ([`BUILTIN_PROFILE_FILES`]), and a

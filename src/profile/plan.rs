@@ -1,8 +1,8 @@
 //! A profile compiled once into a [`Plan`]: which steps of Nameprep and
 //! CanonicalizeHost run (each step's switch in the registry,
-//! [`super::steps`], evaluated once), with which parameters, which profile
+//! [`super::host_steps`], evaluated once), with which parameters, which profile
 //! takes the hosts that are not domain names (step 1), and which shortcuts
-//! the profile may take (their keys, [`super::shortcut_keys`]).
+//! the profile may take (their keys, `shortcut_keys`).
 //!
 //! The pipelines ask the plan, never the profile's parameters, whether a
 //! step runs: the registry's switch is the only place where that is

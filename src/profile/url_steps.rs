@@ -3,13 +3,13 @@
 //! with where it acts ([`Stage`]) and what it acts on, written once.
 //!
 //! The CanonicalizeHost and Nameprep steps have their registry in
-//! [`crate::algorithm::host::steps`]; these are the steps around them, which model a
+//! [`super::host_steps`]; these are the steps around them, which model a
 //! 2011 browser's URL library where the specification's parser and
 //! canonicalization (which every profile shares) read a URL otherwise.
 //! Each entry names its parameter, says in which [`Stage`] it runs, and
 //! gives two conditions under which it may change a URL:
 //!
-//! - on the input string, as [`InputFacts`] (found in one scan of the
+//! - on the input string, as `InputFacts` (found in one scan of the
 //!   input, shared by every profile): a step leaves alone an input that
 //!   has none of its facts.  `http://a/b` holds none of the facts of
 //!   CHROME's and IE's steps, so that the canonicalizers take it at once
@@ -19,7 +19,7 @@
 //!   steps, so that profiles share the components where none may.
 //!
 //! A [`Plan`](crate::profile::plan::Plan) compiles the conditions of its
-//! profile's steps into [`UrlGates`], read per input.  A cheap test that
+//! profile's steps into `UrlGates`, read per input.  A cheap test that
 //! may say yes where nothing changes, never no where something would: the
 //! tests run each step on generated inputs whose facts say no, and find
 //! the input unchanged.
