@@ -282,13 +282,16 @@ pub(crate) fn canonicalize_components(
         protect_double_slash_path(u);
     }
     let query_encoding = if hierarchical { encoding } else { UTF_8 };
+    let written_hash = u.query.as_deref().is_some_and(|q| q.contains('#'));
     match windows && !known {
         // An unknown scheme keeps its query (IE): only what a URL cannot
         // hold as text is encoded.
         false => encode_in_place(&mut u.query, query_encoding, &percent::QUERY_SET),
         true => encode_in_place(&mut u.query, query_encoding, &UNKNOWN_SCHEME_QUERY_SET),
     }
-    escape_hash_in_query(&mut u.query);
+    if !written_hash && query_encoding != UTF_8 {
+        escape_hash_in_query(&mut u.query);
+    }
     if let Some(f) = u.fragment.as_deref() {
         let googleurl = host_profile.is_some_and(|p| p.url().fragment_keeps_del_and_c1);
         let canonical = if googleurl {
@@ -321,11 +324,13 @@ pub(crate) fn canonicalize_components(
     Ok(())
 }
 
-/// After the query is percent-encoded: a `#` in it is written `%23`.
-/// A query cannot hold `#` (its serialization would begin the fragment
-/// there, and no parse puts one in it), but the specification's query set
-/// leaves the octet 0x23 as it is, and a stateful encoding writes that
-/// octet for some characters: ISO-2022-JP writes `６` (U+FF16) as
+/// After the query is percent-encoded in a document encoding other than
+/// UTF-8, of a query written without `#`: a `#` the encoding wrote is
+/// written `%23`.  The query of a hierarchical URL cannot hold `#` (its
+/// serialization would begin the fragment there; the parse ends the
+/// query at the first `#`, and only a `mailto:` query, always UTF-8,
+/// keeps one), but the specification's query set leaves the octet 0x23 as
+/// it is, and a stateful encoding writes that octet for some characters: ISO-2022-JP writes `６` (U+FF16) as
 /// `ESC $ B # 6`, so `http://a/?６` would give the query `%1B$B#6%1B(B`,
 /// whose serialization reads as another URL.  The browsers' query
 /// encoders escape the octet (googleurl `src/url_canon_internal.cc`
