@@ -11,6 +11,11 @@ use crate::profile::url_steps::{self, Stage};
 use crate::profile::{SchemeType, UrlParams};
 use crate::url::components::InvalidReason;
 use std::borrow::Cow;
+
+/// The scheme of a text and what follows its `:`
+/// ([`crate::algorithm::parse::find_scheme`]), found once for the steps
+/// that read it; `None` without one.
+type Scheme<'s> = Option<(&'s str, &'s str)>;
 use std::fmt::Write as _;
 
 use crate::text::scheme::is_googleurl_standard as is_standard;
@@ -151,8 +156,10 @@ fn rewrite_input<'a>(
     if params.trim_controls {
         s = s.trim_matches(|c: char| c <= ' ');
     }
+    // The scheme of the input, found once for every step that reads it.
+    let scheme = crate::algorithm::parse::find_scheme(s);
     if params.standard_scheme_slashes {
-        if let Some(out) = standard_scheme_authority(s, base_scheme) {
+        if let Some(out) = standard_scheme_authority(s, scheme, base_scheme) {
             return Cow::Owned(out);
         }
     }
@@ -162,10 +169,11 @@ fn rewrite_input<'a>(
         }
     }
     if params.file_host_to_first_slash {
-        if let Some(out) = file_reference(s, base_scheme) {
-            return Cow::Owned(file_host_to_first_slash(&out).unwrap_or(out));
+        if let Some(out) = file_reference(s, scheme, base_scheme) {
+            let of_out = crate::algorithm::parse::find_scheme(&out);
+            return Cow::Owned(file_host_to_first_slash(of_out).unwrap_or(out));
         }
-        if let Some(out) = file_host_to_first_slash(s) {
+        if let Some(out) = file_host_to_first_slash(scheme) {
             return Cow::Owned(out);
         }
     }
@@ -176,12 +184,12 @@ fn rewrite_input<'a>(
         }
     }
     if params.res_hosts || params.file_escapes {
-        if let Some(out) = scheme_type_input(params, s) {
+        if let Some(out) = scheme_type_input(params, s, scheme) {
             return Cow::Owned(out);
         }
     }
     if params.windows_combine {
-        if let Some(out) = base.and_then(|b| windows_combine(params, s, b)) {
+        if let Some(out) = base.and_then(|b| windows_combine(params, s, scheme, b)) {
             return Cow::Owned(out);
         }
     }
@@ -270,8 +278,8 @@ fn is_drive_path(s: &str) -> bool {
 /// Steps 4 and 5 of [`observed_input`]: `s` with its `res:` host escaped
 /// or its `file:` drive path's `%` escaped, or `None` when neither
 /// applies.
-fn scheme_type_input(params: &UrlParams, s: &str) -> Option<String> {
-    let (scheme, rest) = crate::algorithm::parse::find_scheme(s)?;
+fn scheme_type_input(params: &UrlParams, s: &str, scheme: Scheme<'_>) -> Option<String> {
+    let (scheme, rest) = scheme?;
     let after = rest.strip_prefix("//")?;
     match params.scheme_type(scheme)? {
         SchemeType::Res if params.res_hosts => {
@@ -331,8 +339,13 @@ fn split_reference(r: &str) -> (&str, Option<&str>, Option<&str>) {
 /// when the specification's resolution is IE's too (a reference with a
 /// scheme or an authority, a base with an authority but a `file:` one with
 /// a drive).
-fn windows_combine(params: &UrlParams, r: &str, base: &str) -> Option<String> {
-    if crate::algorithm::parse::find_scheme(r).is_some()
+fn windows_combine(
+    params: &UrlParams,
+    r: &str,
+    scheme: Scheme<'_>,
+    base: &str,
+) -> Option<String> {
+    if scheme.is_some()
         || r.starts_with("//")
         || r.starts_with("\\\\")
     {
@@ -520,7 +533,11 @@ pub(crate) fn remove_dot_segments_both_slashes(path: &str) -> String {
 
 /// Step 2 of [`observed_input`]: `s` with the run of slashes after a
 /// standard scheme made `//`, or `None` when the step leaves it.
-fn standard_scheme_authority(s: &str, base_scheme: Option<&str>) -> Option<String> {
+fn standard_scheme_authority(
+    s: &str,
+    scheme: Scheme<'_>,
+    base_scheme: Option<&str>,
+) -> Option<String> {
     // The common URL, `http://` or `https://` and no third slash, at once:
     // its run of slashes is `//`.
     for common in ["https://", "http://"] {
@@ -530,7 +547,7 @@ fn standard_scheme_authority(s: &str, base_scheme: Option<&str>) -> Option<Strin
             }
         }
     }
-    let (scheme, rest) = crate::algorithm::parse::find_scheme(s)?;
+    let (scheme, rest) = scheme?;
     if !is_standard(scheme) {
         return None;
     }
@@ -551,8 +568,8 @@ fn standard_scheme_authority(s: &str, base_scheme: Option<&str>) -> Option<Strin
 /// and the rest).  With one slash or none the text stays (no host; two
 /// or more slashes make the reference absolute against any base:
 /// `url_canon_relative.cc` `DoIsRelativeURL`).
-fn file_host_to_first_slash(s: &str) -> Option<String> {
-    let (scheme, rest) = crate::algorithm::parse::find_scheme(s)?;
+fn file_host_to_first_slash(scheme: Scheme<'_>) -> Option<String> {
+    let (scheme, rest) = scheme?;
     if !scheme.eq_ignore_ascii_case("file") {
         return None;
     }
@@ -584,7 +601,7 @@ fn file_host_to_first_slash(s: &str) -> Option<String> {
 /// path the rest (`DoIsRelativeURL`, `url_parse_file.cc`
 /// `DoParseLocalFile`): `file:a/b` → `file:///a/b`.  `None` when neither
 /// applies.
-fn file_reference(s: &str, base_scheme: Option<&str>) -> Option<String> {
+fn file_reference(s: &str, scheme: Scheme<'_>, base_scheme: Option<&str>) -> Option<String> {
     let base_is_file = base_scheme.is_some_and(|b| b.eq_ignore_ascii_case("file"));
     let n = slashes(s);
     if base_is_file && n > 0 && (n > 2 || n == s.len()) {
@@ -599,7 +616,7 @@ fn file_reference(s: &str, base_scheme: Option<&str>) -> Option<String> {
             format!("file:///{}", &t[n..])
         });
     }
-    let (scheme, rest) = crate::algorithm::parse::find_scheme(s)?;
+    let (scheme, rest) = scheme?;
     if scheme.eq_ignore_ascii_case("file")
         && !base_is_file
         && !rest.is_empty()
