@@ -266,7 +266,7 @@ fn main() {
                 &name,
                 hosts
                     .iter()
-                    .map(|h| urlprism::algorithm::host::canonicalize_host(h, "http", *p).ok()),
+                    .map(|h| urlprism::accel::host::canonicalize_host(h, "http", *p).ok()),
             );
         }
         let differ = ascii
@@ -339,12 +339,8 @@ fn main() {
                     .iter()
                     .map(|h| {
                         sum_len(
-                            urlprism::algorithm::host::canonicalize_host(
-                                black_box(h),
-                                "http",
-                                this_p,
-                            )
-                            .ok(),
+                            urlprism::accel::host::canonicalize_host(black_box(h), "http", this_p)
+                                .ok(),
                         )
                     })
                     .sum()
@@ -702,7 +698,7 @@ fn stages(ascii: &[String], profile: &dyn Profile, rounds: usize) {
                 hosts
                     .iter()
                     .map(|h| {
-                        urlprism::algorithm::host::canonicalize_host(black_box(h), "http", profile)
+                        urlprism::accel::host::canonicalize_host(black_box(h), "http", profile)
                             .map_or(0, |h| h.len())
                     })
                     .sum()

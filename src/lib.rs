@@ -42,7 +42,8 @@
 //! the engines are public for the command-line tool, the Python package
 //! and the tests, and hidden from these docs.
 
-mod accel;
+#[doc(hidden)]
+pub mod accel;
 #[doc(hidden)]
 pub mod algorithm;
 mod canonicalizer;

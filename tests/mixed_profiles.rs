@@ -13,7 +13,8 @@
 //! is `URLPRISM_MIXED_ROUNDS` (default 48; each round mixes 4 profiles and
 //! runs 1,000 URLs through them, next to the 4 built-in ones).
 
-use urlprism::algorithm::host::canonicalize_host::{canonicalize_host, canonicalize_host_traced};
+use urlprism::accel::host::canonicalize_host;
+use urlprism::algorithm::host::canonicalize_host::canonicalize_host_traced;
 use urlprism::algorithm::host::trace::StepLog;
 use urlprism::compare::{Comparer, Engine};
 use urlprism::profile::plan::Plan;

@@ -262,7 +262,7 @@ pub fn canonicalize(data: &[u8]) {
         for p in &mixed {
             let mut log = urlprism::algorithm::host::trace::StepLog::default();
             assert_eq!(
-                urlprism::algorithm::host::canonicalize_host(host, &scheme, p),
+                urlprism::accel::host::canonicalize_host(host, &scheme, p),
                 urlprism::algorithm::host::canonicalize_host::canonicalize_host_traced(
                     host, &scheme, p, &mut log
                 ),
@@ -340,10 +340,10 @@ pub fn canonicalize_host(data: &[u8]) {
     let host = text(data);
     for profile in builtin_profiles() {
         for scheme in ["http", "file"] {
-            let r = urlprism::algorithm::host::canonicalize_host(&host, scheme, profile);
+            let r = urlprism::accel::host::canonicalize_host(&host, scheme, profile);
             assert_eq!(
                 r,
-                urlprism::algorithm::host::canonicalize_host(&host, scheme, profile),
+                urlprism::accel::host::canonicalize_host(&host, scheme, profile),
                 "{} is not deterministic on {host:?}",
                 profile.name
             );

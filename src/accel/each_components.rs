@@ -8,12 +8,10 @@
 //! `http://Bücher.de/a b` under this and ie: `http`, `/a%20b` once, the
 //! host twice.
 
+use crate::accel::host::{canonicalize_host_cow, with_shared_host_work, SharedHostWork};
 use crate::algorithm::canonicalize::{
     canonicalize_components, canonicalize_in_place, empty_host_check, prepared_host,
     server_info_split,
-};
-use crate::algorithm::host::canonicalize_host::{
-    canonicalize_host_cow, with_shared_host_work, SharedHostWork,
 };
 use crate::error::Error;
 use crate::profile::plan::{with_plans, Plan};

@@ -9,6 +9,7 @@ pub(crate) mod common_url;
 pub(crate) mod each_components;
 pub(crate) mod facts;
 pub(crate) mod fast_paths;
+pub mod host;
 pub(crate) mod pipeline;
 pub(crate) mod sharing;
 pub(crate) mod thread_buffer;

@@ -8,7 +8,7 @@
 //! assert_eq!(serialize(&c).unwrap(), "http://User@example.com/a~b?q%20r#f");
 //! ```
 
-use crate::algorithm::host::canonicalize_host::canonicalize_host_cow;
+use crate::accel::host::canonicalize_host_cow;
 use crate::algorithm::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::error::Error;
 use crate::observed::components::{

@@ -211,7 +211,7 @@ macro_rules! profile_engine {
                 Canonicalizer::new(self).encoding(encoding).base(base).map(drop)
             }
             fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
-                Some(crate::algorithm::host::canonicalize_host(host, scheme, self))
+                Some(crate::accel::host::canonicalize_host(host, scheme, self))
             }
             fn canonicalize(
                 &self,

@@ -339,16 +339,8 @@ fn split_reference(r: &str) -> (&str, Option<&str>, Option<&str>) {
 /// when the specification's resolution is IE's too (a reference with a
 /// scheme or an authority, a base with an authority but a `file:` one with
 /// a drive).
-fn windows_combine(
-    params: &UrlParams,
-    r: &str,
-    scheme: Scheme<'_>,
-    base: &str,
-) -> Option<String> {
-    if scheme.is_some()
-        || r.starts_with("//")
-        || r.starts_with("\\\\")
-    {
+fn windows_combine(params: &UrlParams, r: &str, scheme: Scheme<'_>, base: &str) -> Option<String> {
+    if scheme.is_some() || r.starts_with("//") || r.starts_with("\\\\") {
         return None;
     }
     let b = crate::algorithm::parse::parse(base);

@@ -8,8 +8,8 @@ use super::hosts::{
     KEPT_HOSTS,
 };
 use super::scan::common_url_with_host;
+use crate::accel::host::{HostInput, LdhHostKey};
 use crate::accel::thread_buffer::give_back;
-use crate::algorithm::host::canonicalize_host::{HostInput, LdhHostKey};
 use crate::error::Error;
 use crate::profile::plan::Plan;
 use crate::profile::url_steps::InputFacts;
@@ -409,7 +409,7 @@ mod tests {
     use super::super::canonicalize_common_url;
     use super::super::tests::shortcut;
     use super::*;
-    use crate::algorithm::host::canonicalize_host::letters_digits_hyphens_shortcut;
+    use crate::accel::host::letters_digits_hyphens_shortcut;
     use crate::profile::plan::with_plans;
     use crate::profile::{builtin_profiles, this, Profile};
     use encoding_rs::UTF_8;

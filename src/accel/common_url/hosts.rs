@@ -4,10 +4,10 @@
 //! touches done once ([`hosts_by_the_steps_each`]).
 
 use super::ROOM;
-use crate::accel::thread_buffer::{take_kept, Room};
-use crate::algorithm::host::canonicalize_host::{
+use crate::accel::host::{
     canonicalize_host_into, with_shared_host_work_on, HostInput, SharedHostWork, LDH_AND_DOT,
 };
+use crate::accel::thread_buffer::{take_kept, Room};
 use crate::error::Error;
 use crate::profile::plan::Plan;
 use crate::url::Url;

@@ -73,7 +73,7 @@ mod each;
 mod hosts;
 mod scan;
 
-use crate::algorithm::host::canonicalize_host::{canonicalize_host_with, HostInput, HostOutcome};
+use crate::accel::host::{canonicalize_host_with, HostInput, HostOutcome};
 use crate::algorithm::host::trace::NoTrace;
 use crate::error::Error;
 use crate::profile::plan::Plan;
