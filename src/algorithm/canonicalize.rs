@@ -20,6 +20,7 @@ use crate::profile::plan::Plan;
 use crate::profile::{HexCase, PortSplit, Profile, SchemeType};
 use crate::text::percent;
 use crate::text::percent::encode_in_place;
+use crate::text::scheme::{is_googleurl_standard, GOOGLEURL_STANDARD_SCHEMES};
 use crate::url::components::{is_not_hierarchical_scheme, is_slash, CowUrl, ParsedUrl};
 use encoding_rs::{Encoding, UTF_8};
 use std::borrow::Cow;
@@ -62,12 +63,8 @@ pub fn canonicalize_owned(
 /// `DoCanonicalizeStandardURL`, whose host canonicalizer fails on an
 /// empty host): `http:///x`, `http://user@/`, `ws://:80/`.
 pub(crate) fn empty_host_check(u: &CowUrl<'_>, scheme: &str, profile: &Plan) -> Result<(), Error> {
-    const STANDARD: [&str; 6] = ["http", "https", "ftp", "gopher", "ws", "wss"];
     let empty = u.host.as_deref() == Some("") || (u.host.is_none() && u.authority.is_some());
-    if profile.url().empty_host_is_invalid
-        && empty
-        && STANDARD.iter().any(|s| s.eq_ignore_ascii_case(scheme))
-    {
+    if profile.url().empty_host_is_invalid && empty && is_googleurl_standard(scheme) {
         return Err(Error::Invalid(
             crate::url::components::InvalidReason::EmptyHost,
         ));
@@ -81,8 +78,8 @@ pub(crate) fn empty_host_check(u: &CowUrl<'_>, scheme: &str, profile: &Plan) -> 
 /// invalid (googleurl `src/url_canon_path.cc` `DoPartialPath`, whose
 /// table makes NUL the path's one invalid character): `http://a/b%00c`.
 fn nul_in_path_check(u: &CowUrl<'_>, scheme: &str) -> Result<(), Error> {
-    const STANDARD: [&str; 7] = ["http", "https", "ftp", "gopher", "ws", "wss", "file"];
-    if STANDARD.contains(&scheme) && u.path.as_deref().is_some_and(|p| p.contains("%00")) {
+    let standard = GOOGLEURL_STANDARD_SCHEMES.contains(&scheme) || scheme == "file";
+    if standard && u.path.as_deref().is_some_and(|p| p.contains("%00")) {
         return Err(Error::Invalid(
             crate::url::components::InvalidReason::NulInPath,
         ));
