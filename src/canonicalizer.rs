@@ -262,14 +262,8 @@ impl<'p> Canonicalizer<'p> {
                 .map(|url| url.made_by(made())),
             Some(Ok(c)) => c.canonicalize_under(input, profile, made),
             // The base is invalid under the profile, which makes every
-            // input invalid; but an input its observed steps reject
-            // is rejected first, whatever the base.
-            Some(Err(e)) => Err(
-                match crate::observed::input::observed_input_invalid(profile.url(), input) {
-                    Some(r) => Error::Invalid(r),
-                    None => e,
-                },
-            ),
+            // input invalid.
+            Some(Err(e)) => Err(accel::pipeline::against_invalid_base(input, profile, e)),
         }
     }
 

@@ -50,6 +50,17 @@ pub(crate) fn observes(facts: Option<&InputFacts<'_>>, profile: &Plan) -> bool {
     facts.is_some_and(|f| profile.url_gates().before.may_touch(f, profile.url()))
 }
 
+/// The error of `input` under `profile` when the base the profile
+/// resolves against (canonicalized under it) is invalid, `invalid_base`:
+/// an input the profile's observed steps reject is rejected for that
+/// first, whatever the base.
+pub(crate) fn against_invalid_base(input: &str, profile: &Plan, invalid_base: Error) -> Error {
+    match observed_input_invalid(profile.url(), input) {
+        Some(r) => Error::Invalid(r),
+        None => invalid_base,
+    }
+}
+
 /// `input` canonicalized under `profile` against `at`: when an observed
 /// step may touch the input ([`observes`]), the observed steps' own
 /// rejections and the observed stages before the parser; then the

@@ -88,12 +88,7 @@ pub(crate) fn canonicalize_each_shared(
             EachResult::Own(match &m.at {
                 Ok(at) => pipeline::canonicalize(*at, input, m.plan)
                     .map(|url| url.made_by(Maker::Profile(PlanRef::of(m.plan), at.encoding))),
-                // The base is invalid under the profile; an input its
-                // observed steps reject is rejected first.
-                Err(e) => Err(match observed_input_invalid(m.plan.url(), input) {
-                    Some(r) => Error::Invalid(r),
-                    None => e.clone(),
-                }),
+                Err(e) => Err(pipeline::against_invalid_base(input, m.plan, e.clone())),
             })
         }));
         return into;
