@@ -257,14 +257,16 @@ impl<'p> Canonicalizer<'p> {
         profile: &Plan,
         made: impl FnOnce() -> Maker,
     ) -> Result<Url, Error> {
-        match self.for_canonical_base(profile) {
-            None => accel::pipeline::canonicalize(self.against(profile), input, profile)
-                .map(|url| url.made_by(made())),
-            Some(Ok(c)) => c.canonicalize_under(input, profile, made),
-            // The base is invalid under the profile, which makes every
-            // input invalid.
-            Some(Err(e)) => Err(accel::pipeline::against_invalid_base(input, profile, e)),
-        }
+        // The base the profile resolves against: this canonicalizer's, or
+        // the one canonicalized under the profile, which may be invalid
+        // (and then every input is).
+        let canonical = self.for_canonical_base(profile);
+        let at = match &canonical {
+            None => self.against(profile),
+            Some(Ok(c)) => c.against(profile),
+            Some(Err(invalid_base)) => Against::invalid_base(invalid_base, self.encoding),
+        };
+        accel::pipeline::canonicalize(at, input, profile).map(|url| url.made_by(made()))
     }
 
     /// What an input is canonicalized against under `profile`: this
@@ -275,6 +277,7 @@ impl<'p> Canonicalizer<'p> {
             base: self.base.as_ref(),
             base_fact: self.base_fact(profile),
             encoding: self.encoding,
+            invalid_base: None,
         }
     }
 
@@ -372,9 +375,9 @@ impl<'p> Canonicalizer<'p> {
             .map(|(p, c)| Member {
                 plan: p,
                 at: match c {
-                    None => Ok(self.against(p)),
-                    Some(Ok(c)) => Ok(c.against(p)),
-                    Some(Err(e)) => Err(e.clone()),
+                    None => self.against(p),
+                    Some(Ok(c)) => c.against(p),
+                    Some(Err(e)) => Against::invalid_base(e, self.encoding),
                 },
                 own_base: c.is_some(),
             })

@@ -154,19 +154,25 @@ pub(crate) fn resolve_as_text(
     }
     out.clear();
     let path = &reference[..path_end];
-    match r {
+    // Whether the reference's path is merged (steps 3 and 6, below).
+    let merges = match r {
         // Step 6 of the steps to resolve a URL: the base without its
         // fragment.
-        [] => out.push_str(&base_text[..base.query_end]),
+        [] => {
+            out.push_str(&base_text[..base.query_end]);
+            false
+        }
         // Step 5: the base's query too.
         [b'#', ..] => {
             out.push_str(&base_text[..base.query_end]);
             out.push_str(reference);
+            false
         }
         // Step 4: the base's path too.
         [b'?', ..] => {
             out.push_str(&base_text[..base.path_end]);
             out.push_str(reference);
+            false
         }
         // Step 2: only the scheme (the path is normalized by resolving the
         // text against itself, or declined by the shortcut).
@@ -174,12 +180,13 @@ pub(crate) fn resolve_as_text(
             out.push_str(&base_text[..base.scheme_end]);
             out.push(':');
             out.push_str(reference);
+            false
         }
-        // Step 3: the base's authority, the path normalized.
+        // Step 3: the base's authority, the path normalized (merged with
+        // nothing, below).
         [b'/', ..] => {
             out.push_str(&base_text[..base.authority_end]);
-            push_normalized(path, out);
-            out.push_str(&reference[path_end..]);
+            true
         }
         // Step 6 of the steps to resolve a relative URL: a reference with
         // a `:` in its first segment may have a scheme (declined).
@@ -194,17 +201,24 @@ pub(crate) fn resolve_as_text(
             if base.directory_end == base.authority_end {
                 out.push('/');
             }
-            push_merged(base.authority_end, path, out);
-            out.push_str(&reference[path_end..]);
+            true
         }
+    };
+    // Steps 3 and 6: the path merged, its dot-segments removed, then the
+    // reference's query and fragment.
+    if merges {
+        push_merged(base.authority_end, path, out);
+        out.push_str(&reference[path_end..]);
     }
     true
 }
 
-/// Appends the reference's `path` (no `\`, not beginning with `/`) to the
-/// base's directory written at `out[at..]` (beginning and ending with `/`,
-/// `/` at least: an empty base path merges as `/`; without dot-segments),
-/// the merged path's dot-segments removed.
+/// Appends the reference's `path` (no `\`) to the base's directory
+/// written at `out[at..]` (beginning and ending with `/`, `/` at least:
+/// an empty base path merges as `/`; without dot-segments), the merged
+/// path's dot-segments removed.  A `path` that begins with `/` replaces
+/// the directory (`out[at..]` empty): it is copied with its dot-segments
+/// removed, `/a/./b` → `/a/b`.
 ///
 /// The directory has no dot-segment, so "remove dot-segments" copies it
 /// (rule E) up to the path's first segment; there a `./` goes (rule B)
@@ -233,15 +247,6 @@ fn push_merged(at: usize, path: &str, out: &mut String) {
     if !is_free_of_dot_segments(rest) {
         let merged = out.split_off(at);
         push_without_dot_segments(&merged, out);
-    }
-}
-
-/// Appends `path` (no `\`) with its dot-segments removed.
-fn push_normalized(path: &str, out: &mut String) {
-    if is_free_of_dot_segments(path) {
-        out.push_str(path);
-    } else {
-        push_without_dot_segments(path, out);
     }
 }
 

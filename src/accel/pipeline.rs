@@ -32,6 +32,27 @@ pub(crate) struct Against<'a> {
     pub base: Option<&'a ParsedBase>,
     pub base_fact: bool,
     pub encoding: &'static Encoding,
+    /// The error of the base the profile resolves against (the base
+    /// canonicalized under it) when that base is invalid: then every
+    /// input is invalid, for that reason unless the profile's observed
+    /// steps reject the input first.
+    pub invalid_base: Option<&'a Error>,
+}
+
+impl<'a> Against<'a> {
+    /// Against a base that is invalid under the profile, with error
+    /// `invalid_base`, in the document encoding `encoding`.
+    pub(crate) fn invalid_base(
+        invalid_base: &'a Error,
+        encoding: &'static Encoding,
+    ) -> Against<'a> {
+        Against {
+            base: None,
+            base_fact: false,
+            encoding,
+            invalid_base: Some(invalid_base),
+        }
+    }
 }
 
 /// The facts of `input` that the URL-level steps of `profile` read
@@ -50,17 +71,6 @@ pub(crate) fn observes(facts: Option<&InputFacts<'_>>, profile: &Plan) -> bool {
     facts.is_some_and(|f| profile.url_gates().before.may_touch(f, profile.url()))
 }
 
-/// The error of `input` under `profile` when the base the profile
-/// resolves against (canonicalized under it) is invalid, `invalid_base`:
-/// an input the profile's observed steps reject is rejected for that
-/// first, whatever the base.
-pub(crate) fn against_invalid_base(input: &str, profile: &Plan, invalid_base: Error) -> Error {
-    match observed_input_invalid(profile.url(), input) {
-        Some(r) => Error::Invalid(r),
-        None => invalid_base,
-    }
-}
-
 /// `input` canonicalized under `profile` against `at`: when an observed
 /// step may touch the input ([`observes`]), the observed steps' own
 /// rejections and the observed stages before the parser; then the
@@ -73,6 +83,9 @@ pub(crate) fn canonicalize(at: Against<'_>, input: &str, profile: &Plan) -> Resu
         if let Some(r) = observed_input_invalid(profile.url(), input) {
             return Err(Error::Invalid(r));
         }
+    }
+    if let Some(e) = at.invalid_base {
+        return Err(e.clone());
     }
     let raw = input;
     let observed = match observes {
@@ -93,11 +106,11 @@ pub(crate) fn canonicalize(at: Against<'_>, input: &str, profile: &Plan) -> Resu
     }
     let base = at.base.map(ParsedBase::as_cow);
     let base = base.as_ref();
-    match failed {
-        Some(e) => Err(with_displayed(base, input, e, profile, at.encoding)),
-        None => canonicalize_by_the_steps(base, input, profile, at.encoding)
-            .map_err(|e| with_displayed(base, input, e, profile, at.encoding)),
-    }
+    let by_the_steps = match failed {
+        Some(e) => Err(e),
+        None => canonicalize_by_the_steps(base, input, profile, at.encoding),
+    };
+    by_the_steps.map_err(|e| with_displayed(base, input, e, profile, at.encoding))
 }
 
 /// [`canonicalize`] writing the canonical URL into `out` (cleared first,
@@ -120,11 +133,12 @@ pub(crate) fn canonicalize_to(
     out.clear();
     let base = at.base.map(ParsedBase::as_cow);
     let base = base.as_ref();
-    if let Some(e) = failed {
-        return Some(Err(with_displayed(base, input, e, profile, at.encoding)));
-    }
+    let by_the_steps = match failed {
+        Some(e) => Err(e),
+        None => canonicalize_by_the_steps(base, input, profile, at.encoding),
+    };
     Some(
-        canonicalize_by_the_steps(base, input, profile, at.encoding)
+        by_the_steps
             .map_err(|e| with_displayed(base, input, e, profile, at.encoding))
             .map(|url| out.push_str(url.as_str())),
     )

@@ -46,7 +46,7 @@ pub(crate) enum EachResult {
 /// (`own_base`), or the error that base gave.
 pub(crate) struct Member<'a> {
     pub plan: &'a Plan,
-    pub at: Result<Against<'a>, Error>,
+    pub at: Against<'a>,
     pub own_base: bool,
 }
 
@@ -69,7 +69,7 @@ pub(crate) fn canonicalize_each_shared(
         || members.iter().any(|m| {
             let p = m.plan;
             let touched = facts.is_some_and(|f| {
-                let f = f.with_base(m.at.as_ref().is_ok_and(|a| a.base_fact));
+                let f = f.with_base(m.at.base_fact);
                 p.url_gates().before.may_touch(&f, p.url())
             });
             // The cheap tests first; then what the observed steps before
@@ -85,11 +85,10 @@ pub(crate) fn canonicalize_each_shared(
         });
     if alone {
         into.extend(members.iter().map(|m| {
-            EachResult::Own(match &m.at {
-                Ok(at) => pipeline::canonicalize(*at, input, m.plan)
-                    .map(|url| url.made_by(Maker::Profile(PlanRef::of(m.plan), at.encoding))),
-                Err(e) => Err(pipeline::against_invalid_base(input, m.plan, e.clone())),
-            })
+            let made = Maker::Profile(PlanRef::of(m.plan), at.encoding);
+            EachResult::Own(
+                pipeline::canonicalize(m.at, input, m.plan).map(|url| url.made_by(made)),
+            )
         }));
         return into;
     }

@@ -172,7 +172,7 @@ pub(super) fn common_url_with_host<'i>(
     }
     if b.get(i) == Some(&b'#') {
         let f = &input[i + 1..];
-        if first_where(f.as_bytes(), |c| class(c) & PRINT == 0).is_some() && !fragment_keeps(f) {
+        if f.bytes().any(|c| class(c) & PRINT == 0) && !fragment_keeps(f) {
             return None;
         }
         out.push('#');
