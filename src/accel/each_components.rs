@@ -143,7 +143,13 @@ fn each_whole<'a>(
         .iter()
         .map(|p| {
             let mut c = u.clone();
-            canonicalize_in_place(&mut c, p, encoding).map(|()| c)
+            canonicalize_in_place(
+                &mut c,
+                p,
+                encoding,
+                super::pipeline::canonicalize_host_accelerated,
+            )
+            .map(|()| c)
         })
         .collect()
 }

@@ -8,7 +8,7 @@
 //! shortcut writes `http://example.com/b` in one pass.
 
 use super::base::ParsedBase;
-use super::{common_reference, common_url, thread_buffer};
+use super::{common_reference, common_url, host, thread_buffer};
 use crate::algorithm::pipeline::canonicalize_by_the_steps;
 use crate::error::Error;
 use crate::observed::input::observed_input_invalid;
@@ -108,7 +108,13 @@ pub(crate) fn canonicalize(at: Against<'_>, input: &str, profile: &Plan) -> Resu
     let base = base.as_ref();
     let by_the_steps = match failed {
         Some(e) => Err(e),
-        None => canonicalize_by_the_steps(base, input, profile, at.encoding),
+        None => canonicalize_by_the_steps(
+            base,
+            input,
+            profile,
+            at.encoding,
+            canonicalize_host_accelerated,
+        ),
     };
     by_the_steps.map_err(|e| with_displayed(base, input, e, profile, at.encoding))
 }
@@ -135,7 +141,13 @@ pub(crate) fn canonicalize_to(
     let base = base.as_ref();
     let by_the_steps = match failed {
         Some(e) => Err(e),
-        None => canonicalize_by_the_steps(base, input, profile, at.encoding),
+        None => canonicalize_by_the_steps(
+            base,
+            input,
+            profile,
+            at.encoding,
+            canonicalize_host_accelerated,
+        ),
     };
     Some(
         by_the_steps
@@ -189,4 +201,16 @@ pub(crate) fn with_reference_text<R>(
         common_reference::resolve_as_text(input, base.text(), &common, text).then(|| f(text))
     };
     thread_buffer::with_kept(&RESOLVED_TEXT, resolve)
+}
+
+/// CanonicalizeHost with its shortcuts ([`super::host`]), as the
+/// component steps call it
+/// ([`CanonicalizeHostStep`](crate::algorithm::canonicalize::CanonicalizeHostStep)):
+/// what the steps one by one give, faster.
+pub(crate) fn canonicalize_host_accelerated(
+    host: &mut Cow<'_, str>,
+    scheme: &str,
+    plan: &Plan,
+) -> Result<(), Error> {
+    host::canonicalize_host_cow(host, scheme, plan, None)
 }

@@ -8,7 +8,6 @@
 //! assert_eq!(serialize(&c).unwrap(), "http://User@example.com/a~b?q%20r#f");
 //! ```
 
-use crate::accel::host::canonicalize_host_cow;
 use crate::algorithm::resolve::{begins_with_drive_specification, is_drive_specification};
 use crate::error::Error;
 use crate::observed::components::{
@@ -33,15 +32,43 @@ pub use crate::text::scheme::default_port;
 /// and only guards against a pathological cycle.
 const MAX_HOSTPATH_ROUNDS: usize = 16;
 
+/// CanonicalizeHost as the component steps call it: `host`, of a URL
+/// whose scheme is `scheme`, canonicalized under `plan` and written back
+/// (left as it is when it is canonical already).  The steps take
+/// [`canonicalize_host_by_the_steps`]; a faster caller hands in an entry
+/// that gives the same (the accelerators' CanonicalizeHost with its
+/// shortcuts), so that this layer knows of no shortcut.
+pub(crate) type CanonicalizeHostStep = fn(&mut Cow<'_, str>, &str, &Plan) -> Result<(), Error>;
+
+/// CanonicalizeHost step by step ([`crate::algorithm::host`]), as a
+/// [`CanonicalizeHostStep`]: `Bücher.DE` → `xn--bcher-kva.de`.
+pub(crate) fn canonicalize_host_by_the_steps(
+    host: &mut Cow<'_, str>,
+    scheme: &str,
+    plan: &Plan,
+) -> Result<(), Error> {
+    let canonical = super::host::canonicalize_host::canonicalize_host_steps(
+        host,
+        scheme,
+        plan,
+        &mut super::host::trace::NoTrace,
+    )?;
+    if canonical != **host {
+        *host = Cow::Owned(canonical);
+    }
+    Ok(())
+}
+
 /// Canonicalizes a parsed URL under `profile`, with the document encoding
-/// `encoding` for the query.
+/// `encoding` for the query: the steps one by one.
 pub fn canonicalize(
     u: &ParsedUrl,
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
     let mut c = u.as_cow();
-    canonicalize_in_place(&mut c, &Plan::of(profile), encoding)?;
+    let plan = Plan::of(profile);
+    canonicalize_in_place(&mut c, &plan, encoding, canonicalize_host_by_the_steps)?;
     Ok(c.into_owned())
 }
 
@@ -53,7 +80,8 @@ pub fn canonicalize_owned(
     encoding: &'static Encoding,
 ) -> Result<ParsedUrl, Error> {
     let mut c = u.into_cow();
-    canonicalize_in_place(&mut c, &Plan::of(profile), encoding)?;
+    let plan = Plan::of(profile);
+    canonicalize_in_place(&mut c, &plan, encoding, canonicalize_host_by_the_steps)?;
     Ok(c.into_owned())
 }
 
@@ -113,13 +141,15 @@ pub(crate) fn prepared_host<'a>(
 }
 
 /// [`canonicalize`] in place, on borrowed components: those that
-/// canonicalization leaves as they are stay borrowed.
+/// canonicalization leaves as they are stay borrowed.  The host by
+/// `host_step`.
 pub(crate) fn canonicalize_in_place(
     u: &mut CowUrl<'_>,
     profile: &Plan,
     encoding: &'static Encoding,
+    host_step: CanonicalizeHostStep,
 ) -> Result<(), Error> {
-    canonicalize_components(u, Some(profile), encoding)
+    canonicalize_components(u, Some((profile, host_step)), encoding)
 }
 
 /// The components of `u` canonicalized around a host that is left as it
@@ -132,13 +162,14 @@ pub(crate) fn canonicalize_around_shown_host(
     canonicalize_components(u, None, encoding)
 }
 
-/// [`canonicalize_in_place`]; with `host_profile` `None`, the host (and
-/// the host as written) is left as it is, for [`canonicalize_each`].
+/// [`canonicalize_in_place`]; with `host` `None`, the host (and the host
+/// as written) is left as it is, for [`canonicalize_each`].
 pub(crate) fn canonicalize_components(
     u: &mut CowUrl<'_>,
-    host_profile: Option<&Plan>,
+    host: Option<(&Plan, CanonicalizeHostStep)>,
     encoding: &'static Encoding,
 ) -> Result<(), Error> {
+    let host_profile = host.map(|(plan, _)| plan);
     if let Some(r) = u.invalid {
         return Err(Error::Invalid(r));
     }
@@ -234,9 +265,8 @@ pub(crate) fn canonicalize_components(
             }
         }
         let host_kept = as_written || unclosed_bracket;
-        if let (Some(profile), Some(h), false) = (host_profile, u.host.as_mut(), host_kept) {
-            canonicalize_host_cow(h, &scheme, profile, None)
-                .map_err(|e| e.in_authority(u.authority.as_deref()))?;
+        if let (Some((profile, host_step)), Some(h), false) = (host, u.host.as_mut(), host_kept) {
+            host_step(h, &scheme, profile).map_err(|e| e.in_authority(u.authority.as_deref()))?;
         }
         if let Some(profile) = host_profile {
             port_zero(u, profile.url())?;

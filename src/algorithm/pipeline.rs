@@ -6,7 +6,7 @@
 //! `../b` against `http://a/c/d` under THIS: preprocessed, resolved to the
 //! components of `http://a/b`, canonicalized, serialized into the `Url`.
 
-use super::canonicalize;
+use super::canonicalize::{self, CanonicalizeHostStep};
 use super::{preprocess, resolve, serialize};
 use crate::error::Error;
 use crate::profile::plan::Plan;
@@ -34,20 +34,21 @@ pub(crate) fn resolve<'a>(
     }
 }
 
-/// `input` resolved against `base`, canonicalized under `profile` and
-/// serialized: the steps one by one.
+/// `input` resolved against `base`, canonicalized under `profile` (the
+/// host by `host_step`) and serialized: the steps one by one.
 pub(crate) fn canonicalize_by_the_steps(
     base: Option<&CowUrl<'_>>,
     input: &str,
     profile: &Plan,
     encoding: &'static Encoding,
+    host_step: CanonicalizeHostStep,
 ) -> Result<Url, Error> {
     let preprocessed = preprocess::preprocess(input);
     let mut resolved = resolve(base, input, &preprocessed, profile);
     if let Some(reason) = resolved.invalid {
         return Err(Error::Invalid(reason));
     }
-    canonicalize_into_url(&mut resolved, profile, encoding)
+    canonicalize_into_url(&mut resolved, profile, encoding, host_step)
 }
 
 /// Canonicalizes `resolved` (valid) under `profile` and serializes it.
@@ -62,6 +63,7 @@ pub(crate) fn canonicalize_into_url(
     resolved: &mut CowUrl<'_>,
     profile: &Plan,
     encoding: &'static Encoding,
+    host_step: CanonicalizeHostStep,
 ) -> Result<Url, Error> {
     if let Some(Cow::Borrowed(host)) = resolved.host {
         if host.is_ascii() {
@@ -70,7 +72,7 @@ pub(crate) fn canonicalize_into_url(
             resolved.host = Some(Cow::Owned(buffer));
         }
     }
-    canonicalize::canonicalize_in_place(resolved, profile, encoding)?;
+    canonicalize::canonicalize_in_place(resolved, profile, encoding, host_step)?;
     serialize_into_url(resolved)
 }
 
