@@ -5,29 +5,30 @@
 //! them (the profiles `this`, `chrome`, `gecko`, `ie`).
 //!
 //! [`Url::parse`] canonicalizes under the specification's own choice (the
-//! THIS profile); a [`Canonicalizer`] chooses the profile, the base URL and
-//! the document encoding; an [`EngineCanonicalizer`] does the same for any
-//! engine found by name, of either era:
+//! THIS profile); a [`Canonicalizer`] chooses the profile or engine, of
+//! either era, the base URL and the document encoding:
 //!
 //! ```
-//! use urlprism::{engines::builtin_engine, profile, Canonicalizer, EngineCanonicalizer, Url};
+//! use urlprism::{Canonicalizer, Url};
 //! let url: Url = "HTTP://EXAMPLE.com/a/../b".parse()?;
 //! assert_eq!(url.as_str(), "http://example.com/b");
 //!
-//! let ie = Canonicalizer::new(profile::builtin("ie").unwrap()).base("http://example.com/dir/")?;
-//! assert_eq!(ie.canonicalize("//Bücher.DE/x")?.host_str(), Some("bücher.de"));
-//!
 //! // Today and 2011, side by side.
-//! for (name, host) in [("whatwg", "xn--bcher-kva.de"), ("firefox", "xn--bcher-kva.de"), ("ie", "bücher.de")] {
-//!     let engine = builtin_engine(name).unwrap();
-//!     let url = EngineCanonicalizer::new(&engine).canonicalize("http://Bücher.DE/")?;
-//!     assert_eq!(url.host_str(), Some(host), "{name}");
+//! for (name, host) in [
+//!     ("chromium", "xn--bcher-kva.de"),
+//!     ("firefox", "xn--bcher-kva.de"),
+//!     ("whatwg", "xn--bcher-kva.de"),
+//!     ("chrome", "xn--bcher-kva.de"),
+//!     ("ie", "bücher.de"),
+//! ] {
+//!     let c = Canonicalizer::named(name)?.base("http://example.com/dir/")?;
+//!     assert_eq!(c.canonicalize("//Bücher.DE/x")?.host_str(), Some(host), "{name}");
 //! }
-//! # Ok::<(), urlprism::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! The items a program needs are at the crate's root ([`Url`], [`Host`],
-//! [`Canonicalizer`], [`EngineCanonicalizer`], [`Profile`], [`Error`]), with
+//! [`Canonicalizer`], [`Profile`], [`Error`]), with
 //! the modules [`profile`] (the profiles), [`engines`] (the engines by
 //! name), [`compare`] (several side by side), [`keys`] (archive keys) and
 //! [`url`].  The specification's steps are public too, for their
@@ -57,6 +58,7 @@ pub mod keys;
 #[doc(hidden)]
 pub mod observed;
 pub mod profile;
+mod profile_canonicalizer;
 #[doc(hidden)]
 pub mod step_effects;
 #[doc(hidden)]
@@ -68,12 +70,11 @@ pub use algorithm::canonicalize::canonicalize;
 pub use algorithm::parse::parse;
 pub use algorithm::resolve::resolve;
 pub use algorithm::serialize::serialize;
-pub use canonicalizer::Canonicalizer;
+pub use canonicalizer::{Canonicalizer, Under};
 /// The Encoding Standard's encodings, for [`Canonicalizer::encoding`]
 /// (the `encoding_rs` crate, re-exported so that a user's crate need not
 /// depend on it).
 pub use encoding_rs;
-pub use engines::engine_canonicalizer::EngineCanonicalizer;
 pub use error::Error;
 /// The `form_urlencoded` crate, whose `Parse` [`Url::query_pairs`]
 /// gives.

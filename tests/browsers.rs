@@ -40,7 +40,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use urlprism::engines::builtin_engine;
-use urlprism::EngineCanonicalizer;
+use urlprism::Canonicalizer;
 
 /// The engine checked against each browser's stored outputs (one line per
 /// browser: the browser's own engine where there is one, else `whatwg`).
@@ -342,14 +342,14 @@ impl Tally {
 /// base it cannot parse).
 fn engine_hrefs(engine: &str, corpus: &Corpus) -> Result<Vec<Option<String>>, String> {
     let spec = builtin_engine(engine).ok_or_else(|| format!("no built-in engine {engine:?}"))?;
-    let plain = EngineCanonicalizer::new(&spec);
+    let plain = Canonicalizer::new(&spec);
     Ok(corpus
         .lines
         .iter()
         .map(|l| {
             let url = match &l.base {
                 None => plain.canonicalize(&l.input),
-                Some(b) => EngineCanonicalizer::new(&spec)
+                Some(b) => Canonicalizer::new(&spec)
                     .base(b)
                     .and_then(|c| c.canonicalize(&l.input)),
             };

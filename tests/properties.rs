@@ -277,7 +277,7 @@ proptest! {
             urls.extend(c.canonicalize_each(&s, &plans).into_iter().flatten());
         }
         let whatwg = urlprism::engines::builtin_engine("whatwg").unwrap();
-        let w = urlprism::EngineCanonicalizer::new(&whatwg).encoding(enc);
+        let w = urlprism::Canonicalizer::new(&whatwg).encoding(enc);
         let w = match b.as_deref() {
             Some(b) => w.base(b).ok(),
             None => Some(w),

@@ -15,7 +15,7 @@ use std::path::Path;
 use urlprism::engines::builtin_engine;
 use urlprism::engines::whatwg::Whatwg;
 use urlprism::profile::plan::{builtin_plans, Plan};
-use urlprism::{Canonicalizer, EngineCanonicalizer, Url};
+use urlprism::{Canonicalizer, Url};
 
 mod suite;
 
@@ -126,7 +126,7 @@ fn check(case: &Case, plans: &[&Plan], whatwg: &urlprism::engines::EngineSpec) -
             }
         }
     }
-    let w = EngineCanonicalizer::new(whatwg).encoding(case.encoding);
+    let w = Canonicalizer::new(whatwg).encoding(case.encoding);
     let w = match &case.base {
         Some(b) => w.base(b).ok(),
         None => Some(w),

@@ -21,7 +21,7 @@ use urlprism::compare::{Comparer, Engine};
 use urlprism::encoding_rs::Encoding;
 use urlprism::engines::EngineSpec;
 use urlprism::text::panic::catch_panic;
-use urlprism::{EngineCanonicalizer, Url};
+use urlprism::{Canonicalizer, Url};
 
 /// The options of a canonicalization: the engine, the base URL (checked
 /// once) and the document encoding.
@@ -50,8 +50,8 @@ impl Options {
     }
 
     /// The canonicalizer; an invalid base is a `ValueError`.
-    fn canonicalizer(&self) -> PyResult<EngineCanonicalizer<'_>> {
-        let c = EngineCanonicalizer::new(&self.engine).encoding(self.encoding);
+    fn canonicalizer(&self) -> PyResult<Canonicalizer<'_>> {
+        let c = Canonicalizer::new(&*self.engine).encoding(self.encoding);
         match &self.base {
             None => Ok(c),
             Some(b) => with_base(b, || c.base(b)),
@@ -84,7 +84,7 @@ fn encoding_of(label: &str) -> PyResult<&'static Encoding> {
 
 /// The canonical URL of `input` under `c`, or why it has none (a panic,
 /// a bug, is reported as an internal error).
-fn canonical(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String> {
+fn canonical(c: &Canonicalizer<'_>, input: &str) -> Result<Url, String> {
     match catch_panic(|| c.canonicalize(input)) {
         Ok(Ok(u)) => Ok(u),
         Ok(Err(e)) => Err(e.to_string()),
@@ -93,7 +93,7 @@ fn canonical(c: &EngineCanonicalizer<'_>, input: &str) -> Result<Url, String> {
 }
 
 /// [`canonical`] into `out`: whether `input` has a canonical URL.
-fn canonical_to(c: &EngineCanonicalizer<'_>, input: &str, out: &mut String) -> bool {
+fn canonical_to(c: &Canonicalizer<'_>, input: &str, out: &mut String) -> bool {
     matches!(catch_panic(|| c.canonicalize_to(input, out)), Ok(Ok(())))
 }
 

@@ -9,9 +9,10 @@ use crate::accel::thread_buffer::{give_back, take_kept};
 use crate::error::Error;
 use crate::profile;
 use crate::profile::plan::Plan;
+use crate::profile_canonicalizer::ProfileCanonicalizer;
 use crate::url::components::ParsedUrl;
 use crate::url::{Maker, PlanRef};
-use crate::{Canonicalizer, Url};
+use crate::Url;
 use encoding_rs::Encoding;
 use serde::Serialize;
 use std::borrow::Cow;
@@ -287,7 +288,7 @@ fn same_result(a: &EngineResult, b: &EngineResult) -> bool {
 /// once) and one document encoding.
 ///
 /// The engines that are profiles ([`Engine::as_profile`]) are run
-/// together by one [`Canonicalizer::canonicalize_each`] per input (the
+/// together by one [`crate::Canonicalizer::canonicalize_each`] per input (the
 /// whole-URL shortcut scans the input once; what it declines is parsed
 /// and resolved once), each giving a [`Url`]; the other engines each run
 /// [`Engine::canonicalize`] on the input and the base as given.
@@ -314,7 +315,7 @@ pub struct Comparer<'e> {
     /// What canonicalizes under the profiles (its own profile unused:
     /// [`Canonicalizer::canonicalize_each`] takes the profiles), or the
     /// rejection of every input when the base is invalid.
-    canonicalizer: Result<Canonicalizer<'static>, Rejection>,
+    canonicalizer: Result<ProfileCanonicalizer<'static>, Rejection>,
     encoding: &'static Encoding,
 }
 
@@ -339,7 +340,7 @@ impl<'e> Comparer<'e> {
         // vector's elements do not move with it).
         let plans: Vec<&Plan> = profiles.iter().map(|p| &**p).collect();
         let canonicalizer = catch_panic(|| {
-            let c = Canonicalizer::new(profile::this()).encoding(encoding);
+            let c = ProfileCanonicalizer::new(profile::this()).encoding(encoding);
             match base {
                 Some(b) => c
                     .base(b)

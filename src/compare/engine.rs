@@ -9,8 +9,9 @@ use crate::algorithm::host::trace::{StepLog, TraceStep};
 use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
 use crate::profile::Profile;
+use crate::profile_canonicalizer::ProfileCanonicalizer;
 use crate::url::components::InvalidReason;
-use crate::{Canonicalizer, Url};
+use crate::Url;
 use encoding_rs::Encoding;
 use serde::Serialize;
 
@@ -106,7 +107,7 @@ pub trait Engine: Send + Sync {
     }
 
     /// Whether `base` is a base URL the engine can resolve against (an
-    /// [`crate::EngineCanonicalizer`] checks it once, then passes it with
+    /// [`crate::Canonicalizer`] checks it once, then passes it with
     /// every input): `Err` says why not.  By default, whether the engine
     /// canonicalizes it as an input of its own.
     fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
@@ -149,7 +150,7 @@ pub trait Engine: Send + Sync {
 
     /// The engine as a marked-step profile, when it is one: a
     /// [`Comparer`](super::Comparer) canonicalizes the profiles among its
-    /// engines together ([`Canonicalizer::canonicalize_each`]), sharing
+    /// engines together ([`crate::Canonicalizer::canonicalize_each`]), sharing
     /// what no profile parameter touches.
     fn as_profile(&self) -> Option<&dyn Profile> {
         None
@@ -178,7 +179,7 @@ pub(super) fn canonicalize_under(
     base: Option<&str>,
     encoding: &'static Encoding,
 ) -> Result<Url, Error> {
-    let c = Canonicalizer::new(profile).encoding(encoding);
+    let c = ProfileCanonicalizer::new(profile).encoding(encoding);
     match base {
         None => c.canonicalize(input),
         Some(b) => c.base(b).map_err(base_error)?.canonicalize(input),
@@ -208,7 +209,7 @@ macro_rules! profile_engine {
                 Profile::description(self)
             }
             fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
-                Canonicalizer::new(self).encoding(encoding).base(base).map(drop)
+                ProfileCanonicalizer::new(self).encoding(encoding).base(base).map(drop)
             }
             fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
                 Some(crate::accel::host::canonicalize_host(host, scheme, self))

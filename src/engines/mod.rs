@@ -33,7 +33,6 @@
 //! ```
 
 pub mod chromium;
-pub(crate) mod engine_canonicalizer;
 pub mod firefox;
 pub(crate) mod remade;
 pub mod webkit;

@@ -16,9 +16,9 @@
 //! (a query after a `javascript:` path, which 2011 reads as part of the
 //! path); an error leaves the URL as it was.
 
-use crate::canonicalizer::Canonicalizer;
 use crate::engines::whatwg::Whatwg;
 use crate::error::Error;
+use crate::profile_canonicalizer::ProfileCanonicalizer;
 use crate::url::components::is_not_hierarchical_scheme;
 use crate::url::{Maker, Origin, Url};
 use std::fmt::Write;
@@ -29,7 +29,7 @@ use std::ops::Range;
 fn remake(made: &Maker, text: &str, component: &'static str) -> Result<Url, Error> {
     match made {
         Maker::Profile(plan, encoding) => {
-            Canonicalizer::of_plan(plan.clone(), encoding).canonicalize(text)
+            ProfileCanonicalizer::of_plan(plan.clone(), encoding).canonicalize(text)
         }
         Maker::Whatwg {
             transitional,

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use urlprism::text::panic::catch_panic;
-use urlprism::{EngineCanonicalizer, Url};
+use urlprism::{Canonicalizer, Url};
 
 #[derive(Debug, Args)]
 pub struct CanonArgs {
@@ -35,7 +35,7 @@ pub struct CanonArgs {
 /// invalid URL, also the string the modelled browser still shows
 /// ([`urlprism::Error::displayed`]), if any.
 fn canonicalize_displayed(
-    c: &EngineCanonicalizer<'_>,
+    c: &Canonicalizer<'_>,
     input: &str,
 ) -> (Result<Url, String>, Option<String>) {
     match catch_panic(|| c.canonicalize(input)) {
@@ -50,11 +50,7 @@ fn canonicalize_displayed(
 
 /// [`canonicalize_displayed`]'s URL into `out`, which is left empty when there is no
 /// canonical URL.
-fn canonicalize_to(
-    c: &EngineCanonicalizer<'_>,
-    input: &str,
-    out: &mut String,
-) -> Result<(), String> {
+fn canonicalize_to(c: &Canonicalizer<'_>, input: &str, out: &mut String) -> Result<(), String> {
     match catch_panic(|| c.canonicalize_to(input, out)) {
         Ok(r) => r.map_err(|e| e.to_string()),
         Err(panic) => {
@@ -78,7 +74,7 @@ impl<W: Write> Output<W> {
     /// (without `--json`).
     fn canonicalize_and_emit(
         &mut self,
-        c: &EngineCanonicalizer<'_>,
+        c: &Canonicalizer<'_>,
         at: Position,
         input: &str,
     ) -> io::Result<()> {
@@ -190,7 +186,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
 /// Canonicalizes each input (an argument, or a line of standard input).
 fn process<W: Write>(
     urls: &[OsString],
-    c: &EngineCanonicalizer<'_>,
+    c: &Canonicalizer<'_>,
     output: &RefCell<Output<W>>,
 ) -> io::Result<()> {
     let each = |(n, input): Input<'_>| -> io::Result<bool> {
@@ -211,7 +207,7 @@ fn process<W: Write>(
 /// The per-line work of `canon` on several threads: what the one-thread
 /// loop writes for a line, into the chunk's buffers.
 struct CanonLines<'c> {
-    canonicalizer: &'c EngineCanonicalizer<'c>,
+    canonicalizer: &'c Canonicalizer<'c>,
     json: bool,
 }
 
@@ -274,7 +270,7 @@ impl LineWork for CanonLines<'_> {
 }
 
 /// `canon` of standard input on `threads` threads: the exit status.
-fn run_in_parallel(c: &EngineCanonicalizer<'_>, json: bool, threads: usize) -> ExitCode {
+fn run_in_parallel(c: &Canonicalizer<'_>, json: bool, threads: usize) -> ExitCode {
     let work = CanonLines {
         canonicalizer: c,
         json,

@@ -240,9 +240,9 @@ impl BaseAndEncoding {
     pub fn canonicalizer<'e>(
         &self,
         engine: &'e EngineSpec,
-    ) -> Result<urlprism::EngineCanonicalizer<'e>, UsageError> {
+    ) -> Result<urlprism::Canonicalizer<'e>, UsageError> {
         let encoding = self.encoding()?;
-        let c = urlprism::EngineCanonicalizer::new(engine).encoding(encoding);
+        let c = urlprism::Canonicalizer::new(engine).encoding(encoding);
         match &self.base {
             Some(b) => {
                 let c = with_base(b, || c.base(b))?;
