@@ -28,13 +28,21 @@ fn version_tuple(v: &str) -> Vec<u32> {
 fn rust_version_is_no_lower_than_a_dependency_needs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let ours = rust_version(&root.join("Cargo.toml"));
-    assert_eq!(ours, rust_version(&root.join("cli/Cargo.toml")), "the library and the tool");
+    assert_eq!(
+        ours,
+        rust_version(&root.join("cli/Cargo.toml")),
+        "the library and the tool"
+    );
     let out = cargo()
         .args(["metadata", "--format-version", "1", "--offline"])
         .current_dir(root)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let needed = metadata["packages"]
         .as_array()
@@ -69,19 +77,41 @@ fn the_library_and_the_tool_package_and_build_from_their_tarballs() {
         String::from_utf8_lossy(&out.stderr)
     );
     let list = cargo()
-        .args(["package", "--list", "--allow-dirty", "--offline", "-p", "urlprism"])
+        .args([
+            "package",
+            "--list",
+            "--allow-dirty",
+            "--offline",
+            "-p",
+            "urlprism",
+        ])
         .current_dir(root)
         .output()
         .unwrap();
-    assert!(list.status.success(), "{}", String::from_utf8_lossy(&list.stderr));
+    assert!(
+        list.status.success(),
+        "{}",
+        String::from_utf8_lossy(&list.stderr)
+    );
     let files = String::from_utf8(list.stdout).unwrap();
     let files: Vec<&str> = files.lines().collect();
-    for needed in ["build.rs", "src/lib.rs", "profiles/chrome.toml", "keys/surt.toml", "README.md"] {
+    for needed in [
+        "build.rs",
+        "src/lib.rs",
+        "profiles/chrome.toml",
+        "keys/surt.toml",
+        "README.md",
+    ] {
         assert!(files.contains(&needed), "{needed} is not in the package");
     }
-    assert!(files.iter().any(|f| f.starts_with("data/")), "no data/ in the package");
     assert!(
-        !files.iter().any(|f| f.starts_with("tests/") || f.starts_with("python/")),
+        files.iter().any(|f| f.starts_with("data/")),
+        "no data/ in the package"
+    );
+    assert!(
+        !files
+            .iter()
+            .any(|f| f.starts_with("tests/") || f.starts_with("python/")),
         "the package holds the repository's tests or the Python package"
     );
 }

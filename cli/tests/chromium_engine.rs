@@ -113,9 +113,19 @@ fn compare_today_puts_chromium_beside_the_standard() {
         "{}",
         stderr(&o)
     );
-    // By default, the four profiles and whatwg: no chromium column.
+    // By default, both eras: the four profiles, then today's engines.
     let o = run(&["compare", "--json", "http://x/"], b"");
-    assert!(!stdout(&o).contains("\"chromium\""));
+    let engines: Vec<String> = serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+        ["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["profile"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        engines,
+        ["this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]
+    );
 }
 
 #[test]
@@ -192,10 +202,10 @@ fn trace_shows_chromiums_host_stages() {
 }
 
 #[test]
-fn the_engine_is_registered_but_not_run_by_default() {
+fn the_engine_is_registered_and_run_by_default() {
     let e = urlprism::engines::builtin_engine("Chromium").unwrap();
     assert_eq!(e.name(), "chromium");
-    assert!(!urlprism::engines::builtin_engines()
+    assert!(urlprism::engines::builtin_engines()
         .iter()
         .any(|e| e.name() == "chromium"));
     assert!(urlprism::engines::registered_engines()

@@ -414,7 +414,7 @@ fn diff_only_streams_reports_bad_lines_and_summarizes() {
     assert_eq!(cols[1], "host");
     assert!(cols.contains(&"gecko=http://a%5fb.test/"), "{cols:?}");
     assert!(
-        cols.contains(&"this,chrome,ie,whatwg=http://a_b.test/"),
+        cols.contains(&"this,chrome,ie,whatwg,chromium,firefox,webkit=http://a_b.test/"),
         "{cols:?}"
     );
     let cols: Vec<&str> = lines[1].split('\t').collect();

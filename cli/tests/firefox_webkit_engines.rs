@@ -75,13 +75,14 @@ fn compare_puts_them_beside_the_standard() {
         ]
     );
     assert_eq!(v["differing"][0], "path", "{v}");
-    // Both are in the group of today's engines, not default columns.
+    // Both are in the group of today's engines, and default columns.
     let o = run(&["compare", "--json", "--today", "http://x/"], b"");
     assert!(stdout(&o).contains("\"firefox\""), "{}", stdout(&o));
     assert!(stdout(&o).contains("\"webkit\""), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("\"gecko\""), "--today alone: {}", stdout(&o));
     let o = run(&["compare", "--json", "http://x/"], b"");
-    assert!(!stdout(&o).contains("\"firefox\""));
-    assert!(!stdout(&o).contains("\"webkit\""));
+    assert!(stdout(&o).contains("\"firefox\""));
+    assert!(stdout(&o).contains("\"webkit\""));
 }
 
 #[test]

@@ -307,7 +307,7 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
         name: chromium::NAME,
         make: make_chromium,
         read_file: None,
-        by_default: false,
+        by_default: true,
         groups: &[TODAY],
     },
     CodeEngine {
@@ -316,7 +316,7 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
         read_file: Some(|text, origin| {
             crate::engines::firefox::Firefox::from_toml(text, origin).map(EngineSpec::new)
         }),
-        by_default: false,
+        by_default: true,
         groups: &[TODAY],
     },
     CodeEngine {
@@ -325,7 +325,7 @@ pub const CODE_ENGINES: &[CodeEngine] = &[
         read_file: Some(|text, origin| {
             crate::engines::webkit::Webkit::from_toml(text, origin).map(EngineSpec::new)
         }),
-        by_default: false,
+        by_default: true,
         groups: &[TODAY],
     },
 ];

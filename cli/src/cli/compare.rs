@@ -22,17 +22,19 @@ use urlprism::engines::{builtin_engines, number_repeated_names, EngineSpec};
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// Compare this built-in profile or engine, e.g. chrome, whatwg
-    /// (repeatable; default: every one, the built-in profiles (`urlprism
-    /// profiles`) and the engines).
+    /// Compare this built-in profile or engine, e.g. chrome, firefox
+    /// (repeatable; default: every one, the 2011 profiles (`urlprism
+    /// profiles`) and today's engines: `whatwg`, `chromium`, `firefox`,
+    /// `webkit`).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
-    /// Also compare the engines of this group (repeatable), e.g. `today`:
-    /// the URL Standard and today's browsers (`urlprism compare --today`).
+    /// Compare the engines of this group (repeatable), besides those of
+    /// --profile: `today`, the URL Standard and today's browsers.
     #[arg(long = "group", value_name = "GROUP")]
     groups: Vec<String>,
-    /// Also compare today's engines: the URL Standard (`whatwg`) and the
-    /// engines of today's browsers (`chromium`); the same as `--group today`.
+    /// Compare today's engines, the URL Standard (`whatwg`) and today's
+    /// browsers (`chromium`, `firefox`, `webkit`), besides those of
+    /// --profile: the same as `--group today`.
     #[arg(long)]
     today: bool,
     /// Also compare the profile described in this TOML file (repeatable;
@@ -167,6 +169,14 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     )?;
     let engines = engines_of(&profiles);
     let comparer = Comparer::new(&engines, base, encoding);
+    // The era of each column, shown when the table holds two.
+    let mut eras: Vec<&str> = profiles.iter().map(output::era).collect();
+    let mut distinct: Vec<&str> = eras.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() < 2 {
+        eras.iter_mut().for_each(|e| *e = "");
+    }
     let threads = parallel::threads(args.threads);
     if args.urls.is_empty() && (args.json || args.diff_only) && threads > 1 {
         let work = CompareLines {
@@ -223,7 +233,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
                 out.write_all(b"\n")?;
             }
             first = false;
-            out.write_all(table(&comparer.compare(input), color).as_bytes())?;
+            out.write_all(table(&comparer.compare(input), &eras, color).as_bytes())?;
         }
         Ok(true)
     };

@@ -16,17 +16,19 @@ use urlprism::engines::EngineSpec;
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Trace under this built-in profile or engine, e.g. chrome, whatwg
-    /// (repeatable; default: every one, the built-in profiles (`urlprism
-    /// profiles`) and the engines).
+    /// Trace under this built-in profile or engine, e.g. chrome, firefox
+    /// (repeatable; default: every one, the 2011 profiles (`urlprism
+    /// profiles`) and today's engines: `whatwg`, `chromium`, `firefox`,
+    /// `webkit`).
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
-    /// Also trace under the engines of this group (repeatable), e.g.
-    /// `today`.
+    /// Trace under the engines of this group (repeatable), besides those
+    /// of --profile: `today`, the URL Standard and today's browsers.
     #[arg(long = "group", value_name = "GROUP")]
     groups: Vec<String>,
-    /// Also trace under today's engines (`whatwg`, `chromium`); the same
-    /// as `--group today`.
+    /// Trace under today's engines, the URL Standard (`whatwg`) and
+    /// today's browsers (`chromium`, `firefox`, `webkit`), besides those
+    /// of --profile: the same as `--group today`.
     #[arg(long)]
     today: bool,
     /// Also trace under the profile described in this TOML file

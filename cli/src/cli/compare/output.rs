@@ -43,21 +43,40 @@ pub(super) fn tsv_line(out: &mut impl Write, c: &Comparison) -> io::Result<()> {
     out.write_all(line.as_bytes())
 }
 
-/// The side-by-side table of one input: profile, canonical URL (or error),
-/// and the components present in any result; the differing columns are
-/// highlighted (colored on a terminal, marked `*` otherwise).
-pub(super) fn table(c: &Comparison, color: bool) -> String {
+/// The era of an engine for [`table`]: `2011` for a profile of the
+/// specification's marked steps, `today` for an engine of today's
+/// standard or browsers (the group [`urlprism::engines::TODAY`]), empty
+/// for another.
+pub(super) fn era(engine: &urlprism::engines::EngineSpec) -> &'static str {
+    use urlprism::compare::Engine;
+    let today = urlprism::engines::group(urlprism::engines::TODAY).unwrap_or_default();
+    if engine.as_profile().is_some() {
+        "2011"
+    } else if today.iter().any(|t| t.name() == engine.name()) {
+        "today"
+    } else {
+        ""
+    }
+}
+
+/// The side-by-side table of one input: the era of each engine (`eras`,
+/// one per result, shown when the table holds more than one), the
+/// profile, its canonical URL (or error), and the components that differ,
+/// highlighted (colored on a terminal, marked `*` otherwise).  Components
+/// on which every result agrees are read in the canonical URL: the table
+/// stays as narrow as the URL.
+pub(super) fn table(c: &Comparison, eras: &[&str], color: bool) -> String {
     let mut s = String::new();
     s.push_str(&paint(color, "\x1b[1m", &printable(&c.input)));
     if let Some(b) = &c.base {
         s.push_str(&format!("  (base {})", printable(b)));
     }
     s.push('\n');
+    let differs = |f: Field| c.differing.contains(&f);
     let shown: Vec<Field> = Field::COMPONENTS
         .into_iter()
-        .filter(|f| c.results.iter().any(|r| r.field(*f).is_some()))
+        .filter(|f| differs(*f) && c.results.iter().any(|r| r.field(*f).is_some()))
         .collect();
-    let differs = |f: Field| c.differing.contains(&f);
     let valid_differs = differs(Field::Valid);
     let heading = |name: &str, d: bool| {
         if d && !color {
@@ -66,14 +85,23 @@ pub(super) fn table(c: &Comparison, color: bool) -> String {
             name.to_string()
         }
     };
+    // The era before the name, on the first of each era's rows.
+    let era_width = eras.iter().map(|e| display_width(e)).max().unwrap_or(0);
+    let with_era = |era: &str, name: &str| match era_width {
+        0 => name.to_string(),
+        w => format!("{}  {name}", pad(era, w)),
+    };
     let mut header = vec![
-        heading("profile", false),
+        heading(&with_era("", "profile"), false),
         heading("canonical", valid_differs || !c.differing.is_empty()),
     ];
     header.extend(shown.iter().map(|f| heading(f.as_str(), differs(*f))));
     let mut rows: Vec<Vec<(String, Option<&str>)>> = Vec::new();
-    for r in &c.results {
-        let mut row = vec![(printable(&r.engine).into_owned(), None)];
+    for (i, r) in c.results.iter().enumerate() {
+        let era = eras.get(i).copied().unwrap_or("");
+        let first_of_era = i == 0 || eras.get(i - 1).copied().unwrap_or("") != era;
+        let name = with_era(if first_of_era { era } else { "" }, &printable(&r.engine));
+        let mut row = vec![(name, None)];
         match r.canonical() {
             Some(canon) => {
                 row.push((printable(canon).into_owned(), None));
