@@ -296,13 +296,10 @@ fn api_compare_equals_cli_on_many_urls() {
         .map(|r| r["name"].as_str().unwrap())
         .collect();
     assert!(registered.contains(&"chromium"), "{listed}");
-    assert!(
-        !listed["profiles"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|p| p == "chromium"),
-        "chromium is not compared by default: {listed}"
+    assert_eq!(
+        listed["profiles"],
+        serde_json::json!(["this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]),
+        "both eras are compared by default: {listed}"
     );
     let r = get(server.addr, "/api/compare?url=x&group=tomorrow");
     assert_eq!(r.status, 400);
