@@ -20,9 +20,14 @@ encoding label, and a base found one of two ways:
 
 The engine agrees with a browser on a line when the browser's anchor has a
 URL (``valid``) and the engine gives the same ``href``, or when neither has
-one.  The tables give the agreement of each engine with each browser per
-encoding (page model; the given-base figure after the slash), then per
-split and part; the causes list sorts the differences (page model) by what
+one.  A third figure puts the browser's own document rules (``DOCUMENT``,
+measured on these pages) in the page model: how the browser reads a
+``<base href>`` (in UTF-8 or the document's encoding; a data: or
+javascript: base ignored or not; an invalid one leaving the page's URL or
+no base at all, when no link has a URL).  The tables give the agreement of
+each engine with each browser per encoding (page model / with the
+browser's document rules / given base), then per split and part (page
+model); the causes list sorts the differences (page model) by what
 differs, with examples.
 """
 
@@ -41,6 +46,19 @@ ENGINES = ["chromium", "firefox", "webkit", "whatwg"]
 BROWSERS = ["chromium", "firefox", "webkit"]
 CHUNK = 800
 SPECIAL = {"http", "https", "ftp", "ws", "wss", "file"}
+
+# How each browser reads a page's <base href>, as measured on these pages
+# (document.baseURI and the links' hrefs): the encoding it parses the base
+# in, whether it ignores a data: or javascript: base (the page's URL stays
+# the base), and what an invalid base leaves: the page's URL, or no base
+# (every link without a URL, `#f` too).  "spec" is the HTML Standard's
+# frozen base URL: the document's encoding, the page's URL on failure.
+DOCUMENT = {
+    "spec": {"base_encoding": "document", "ignore_data_javascript": False, "invalid": "page"},
+    "chromium": {"base_encoding": "utf-8", "ignore_data_javascript": True, "invalid": "none"},
+    "firefox": {"base_encoding": "document", "ignore_data_javascript": True, "invalid": "page"},
+    "webkit": {"base_encoding": "document", "ignore_data_javascript": False, "invalid": "none"},
+}
 
 
 def page_url(label):
@@ -92,11 +110,21 @@ class Engine:
         return {i: self.cache[(engine, label, base, i)] for i in inputs}
 
 
-def model_bases(eng, engine, label, bases):
-    """The page model's base for each <base href> (None: no <base href>)."""
+def model_bases(eng, engine, label, bases, rules):
+    """The base of each <base href> (None: no <base href>) under a
+    browser's document rules; None where links have no URL."""
     page = page_url(label)
-    got = eng.canon(engine, label, page, [b for b in bases if b is not None])
-    return {b: page if b is None else (got[b] or page) for b in bases}
+    enc = label if rules["base_encoding"] == "document" else "utf-8"
+    got = eng.canon(engine, enc, page, [b for b in bases if b is not None])
+    out = {}
+    for b in bases:
+        if b is None or (rules["ignore_data_javascript"] and b.lower().startswith(("data:", "javascript:"))):
+            out[b] = page
+        elif got[b] is None:
+            out[b] = page if rules["invalid"] == "page" else None
+        else:
+            out[b] = got[b]
+    return out
 
 
 def engine_hrefs(eng, engine, label, rows, base_of):
@@ -106,6 +134,9 @@ def engine_hrefs(eng, engine, label, rows, base_of):
         groups[base_of(r)].append((k, r["input"]))
     out = {}
     for base, items in groups.items():
+        if base is None:
+            out.update((k, None) for k, _ in items)
+            continue
         got = eng.canon(engine, label, base, [i for _, i in items])
         for k, i in items:
             out[k] = got[i]
@@ -133,8 +164,8 @@ def component(a, b):
 def cause(c, o, ours, given_ours, label):
     """A name for why the engine's href differs from the browser's."""
     href = o["href"] if o["valid"] else None
-    if agrees(given_ours, o):
-        b = c["base"] or ""
+    b = c["base"] or ""
+    if agrees(given_ours, o) or b == "http://[":
         kind = (
             "a data:/javascript: base" if b.startswith(("data:", "javascript:"))
             else "an invalid base" if b == "http://["
@@ -186,9 +217,12 @@ def main():
     for engine in engines:
         for label in labels:
             rows = by_label[label]
-            bases = model_bases(eng, engine, label, sorted({c["base"] for _, c in rows}, key=str))
+            distinct = sorted({c["base"] for _, c in rows}, key=str)
+            bases = model_bases(eng, engine, label, distinct, DOCUMENT["spec"])
             model = engine_hrefs(eng, engine, label, rows, lambda c: bases[c["base"]])
             for b in browsers:
+                own = model_bases(eng, engine, label, distinct, DOCUMENT[b])
+                ruled = engine_hrefs(eng, engine, label, rows, lambda c: own[c["base"]])
                 out = outs[b]
                 given = engine_hrefs(eng, engine, label, [(k, out[k]) for k, _ in rows], lambda o: o["base_uri"])
                 t = tally[(engine, b)]
@@ -196,6 +230,10 @@ def main():
                     o = out[k]
                     ok = agrees(model[k], o)
                     gok = agrees(given[k], o)
+                    rok = agrees(ruled[k], o)
+                    for key in ["rules:" + label, "rules"]:
+                        t[key][0] += rok
+                        t[key][1] += 1
                     for key in [label, "split:" + c["split"], "part:" + c["part"], "all"]:
                         t[key][0] += ok
                         t[key][1] += 1
@@ -212,21 +250,22 @@ def main():
         return "%5.1f" % (100.0 * a / n) if n else "   - "
 
     for b in browsers:
-        print("\n== against %s: agreement %% per encoding, page model / given base (lines per encoding: %d)"
-              % (b, len(by_label[labels[0]])))
-        print("%-16s" % "encoding" + "".join("%-16s" % e for e in engines))
+        print("\n== against %s: agreement %% per encoding, page model / %s's document rules / given base "
+              "(lines per encoding: %d)" % (b, b, len(by_label[labels[0]])))
+        print("%-16s" % "encoding" + "".join("%-24s" % e for e in engines))
         for label in labels + ["all"]:
             cells = []
             for e in engines:
                 t = tally[(e, b)]
                 g = t["given" if label == "all" else "given:" + label]
-                cells.append("%s / %s" % (pct(*t[label]), pct(*g)))
-            print("%-16s" % label + "".join("%-16s" % x for x in cells))
+                r = t["rules" if label == "all" else "rules:" + label]
+                cells.append("%s / %s / %s" % (pct(*t[label]), pct(*r), pct(*g)))
+            print("%-16s" % label + "".join("%-24s" % x for x in cells))
         for key in ["split:tuning", "split:held-out"]:
-            print("%-16s" % key[6:] + "".join("%-16s" % pct(*tally[(e, b)][key]) for e in engines))
+            print("%-16s" % key[6:] + "".join("%-24s" % pct(*tally[(e, b)][key]) for e in engines))
         parts = sorted({k for k in tally[(engines[0], b)] if k.startswith("part:")})
         for key in parts:
-            print("  %-14s" % key[5:] + "".join("%-16s" % pct(*tally[(e, b)][key]) for e in engines))
+            print("  %-14s" % key[5:] + "".join("%-24s" % pct(*tally[(e, b)][key]) for e in engines))
 
     print("\n== causes (page model), largest first, with examples")
     for (e, b), cs in causes.items():

@@ -98,11 +98,16 @@ def record(browser, corpus, corpus_prov):
         dest = os.path.join(DATA, browser)
         stored = os.path.join(dest, "pages.jsonl")
         if os.path.exists(stored):
-            old = read_jsonl(stored)
-            changed = [i for i in range(min(len(old), len(out))) if old[i] != out[i]]
-            print("  %d of %d lines changed since the stored outputs" % (len(changed), len(out)))
-            for i in changed[:8]:
-                print("    changed: %r: stored %r, now %r" % (out[i]["input"], old[i]["href"], out[i]["href"]))
+            # Matched by (encoding, base, input): the corpus may have changed.
+            old = {(o["encoding"], o["base"], o["input"]): o for o in read_jsonl(stored)}
+            changed = [o for o in out if (o["encoding"], o["base"], o["input"]) in old
+                       and old[(o["encoding"], o["base"], o["input"])] != o]
+            new = sum((o["encoding"], o["base"], o["input"]) not in old for o in out)
+            print("  %d of %d lines changed since the stored outputs (%d new)" % (len(changed), len(out), new))
+            for o in changed[:8]:
+                was = old[(o["encoding"], o["base"], o["input"])]
+                print("    changed: %s %r base %r: stored %r, now %r" % (
+                    o["encoding"], o["input"], o["base"], was["href"], o["href"]))
         os.makedirs(dest, exist_ok=True)
         shutil.copyfile(os.path.join(tmp, "pages.jsonl"), stored)
     finally:
