@@ -20,9 +20,17 @@
 //!   `all`) stores the fresh outputs and provenance in place.  A browser,
 //!   npm package or Xvfb that is missing makes the trial *ignored*, with
 //!   the reason, unless `CI=true`, where it fails.
-//! - `corpus::*`: the corpora are what the generator writes
+//! - `pages::BROWSER` (always runs): the browser's engine against the
+//!   browser's stored `a.href` of links in pages of 22 document encodings
+//!   (`tests/data/browsers/BROWSER/pages.jsonl`, see the README), each
+//!   `<base href>` read by the browser's document rules
+//!   ([`DOCUMENT_RULES`]): agreement per encoding and split, failing below
+//!   [`PAGE_FLOORS`].  `tests/browsers/measure_pages.py` measures every
+//!   engine against every browser, with the causes.
+//! - `corpus::*`: the corpora are what the generators write
 //!   (`tests/browsers/gen_corpora.py`, run again: needs `python3` and
-//!   `../shared/`, ignored without them unless `CI=true`), and its reading
+//!   `../shared/`, ignored without them unless `CI=true`;
+//!   `tests/browsers/gen_page_corpus.py`, needs `python3`), and its reading
 //!   of the conformance suite is the library's.
 //!
 //! The harness is libtest-mimic's, so that a trial skipped at run time
@@ -69,6 +77,34 @@ const FLOORS: &[(&str, &str, &str, &str, usize)] = &[
     ("webkit", "webkit", "realistic", "held-out", 11364),   // of 11364
     ("webkit", "webkit", "generated", "tuning", 27520),     // of 27520
     ("webkit", "webkit", "generated", "held-out", 13818),   // of 13818
+];
+
+/// The least number of page-corpus lines on which a browser's engine must
+/// agree with the browser's stored `a.href` (with the browser's document
+/// rules): (engine, browser, split, lines).  The current floor: the figures
+/// measured with the engines as they are now, on the outputs of Chromium
+/// 156.0.8078.108, Firefox 153.8.0esr and WebKitGTK 2.50.6 (their
+/// pages-provenance.json).
+const PAGE_FLOORS: &[(&str, &str, &str, usize)] = &[
+    ("chromium", "chromium", "tuning", 21113),   // of 21113
+    ("chromium", "chromium", "held-out", 10501), // of 10501
+    ("firefox", "firefox", "tuning", 21113),     // of 21113
+    ("firefox", "firefox", "held-out", 10501),   // of 10501
+    ("webkit", "webkit", "tuning", 21113),       // of 21113
+    ("webkit", "webkit", "held-out", 10501),     // of 10501
+];
+
+/// How a browser reads a page's `<base href>`, measured on the page corpus
+/// (`document.baseURI` and the links' `href`): (browser, the base parsed
+/// in UTF-8 rather than the document's encoding, a `data:` or
+/// `javascript:` base ignored (the page's URL stays the base), an invalid
+/// base leaving no base (no link has a URL, `#f` neither) rather than the
+/// page's URL).  In a windows-1252 page, `<base href="http://b/?é">` is
+/// `http://b/?%C3%A9` in Chromium, `http://b/?%E9` in Firefox and WebKit.
+const DOCUMENT_RULES: [(&str, bool, bool, bool); 3] = [
+    ("chromium", true, true, true),
+    ("firefox", false, true, false),
+    ("webkit", false, false, true),
 ];
 
 const CORPORA: [&str; 2] = ["realistic", "generated"];
@@ -480,6 +516,200 @@ fn stored(browser: Browser) -> Result<(), Failed> {
     if !below.is_empty() {
         return Err(format!(
             "{engine} agrees less with {} than it did: {}",
+            browser.name,
+            below.join("; ")
+        )
+        .into());
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// pages::BROWSER
+
+#[derive(Deserialize)]
+struct PageLine {
+    part: String,
+    split: String,
+    encoding: String,
+    base: Option<String>,
+    input: String,
+}
+
+#[derive(Deserialize)]
+struct PageOutput {
+    encoding: String,
+    base: Option<String>,
+    input: String,
+    href: String,
+    valid: bool,
+}
+
+/// The URL of the page of an encoding label (common.mjs's `pageUrl`).
+fn page_url(label: &str) -> String {
+    format!("http://page.example/dir/{label}.html")
+}
+
+/// The base of the links of a page under a browser's document rules:
+/// `None` when they have none (an invalid `<base href>` there).
+fn page_base(
+    spec: &urlprism::engines::EngineSpec,
+    label: &str,
+    base: Option<&str>,
+    rules: (bool, bool, bool),
+) -> Result<Option<String>, String> {
+    let (base_in_utf8, ignores_data_javascript, invalid_leaves_none) = rules;
+    let page = page_url(label);
+    let Some(b) = base else {
+        return Ok(Some(page));
+    };
+    let lower = b.to_ascii_lowercase();
+    if ignores_data_javascript && (lower.starts_with("data:") || lower.starts_with("javascript:")) {
+        return Ok(Some(page));
+    }
+    let encoding = if base_in_utf8 {
+        encoding_rs::UTF_8
+    } else {
+        encoding_rs::Encoding::for_label(label.as_bytes())
+            .ok_or_else(|| format!("no encoding {label:?}"))?
+    };
+    let parsed = EngineCanonicalizer::new(spec)
+        .encoding(encoding)
+        .base(&page)
+        .and_then(|c| c.canonicalize(b));
+    Ok(match parsed {
+        Ok(u) => Some(u.as_str().to_string()),
+        Err(_) if invalid_leaves_none => None,
+        Err(_) => Some(page),
+    })
+}
+
+fn pages(browser: Browser) -> Result<(), Failed> {
+    let engine = engine_for(browser.name);
+    let spec = builtin_engine(engine).ok_or_else(|| format!("no built-in engine {engine:?}"))?;
+    let rules = DOCUMENT_RULES
+        .iter()
+        .find(|r| r.0 == browser.name)
+        .map(|r| (r.1, r.2, r.3))
+        .expect("every browser has document rules");
+    let corpus: Vec<PageLine> = read_jsonl(&data_dir().join("corpus/pages.jsonl"))?;
+    let out: Vec<PageOutput> = read_jsonl(&data_dir().join(browser.name).join("pages.jsonl"))?;
+    if out.len() != corpus.len() {
+        return Err(format!(
+            "stored {} page outputs: {} lines for the corpus's {}",
+            browser.name,
+            out.len(),
+            corpus.len()
+        )
+        .into());
+    }
+    let provenance = read_json(&data_dir().join(browser.name).join("pages-provenance.json"))?;
+    let mut report = format!(
+        "{engine} against {} {} on links in pages (stored {}; {} document rules):\n",
+        browser.name,
+        provenance["version"].as_str().unwrap_or("?"),
+        provenance["date"].as_str().unwrap_or("?"),
+        browser.name
+    );
+    let mut bases: BTreeMap<(String, Option<String>), Option<String>> = BTreeMap::new();
+    let mut by_label: Vec<(String, Tally)> = Vec::new();
+    let mut by_split: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut by_part: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut shown = 0;
+    for (i, (c, o)) in corpus.iter().zip(&out).enumerate() {
+        if (&c.encoding, &c.base, &c.input) != (&o.encoding, &o.base, &o.input) {
+            return Err(format!(
+                "stored {} page outputs, line {}: {:?} base {:?} in {}, where the corpus has {:?} base {:?} in {}",
+                browser.name,
+                i + 1,
+                o.input,
+                o.base,
+                o.encoding,
+                c.input,
+                c.base,
+                c.encoding
+            )
+            .into());
+        }
+        let key = (c.encoding.clone(), c.base.clone());
+        let base = match bases.get(&key) {
+            Some(b) => b.clone(),
+            None => {
+                let b = page_base(&spec, &c.encoding, c.base.as_deref(), rules)?;
+                bases.insert(key, b.clone());
+                b
+            }
+        };
+        let encoding = encoding_rs::Encoding::for_label(c.encoding.as_bytes())
+            .ok_or_else(|| format!("no encoding {:?}", c.encoding))?;
+        let ours = base.and_then(|b| {
+            EngineCanonicalizer::new(&spec)
+                .encoding(encoding)
+                .base(&b)
+                .and_then(|e| e.canonicalize(&c.input))
+                .ok()
+                .map(|u| u.as_str().to_string())
+        });
+        let theirs = o.valid.then_some(o.href.as_str());
+        let agree = ours.as_deref() == theirs;
+        if by_label.last().is_none_or(|l| l.0 != c.encoding) {
+            by_label.push((c.encoding.clone(), Tally::default()));
+        }
+        by_label.last_mut().unwrap().1.add(agree);
+        by_split.entry(c.split.as_str()).or_default().add(agree);
+        by_part.entry(c.part.as_str()).or_default().add(agree);
+        if !agree && shown < SHOWN {
+            shown += 1;
+            let _ = writeln!(
+                report,
+                "    differs: {} {:?} base {}: {engine} {}, {} {}",
+                c.encoding,
+                c.input,
+                show(c.base.as_deref()),
+                show(ours.as_deref()),
+                browser.name,
+                show(theirs)
+            );
+        }
+    }
+    for (label, t) in &by_label {
+        let _ = writeln!(report, "  {label:<16} {}", t.fmt());
+    }
+    for (part, t) in &by_part {
+        let _ = writeln!(report, "  part {part:<18} {}", t.fmt());
+    }
+    let mut missing = Vec::new();
+    let mut below = Vec::new();
+    for split in SPLITS {
+        let t = by_split.get(split).copied().unwrap_or_default();
+        let _ = writeln!(report, "  {split:<16} {}", t.fmt());
+        match PAGE_FLOORS
+            .iter()
+            .find(|f| f.0 == engine && f.1 == browser.name && f.2 == split)
+        {
+            None => missing.push(format!(
+                "    ({engine:?}, {:?}, {split:?}, {}), // of {}",
+                browser.name, t.agree, t.lines
+            )),
+            Some(f) if t.agree < f.3 => below.push(format!(
+                "{split}: {} of {} lines agree, below {}",
+                t.agree, t.lines, f.3
+            )),
+            Some(_) => {}
+        }
+    }
+    print!("{report}");
+    if !missing.is_empty() {
+        return Err(format!(
+            "no page agreement floors for {engine} against {}; measured (PAGE_FLOORS entries):\n{}",
+            browser.name,
+            missing.join("\n")
+        )
+        .into());
+    }
+    if !below.is_empty() {
+        return Err(format!(
+            "{engine} agrees less with {} on pages than it did: {}",
             browser.name,
             below.join("; ")
         )
@@ -987,6 +1217,48 @@ fn generator_reproduces_the_corpora() -> Result<Completion, Failed> {
     Ok(Completion::Completed)
 }
 
+/// Running the page generator again writes the stored page corpus, byte
+/// for byte.
+fn page_generator_reproduces_the_corpus() -> Result<Completion, Failed> {
+    if !succeeds(Command::new("python3").arg("--version")) {
+        if in_ci() {
+            return Err("python3 is missing (required under CI=true)".into());
+        }
+        return Ok(Completion::ignored_with("SKIPPED: python3 is missing"));
+    }
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("browsers-pages-corpus-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let o = Command::new("python3")
+        .arg(browsers_dir().join("gen_page_corpus.py"))
+        .arg("--out")
+        .arg(&tmp)
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    if !o.status.success() {
+        return Err(format!(
+            "gen_page_corpus.py failed: {}",
+            String::from_utf8_lossy(&o.stderr)
+        )
+        .into());
+    }
+    for file in ["pages.jsonl", "pages-provenance.json"] {
+        let again = std::fs::read(tmp.join(file)).map_err(|e| format!("{file}: {e}"))?;
+        let stored = std::fs::read(data_dir().join("corpus").join(file))
+            .map_err(|e| format!("{file}: {e}"))?;
+        if again != stored {
+            return Err(format!(
+                "tests/data/browsers/corpus/{file} is not what gen_page_corpus.py writes now \
+                 (run it again, then store the browsers' outputs anew: record_pages.py)"
+            )
+            .into());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    print!("{}", String::from_utf8_lossy(&o.stdout));
+    Ok(Completion::Completed)
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = vec![
@@ -1002,11 +1274,16 @@ fn main() {
             "corpus::generator_reproduces_the_corpora",
             generator_reproduces_the_corpora,
         ),
+        Trial::ignorable_test(
+            "corpus::page_generator_reproduces_the_corpus",
+            page_generator_reproduces_the_corpus,
+        ),
     ];
     for b in BROWSERS {
         trials.push(Trial::test(format!("stored::{}", b.name), move || {
             stored(b)
         }));
+        trials.push(Trial::test(format!("pages::{}", b.name), move || pages(b)));
         trials.push(Trial::ignorable_test(
             format!("fresh::{}", b.name),
             move || fresh(b),

@@ -6,9 +6,10 @@
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   parseArgs, runCorpora, evaluateBatch, firstLine, debianPackage, npmVersion, writeBrowser,
+  isPageCorpus, runPages, evaluatePageBatch, pageLabel, pageBody, pageContentType,
 } from './common.mjs';
 
 const EXECUTABLE = '/usr/bin/chromium';
@@ -36,7 +37,33 @@ try {
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   const v = await cdp.send('Browser.getVersion');
-  await runCorpora(outDir, corpora, (text) => page.evaluate(evaluateBatch, text));
+  await runCorpora(
+    outDir,
+    corpora.filter((c) => !isPageCorpus(c)),
+    (text) => page.evaluate(evaluateBatch, text),
+  );
+  // Page corpora: each encoding's page, answered here (nothing is fetched).
+  const pageCorpora = corpora.filter(isPageCorpus);
+  const pages = {};
+  if (pageCorpora.length > 0) {
+    await page.route('**/*', (route) => {
+      const label = pageLabel(route.request().url());
+      if (label === null) return route.abort();
+      return route.fulfill({
+        status: 200,
+        headers: { 'content-type': pageContentType(label) },
+        body: pageBody(label),
+      });
+    });
+    for (const path of pageCorpora) {
+      pages[basename(path).replace(/\.jsonl$/, '')] = await runPages(
+        outDir,
+        path,
+        (url) => page.goto(url),
+        (text) => page.evaluate(evaluatePageBatch, text),
+      );
+    }
+  }
   writeBrowser(outDir, {
     name: 'chromium',
     version: v.product.replace(/^[A-Za-z]*Chrome\//, ''),
@@ -49,6 +76,7 @@ try {
     package: debianPackage('chromium'),
     driver: `playwright-core ${npmVersion('playwright-core')} (DevTools protocol)`,
     run_ms: Date.now() - started,
+    pages: pageCorpora.length > 0 ? pages : undefined,
   });
 } finally {
   await context.close();

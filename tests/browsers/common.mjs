@@ -4,6 +4,10 @@
 //
 //   node RUNNER.mjs OUTDIR CORPUS.jsonl...
 //
+// A corpus whose lines have an `encoding` (corpus/pages.jsonl, see
+// gen_page_corpus.py) is a page corpus, run by runPages below; any other
+// corpus is run by runCorpora.
+//
 // For each corpus (JSON lines with `input` and `base`, null when the input
 // is parsed on its own), OUTDIR/<corpus name>.jsonl gets one line per
 // corpus line, in order: {"input", "base", "href"}, where input and base
@@ -13,7 +17,7 @@
 // OUTDIR/browser.json says which browser ran: name, version, user agent,
 // executable, its `--version`, the Debian package and the driver.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 
 /** Items per `evaluate` call. */
@@ -123,4 +127,131 @@ export function writeBrowser(outDir, info) {
   const all = { ...info, date: new Date().toISOString() };
   writeFileSync(join(outDir, 'browser.json'), JSON.stringify(all, null, 2) + '\n');
   console.log(`browser: ${all.name} ${all.version} (${all.executable_version})`);
+}
+
+// ---------------------------------------------------------------------------
+// Page corpora: links in pages of many document encodings.
+//
+// For a page corpus, OUTDIR/<corpus name>.jsonl gets one line per corpus
+// line, in order: {"encoding", "base", "input", "href", "valid",
+// "base_uri"}, where encoding, base and input are as the page received
+// them, href is `a.href` of an anchor whose href attribute is input, in
+// the page served for the encoding while its <base> element's href is
+// base (no href attribute when base is null), valid is whether the anchor
+// has a URL (`a.protocol` is not ":"; when it has none, href is the
+// attribute as written), and base_uri is `document.baseURI` then.  Each
+// encoding's page is loaded once, as http://page.example/dir/LABEL.html,
+// answered by the runner (nothing is fetched) with `Content-Type:
+// text/html; charset=LABEL`; `document.characterSet` must be the name
+// that corpus/pages-provenance.json gives for the label, and goes into
+// browser.json under "pages".
+
+/** Whether a corpus file is a page corpus (its lines have an encoding). */
+export function isPageCorpus(path) {
+  const first = readFileSync(path, 'utf8').split('\n', 1)[0];
+  return first !== '' && JSON.parse(first).encoding !== undefined;
+}
+
+/** The URL of the page of an encoding label. */
+export function pageUrl(label) {
+  return `http://page.example/dir/${label}.html`;
+}
+
+/** The label of a page URL, or null for any other URL. */
+export function pageLabel(url) {
+  const m = /^http:\/\/page\.example\/dir\/([^/?#]+)\.html$/.exec(url);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+/** The markup every page holds, as the octets of its encoding (ASCII
+ * markup: the same octets in every ASCII-compatible encoding; UTF-16 text
+ * for the UTF-16 labels). */
+export function pageBody(label) {
+  const html = '<!DOCTYPE html><html><head><title>page</title><base></head><body></body></html>';
+  const b = Buffer.from(html, 'latin1');
+  if (label === 'utf-16le') return Buffer.from(html, 'utf16le');
+  if (label === 'utf-16be') return Buffer.from(html, 'utf16le').swap16();
+  return b;
+}
+
+/** The Content-Type header of the page of an encoding label. */
+export function pageContentType(label) {
+  return `text/html; charset=${label}`;
+}
+
+/** Evaluated in a page: the batch comes as ASCII JSON text of [input,
+ * base] pairs, the answer goes back as ASCII JSON text of
+ * {characterSet, url, out: [input, base, href, valid, baseURI]...}. */
+export function evaluatePageBatch(text) {
+  const items = JSON.parse(text);
+  const baseEl = document.querySelector('base') ?? document.head.appendChild(document.createElement('base'));
+  const a = document.body.appendChild(document.createElement('a'));
+  const out = items.map(([input, base]) => {
+    if (base === null) baseEl.removeAttribute('href');
+    else baseEl.setAttribute('href', base);
+    a.setAttribute('href', input);
+    return [input, base, a.href, a.protocol !== ':', document.baseURI];
+  });
+  a.remove();
+  baseEl.removeAttribute('href');
+  const answer = { characterSet: document.characterSet, url: document.URL, out };
+  return JSON.stringify(answer).replace(
+    /[^\x20-\x7e]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  );
+}
+
+/** The lines of a page corpus, grouped by encoding in corpus order: a
+ * Map of label -> [input, base] pairs; and the names the labels must
+ * give (corpus/pages-provenance.json next to the corpus). */
+export function readPageCorpus(path) {
+  const byLabel = new Map();
+  for (const l of readFileSync(path, 'utf8').split('\n')) {
+    if (l === '') continue;
+    const o = JSON.parse(l);
+    if (!byLabel.has(o.encoding)) byLabel.set(o.encoding, []);
+    byLabel.get(o.encoding).push([o.input, o.base]);
+  }
+  const prov = JSON.parse(readFileSync(join(dirname(path), 'pages-provenance.json'), 'utf8'));
+  return { byLabel, names: prov.encodings };
+}
+
+/** Runs a page corpus: `load(url)` shows the page of a label (the
+ * runner answers its request with pageBody and pageContentType),
+ * `evaluate(text) -> text` evaluates evaluatePageBatch in it.  Writes
+ * OUTDIR/<name>.jsonl and returns what each page was: label ->
+ * {character_set, url}. */
+export async function runPages(outDir, path, load, evaluate) {
+  const name = basename(path).replace(/\.jsonl$/, '');
+  const { byLabel, names } = readPageCorpus(path);
+  const start = Date.now();
+  const lines = [];
+  const pages = {};
+  let n = 0;
+  for (const [label, items] of byLabel) {
+    const want = names[label]?.name;
+    if (!want) throw new Error(`${name}: no name for the label ${label} in pages-provenance.json`);
+    await load(pageUrl(label));
+    for (let i = 0; i < items.length; i += BATCH) {
+      const batch = items.slice(i, i + BATCH);
+      const answer = JSON.parse(await evaluate(asciiJson(batch)));
+      if (answer.characterSet !== want) {
+        throw new Error(`${name}: the page of ${label} is ${answer.characterSet}, not ${want}`);
+      }
+      if (answer.url !== pageUrl(label)) {
+        throw new Error(`${name}: the page of ${label} is at ${answer.url}`);
+      }
+      if (answer.out.length !== batch.length) {
+        throw new Error(`${name}: ${answer.out.length} answers to a batch of ${batch.length}`);
+      }
+      pages[label] = { character_set: answer.characterSet, url: answer.url };
+      for (const [input, base, href, valid, baseUri] of answer.out) {
+        lines.push(asciiJson({ encoding: label, base, input, href, valid, base_uri: baseUri }));
+      }
+    }
+    n += items.length;
+  }
+  writeFileSync(join(outDir, name + '.jsonl'), lines.join('\n') + '\n');
+  console.log(`${name}: ${n} links in ${byLabel.size} pages in ${Date.now() - start} ms`);
+  return pages;
 }

@@ -8,9 +8,10 @@
 import puppeteer from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   parseArgs, runCorpora, evaluateBatch, firstLine, debianPackage, npmVersion, writeBrowser,
+  isPageCorpus, runPages, evaluatePageBatch, pageLabel, pageBody, pageContentType,
 } from './common.mjs';
 
 const EXECUTABLE = '/usr/bin/firefox-esr';
@@ -42,7 +43,34 @@ try {
   await page.goto('about:blank');
   const userAgent = await page.evaluate(() => navigator.userAgent);
   const product = await browser.version();
-  await runCorpora(outDir, corpora, (text) => page.evaluate(evaluateBatch, text));
+  await runCorpora(
+    outDir,
+    corpora.filter((c) => !isPageCorpus(c)),
+    (text) => page.evaluate(evaluateBatch, text),
+  );
+  // Page corpora: each encoding's page, answered here (nothing is fetched).
+  const pageCorpora = corpora.filter(isPageCorpus);
+  const pages = {};
+  if (pageCorpora.length > 0) {
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      const label = pageLabel(request.url());
+      if (label === null) return request.abort();
+      return request.respond({
+        status: 200,
+        headers: { 'content-type': pageContentType(label) },
+        body: pageBody(label),
+      });
+    });
+    for (const path of pageCorpora) {
+      pages[basename(path).replace(/\.jsonl$/, '')] = await runPages(
+        outDir,
+        path,
+        (url) => page.goto(url),
+        (text) => page.evaluate(evaluatePageBatch, text),
+      );
+    }
+  }
   writeBrowser(outDir, {
     name: 'firefox',
     version: product.replace(/^[A-Za-z]*\//, ''),
@@ -53,6 +81,7 @@ try {
     package: debianPackage('firefox-esr'),
     driver: `puppeteer-core ${npmVersion('puppeteer-core')} (WebDriver BiDi)`,
     run_ms: Date.now() - started,
+    pages: pageCorpora.length > 0 ? pages : undefined,
   });
 } finally {
   await browser.close();

@@ -4,6 +4,14 @@ through python3-gi): a WebKit2.WebView in an off-screen window, under an X
 server of its own (run it with ``xvfb-run -a``), shows about:blank and
 evaluates the inputs in batches.  Nothing is fetched.
 
+A page corpus (its lines have an ``encoding``: corpus/pages.jsonl, see
+gen_page_corpus.py and common.mjs's runPages) is run as the Node runners
+run it: each encoding's page is shown with ``load_bytes`` (the markup of
+common.mjs's pageBody, the label as its encoding, as a Content-Type
+charset would give it, and http://page.example/dir/LABEL.html as its URL),
+and each link read back as common.mjs's evaluatePageBatch does; the lines
+are {"encoding", "base", "input", "href", "valid", "base_uri"}.
+
 Usage:  xvfb-run -a /usr/bin/python3 tests/browsers/webkit.py OUTDIR CORPUS.jsonl...
 
 The same command line and outputs as the Node runners (common.mjs): for
@@ -52,6 +60,88 @@ SCRIPT = r"""
 """
 
 
+# The same function as common.mjs's evaluatePageBatch, applied to the text.
+PAGE_SCRIPT = r"""
+(function (text) {
+  const items = JSON.parse(text);
+  const baseEl = document.querySelector('base') ?? document.head.appendChild(document.createElement('base'));
+  const a = document.body.appendChild(document.createElement('a'));
+  const out = items.map(([input, base]) => {
+    if (base === null) baseEl.removeAttribute('href');
+    else baseEl.setAttribute('href', base);
+    a.setAttribute('href', input);
+    return [input, base, a.href, a.protocol !== ':', document.baseURI];
+  });
+  a.remove();
+  baseEl.removeAttribute('href');
+  const answer = { characterSet: document.characterSet, url: document.URL, out };
+  return JSON.stringify(answer).replace(
+    /[^\x20-\x7e]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  );
+})(%s)
+"""
+
+PAGE_HTML = "<!DOCTYPE html><html><head><title>page</title><base></head><body></body></html>"
+
+
+def page_url(label):
+    return "http://page.example/dir/%s.html" % label
+
+
+def page_body(label):
+    """common.mjs's pageBody: ASCII markup, UTF-16 text for the UTF-16 labels."""
+    if label == "utf-16le":
+        return PAGE_HTML.encode("utf-16-le")
+    if label == "utf-16be":
+        return PAGE_HTML.encode("utf-16-be")
+    return PAGE_HTML.encode("ascii")
+
+
+def is_page_corpus(path):
+    with open(path, encoding="utf-8") as f:
+        first = f.readline()
+    return first.strip() != "" and "encoding" in json.loads(first)
+
+
+def run_pages(page, out_dir, path):
+    """common.mjs's runPages: writes OUTDIR/<name>.jsonl, returns label ->
+    {character_set, url}."""
+    name = os.path.basename(path)[: -len(".jsonl")]
+    by_label = {}
+    with open(path, encoding="utf-8") as f:
+        for o in map(json.loads, filter(None, f.read().split("\n"))):
+            by_label.setdefault(o["encoding"], []).append([o["input"], o["base"]])
+    with open(os.path.join(os.path.dirname(path), "pages-provenance.json"), encoding="utf-8") as f:
+        names = json.load(f)["encodings"]
+    start = time.monotonic()
+    lines = []
+    pages = {}
+    for label, items in by_label.items():
+        want = names[label]["name"]
+        page.load_page(page_body(label), label, page_url(label))
+        for i in range(0, len(items), BATCH):
+            batch = items[i : i + BATCH]
+            answer = json.loads(page.evaluate(PAGE_SCRIPT % ascii_json(ascii_json(batch))))
+            if answer["characterSet"] != want:
+                raise RuntimeError("%s: the page of %s is %s, not %s" % (name, label, answer["characterSet"], want))
+            if answer["url"] != page_url(label):
+                raise RuntimeError("%s: the page of %s is at %s" % (name, label, answer["url"]))
+            if len(answer["out"]) != len(batch):
+                raise RuntimeError("%s: %d answers to a batch of %d" % (name, len(answer["out"]), len(batch)))
+            pages[label] = {"character_set": answer["characterSet"], "url": answer["url"]}
+            for inp, base, href, valid, base_uri in answer["out"]:
+                lines.append(
+                    ascii_json(
+                        {"encoding": label, "base": base, "input": inp, "href": href, "valid": valid, "base_uri": base_uri}
+                    )
+                )
+    with open(os.path.join(out_dir, name + ".jsonl"), "w", encoding="ascii", newline="\n") as f:
+        f.write("\n".join(lines) + "\n")
+    print("%s: %d links in %d pages in %d ms" % (name, len(lines), len(by_label), round((time.monotonic() - start) * 1000)))
+    return pages
+
+
 def ascii_json(value):
     return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
@@ -93,6 +183,11 @@ class Page:
         self.loop.quit()
         return True
 
+    def load_page(self, body, label, url):
+        """Shows `body` as an HTML page of encoding `label` at `url`."""
+        self.view.load_bytes(GLib.Bytes.new(body), "text/html", label, url)
+        self._run()
+
     def evaluate(self, source):
         result = {}
 
@@ -129,7 +224,8 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     started = time.monotonic()
     page = Page()
-    for path in corpora:
+    page_corpora = [p for p in corpora if is_page_corpus(p)]
+    for path in [p for p in corpora if not is_page_corpus(p)]:
         name = os.path.basename(path)
         if name.endswith(".jsonl"):
             name = name[: -len(".jsonl")]
@@ -147,6 +243,10 @@ def main():
         with open(os.path.join(out_dir, name + ".jsonl"), "w", encoding="ascii", newline="\n") as f:
             f.write("\n".join(lines) + "\n")
         print("%s: %d inputs in %d ms" % (name, len(items), ms))
+    # Page corpora last: they leave about:blank.
+    pages = {}
+    for path in page_corpora:
+        pages[os.path.basename(path)[: -len(".jsonl")]] = run_pages(page, out_dir, path)
     version = "%d.%d.%d" % (
         WebKit2.get_major_version(),
         WebKit2.get_minor_version(),
@@ -165,6 +265,8 @@ def main():
         "run_ms": round((time.monotonic() - started) * 1000),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
     }
+    if page_corpora:
+        info["pages"] = pages
     with open(os.path.join(out_dir, "browser.json"), "w", encoding="utf-8") as f:
         f.write(json.dumps(info, indent=2) + "\n")
     print("browser: webkit %s (%s)" % (version, info["package"]))

@@ -27,6 +27,7 @@ pub use super::url_parsers::UrlType;
 use super::url_parsers::{
     find_scheme, parse_authority, parse_file_path, parse_path, parse_url, seg, seg_len, Seg,
 };
+use crate::text::percent::{encode_query_in_one_go, Encoded};
 use encoding_rs::Encoding;
 
 /// An `nsStandardURL`: its normalized spec and the places Resolve needs.
@@ -71,23 +72,27 @@ fn backslashes_to_slashes(s: &mut [u8]) {
 }
 
 /// The query escaped as `nsSegmentEncoder` does with the document
-/// encoding: UTF-8 as it is, another encoding with `&#N;` (escaped) for
-/// what it cannot represent.
+/// encoding: UTF-8 as it is; another encoding over the whole query at once
+/// (`nsSegmentEncoder::EncodeSegmentCount` hands the segment to one
+/// encoder), so that a stateful encoding switches once for a run (`?¥‾` in
+/// an ISO-2022-JP page: `?%1B(J\~%1B(B`), with `%26%23`, the number and
+/// `%3B` for a code point it cannot represent (`?中` in a windows-1252
+/// page: `?%26%2320013%3B`; ESC, SO and SI in ISO-2022-JP are U+FFFD's:
+/// `?%26%2365533%3B`).
 fn escape_query(q: &[u8], encoding: &'static Encoding, out: &mut Vec<u8>) {
-    if encoding == encoding_rs::UTF_8 || q.is_ascii() {
+    // ASCII is itself in every encoding here but ISO-2022-JP, which
+    // refuses ESC, SO and SI.
+    if encoding == encoding_rs::UTF_8 || (q.is_ascii() && encoding != encoding_rs::ISO_2022_JP) {
         net::escape_into(q, Escape::Query, out);
         return;
     }
     let text = String::from_utf8_lossy(q);
-    let mut buf = [0u8; 4];
-    for c in text.chars() {
-        let (bytes, _, unmappable) = encoding.encode(c.encode_utf8(&mut buf));
-        if unmappable {
+    encode_query_in_one_go(&text, encoding, |e| match e {
+        Encoded::Octets(bytes) => net::escape_into(bytes, Escape::Query, out),
+        Encoded::Unmappable(c) => {
             out.extend_from_slice(format!("%26%23{}%3B", u32::from(c)).as_bytes());
-        } else {
-            net::escape_into(&bytes, Escape::Query, out);
         }
-    }
+    });
 }
 
 impl StandardUrl {
@@ -373,7 +378,15 @@ fn build(
         }
         if query.is_some() {
             out.push(b'?');
-            escape_query(seg(path_bytes, query), encoding, &mut out);
+            // The query of ws: and wss: is UTF-8 whatever the document
+            // encoding (`ws://h/?é` in a windows-1252 page:
+            // `ws://h/?%C3%A9`; Firefox 153.8.0esr), as the URL Standard
+            // has it; http:, https:, ftp: and file: take the document's.
+            let query_encoding = match scheme_text.as_str() {
+                "ws" | "wss" => encoding_rs::UTF_8,
+                _ => encoding,
+            };
+            escape_query(seg(path_bytes, query), query_encoding, &mut out);
         }
         if fref.is_some() {
             out.push(b'#');

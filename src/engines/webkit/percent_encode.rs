@@ -3,6 +3,7 @@
 //! percent-encoding of a code point, and the query's percent-encoding
 //! after encoding to the document's encoding.
 
+use crate::text::percent::{encode_query_in_one_go, Encoded};
 use encoding_rs::Encoding;
 
 /// The percent-encode sets of the Standard.
@@ -63,9 +64,15 @@ pub fn percent_encode_char(c: char, set: EncodeSet, out: &mut String) {
     }
 }
 
-/// Percent-encode after encoding: `query` in `encoding` (numeric
-/// character references for what it cannot represent), then the bytes of
-/// `set` percent-encoded.
+/// Percent-encode after encoding: `query` in `encoding`, then the bytes
+/// of `set` percent-encoded.  `URLParser::encodeNonUTF8Query` encodes the
+/// whole query at once (`PAL::TextEncoding::encode(query,
+/// UnencodableHandling::URLEncodedEntities)`), so that a stateful encoding
+/// switches once for a run (`?¥‾` in an ISO-2022-JP page:
+/// `?%1B(J\~%1B(B`), and writes `%26%23`, the number, `%3B` for a code
+/// point the encoding cannot represent (`?中` in a windows-1252 page:
+/// `?%26%2320013%3B`; ESC, SO and SI in ISO-2022-JP are U+FFFD's:
+/// `?%26%2365533%3B`).
 pub(super) fn encode_query(
     query: &str,
     encoding: &'static Encoding,
@@ -78,15 +85,12 @@ pub(super) fn encode_query(
         }
         return;
     }
-    let mut buf = [0u8; 4];
-    for c in query.chars() {
-        let (bytes, _, unmappable) = encoding.encode(c.encode_utf8(&mut buf));
-        if unmappable {
-            out.push_str(&format!("%26%23{}%3B", u32::from(c)));
-        } else {
-            for &b in bytes.iter() {
+    encode_query_in_one_go(query, encoding, |e| match e {
+        Encoded::Octets(bytes) => {
+            for &b in bytes {
                 push_byte(b, set, out);
             }
         }
-    }
+        Encoded::Unmappable(c) => out.push_str(&format!("%26%23{}%3B", u32::from(c))),
+    });
 }

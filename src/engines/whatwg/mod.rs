@@ -418,7 +418,8 @@ fn query_encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> 
 /// `#`) and ends at the next `#`: no state of the URL Standard's parser
 /// before the query state takes a `?` in.
 ///
-/// `http://h/?é#é` in Shift_JIS → `http://h/?%26%23233%3B#é`.
+/// `http://h/?é#é` in Shift_JIS → `http://h/?%26%23233%3B#é`; ESC, SO and
+/// SI in ISO-2022-JP are U+FFFD's (`http://h/?%26%2365533%3B`).
 fn escape_unencodable_query(input: &str, encoding: &'static Encoding) -> Option<String> {
     let input = transitional::clean(input);
     let start = input
@@ -431,7 +432,12 @@ fn escape_unencodable_query(input: &str, encoding: &'static Encoding) -> Option<
     let mut changed = false;
     let mut buf = [0u8; 4];
     for c in query.chars() {
-        if !c.is_ascii() && encoding.encode(c.encode_utf8(&mut buf)).2 {
+        // The ISO-2022-JP encoder refuses ESC, SO and SI with U+FFFD as
+        // the code point (`?\u{1B}` → `?%26%2365533%3B`).
+        if encoding == encoding_rs::ISO_2022_JP && matches!(c, '\u{E}' | '\u{F}' | '\u{1B}') {
+            out.push_str("%26%2365533%3B");
+            changed = true;
+        } else if !c.is_ascii() && encoding.encode(c.encode_utf8(&mut buf)).2 {
             out.push_str(&format!("%26%23{}%3B", u32::from(c)));
             changed = true;
         } else {

@@ -501,3 +501,70 @@ pub fn encode_in_place(
         }
     }
 }
+
+/// What [`encode_query_in_one_go`] hands on: octets the encoder wrote, or
+/// a code point it could not represent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoded<'a> {
+    /// Octets of the encoding, in order (one call per run between two
+    /// code points that could not be represented).
+    Octets(&'a [u8]),
+    /// A code point `encoding` cannot represent: U+FFFD for ESC, SO and
+    /// SI in ISO-2022-JP, which the Encoding Standard's encoder refuses.
+    Unmappable(char),
+}
+
+/// A query encoded in a document encoding the way the browsers encode
+/// it: the whole of `s` through one encoder, so that a stateful encoding
+/// switches only where the text does (ISO-2022-JP: `¥‾` gives `ESC ( J \ ~
+/// ESC ( B`, one escape pair for both), each code point it cannot
+/// represent handed on as [`Encoded::Unmappable`] after the octets before
+/// it, and the encoder flushed at the end.  In ISO-2022-JP, ESC, SO and SI
+/// are unmappable as U+FFFD; from JIS X 0208 the encoder switches back to
+/// ASCII before an unmappable code point (`中é`: `ESC $ B C f ESC ( B`,
+/// then `é`), from Roman it stays (`¥é`: `ESC ( J \`, then `é`, then
+/// `ESC ( B` at the end), as Chromium 156, Firefox 153 and WebKitGTK 2.50
+/// do.  What the caller writes for an unmappable code point, and which
+/// octets it escapes, is the browser's.
+///
+/// ```
+/// use urlprism::text::percent::{encode_query_in_one_go, Encoded};
+/// let mut seen = Vec::new();
+/// encode_query_in_one_go("¥‾\u{1B}a", encoding_rs::ISO_2022_JP, |e| seen.push(match e {
+///     Encoded::Octets(o) => String::from_utf8_lossy(o).into_owned(),
+///     Encoded::Unmappable(c) => format!("<{}>", u32::from(c)),
+/// }));
+/// assert_eq!(seen, ["\u{1B}(J\\~", "<65533>", "a\u{1B}(B"]);
+/// ```
+pub fn encode_query_in_one_go(
+    s: &str,
+    encoding: &'static Encoding,
+    mut each: impl FnMut(Encoded<'_>),
+) {
+    let mut encoder = encoding.new_encoder();
+    let mut run: Vec<u8> = Vec::with_capacity(s.len() + 8);
+    // A small buffer of the encoder's own, copied out after each call (see
+    // `encode_generic`): each call costs what it reads and writes.
+    let mut buf = [0u8; 1024];
+    let mut src = s;
+    loop {
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(src, &mut buf, true);
+        run.extend_from_slice(&buf[..written]);
+        src = &src[read..];
+        match result {
+            EncoderResult::InputEmpty => break,
+            EncoderResult::OutputFull => {}
+            EncoderResult::Unmappable(c) => {
+                if !run.is_empty() {
+                    each(Encoded::Octets(&run));
+                    run.clear();
+                }
+                each(Encoded::Unmappable(c));
+            }
+        }
+    }
+    if !run.is_empty() {
+        each(Encoded::Octets(&run));
+    }
+}
