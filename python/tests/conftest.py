@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PROFILES = ["this", "chrome", "gecko", "ie", "whatwg"]
+PROFILES = ["this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]
 
 
 def cli_path() -> Path:
