@@ -151,12 +151,15 @@ impl<'h> HostInput<'h> {
             HostClass::Ipv4Form => ipv4_form,
             HostClass::IpLiteral | HostClass::Delimiters => false,
         };
+        // What the keys read of the host, read once for every plan.
+        let mut has_xn_label = None;
+        let starts_with_digit = self.host.starts_with_digit();
         for (k, &p) in keys.iter_mut().zip(plans) {
             let p = match p.has_other_hosts() && (file || ipv4_form) {
                 true => p.for_host_by(is),
                 false => p,
             };
-            *k = self.host.key(p);
+            *k = (self.host).key_of_covered(p.shortcuts.ldh, &mut has_xn_label, starts_with_digit);
         }
     }
 
