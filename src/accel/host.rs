@@ -1,7 +1,7 @@
 //! CanonicalizeHost accelerated: the entry every canonicalization of a
-//! host goes through, which takes the shortcuts of [`super::fast_paths`]
+//! host goes through, which takes the shortcuts of `super::fast_paths`
 //! and falls into the specification's steps
-//! ([`crate::algorithm::host::canonicalize_host`]) where they stop
+//! (`crate::algorithm::host::canonicalize_host`) where they stop
 //! applying.
 //!
 //! [`canonicalize_host_with`] is the one entry: it runs step 1 (the plan
@@ -22,7 +22,7 @@
 
 use super::fast_paths::{idn_fast_path_into, xn_labels_fast_path_into, LdhHost};
 use crate::algorithm::host::host_steps::canonicalize_host_one_by_one;
-use crate::algorithm::host::trace::{NoTrace, Tracer};
+use crate::algorithm::host::trace::{NoTrace, StepLog, Tracer};
 use crate::error::Error;
 use crate::profile::host_steps as steps;
 use crate::profile::plan::{is_class, is_ipv4_form, Plan};
@@ -30,8 +30,6 @@ use crate::profile::{HostClass, Profile};
 use crate::text::ipv4::has_ipv4_form;
 use std::borrow::Cow;
 
-/// A label separator (step 15), where it was before the host pipeline was
-/// split by concern.
 /// The work on a host shared between profiles, for `canonicalize_each`.
 pub use super::fast_paths::SharedHostWork;
 pub(crate) use super::fast_paths::{with_shared_host_work, with_shared_host_work_on};
@@ -153,12 +151,15 @@ impl<'h> HostInput<'h> {
             HostClass::Ipv4Form => ipv4_form,
             HostClass::IpLiteral | HostClass::Delimiters => false,
         };
+        // What the keys read of the host, read once for every plan.
+        let mut has_xn_label = None;
+        let starts_with_digit = self.host.starts_with_digit();
         for (k, &p) in keys.iter_mut().zip(plans) {
             let p = match p.has_other_hosts() && (file || ipv4_form) {
                 true => p.for_host_by(is),
                 false => p,
             };
-            *k = self.host.key(p);
+            *k = (self.host).key_of_covered(p.shortcuts.ldh, &mut has_xn_label, starts_with_digit);
         }
     }
 
@@ -177,6 +178,23 @@ impl<'h> HostInput<'h> {
     pub(crate) fn write(&self, key: LdhHostKey, out: &mut String) -> bool {
         self.host.write(key, out)
     }
+}
+
+/// A tracer as [`canonicalize_host_with`] reads it: whether the shortcuts
+/// may be taken under it.  One that records the steps sees the plain
+/// steps, every one reported ([`StepLog`]: no shortcut); one that records
+/// nothing lets the shortcuts give what the steps give ([`NoTrace`]).
+pub trait EntryTracer: Tracer {
+    /// Whether the shortcuts may be taken: `false` for [`StepLog`].
+    const TAKES_SHORTCUTS: bool;
+}
+
+impl EntryTracer for NoTrace {
+    const TAKES_SHORTCUTS: bool = true;
+}
+
+impl EntryTracer for StepLog {
+    const TAKES_SHORTCUTS: bool = false;
 }
 
 /// How [`canonicalize_host_with`] got its result.
@@ -212,7 +230,7 @@ pub enum Shortcut {
 ///
 /// Step 1 first: when the plan sends hosts of some classes to another
 /// profile's plan and `host` is of one, that plan runs the rest.  Then,
-/// unless `tracer` records the steps, the first shortcut the plan allows
+/// unless `tracer` records the steps ([`EntryTracer`]), the first shortcut the plan allows
 /// for the host; where it does not apply (the host or the plan is outside
 /// what it covers, or a step it runs fails), the steps run one by one, and
 /// give the failure or the profile's fallback.  The canonical host is
@@ -243,8 +261,8 @@ pub enum Shortcut {
 /// assert_eq!(out, "www.\u{4E00}.jp");
 /// # Ok::<(), urlprism::Error>(())
 /// ```
-#[inline]
-pub fn canonicalize_host_with<T: Tracer>(
+#[inline(always)]
+pub fn canonicalize_host_with<T: EntryTracer>(
     host: &HostInput<'_>,
     plan: &Plan,
     mut shared: Option<&mut SharedHostWork>,
@@ -253,7 +271,8 @@ pub fn canonicalize_host_with<T: Tracer>(
 ) -> Result<HostOutcome, Error> {
     // Step 1.
     let under = host.plan_under(plan, shared.as_deref_mut());
-    if T::ENABLED && !std::ptr::eq(under, plan) {
+    // Step 1's report, for a tracer that records the steps.
+    if !T::TAKES_SHORTCUTS && !std::ptr::eq(under, plan) {
         let step = const { steps::host("1") };
         tracer.step(
             step.pipeline,
@@ -261,11 +280,11 @@ pub fn canonicalize_host_with<T: Tracer>(
             step.label,
             true,
             host.host(),
-            &format!("not a domain name: following profile {}", under.name()),
+            || format!("not a domain name: following profile {}", under.name()).into(),
         );
     }
     // The letters-digits-hyphens shortcut, which the common host takes.
-    if !T::ENABLED {
+    if T::TAKES_SHORTCUTS {
         match host.host.canonicalize(under, out) {
             Some(false) => return Ok(HostOutcome::Passthrough),
             Some(true) => return Ok(HostOutcome::Shortcut(Shortcut::LettersDigitsHyphens)),
@@ -277,8 +296,11 @@ pub fn canonicalize_host_with<T: Tracer>(
 
 /// [`canonicalize_host_with`] after step 1, of a host the
 /// letters-digits-hyphens shortcut does not cover under `plan` (or with a
-/// tracer): the other shortcuts, or the steps.
-fn canonicalize_host_after_ldh<T: Tracer>(
+/// tracer): the other shortcuts, or the steps.  Out of line: the common
+/// host never gets here, and the entry stays small enough to be inlined
+/// where the common URL is written.
+#[inline(never)]
+fn canonicalize_host_after_ldh<T: EntryTracer>(
     host: &HostInput<'_>,
     plan: &Plan,
     shared: Option<&mut SharedHostWork>,
@@ -286,7 +308,7 @@ fn canonicalize_host_after_ldh<T: Tracer>(
     tracer: &mut T,
 ) -> Result<HostOutcome, Error> {
     let (h, scheme) = (host.host(), host.scheme);
-    if !T::ENABLED {
+    if T::TAKES_SHORTCUTS {
         // The IDN shortcut covers hosts that are not ASCII only.
         if !host.host.is_ascii() && idn_fast_path_into(h, scheme, plan, shared, out).is_some() {
             return Ok(HostOutcome::Shortcut(Shortcut::Idn));
@@ -302,7 +324,7 @@ fn canonicalize_host_after_ldh<T: Tracer>(
 /// CanonicalizeHost of `host` of a URL whose scheme is `scheme` under
 /// `profile`, by the shortcuts where they apply
 /// ([`canonicalize_host_with`]): what
-/// [`crate::algorithm::host::canonicalize_host`] gives by the steps.
+/// `crate::algorithm::host::canonicalize_host` gives by the steps.
 pub fn canonicalize_host(host: &str, scheme: &str, profile: &dyn Profile) -> Result<String, Error> {
     let mut out = String::new();
     let input = HostInput::new(host, scheme);

@@ -145,6 +145,7 @@ pub(crate) fn canonicalize_each_shared(
 /// `input` alike: parsed and resolved once, then
 /// [`canonicalize::canonicalize_each_parts`]; each URL made by its
 /// profile.
+#[inline]
 fn canonicalize_each_by_the_steps(
     base: Option<&CowUrl<'_>>,
     input: &str,

@@ -58,6 +58,7 @@ pub(crate) fn take_kept<T: Room>(key: &'static LocalKey<RefCell<T>>) -> T {
 
 /// Puts `buffer`, taken with [`take_kept`], back in `key` for the next
 /// call, unless it holds more than [`KEPT`].
+#[inline]
 pub(crate) fn give_back<T: Room>(key: &'static LocalKey<RefCell<T>>, buffer: T) {
     if buffer.room() <= KEPT {
         key.with(|cell| {

@@ -6,13 +6,10 @@
 //! THIS: `WWW.Bücher.DE` → `www.xn--bcher-kva.de`; IE: `WWW.XN--4GQ.JP` →
 //! `www.\u{4E00}.jp`.
 
+use super::labels::{convert_prepared_labels_into, Told};
 use super::ldh::has_xn_label;
 use super::prepare::{qualify, Qualified};
 use super::shared::{told_by_to_ascii, SharedHostWork, ToAsciiKey};
-use crate::algorithm::host::labels::convert_labels_into;
-use crate::algorithm::host::pipeline::{Known, Pipeline};
-use crate::algorithm::host::trace::NoTrace;
-use crate::profile::host_steps as steps;
 use crate::profile::plan::Plan;
 use crate::profile::shortcut_keys::LDH_AND_DOT;
 
@@ -118,18 +115,15 @@ pub(crate) fn idn_fast_path_into(
         .as_deref()
         .and_then(|work| work.facts)
         .filter(|_| usable.is_some());
-    let mut no_trace = NoTrace;
-    let mut pl = Pipeline {
-        shared: shared.as_deref_mut().map(|work| &mut work.aces),
-        known: Known {
-            idn_enabled: facts.and_then(|f| f.idn_enabled).filter(|_| key.is_some()),
-            may_hold_rand_al: facts.map(|f| f.may_be_rand_al),
-            ..Known::default()
-        },
-        ..Pipeline::new(plan, &mut no_trace)
+    let told = Told {
+        idn_enabled: facts.and_then(|f| f.idn_enabled).filter(|_| key.is_some()),
+        may_hold_rand_al: facts.map(|f| f.may_be_rand_al),
     };
     let at = out.len();
-    let converted = usable.and_then(|()| convert_prepared_labels_into(input, scheme, &mut pl, out));
+    let converted = usable.and_then(|()| {
+        let aces = shared.as_deref_mut().map(|work| &mut work.aces);
+        convert_prepared_labels_into(input, scheme, plan, told, aces, out)
+    });
     if let Some(work) = shared {
         work.text = text;
         if let Some(key) = key {
@@ -187,24 +181,5 @@ pub(crate) fn xn_labels_fast_path_into(
             &on_heap
         }
     };
-    let mut no_trace = NoTrace;
-    let mut pl = Pipeline::new(plan, &mut no_trace);
-    convert_prepared_labels_into(lower, scheme, &mut pl, out)
-}
-
-/// Steps 19 to 21 on a host the shortcuts take, which Nameprep leaves as
-/// it is (ASCII case aside, lowered already): step 20.2.1.1 only checks
-/// bidi, and step 11's Nameprep holds wherever the profile runs it (no
-/// step before 17 changes such a host: no escape, no octet of the step 14
-/// set), appended to `out` (unchanged when a label fails step 20:
-/// `None`).
-fn convert_prepared_labels_into(
-    host: &str,
-    scheme: &str,
-    pl: &mut Pipeline<'_, NoTrace>,
-    out: &mut String,
-) -> Option<()> {
-    pl.known.labels_prepared = true;
-    pl.known.step_11_holds = pl.plan.runs(const { steps::host("11") });
-    convert_labels_into(host, scheme, pl, out).ok()
+    convert_prepared_labels_into(lower, scheme, plan, Told::default(), None, out)
 }

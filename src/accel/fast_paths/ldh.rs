@@ -64,7 +64,7 @@ pub(crate) struct LdhHost<'h> {
 }
 
 /// What [`LdhHost::canonicalize`] reads of a profile *for one
-/// host* ([`LdhHost::key`]): narrower than [`LdhKey`], which holds every
+/// host* ([`LdhHost::key_of_covered`]): narrower than [`LdhKey`], which holds every
 /// parameter the shortcut reads for some host.  Two profiles with equal
 /// keys for a host give the same result for it (the same canonical host,
 /// or both decline), because the shortcut reads of the profile only:
@@ -220,14 +220,35 @@ impl<'h> LdhHost<'h> {
         Some(starts_with_digit.then_some(key.ipv4))
     }
 
-    /// The key of `plan` (the one that canonicalizes the host) for this
-    /// host.
-    #[inline]
-    pub(crate) fn key(&self, plan: &Plan) -> LdhHostKey {
-        match self.covered_under(plan.shortcuts.ldh) {
-            None => LdhHostKey::Declined,
-            Some(ipv4) => LdhHostKey::covered(ipv4),
+    /// The key of a plan (the one that canonicalizes the host) for this
+    /// host, the plan's shortcut key being `key`, for a host of covered
+    /// octets ([`LdhHost::covered_octets`]) whose other facts
+    /// are told: whether it has an `xn--` label (asked only when `key`
+    /// reads it) and whether it begins with an ASCII digit.  What
+    /// [`LdhHost::covered_under`] finds, with the host read once for
+    /// several plans ([`HostInput::keys`](crate::accel::host::HostInput::keys)).
+    #[inline(always)]
+    pub(crate) fn key_of_covered(
+        &self,
+        key: LdhKey,
+        has_xn_label: &mut Option<bool>,
+        starts_with_digit: bool,
+    ) -> LdhHostKey {
+        debug_assert!(self.covered_octets());
+        if !key.matches()
+            || ((key.xn_label_needs_punycode || key.xn_labels_shown)
+                && *has_xn_label.get_or_insert_with(|| self.has_xn_label()))
+        {
+            return LdhHostKey::Declined;
         }
+        LdhHostKey::covered(starts_with_digit.then_some(key.ipv4))
+    }
+
+    /// Whether the host begins with an ASCII digit (step 27 may find an
+    /// address in it: see [`LdhHostKey`]).
+    #[inline]
+    pub(crate) fn starts_with_digit(&self) -> bool {
+        self.host.as_bytes().first().is_some_and(u8::is_ascii_digit)
     }
 
     /// The letters-digits-hyphens shortcut: the result of steps 2 to 31
@@ -259,6 +280,15 @@ impl<'h> LdhHost<'h> {
     pub(crate) fn canonicalize(&self, plan: &Plan, out: &mut String) -> Option<bool> {
         let ipv4 = self.covered_under(plan.shortcuts.ldh)?;
         let has_uppercase = self.flags & UPPERCASE != 0;
+        if ipv4.is_none() {
+            // A host that does not begin with a digit (nearly every one):
+            // step 27 finds no address, the host is lowercased (what
+            // `ldh_step_27` gives, told here without the call).
+            if has_uppercase {
+                push_ldh_result(self.host, Some(LdhResult::Lowercase { has_uppercase }), out);
+            }
+            return Some(has_uppercase);
+        }
         match ldh_step_27(self.host, has_uppercase, ipv4)? {
             LdhResult::Lowercase {
                 has_uppercase: false,
@@ -280,7 +310,12 @@ impl<'h> LdhHost<'h> {
             return false;
         };
         let has_uppercase = self.flags & UPPERCASE != 0;
-        push_ldh_result(self.host, ldh_step_27(self.host, has_uppercase, ipv4), out)
+        let result = match ipv4 {
+            // No rule of step 27 finds an address: the host lowercased.
+            None => Some(LdhResult::Lowercase { has_uppercase }),
+            Some(_) => ldh_step_27(self.host, has_uppercase, ipv4),
+        };
+        push_ldh_result(self.host, result, out)
     }
 }
 
@@ -332,6 +367,31 @@ static LDH_FLAGS: [u8; 256] = {
 
 #[cfg(test)]
 mod tests {
+    /// [`super::has_xn_label`] finds a label that begins with `xn--`, in
+    /// any case, in every host of up to seven of `xXnN-.a`.
+    #[test]
+    fn has_xn_label_finds_the_labels() {
+        let octets = b"xXnN-.a";
+        let mut hosts = vec![Vec::new()];
+        let mut checked = 0;
+        while let Some(h) = hosts.pop() {
+            let host = std::str::from_utf8(&h).unwrap();
+            let expected = host
+                .split('.')
+                .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+            assert_eq!(super::has_xn_label(host), expected, "{host:?}");
+            checked += 1;
+            if h.len() < 7 {
+                for &o in octets {
+                    let mut next = h.clone();
+                    next.push(o);
+                    hosts.push(next);
+                }
+            }
+        }
+        assert!(checked > 900_000, "{checked}");
+    }
+
     use super::*;
 
     /// [`has_xn_label`] is "some label begins with `xn--`, in any case",

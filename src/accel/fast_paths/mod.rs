@@ -13,10 +13,13 @@
 //! | [`ldh`] | a host of ASCII letters, digits, hyphens and dots |
 //! | [`prepare`] | which internationalized hosts qualify, and as what |
 //! | [`idn`] | the internationalized host; IE's `xn--` labels |
+//! | [`labels`] | steps 19 to 21 of the hosts the IDN shortcuts take |
 //! | [`shared`] | the work shared between profiles on one host |
+//! | [`ace_cache`] | the Punycode of labels shared between profiles |
 
+pub(crate) mod ace_cache;
 pub(crate) mod idn;
-
+pub(crate) mod labels;
 pub(crate) mod ldh;
 pub(crate) mod prepare;
 pub(crate) mod shared;

@@ -3,9 +3,9 @@
 //! and the labels one profile converts that tell another's result
 //! ([`ToAsciiKey`]).
 
+use super::ace_cache::AceCache;
 use super::prepare::{qualify, Qualified};
 use crate::accel::thread_buffer::{with_kept, Room};
-use crate::algorithm::host::ace::AceCache;
 use crate::algorithm::host::labels::{idn_tld_whitelisted, labels};
 use crate::observed::host::keeps_unicode_labels;
 use crate::profile::host_steps as steps;

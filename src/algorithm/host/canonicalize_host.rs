@@ -1,8 +1,8 @@
 //! The CanonicalizeHost algorithm (specification "The CanonicalizeHost
 //! algorithm"), written once; the plan of a profile decides which marked
 //! steps run.  Step 1 chooses the plan of a host that is no domain name;
-//! steps 2 to 31 run one by one ([`super::host_steps`]).  No shortcut:
-//! the accelerated entry (`accel::host`) takes those and falls into these
+//! steps 2 to 31 run one by one (`host_steps.rs`).  No shortcut:
+//! the entry that takes the shortcuts, a layer above, falls into these
 //! steps where they stop applying.
 //!
 //! ```
@@ -61,14 +61,9 @@ pub(crate) fn canonicalize_host_steps<T: Tracer>(
     };
     if !std::ptr::eq(under, plan) {
         let step = const { steps::host("1") };
-        tracer.step(
-            step.pipeline,
-            step.number,
-            step.label,
-            true,
-            host,
-            &format!("not a domain name: following profile {}", under.name()),
-        );
+        tracer.step(step.pipeline, step.number, step.label, true, host, || {
+            format!("not a domain name: following profile {}", under.name()).into()
+        });
     }
     canonicalize_host_one_by_one(host, scheme, under, tracer)
 }

@@ -1,6 +1,7 @@
 //! CanonicalizeHost steps 2 to 31, one by one (specification "The
-//! CanonicalizeHost algorithm"): what [`canonicalize_host_with`](super::canonicalize_host::canonicalize_host_with) runs
-//! where no shortcut applies, and what a tracer sees.  Each step runs when
+//! CanonicalizeHost algorithm"), with no shortcut: what the entry of
+//! CanonicalizeHost runs where its shortcuts (a layer above) do not
+//! apply, and what a tracer sees.  Each step runs when
 //! the plan runs it ([`Plan::runs`], the step registry's switch); the
 //! labels (steps 17 to 21) are in [`super::labels`].
 //!
@@ -123,23 +124,20 @@ fn steps<T: Tracer>(
     });
     has_root_dot |= strip_early;
 
-    // Step 11 (THIS/GECKO/IE): Nameprep without bidi on the whole host.
+    // Step 11 (THIS/GECKO/IE): Nameprep without bidi on the whole host;
+    // Nameprep's steps are reported before step 11 itself.
     let step_11 = const { steps::host("11") };
-    if plan.runs(step_11) && !T::ENABLED && s.is_ascii() {
-        // Nameprep of ASCII is ASCII lowercase (see `nameprep_with`),
-        // done in place.
-        s.make_ascii_lowercase();
-    } else if plan.runs(step_11) {
-        // The string before, kept for a tracer only.
-        let before = if T::ENABLED { s.clone() } else { String::new() };
-        match nameprep_with(std::mem::take(&mut s), plan, false, pl.tracer) {
+    if plan.runs(step_11) {
+        match nameprep_with(&s, plan, false, pl.tracer) {
             Ok(t) => {
-                pl.note(step_11, &before, || t.clone());
-                s = t;
+                pl.note(step_11, &s, || t.to_string());
+                if let Cow::Owned(t) = t {
+                    s = t;
+                }
             }
             Err(e) => {
                 let g = give_up("11", e.to_string());
-                pl.note(step_11, &before, || format!("fail: {g}"));
+                pl.note(step_11, &s, || format!("fail: {g}"));
                 return Err(g);
             }
         }
@@ -161,9 +159,10 @@ fn steps<T: Tracer>(
     pl.rewrite(const { steps::host("14") }, &mut s, |s| {
         encode(s, &hp.early_percent_encode, HexCase::Upper)
     });
-    // Step 11's Nameprep still holds for step 20.2.1.1 when step 14
-    // encoded nothing (an encoded octet makes the host longer).
-    let step_11_holds = plan.runs(step_11) && s.len() == before_step_14;
+    // Step 11's Nameprep still holds for step 20.2.1.1 (its NOTE: only
+    // the Check bidi step remains) when step 14 encoded nothing (an
+    // encoded octet makes the host longer).
+    let only_check_bidi = plan.runs(step_11) && s.len() == before_step_14;
     pl.rewrite(const { steps::host("15") }, &mut s, |s| {
         if s.contains(['\u{3002}', '\u{FF0E}', '\u{FF61}']) {
             Cow::Owned(
@@ -198,8 +197,7 @@ fn steps<T: Tracer>(
     // Steps 19 and 20: each label converted, and step 21's join, written
     // into one string.
     if need_punycode {
-        pl.known.step_11_holds = step_11_holds;
-        s = convert_labels(&s, scheme, pl)?;
+        s = convert_labels(&s, scheme, only_check_bidi, pl)?;
     } else {
         pl.note_if(const { steps::host("20") }, false, &s, String::new);
     }

@@ -6,14 +6,15 @@
 //! THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
 //! `\u{4E00}.jp`.
 
-use super::ace::{label_chars, push_ace, push_ace_shared, AceCache, MAX_LABEL_LEN};
-use super::nameprep::nameprep_with;
+use super::ace::{push_ace, MAX_LABEL_LEN};
+use super::nameprep::{check_bidi, nameprep_with};
 use super::pipeline::{give_up, GiveUp, Pipeline};
-use super::trace::Tracer;
+use super::trace::{NoTrace, Tracer};
 use crate::observed::host::{ace_label, holds_unassigned, keeps_unicode_labels};
 use crate::profile::host_steps as steps;
 use crate::profile::plan::Plan;
-use crate::text::unicode::{bidi, gecko, punycode as puny, stringprep};
+use crate::profile::HostParams;
+use crate::text::unicode::{gecko, punycode as puny, stringprep};
 use std::borrow::Cow;
 
 /// A label separator [RFC 3490 3.1]: U+002E, U+3002, U+FF0E, U+FF61.
@@ -44,36 +45,25 @@ pub(crate) fn labels(s: &str) -> impl Iterator<Item = &str> {
 
 /// Steps 19 to 21: each label of `s` (step 17 split it at `.`) converted
 /// by step 20, and the labels joined with `.` again (step 21), written into
-/// one string as they come.  What is known of the host
-/// ([`Known`](super::pipeline::Known): the labels prepared by the IDN
-/// shortcut, step 11's Nameprep still holding) spares step 20.2.1.1 its
-/// Nameprep, which then only checks bidi.
+/// one string as they come.  `only_check_bidi` is the condition of the
+/// NOTE of step 20.2.1.1: step 11 ran Nameprep on the host and no step
+/// since changed it, so that only the Check bidi step remains
+/// ([`label_to_ascii`]).
 ///
 /// THIS: `bücher.de` → `xn--bcher-kva.de`; IE (http): `xn--4gq.jp` →
 /// `\u{4E00}.jp`.
 pub(crate) fn convert_labels<T: Tracer>(
     s: &str,
     scheme: &str,
+    only_check_bidi: bool,
     pl: &mut Pipeline<'_, T>,
 ) -> Result<String, GiveUp> {
     // Room for ACE labels longer than their Unicode (`bücher` →
     // `xn--bcher-kva`).
     let mut out = String::with_capacity(2 * s.len() + 8);
-    convert_labels_into(s, scheme, pl, &mut out)?;
-    Ok(out)
-}
-
-/// [`convert_labels`], appending the labels to `out` (unchanged when a
-/// label fails).
-pub(crate) fn convert_labels_into<T: Tracer>(
-    s: &str,
-    scheme: &str,
-    pl: &mut Pipeline<'_, T>,
-    out: &mut String,
-) -> Result<(), GiveUp> {
     let plan = pl.plan;
-    let mut idn_enabled = plan.runs(const { steps::host("20.1") })
-        && pl.known.idn_enabled.unwrap_or_else(|| idn_enabled_tld(s));
+    // Step 20.1.
+    let mut idn_enabled = plan.runs(const { steps::host("20.1") }) && idn_enabled_tld(s);
     pl.note(const { steps::host("20.1") }, s, || {
         format!("idn-enabled = {idn_enabled}")
     });
@@ -94,23 +84,6 @@ pub(crate) fn convert_labels_into<T: Tracer>(
     // the labels' ASCII form, collected next to them.
     let ace = round_trip && !keeps_unicode_labels(plan, scheme);
     let mut ace_out = String::new();
-    let known = if T::ENABLED {
-        LabelKnown::Nothing
-    } else if pl.known.labels_prepared {
-        LabelKnown::Prepared
-    } else {
-        LabelKnown::Untraced
-    };
-    // Check bidi (20.2.1.1, and ToASCII's in 20.2.2.4) on a label as `s`
-    // has it passes when no character of `s` may be RandALCat: told once
-    // for the host (a tracer sees each check run).
-    let bidi_may_fail = T::ENABLED
-        || pl
-            .known
-            .may_hold_rand_al
-            .unwrap_or_else(|| bidi::may_hold_rand_al(s.as_bytes()));
-    pl.bidi_may_fail = bidi_may_fail;
-    let base = out.len();
     for (i, label) in labels(s).enumerate() {
         if i > 0 {
             out.push('.');
@@ -120,36 +93,26 @@ pub(crate) fn convert_labels_into<T: Tracer>(
         }
         let start = out.len();
         let r = match round_trip {
-            false => label_to_ascii(label, idn_enabled, pl, out),
-            true => label_ie_round_trip(
-                label,
-                plan,
-                out,
-                ace.then_some(&mut ace_out),
-                known,
-                bidi_may_fail,
-                pl.shared.as_deref_mut(),
-            ),
+            false => label_to_ascii(label, idn_enabled, only_check_bidi, pl, &mut out),
+            true => label_ie_round_trip(label, plan, &mut out, ace.then_some(&mut ace_out)),
         };
         match r {
             Ok(()) => pl.note(step, label, || out[start..].to_string()),
             Err(g) => {
                 pl.note(step, label, || format!("fail: {g}"));
-                out.truncate(base);
                 return Err(g);
             }
         }
     }
     if round_trip {
-        pl.note_if(const { steps::host("20.2.2a") }, ace, &out[base..], || {
+        pl.note_if(const { steps::host("20.2.2a") }, ace, &out, || {
             ace_out.clone()
         });
         if ace {
-            out.truncate(base);
-            out.push_str(&ace_out);
+            return Ok(ace_out);
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 /// Step 20.1 (GECKO): whether IDN is enabled for the host's TLD.
@@ -224,9 +187,8 @@ pub(crate) fn ace_labels_in_unicode(s: &str, plan: &Plan) -> Option<String> {
         if !safe || !crate::text::unicode::punycode::encodes_back(ace, &decoded) {
             return None;
         }
-        let prepared =
-            nameprep_with(decoded.clone(), plan, true, &mut super::trace::NoTrace).ok()?;
-        if prepared != decoded {
+        let prepared = nameprep_with(&decoded, plan, true, &mut NoTrace).ok()?;
+        if prepared != decoded.as_str() {
             return None;
         }
         out.push_str(&decoded);
@@ -239,60 +201,73 @@ fn has_xn_label(host: &str) -> bool {
     labels(host).any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"))
 }
 
-/// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`
-/// (with what is known of the host as in [`convert_labels`]).
+/// Step 20.2.1 (THIS/GECKO/CHROME) for one label, appended to `out`:
+/// 20.2.1.1 (Nameprep with bidi; with `only_check_bidi`, the NOTE's Check
+/// bidi step alone), then [`label_to_ascii_after_nameprep`].
+///
+/// THIS: `bücher` → `xn--bcher-kva`; `WWW` → `www`; `\u{5D0}a` fails at
+/// 20.2.1.1 (bidi).
 pub(crate) fn label_to_ascii<T: Tracer>(
     label: &str,
     idn_enabled: bool,
+    only_check_bidi: bool,
     pl: &mut Pipeline<'_, T>,
     out: &mut String,
 ) -> Result<(), GiveUp> {
     let plan = pl.plan;
-    let hp = plan.host();
-    let prepared = pl.known.labels_prepared;
     // 20.2.1.1: Nameprep with bidi.  After step 11 (THIS/GECKO) only the
-    // Check bidi step remains to be done; Nameprep is idempotent.  Not
-    // when step 14 has percent-encoded since: its hex digits are
-    // uppercase, which Nameprep lowercases (a profile with step 11 and
+    // Check bidi step remains to be done (the NOTE): Nameprep is
+    // idempotent.  Not when step 14 has percent-encoded since
+    // (`only_check_bidi` is then false): its hex digits are uppercase,
+    // which Nameprep lowercases (a profile with step 11 and
     // `early_percent_encode = ["="]`: `一=` → `xn--%3d-…`, not `%3D`), and
-    // a combining mark after one may compose with it.  Not so
-    // with the Corrigendum 5 swap (step 4), which a second Nameprep
-    // applies again: Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}` composes further the
-    // second time.  The swap needs a non-starter, so without one the
-    // second Nameprep is the first again (a tracer sees it run anyway).
-    // With `prepared`, NFKC leaves the host alone, so no starter in it
-    // composes with another and the swap has no sequence to act on.
-    let swap_again = plan.runs(const { steps::nameprep("4") })
-        && !prepared
-        && (T::ENABLED || super::nameprep::corrigendum_5_swap_may_apply(label));
-    // With `prepared`, Nameprep is known to leave the label as it is (see
-    // [`idn_fast_path`](crate::accel::fast_paths::idn::idn_fast_path_into)), whether or not step 11 ran.
-    let label: Cow<'_, str> = if (pl.known.step_11_holds || prepared) && !swap_again {
-        let r = match pl.bidi_may_fail {
-            true => super::nameprep::check_bidi(label, plan.nameprep().bidi),
-            false => Ok(()),
-        };
-        if T::ENABLED {
-            let after = match &r {
-                Ok(()) => label.to_string(),
-                Err(e) => format!("fail: {e}"),
-            };
-            let step = const { steps::nameprep("11") };
-            pl.tracer
-                .step(step.pipeline, step.number, step.label, true, label, &after);
-        }
+    // a combining mark after one may compose with it.  Not so with the
+    // Corrigendum 5 swap (Nameprep step 4), which a second Nameprep
+    // applies again: Gecko's recorded `\u{1100}\u{1175}\u{301}\u{11A8}`
+    // composes further the second time.
+    let swap_again = plan.runs(const { steps::nameprep("4") });
+    let label: Cow<'_, str> = if only_check_bidi && !swap_again {
+        let r = check_bidi(label, plan.nameprep().bidi);
+        let step = const { steps::nameprep("11") };
+        pl.tracer.step(
+            step.pipeline,
+            step.number,
+            step.label,
+            true,
+            label,
+            || match &r {
+                Ok(()) => Cow::Borrowed(label),
+                Err(e) => Cow::Owned(format!("fail: {e}")),
+            },
+        );
         r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
         Cow::Borrowed(label)
     } else {
-        Cow::Owned(
-            nameprep_with(label.to_string(), plan, true, pl.tracer)
-                .map_err(|e| give_up("20.2.1.1", e.to_string()))?,
-        )
+        nameprep_with(label, plan, true, pl.tracer)
+            .map_err(|e| give_up("20.2.1.1", e.to_string()))?
     };
+    label_to_ascii_after_nameprep(&label, idn_enabled, plan.host(), out, push_ace)
+}
+
+/// Steps 20.2.1.2 and 20.2.1.3 for one label that step 20.2.1.1 has
+/// made, appended to `out` (unchanged when the label fails): a non-ASCII
+/// label as it is when /idn-enabled/, otherwise `xn--` and its Punycode,
+/// which `encode` appends (as [`push_ace`] does: `None` where Punycode
+/// cannot encode the label); an ASCII label as it is, GECKO's truncation
+/// applied.
+///
+/// THIS: `bücher` → `xn--bcher-kva`; `` fails at 20.2.1.3.2.
+pub(crate) fn label_to_ascii_after_nameprep(
+    label: &str,
+    idn_enabled: bool,
+    hp: &HostParams,
+    out: &mut String,
+    encode: impl FnOnce(&str, &mut String) -> Option<()>,
+) -> Result<(), GiveUp> {
     if !label.is_ascii() {
         // 20.2.1.2
         if idn_enabled {
-            out.push_str(&label);
+            out.push_str(label);
             return Ok(());
         }
         if hp.xn_non_ascii_fails && label.starts_with("xn--") {
@@ -302,9 +277,12 @@ pub(crate) fn label_to_ascii<T: Tracer>(
             ));
         }
         let start = out.len();
-        push_ace_shared(&label, out, pl.shared.as_deref_mut())
-            .ok_or_else(|| give_up("20.2.1.2.1.2", "Punycode cannot encode the label"))?;
+        if encode(label, out).is_none() {
+            out.truncate(start);
+            return Err(give_up("20.2.1.2.1.2", "Punycode cannot encode the label"));
+        }
         if out.len() - start > MAX_LABEL_LEN {
+            out.truncate(start);
             return Err(give_up(
                 "20.2.1.2.1.4",
                 "the label is longer than 63 characters",
@@ -312,7 +290,7 @@ pub(crate) fn label_to_ascii<T: Tracer>(
         }
     } else {
         // 20.2.1.3
-        let mut label: &str = &label;
+        let mut label: &str = label;
         if hp.truncate_ascii_label > 0 && label.len() > hp.truncate_ascii_label {
             label = &label[..hp.truncate_ascii_label];
         }
@@ -330,77 +308,26 @@ pub(crate) fn label_to_ascii<T: Tracer>(
     Ok(())
 }
 
-/// What IE's round trip (step 20.2.2) may take for granted about a label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum LabelKnown {
-    /// Nothing: every step runs (a tracer is watching).
-    Nothing,
-    /// Nothing yet, but shortcuts may be taken where a check allows them.
-    Untraced,
-    /// The host qualified for [`idn_fast_path`](crate::accel::fast_paths::idn::idn_fast_path_into): Nameprep leaves the label
-    /// as it is, its ASCII characters are letters, digits and hyphens, and
-    /// it holds no U+3002.
-    Prepared,
-}
-
 /// Step 20.2.2 (IE): the modified ToUnicode operation for one label: the
 /// label, Punycode-encoded if need be, must survive a round trip through
 /// Punycode decoding and ToASCII unchanged; the result, appended to `out`,
 /// is the Unicode form.  With `ace_out`, the label's ASCII form (for
 /// schemes that do not keep Unicode labels) is appended there.
 ///
-/// With `shortcut` (no tracer), a Unicode label that Nameprep leaves as it
-/// is takes [`label_ie_round_trip_fixed_point`].
+/// `xn--4gq` → `\u{4E00}` (and `xn--4gq` into `ace_out`); `-a` fails at
+/// 20.2.2.4 (UseSTD3ASCIIRules).
 pub(crate) fn label_ie_round_trip(
     label: &str,
     plan: &Plan,
     out: &mut String,
     ace_out: Option<&mut String>,
-    known: LabelKnown,
-    bidi_may_fail: bool,
-    shared: Option<&mut AceCache>,
 ) -> Result<(), GiveUp> {
-    let fixed_point = match known {
-        LabelKnown::Nothing => false,
-        LabelKnown::Untraced => super::nameprep::is_fixed_point(label),
-        LabelKnown::Prepared => true,
-    };
-    if fixed_point && !label.is_ascii() {
-        let prepared = known == LabelKnown::Prepared;
-        return label_ie_round_trip_fixed_point(
-            label,
-            plan,
-            out,
-            ace_out,
-            prepared,
-            bidi_may_fail,
-            shared,
-        );
-    }
-    if known == LabelKnown::Prepared && !label.starts_with("xn--") {
-        // An ASCII label (the label is lowercased): letters, digits and
-        // hyphens, so that the round trip gives it back unless ToASCII's
-        // UseSTD3ASCIIRules (its hyphens) or length check fails (20.2.2.4;
-        // 20.2.2.5 compares the label with itself, 20.2.2.6 finds no
-        // U+3002).  `www` → `www`; `-a` fails.
-        if label.starts_with('-') || label.ends_with('-') {
-            return Err(give_up("20.2.2.4", HYPHEN_AT_AN_END));
-        }
-        if label.is_empty() || label.len() > MAX_LABEL_LEN {
-            return Err(give_up("20.2.2.4", EMPTY_OR_TOO_LONG));
-        }
-        out.push_str(label);
-        if let Some(ace_out) = ace_out {
-            ace_out.push_str(label);
-        }
-        return Ok(());
-    }
     // 20.2.2.1 and 20.2.2.2: /p_label/.
     let mut encoded = String::new();
     let p_label: &str = if label.is_ascii() {
         label
     } else {
-        push_ace_shared(label, &mut encoded, shared)
+        push_ace(label, &mut encoded)
             .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
         &encoded
     };
@@ -440,6 +367,9 @@ pub(crate) fn label_ie_round_trip(
 /// Steps 20.2.2.4 to 20.2.2.6 of [`label_ie_round_trip`] on /u_label/:
 /// the decoding, when `decoded` holds what followed `xn--` in the label
 /// `label` and its decoding, or `label` itself; /p_label/ is `p_label`.
+/// With `ace_out`, the ASCII form of 20.2.2a
+/// ([`ace_label`]) is appended there: /p_label/ when it is the Punycode of
+/// /u_label/.
 fn label_ie_round_trip_checks(
     label: &str,
     p_label: &str,
@@ -447,21 +377,22 @@ fn label_ie_round_trip_checks(
     plan: &Plan,
     ace_out: Option<&mut String>,
 ) -> Result<(), GiveUp> {
-    // The ACE form of the label ToASCII gets at 20.2.2.4, when known.
-    let mut known_ace = (!label.is_ascii()).then_some(p_label);
+    // /p_label/ when it is the ACE form of /u_label/: a Unicode label's
+    // (20.2.2.1 made it), or an `xn--` label's that encodes back.
+    let mut ace_form = (!label.is_ascii()).then_some(p_label);
     let u_label = match decoded {
         Some((rest, decoded)) => {
             // `xn--bcher-kva` is the ACE form of `bücher`, which ToASCII
             // would encode again (`xn--BCHER-KVA` is not).
             if p_label.len() <= MAX_LABEL_LEN && puny::encodes_back(rest, decoded) {
-                known_ace = Some(p_label);
+                ace_form = Some(p_label);
             }
             decoded
         }
         None => label,
     };
     // 20.2.2.4
-    let a_label = to_ascii_std3(u_label, plan, known_ace).map_err(|r| give_up("20.2.2.4", r))?;
+    let a_label = to_ascii_std3(u_label, plan).map_err(|r| give_up("20.2.2.4", r))?;
     // 20.2.2.5
     if a_label != p_label {
         return Err(give_up(
@@ -474,87 +405,7 @@ fn label_ie_round_trip_checks(
         return Err(give_up("20.2.2.6", "U+3002 in the label"));
     }
     if let Some(ace_out) = ace_out {
-        ace_label(u_label, known_ace, ace_out)?;
-    }
-    Ok(())
-}
-
-/// Step 20.2.2 (IE) for a non-ASCII label that Nameprep leaves as it is
-/// ([`super::nameprep::is_fixed_point`]: what step 11 made of the host
-/// mostly is), without the round trip's strings: /p_label/ is `xn--` and
-/// the Punycode of the label (20.2.2.1; only its length is needed), its
-/// decoding is the label again (20.2.2.3), and ToASCII of the label
-/// (20.2.2.4) runs Nameprep, which changes nothing and may fail only its
-/// Check bidi step, then makes /p_label/ again, so 20.2.2.5 holds.
-///
-/// `\u{4E00}` → `\u{4E00}` (and `xn--4gq` into `ace_out`); `\u{5D0}a`
-/// fails at 20.2.2.4 (bidi).  `tests::shortcuts_match_the_traced_steps`
-/// checks it against the full round trip, which a tracer sees.
-pub(crate) fn label_ie_round_trip_fixed_point(
-    label: &str,
-    plan: &Plan,
-    out: &mut String,
-    ace_out: Option<&mut String>,
-    prepared: bool,
-    bidi_may_fail: bool,
-    shared: Option<&mut AceCache>,
-) -> Result<(), GiveUp> {
-    // 20.2.2.1: only the length of /p_label/ is needed (the encoding itself
-    // when it is shared with other profiles, or for `ace_out`).
-    let cannot = || give_up("20.2.2.1.1", "Punycode cannot encode the label");
-    // Punycode encodes any label of at most 63 characters (see
-    // [`label_chars`]).
-    if label.len() > MAX_LABEL_LEN && label.chars().count() > MAX_LABEL_LEN {
-        return Err(cannot());
-    }
-    // 20.2.2.4: ToASCII steps 2 (Nameprep: only Check bidi can fail,
-    // unless `bidi_may_fail` is false), 3, 4 to 7 (the label is not ASCII)
-    // and 8.
-    if bidi_may_fail {
-        super::nameprep::check_bidi(label, plan.nameprep().bidi)
-            .map_err(|e| give_up("20.2.2.4", format!("ToASCII: {e}")))?;
-    }
-    let mut buf = ['\0'; MAX_LABEL_LEN];
-    let shared_ace = match shared {
-        Some(work) => Some(work.ace(label).ok_or_else(cannot)?),
-        None => None,
-    };
-    let p_len = match shared_ace {
-        Some(ace) => 4 + ace.len(),
-        None => {
-            let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
-            let mut count = puny::Count(4);
-            puny::encode_into(chars, &mut count).ok_or_else(cannot)?;
-            count.0
-        }
-    };
-    if prepared {
-        // Of UseSTD3ASCIIRules only the hyphens can fail (see
-        // [`LabelKnown::Prepared`]).
-        if label.starts_with('-') || label.ends_with('-') {
-            return Err(give_up("20.2.2.4", HYPHEN_AT_AN_END));
-        }
-    } else {
-        std3_rules(label).map_err(|r| give_up("20.2.2.4", r))?;
-    }
-    ace_prefix_check(label).map_err(|r| give_up("20.2.2.4", r))?;
-    if p_len > MAX_LABEL_LEN {
-        return Err(give_up("20.2.2.4", EMPTY_OR_TOO_LONG));
-    }
-    // 20.2.2.6
-    if !prepared && label.contains('\u{3002}') {
-        return Err(give_up("20.2.2.6", "U+3002 in the label"));
-    }
-    out.push_str(label);
-    if let Some(ace_out) = ace_out {
-        ace_out.push_str("xn--");
-        match shared_ace {
-            Some(ace) => ace_out.push_str(ace),
-            None => {
-                let chars = label_chars(label, &mut buf).ok_or_else(cannot)?;
-                puny::encode_into(chars, ace_out);
-            }
-        }
+        ace_label(u_label, ace_form, ace_out)?;
     }
     Ok(())
 }
@@ -597,15 +448,12 @@ pub(crate) fn ace_prefix_check(prepared: &str) -> Result<(), String> {
 }
 
 /// ToASCII [RFC 3490 4.1] with UseSTD3ASCIIRules and without
-/// AllowUnassigned, using the profile's Nameprep.  `known_ace` is the ACE
-/// form of `label` when the caller has it: if Nameprep leaves the label as
-/// it is, ToASCII's steps 4 to 7 would make it again.
-pub(crate) fn to_ascii_std3<'a>(
-    label: &'a str,
-    plan: &Plan,
-    known_ace: Option<&'a str>,
-) -> Result<Cow<'a, str>, String> {
-    // Steps 1 and 2.
+/// AllowUnassigned, using the profile's Nameprep: `Bücher` →
+/// `xn--bcher-kva`; `www` → `www`; `a_b` and `\u{221}` (unassigned in
+/// Unicode 3.2) fail.
+pub(crate) fn to_ascii_std3<'a>(label: &'a str, plan: &Plan) -> Result<Cow<'a, str>, String> {
+    // Steps 1 and 2: Nameprep, without AllowUnassigned, of a label that is
+    // not all ASCII.
     let prepared: Cow<'a, str> = if label.is_ascii() {
         Cow::Borrowed(label)
     } else {
@@ -615,21 +463,7 @@ pub(crate) fn to_ascii_std3<'a>(
                 c as u32
             ));
         }
-        if super::nameprep::is_fixed_point(label) {
-            // Nameprep gives the label back, unless its Check bidi step
-            // fails (IE's decoded `xn--` labels mostly are such).
-            super::nameprep::check_bidi(label, plan.nameprep().bidi)
-                .map_err(|e| format!("ToASCII: {e}"))?;
-            Cow::Borrowed(label)
-        } else {
-            let p = nameprep_with(label.to_string(), plan, true, &mut super::trace::NoTrace)
-                .map_err(|e| format!("ToASCII: {e}"))?;
-            if p == label {
-                Cow::Borrowed(label)
-            } else {
-                Cow::Owned(p)
-            }
-        }
+        nameprep_with(label, plan, true, &mut NoTrace).map_err(|e| format!("ToASCII: {e}"))?
     };
     // Step 3: UseSTD3ASCIIRules.
     std3_rules(&prepared)?;
@@ -638,14 +472,9 @@ pub(crate) fn to_ascii_std3<'a>(
         prepared
     } else {
         ace_prefix_check(&prepared)?;
-        match (known_ace, &prepared) {
-            (Some(ace), Cow::Borrowed(_)) => Cow::Borrowed(ace),
-            _ => {
-                let mut ace = String::new();
-                push_ace(&prepared, &mut ace).ok_or("ToASCII: Punycode cannot encode the label")?;
-                Cow::Owned(ace)
-            }
-        }
+        let mut ace = String::new();
+        push_ace(&prepared, &mut ace).ok_or("ToASCII: Punycode cannot encode the label")?;
+        Cow::Owned(ace)
     };
     // Step 8.
     if ascii.is_empty() || ascii.len() > MAX_LABEL_LEN {

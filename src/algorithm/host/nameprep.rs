@@ -50,24 +50,19 @@ pub fn nameprep_traced<T: Tracer>(
     bidi: bool,
     tracer: &mut T,
 ) -> Result<String, NameprepError> {
-    nameprep_with(input.to_string(), &Plan::of(profile), bidi, tracer)
+    nameprep_with(input, &Plan::of(profile), bidi, tracer).map(Cow::into_owned)
 }
 
-/// Nameprep under `plan` of a string the caller gives away: Nameprep
-/// works in it, and a step that changes nothing copies nothing.
-pub(crate) fn nameprep_with<T: Tracer>(
-    mut s: String,
+/// Nameprep under `plan` of `input`: borrowed as long as no step changes
+/// it (`example` → `Cow::Borrowed("example")`; `EXAMPLE` →
+/// `Cow::Owned("example")`).
+pub(crate) fn nameprep_with<'a, T: Tracer>(
+    input: &'a str,
     plan: &Plan,
     bidi: bool,
     tracer: &mut T,
-) -> Result<String, NameprepError> {
-    // ASCII fast path: B.1 holds no ASCII, B.2 lowercases A-Z, NFKC leaves
-    // ASCII alone, Nameprep prohibits no ASCII character, and ASCII has no
-    // RandALCat character.  Every profile agrees.
-    if !T::ENABLED && s.is_ascii() {
-        s.make_ascii_lowercase();
-        return Ok(s);
-    }
+) -> Result<Cow<'a, str>, NameprepError> {
+    let mut s = Cow::Borrowed(input);
     let p = plan.nameprep();
     let mut pl = Pipeline::new(plan, tracer);
     // What the table lookups of steps 3, 6, 7 and 10 would find, made in
@@ -164,7 +159,7 @@ fn nfkc_step<'a>(s: &'a str, found: u16, variant: &NfkcVariant) -> Cow<'a, str> 
 /// of `s`, an ASCII uppercase letter counting as table B.2 (as in
 /// [`stringprep::map_cow`]): in one pass, whether steps 3, 6, 7 and 10
 /// have anything to do.
-fn flags_of(s: &str) -> u16 {
+pub(crate) fn flags_of(s: &str) -> u16 {
     s.chars().fold(0, |found, c| {
         found
             | if c.is_ascii() {
@@ -179,21 +174,6 @@ fn flags_of(s: &str) -> u16 {
     })
 }
 
-/// Whether Nameprep under any profile gives `s` back as it is, its Check
-/// bidi step (step 11) aside: nothing of tables B.1, B.2 or A.1 (steps 3,
-/// 6, 8, 9 have nothing to do), nothing prohibited (step 10 passes; step
-/// 3a's noncharacters are in table C.4), and NFKC leaves `s` alone
-/// (step 7; then step 4 has no Corrigendum 5 sequence to swap, which needs
-/// a character that composes, and step 2's tone marks, which decompose,
-/// are not there).
-///
-/// `\u{4E00}.jp`'s `\u{4E00}` and `b\u{FC}cher` are; `B\u{FC}cher`
-/// (B.2), `\u{FB01}` (NFKC) and `\u{221}` (A.1) are not.
-/// `tests::fixed_points_are_fixed` checks it against every step.
-pub(crate) fn is_fixed_point(s: &str) -> bool {
-    flags_of(s) & (FLAG_B_1 | FLAG_B_2 | FLAG_A_1 | FLAG_PROHIBITED) == 0 && nfkc::leaves_alone(s)
-}
-
 /// Step 2 (GECKO): if the string contains U+0340 COMBINING GRAVE TONE MARK
 /// or U+0341 COMBINING ACUTE TONE MARK, fail.
 fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
@@ -204,13 +184,6 @@ fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
         }),
         None => Ok(()),
     }
-}
-
-/// Whether step 4 (GECKO) could change `s`: a Corrigendum 5 sequence holds
-/// at least one non-starter (a character of combining class other than 0
-/// in the Unicode 4.1 data of [`nfkc::swap_corrigendum_5_sequences`]).
-pub(crate) fn corrigendum_5_swap_may_apply(s: &str) -> bool {
-    flags_of(s) & FLAG_NFKC_CCC != 0
 }
 
 /// Step 10: the Prohibit step \[STRINGPREP\] \[NAMEPREP\]: tables C.1.2, C.2.2,
@@ -371,47 +344,6 @@ mod tests {
                     "{} {:?}", p.name, s
                 );
             }
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
-        /// What [`is_fixed_point`] says Nameprep gives back, running every
-        /// step gives back (without bidi, which is not part of the claim).
-        #[test]
-        fn fixed_points_are_fixed(v in proptest::collection::vec(interesting_char(), 0..10)) {
-            let s: String = v.into_iter().collect();
-            for p in crate::profile::builtin_profiles() {
-                if is_fixed_point(&s) {
-                    proptest::prop_assert_eq!(
-                        nameprep_every_step(&s, p, false),
-                        Some(s.clone()),
-                        "{} {:?}", p.name, s
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn thai_hangul_cjk_and_composites_are_fixed_points() {
-        for s in [
-            "\u{4E00}",
-            "b\u{FC}cher",
-            "\u{B274}\u{C2A4}",
-            "\u{E17}\u{E14}\u{E2A}\u{E2D}\u{E1A}",
-        ] {
-            assert!(is_fixed_point(s), "{s:?}");
-        }
-        for s in [
-            "B\u{FC}cher",
-            "\u{FB01}",
-            "\u{221}",
-            "a\u{AD}",
-            "\u{FDD0}",
-            "\u{340}",
-        ] {
-            assert!(!is_fixed_point(s), "{s:?}");
         }
     }
 

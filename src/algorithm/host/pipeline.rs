@@ -2,7 +2,6 @@
 //! switches on and reports every step to a [`Tracer`]; [`GiveUp`] is a
 //! CanonicalizeHost step's "return /fallback/".
 
-use super::ace::AceCache;
 use super::trace::Tracer;
 use crate::profile::host_steps::Step;
 use crate::profile::plan::Plan;
@@ -15,40 +14,82 @@ pub(crate) struct Pipeline<'t, T: Tracer> {
     /// input calls for it).
     pub plan: &'t Plan,
     pub tracer: &'t mut T,
-    /// The labels' Punycode shared with the other profiles the host is
-    /// canonicalized under, if any (see `SharedHostWork` in
-    /// `fast_paths.rs`).
-    pub shared: Option<&'t mut AceCache>,
-    /// What is known of the host already (from the shortcut that fell
-    /// into the steps, or the work shared with other profiles).
-    pub known: Known,
-    /// Check bidi may fail on a label of the host being converted (step
-    /// 20): false when no character of the host may be RandALCat (see
-    /// `convert_labels`).  True until it is told.
-    pub bidi_may_fail: bool,
+}
+
+/// The string a pipeline rewrites: CanonicalizeHost's own `String`, or
+/// Nameprep's input, borrowed until a step changes it (`Cow`).
+pub(crate) trait Rewritten: std::ops::Deref<Target = str> {
+    /// Takes a step's result: `Err(len)`, the first `len` octets of the
+    /// string as it is (all of them: no change), or `Ok`, a new string.
+    /// Returns whether the string changed.
+    fn take(&mut self, result: Result<String, usize>) -> bool;
+}
+
+impl Rewritten for String {
+    #[inline]
+    fn take(&mut self, result: Result<String, usize>) -> bool {
+        match result {
+            Err(len) if len == self.len() => false,
+            Err(len) => {
+                self.truncate(len);
+                true
+            }
+            Ok(r) => {
+                *self = r;
+                true
+            }
+        }
+    }
+}
+
+impl Rewritten for Cow<'_, str> {
+    #[inline]
+    fn take(&mut self, result: Result<String, usize>) -> bool {
+        match result {
+            Err(len) if len == self.len() => false,
+            Err(len) => {
+                match self {
+                    Cow::Borrowed(b) => *b = &b[..len],
+                    Cow::Owned(o) => o.truncate(len),
+                }
+                true
+            }
+            Ok(r) => {
+                *self = Cow::Owned(r);
+                true
+            }
+        }
+    }
 }
 
 impl<'t, T: Tracer> Pipeline<'t, T> {
-    /// A pipeline under `plan` reporting to `tracer`, knowing nothing yet
-    /// of the host.
+    /// A pipeline under `plan` reporting to `tracer`.
     pub fn new(plan: &'t Plan, tracer: &'t mut T) -> Pipeline<'t, T> {
-        Pipeline {
-            plan,
-            tracer,
-            shared: None,
-            known: Known::default(),
-            bidi_may_fail: true,
-        }
+        Pipeline { plan, tracer }
+    }
+
+    /// Reports `step` to the tracer: `ran`, the string `before` it, and
+    /// what it made of it (`after`, made only if the tracer asks).
+    #[inline(always)]
+    fn report<'a>(
+        &mut self,
+        step: &'static Step,
+        ran: bool,
+        before: &str,
+        after: impl FnOnce() -> Cow<'a, str>,
+    ) {
+        self.tracer
+            .step(step.pipeline, step.number, step.label, ran, before, after);
     }
 
     /// A step that rewrites the string: runs `f` when the plan runs the
     /// step, and reports it either way.  Returns whether `s` may have
     /// changed (`false`: the step did not run, or borrowed all of `s`).
     #[inline]
-    pub fn rewrite(
+    pub fn rewrite<S: Rewritten>(
         &mut self,
         step: &'static Step,
-        s: &mut String,
+        s: &mut S,
         f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
     ) -> bool {
         let ran = self.plan.runs(step);
@@ -58,44 +99,27 @@ impl<'t, T: Tracer> Pipeline<'t, T> {
     /// [`Pipeline::rewrite`] of a step that the plan runs only `when` the
     /// input calls for it (`when` must imply that the plan runs it).
     #[inline]
-    pub fn rewrite_if(
+    pub fn rewrite_if<S: Rewritten>(
         &mut self,
         step: &'static Step,
         when: bool,
-        s: &mut String,
+        s: &mut S,
         f: impl for<'a> FnOnce(&'a str) -> Cow<'a, str>,
     ) -> bool {
         debug_assert!(!when || self.plan.runs(step), "step {}", step.number);
-        let ran = when;
-        if !ran {
-            if T::ENABLED {
-                self.tracer
-                    .step(step.pipeline, step.number, step.label, false, s, s);
-            }
+        if !when {
+            self.report(step, false, s, || Cow::Borrowed(&**s));
             return false;
         }
         let new = f(s);
-        if T::ENABLED {
-            self.tracer
-                .step(step.pipeline, step.number, step.label, true, s, &new);
-        }
+        self.report(step, true, s, || Cow::Borrowed(&*new));
         // A borrowed result is `s` itself or a slice of it: a prefix is
         // cut off in place, only another slice needs a new string.
-        let replacement = match new {
+        let result = match new {
             Cow::Borrowed(b) if b.as_ptr() == s.as_ptr() => Err(b.len()),
             new => Ok(new.into_owned()),
         };
-        match replacement {
-            Err(len) if len == s.len() => false,
-            Err(len) => {
-                s.truncate(len);
-                true
-            }
-            Ok(r) => {
-                *s = r;
-                true
-            }
-        }
+        s.take(result)
     }
 
     /// A step that checks the string: runs `f` when the plan runs the
@@ -122,30 +146,15 @@ impl<'t, T: Tracer> Pipeline<'t, T> {
         f: impl FnOnce(&str) -> Result<(), E>,
     ) -> Result<(), E> {
         debug_assert!(!when || self.plan.runs(step), "step {}", step.number);
-        let ran = when;
-        if !ran {
-            if T::ENABLED {
-                self.tracer
-                    .step(step.pipeline, step.number, step.label, false, s, s);
-            }
+        if !when {
+            self.report(step, false, s, || Cow::Borrowed(s));
             return Ok(());
         }
         let r = f(s);
-        if T::ENABLED {
-            match &r {
-                Ok(()) => self
-                    .tracer
-                    .step(step.pipeline, step.number, step.label, true, s, s),
-                Err(e) => self.tracer.step(
-                    step.pipeline,
-                    step.number,
-                    step.label,
-                    true,
-                    s,
-                    &format!("fail: {e}"),
-                ),
-            }
-        }
+        self.report(step, true, s, || match &r {
+            Ok(()) => Cow::Borrowed(s),
+            Err(e) => Cow::Owned(format!("fail: {e}")),
+        });
         r
     }
 
@@ -154,10 +163,8 @@ impl<'t, T: Tracer> Pipeline<'t, T> {
     /// the step.
     #[inline]
     pub fn note(&mut self, step: &'static Step, s: &str, note: impl FnOnce() -> String) {
-        if T::ENABLED {
-            let ran = self.plan.runs(step);
-            self.note_if(step, ran, s, note);
-        }
+        let ran = self.plan.runs(step);
+        self.note_if(step, ran, s, note);
     }
 
     /// [`Pipeline::note`] of a step that the plan runs only `when` the
@@ -170,36 +177,12 @@ impl<'t, T: Tracer> Pipeline<'t, T> {
         s: &str,
         note: impl FnOnce() -> String,
     ) {
-        if T::ENABLED {
-            debug_assert!(!ran || self.plan.runs(step), "step {}", step.number);
-            let n = if ran { note() } else { s.to_string() };
-            self.tracer
-                .step(step.pipeline, step.number, step.label, ran, s, &n);
-        }
+        debug_assert!(!ran || self.plan.runs(step), "step {}", step.number);
+        self.report(step, ran, s, || match ran {
+            true => Cow::Owned(note()),
+            false => Cow::Borrowed(s),
+        });
     }
-}
-
-/// What the steps before the labels (steps 17 to 21), or the shortcut
-/// that falls into them there, found of the host: facts the label steps
-/// need not find again.  Nothing is known by default.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Known {
-    /// Nameprep leaves every label as it is but for ASCII case, which is
-    /// lowered already; the ASCII characters are letters, digits and
-    /// hyphens, and no label holds U+3002 (the IDN shortcut prepared the
-    /// host: steps 2 to 18 have no other work on it).
-    pub labels_prepared: bool,
-    /// Step 11 ran Nameprep on the whole host and no step since changed
-    /// the host (step 14 percent-encoded nothing): step 20.2.1.1 has only
-    /// its Check bidi step left to run.
-    pub step_11_holds: bool,
-    /// Step 20.1's /idn-enabled/ for the host, when the work shared with
-    /// other profiles has found it already.
-    pub idn_enabled: Option<bool>,
-    /// Whether a character of the host may be RandALCat (`may_hold_rand_al`
-    /// in `bidi.rs`), when the work shared with other profiles has found it
-    /// already.
-    pub may_hold_rand_al: Option<bool>,
 }
 
 /// Where a step gave up: its number and why.  `outright` is "return

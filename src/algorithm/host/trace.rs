@@ -2,18 +2,17 @@
 //!
 //! The Nameprep and CanonicalizeHost pipelines report each step to a
 //! [`Tracer`]: its specification step number, its marks, whether the profile
-//! runs it, and the string before and after.  [`NoTrace`] compiles to
-//! nothing; [`StepLog`] records the steps as data (what `urlprism trace`
-//! prints).
+//! runs it, and the string before and after.  The pipelines report every
+//! step to the tracer they are given, whichever it is; the string after a
+//! step is made only when the tracer asks for it, so that [`NoTrace`]
+//! compiles to nothing; [`StepLog`] records the steps as data (what
+//! `urlprism trace` prints).
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// Receives each step of a pipeline as it runs (or is skipped).
 pub trait Tracer {
-    /// Whether the tracer records anything.  When false the pipelines take
-    /// fast paths that skip whole groups of steps (with the same result).
-    const ENABLED: bool;
-
     /// `pipeline` is `"Nameprep"` or `"CanonicalizeHost"`, `step` the
     /// specification's step number (e.g. `"20.2.1.1"`; a step that models
     /// a browser beyond the specification is numbered after the step it
@@ -21,15 +20,18 @@ pub trait Tracer {
     /// unmarked step; `"observed: GECKO"` for a step beyond the
     /// specification, modelling what the browser was measured doing),
     /// `ran` whether the profile runs it, and `before` / `after` the string
-    /// around it.
-    fn step(
+    /// around it.  `after` makes that string when called (step 3 of
+    /// Nameprep on `AB`: `|| "ab".into()`; a failed check:
+    /// `|| format!("fail: {e}").into()`): a tracer that records nothing
+    /// does not call it.
+    fn step<'a>(
         &mut self,
         pipeline: &'static str,
         step: &'static str,
         marks: &'static str,
         ran: bool,
         before: &str,
-        after: &str,
+        after: impl FnOnce() -> Cow<'a, str>,
     );
 }
 
@@ -37,16 +39,15 @@ pub trait Tracer {
 pub struct NoTrace;
 
 impl Tracer for NoTrace {
-    const ENABLED: bool = false;
     #[inline(always)]
-    fn step(
+    fn step<'a>(
         &mut self,
         _: &'static str,
         _: &'static str,
         _: &'static str,
         _: bool,
         _: &str,
-        _: &str,
+        _: impl FnOnce() -> Cow<'a, str>,
     ) {
     }
 }
@@ -69,15 +70,14 @@ pub struct StepLog {
 }
 
 impl Tracer for StepLog {
-    const ENABLED: bool = true;
-    fn step(
+    fn step<'a>(
         &mut self,
         pipeline: &'static str,
         step: &'static str,
         marks: &'static str,
         ran: bool,
         before: &str,
-        after: &str,
+        after: impl FnOnce() -> Cow<'a, str>,
     ) {
         self.steps.push(TraceStep {
             pipeline,
@@ -85,7 +85,7 @@ impl Tracer for StepLog {
             marks,
             ran,
             before: before.to_string(),
-            after: after.to_string(),
+            after: after().into_owned(),
         });
     }
 }
