@@ -17,7 +17,11 @@ pub enum Error {
         /// The specification step that failed, e.g. `"20.2.1.3.2"`.
         step: &'static str,
         /// What was wrong.
-        reason: String,
+        reason: HostReason,
+        /// The host and port as written in the authority, when the host is
+        /// only part of what was written as one (a `[` with no `]`: the
+        /// port begins after the last `:`): `[::1` of `http://[::1/`.
+        written: Option<Box<str>>,
         /// The host the modelled browser writes although it rejects it,
         /// when the profile models that (googleurl keeps the host it made
         /// when it finds the address BROKEN: `0x12c0a80001`,
@@ -86,6 +90,7 @@ impl fmt::Display for Error {
                 host,
                 step,
                 reason,
+                written,
                 displayed,
                 ..
             } => {
@@ -94,6 +99,14 @@ impl fmt::Display for Error {
                     "invalid host {}: CanonicalizeHost step {step}: {reason}",
                     Quoted(host)
                 )?;
+                if let Some(w) = written {
+                    write!(
+                        f,
+                        " (written {}: a '[' with no ']' is no IPv6 literal, \
+                         and the port begins after the last ':')",
+                        Quoted(w)
+                    )?;
+                }
                 match displayed {
                     Some(d) => write!(f, " (shown as {})", Quoted(d)),
                     None => Ok(()),
@@ -174,20 +187,17 @@ impl Error {
                     host,
                     step,
                     reason,
+                    written: None,
                     shown_host,
                     displayed,
                 },
                 Some(written),
             ) if host.starts_with('[') && !host.contains(']') && written.len() > host.len() => {
-                let reason = format!(
-                    "{reason} (written {}: a '[' with no ']' is no IPv6 literal, \
-                     and the port begins after the last ':')",
-                    Quoted(written)
-                );
                 Error::Host {
                     host,
                     step,
                     reason,
+                    written: Some(written.into()),
                     shown_host,
                     displayed,
                 }
@@ -239,7 +249,8 @@ mod tests {
         let e = Error::Host {
             host: "é".repeat(100_000),
             step: "28",
-            reason: "forbidden".into(),
+            reason: HostReason::ForbiddenCharacter('~'),
+            written: None,
             shown_host: None,
             displayed: None,
         };
@@ -328,3 +339,199 @@ impl std::fmt::Display for InvalidReason {
 }
 
 impl std::error::Error for InvalidReason {}
+
+/// Why CanonicalizeHost failed: the reason of the step that returned
+/// "fail" (or its /fallback/, under a profile without one), one short
+/// message each.  [`Error::Host`] names the step.
+///
+/// ```
+/// use urlprism::{error::HostReason, Error, Url};
+/// match Url::parse("http://a%zz/").unwrap_err() {
+///     Error::Host { step, reason, .. } => {
+///         assert_eq!((step, &reason), ("28", &HostReason::ForbiddenCharacter('%')));
+///         assert_eq!(reason.to_string(), "forbidden character '%' in the host");
+///     }
+///     e => panic!("{e}"),
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HostReason {
+    /// Step 4a (observed, GECKO): a `:` outside brackets.
+    ColonOutsideBrackets,
+    /// Step 5: the host begins with an escaped `[` (`%5B`).
+    EscapedBracket,
+    /// Step 7a (observed, GECKO): a `;` (or `%3B`) in the host.
+    Semicolon,
+    /// Steps 11 and 20.2.1.1: Nameprep failed.
+    Nameprep(Box<NameprepError>),
+    /// Step 12: a `%` in the host after Nameprep.
+    PercentAfterNameprep,
+    /// Step 13.1: U+0000 or U+0020 in the host.
+    NulOrSpace,
+    /// Step 13.2: U+0000 or U+0020 after Nameprep, where the input held a
+    /// character the Prohibit step disallows.
+    NulOrSpaceAfterNameprep,
+    /// Step 20.2.1.2.1.1: a label that begins with `xn--` holds non-ASCII
+    /// characters.
+    AceLabelNotAscii,
+    /// Steps 20.2.1.2.1.2, 20.2.2.1.1 and 20.2.2a: Punycode cannot encode
+    /// the label (it would overflow).
+    PunycodeCannotEncode,
+    /// Steps 20.2.1.2.1.4 and 20.2.1.3.3: a label longer than 63
+    /// characters.
+    LabelTooLong,
+    /// Step 20.2.1.3.2: an empty label in a host with a label converted.
+    EmptyLabel,
+    /// Step 20.2.2.3.2: a Punycode label too long to decode.
+    PunycodeTooLong,
+    /// Step 20.2.2.3.2: a label after `xn--` that is no Punycode.
+    NotPunycode,
+    /// Step 20.2.2.4: ToASCII failed.
+    ToAscii(Box<ToAsciiError>),
+    /// Step 20.2.2.5: ToASCII of the decoded label is not the label:
+    /// what ToASCII gives, and the label.
+    RoundTrip(Box<(String, String)>),
+    /// Step 20.2.2.6: U+3002 in the label.
+    IdeographicFullStop,
+    /// Step 25a (IE): a bracketed host that is no IPv6 address.
+    BracketedNotIpv6,
+    /// Step 26: a `:` in a host that is not an IPv6 address.
+    ColonNotIpv6,
+    /// Step 27 (observed, googleurl 2011): numbers that make no IPv4
+    /// address (a component over 32 bits, or over its bytes).
+    BrokenIpv4,
+    /// Step 28: a forbidden character.
+    ForbiddenCharacter(char),
+    /// Step 29: `%00`, or a `%` not followed by two hexadecimal digits.
+    BadEscape,
+}
+
+impl fmt::Display for HostReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HostReason::ColonOutsideBrackets => f.write_str("':' outside brackets in the host"),
+            HostReason::EscapedBracket => f.write_str("the host begins with an escaped '['"),
+            HostReason::Semicolon => f.write_str("';' (or \"%3B\") in the host"),
+            HostReason::Nameprep(e) => write!(f, "{e}"),
+            HostReason::PercentAfterNameprep => f.write_str("'%' in the host after Nameprep"),
+            HostReason::NulOrSpace => f.write_str("U+0000 or U+0020 in the host"),
+            HostReason::NulOrSpaceAfterNameprep => f.write_str(
+                "U+0000 or U+0020 after Nameprep, and a character the Prohibit step disallows in the input",
+            ),
+            HostReason::AceLabelNotAscii => {
+                f.write_str("a label beginning with \"xn--\" holds non-ASCII characters")
+            }
+            HostReason::PunycodeCannotEncode => f.write_str("Punycode cannot encode the label"),
+            HostReason::LabelTooLong => f.write_str("the label is longer than 63 characters"),
+            HostReason::EmptyLabel => f.write_str("empty label"),
+            HostReason::PunycodeTooLong => f.write_str("the Punycode label is too long"),
+            HostReason::NotPunycode => f.write_str("not a valid Punycode label"),
+            HostReason::ToAscii(e) => write!(f, "{e}"),
+            HostReason::RoundTrip(pair) => {
+                write!(f, "ToASCII gives {:?}, not {:?}", pair.0, pair.1)
+            }
+            HostReason::IdeographicFullStop => f.write_str("U+3002 in the label"),
+            HostReason::BracketedNotIpv6 => {
+                f.write_str("a bracketed host that is no IPv6 address (Windows)")
+            }
+            HostReason::ColonNotIpv6 => f.write_str("':' in a host that is not an IPv6 address"),
+            HostReason::BrokenIpv4 => f.write_str(
+                "numbers that make no IPv4 address (googleurl 2011: a component over 32 bits, or over its bytes)",
+            ),
+            HostReason::ForbiddenCharacter(c) => write!(f, "forbidden character {c:?} in the host"),
+            HostReason::BadEscape => {
+                f.write_str("\"%00\", or '%' not followed by two hexadecimal digits")
+            }
+        }
+    }
+}
+
+/// Why ToASCII [RFC 3490 4.1] (with UseSTD3ASCIIRules, without
+/// AllowUnassigned) failed on a label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ToAsciiError {
+    /// Step 2: a code point unassigned in Unicode 3.2.
+    Unassigned(char),
+    /// Step 2: Nameprep failed.
+    Nameprep(NameprepError),
+    /// Step 3: a character other than a letter, digit or hyphen.
+    NotLetterDigitHyphen(char),
+    /// Step 3: the label begins or ends with `-`.
+    HyphenAtAnEnd,
+    /// Step 5: the label begins with the ACE prefix already.
+    AcePrefix,
+    /// Step 6: Punycode cannot encode the label.
+    PunycodeCannotEncode,
+    /// Step 8: the label is empty or longer than 63 characters.
+    EmptyOrTooLong,
+}
+
+impl fmt::Display for ToAsciiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ToASCII: ")?;
+        match self {
+            ToAsciiError::Unassigned(c) => {
+                write!(f, "U+{:04X} is unassigned in Unicode 3.2", *c as u32)
+            }
+            ToAsciiError::Nameprep(e) => write!(f, "{e}"),
+            ToAsciiError::NotLetterDigitHyphen(c) => {
+                write!(f, "{c:?} is not a letter, digit or hyphen")
+            }
+            ToAsciiError::HyphenAtAnEnd => f.write_str("the label begins or ends with '-'"),
+            ToAsciiError::AcePrefix => f.write_str("the label already begins with the ACE prefix"),
+            ToAsciiError::PunycodeCannotEncode => f.write_str("Punycode cannot encode the label"),
+            ToAsciiError::EmptyOrTooLong => {
+                f.write_str("the label is empty or longer than 63 characters")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ToAsciiError {}
+
+/// Nameprep failed: the step that failed (`"2"`, `"10"` or `"11"`) and
+/// why.
+///
+/// ```
+/// let e = urlprism::algorithm::host::nameprep::nameprep("a\u{E000}b", urlprism::profile::this(), true).unwrap_err();
+/// assert_eq!(e.to_string(), "Nameprep step 10: U+E000 is prohibited by Nameprep");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameprepError {
+    /// The Nameprep step that failed: `"2"`, `"10"` or `"11"`.
+    pub step: &'static str,
+    /// What was wrong.
+    pub reason: NameprepReason,
+}
+
+/// Why a Nameprep step failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NameprepReason {
+    /// Step 2 (GECKO): a combining tone mark (U+0340, U+0341).
+    ToneMark(char),
+    /// Step 10: a character Nameprep prohibits (RFC 3454 C.*).
+    Prohibited(char),
+    /// Step 11: the Check bidi step; the rule of RFC 3454 section 6
+    /// that fails.
+    Bidi(&'static str),
+}
+
+impl fmt::Display for NameprepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Nameprep step {}: ", self.step)?;
+        match self.reason {
+            NameprepReason::ToneMark(c) => {
+                write!(f, "U+{:04X} (a combining tone mark) is rejected", c as u32)
+            }
+            NameprepReason::Prohibited(c) => {
+                write!(f, "U+{:04X} is prohibited by Nameprep", c as u32)
+            }
+            NameprepReason::Bidi(rule) => write!(f, "bidi check: {rule}"),
+        }
+    }
+}
+
+impl std::error::Error for NameprepError {}

@@ -573,7 +573,7 @@ fn page_base(
         encoding_rs::Encoding::for_label(label.as_bytes())
             .ok_or_else(|| format!("no encoding {label:?}"))?
     };
-    let parsed = EngineCanonicalizer::new(spec)
+    let parsed = Canonicalizer::new(spec)
         .encoding(encoding)
         .base(&page)
         .and_then(|c| c.canonicalize(b));
@@ -643,7 +643,7 @@ fn pages(browser: Browser) -> Result<(), Failed> {
         let encoding = encoding_rs::Encoding::for_label(c.encoding.as_bytes())
             .ok_or_else(|| format!("no encoding {:?}", c.encoding))?;
         let ours = base.and_then(|b| {
-            EngineCanonicalizer::new(&spec)
+            Canonicalizer::new(&spec)
                 .encoding(encoding)
                 .base(&b)
                 .and_then(|e| e.canonicalize(&c.input))

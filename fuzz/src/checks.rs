@@ -321,12 +321,14 @@ fn without_displayed(r: Result<String, urlprism::Error>) -> Result<String, urlpr
             host,
             step,
             reason,
+            written,
             shown_host,
             ..
         } => urlprism::Error::Host {
             host,
             step,
             reason,
+            written,
             shown_host,
             displayed: None,
         },

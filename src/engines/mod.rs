@@ -29,7 +29,7 @@
 //! assert_eq!(e.name(), "whatwg-2015");
 //! assert!(e.as_profile().is_none());
 //! let names: Vec<String> = urlprism::engines::builtin_engines().iter().map(|e| e.name().to_string()).collect();
-//! assert_eq!(names, ["this", "chrome", "gecko", "ie", "whatwg"]);
+//! assert_eq!(names, ["this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]);
 //! ```
 
 pub mod chromium;

@@ -9,6 +9,7 @@
 
 use crate::algorithm::host::ace::push_ace;
 use crate::algorithm::host::pipeline::{give_up, GiveUp};
+use crate::error::HostReason;
 use crate::profile::plan::Plan;
 use crate::profile::Ipv4Rule;
 use crate::text::ipv4::{canonicalize_ipv4, googleurl_2011_ipv4, Ipv4Family};
@@ -24,7 +25,7 @@ pub(crate) fn semicolon_in_host(s: &str) -> Result<(), GiveUp> {
         .windows(3)
         .any(|w| w[0] == b'%' && w[1] == b'3' && w[2].eq_ignore_ascii_case(&b'b'));
     if escaped || s.contains(';') {
-        Err(give_up("7a", "';' (or \"%3B\") in the host"))
+        Err(give_up("7a", HostReason::Semicolon))
     } else {
         Ok(())
     }
@@ -60,8 +61,7 @@ pub(crate) fn ace_label(
     } else if let Some(ace) = known_ace {
         out.push_str(ace);
     } else {
-        push_ace(label, out)
-            .ok_or_else(|| give_up("20.2.2a", "Punycode cannot encode the label"))?;
+        push_ace(label, out).ok_or_else(|| give_up("20.2.2a", HostReason::PunycodeCannotEncode))?;
     }
     Ok(())
 }
@@ -86,7 +86,7 @@ pub(crate) fn colon_outside_brackets(s: &str) -> Result<(), GiveUp> {
                 if !closed {
                     return Err(GiveUp {
                         outright: true,
-                        ..give_up("4a", "':' outside brackets in the host")
+                        ..give_up("4a", HostReason::ColonOutsideBrackets)
                     });
                 }
             }
@@ -117,10 +117,7 @@ pub(crate) fn ipv4_address(s: &str, rule: Ipv4Rule) -> Result<Option<String>, Gi
             Ipv4Family::NotAddress => Ok(None),
             Ipv4Family::Broken => Err(GiveUp {
                 outright: true,
-                ..give_up(
-                    "27",
-                    "numbers that make no IPv4 address (googleurl 2011: a component over 32 bits, or over its bytes)",
-                )
+                ..give_up("27", HostReason::BrokenIpv4)
             }),
         },
         Ipv4Rule::None => Ok(None),

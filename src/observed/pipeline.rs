@@ -72,6 +72,7 @@ pub(crate) fn with_displayed(
         host,
         step,
         reason,
+        written,
         shown_host: Some(shown),
         displayed: None,
     } = e
@@ -94,6 +95,7 @@ pub(crate) fn with_displayed(
         host,
         step,
         reason,
+        written,
         shown_host: Some(shown),
         displayed,
     }

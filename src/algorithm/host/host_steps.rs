@@ -12,7 +12,7 @@ use super::labels::{ace_labels_in_unicode, convert_labels, is_label_separator};
 use super::nameprep::nameprep_with;
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::trace::Tracer;
-use crate::error::Error;
+use crate::error::{Error, HostReason};
 use crate::observed::host::{colon_outside_brackets, ipv4_address, semicolon_in_host};
 use crate::profile::host_steps as steps;
 use crate::profile::plan::Plan;
@@ -48,13 +48,18 @@ pub(crate) fn canonicalize_host_one_by_one<T: Tracer>(
         Ok(out) => Ok(out),
         Err(g) if has_fallback && !g.outright => {
             let f = fallback_of(host);
-            pl.note(const { steps::host("fallback") }, &g.reason, || f.clone());
+            pl.note(
+                const { steps::host("fallback") },
+                &g.reason.to_string(),
+                || f.clone(),
+            );
             Ok(f)
         }
         Err(g) => Err(Error::Host {
             host: host.to_string(),
             step: g.step,
             reason: g.reason,
+            written: None,
             shown_host: g.shown,
             displayed: None,
         }),
@@ -136,7 +141,7 @@ fn steps<T: Tracer>(
                 }
             }
             Err(e) => {
-                let g = give_up("11", e.to_string());
+                let g = give_up("11", HostReason::Nameprep(Box::new(e)));
                 pl.note(step_11, &s, || format!("fail: {g}"));
                 return Err(g);
             }
@@ -147,7 +152,7 @@ fn steps<T: Tracer>(
 
     pl.check(const { steps::host("12") }, &s, |s| {
         if s.contains('%') {
-            Err(give_up("12", "'%' in the host after Nameprep"))
+            Err(give_up("12", HostReason::PercentAfterNameprep))
         } else {
             Ok(())
         }
@@ -250,7 +255,7 @@ fn steps<T: Tracer>(
             None => {
                 let g = GiveUp {
                     outright: true,
-                    ..give_up("25a", "a bracketed host that is no IPv6 address (Windows)")
+                    ..give_up("25a", HostReason::BracketedNotIpv6)
                 };
                 pl.note(step_25a, &s, || format!("fail: {g}"));
                 Err(g)
@@ -279,7 +284,7 @@ fn steps<T: Tracer>(
         &s,
         |s| {
             if s.contains(':') {
-                Err(give_up("26", "':' in a host that is not an IPv6 address"))
+                Err(give_up("26", HostReason::ColonNotIpv6))
             } else {
                 Ok(())
             }
@@ -313,20 +318,14 @@ fn steps<T: Tracer>(
         {
             Some(b) => Err(GiveUp {
                 shown: ip_literal_shown(s, hp, plan),
-                ..give_up(
-                    "28",
-                    format!("forbidden character {:?} in the host", b as char),
-                )
+                ..give_up("28", HostReason::ForbiddenCharacter(b as char))
             }),
             None => Ok(()),
         }
     })?;
     pl.check(const { steps::host("29") }, &s, |s| {
         if percent::has_bad_escape(s) {
-            Err(give_up(
-                "29",
-                "\"%00\", or '%' not followed by two hexadecimal digits",
-            ))
+            Err(give_up("29", HostReason::BadEscape))
         } else {
             Ok(())
         }
@@ -372,7 +371,7 @@ fn escaped_bracket(s: &str) -> Result<(), GiveUp> {
         .get(..3)
         .is_some_and(|b| b.eq_ignore_ascii_case(b"%5B"))
     {
-        Err(give_up("5", "the host begins with an escaped '['"))
+        Err(give_up("5", HostReason::EscapedBracket))
     } else {
         Ok(())
     }
@@ -393,14 +392,11 @@ fn nul_space_check(s: &str, fallback_input: Option<&str>) -> Result<(), GiveUp> 
         // 13.1: "return fail", whatever the fallback.
         return Err(GiveUp {
             outright: true,
-            ..give_up("13.1", "U+0000 or U+0020 in the host")
+            ..give_up("13.1", HostReason::NulOrSpace)
         });
     }
     if fallback.chars().any(stringprep::is_prohibited) {
-        return Err(give_up(
-            "13.2",
-            "U+0000 or U+0020 after Nameprep, and a character the Prohibit step disallows in the input",
-        ));
+        return Err(give_up("13.2", HostReason::NulOrSpaceAfterNameprep));
     }
     Ok(())
 }

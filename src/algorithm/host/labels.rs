@@ -10,6 +10,7 @@ use super::ace::{push_ace, MAX_LABEL_LEN};
 use super::nameprep::{check_bidi, nameprep_with};
 use super::pipeline::{give_up, GiveUp, Pipeline};
 use super::trace::{NoTrace, Tracer};
+use crate::error::{HostReason, ToAsciiError};
 use crate::observed::host::{ace_label, holds_unassigned, keeps_unicode_labels};
 use crate::profile::host_steps as steps;
 use crate::profile::plan::Plan;
@@ -240,11 +241,11 @@ pub(crate) fn label_to_ascii<T: Tracer>(
                 Err(e) => Cow::Owned(format!("fail: {e}")),
             },
         );
-        r.map_err(|e| give_up("20.2.1.1", e.to_string()))?;
+        r.map_err(|e| give_up("20.2.1.1", HostReason::Nameprep(Box::new(e))))?;
         Cow::Borrowed(label)
     } else {
         nameprep_with(label, plan, true, pl.tracer)
-            .map_err(|e| give_up("20.2.1.1", e.to_string()))?
+            .map_err(|e| give_up("20.2.1.1", HostReason::Nameprep(Box::new(e))))?
     };
     label_to_ascii_after_nameprep(&label, idn_enabled, plan.host(), out, push_ace)
 }
@@ -271,22 +272,16 @@ pub(crate) fn label_to_ascii_after_nameprep(
             return Ok(());
         }
         if hp.xn_non_ascii_fails && label.starts_with("xn--") {
-            return Err(give_up(
-                "20.2.1.2.1.1",
-                "a label beginning with \"xn--\" holds non-ASCII characters",
-            ));
+            return Err(give_up("20.2.1.2.1.1", HostReason::AceLabelNotAscii));
         }
         let start = out.len();
         if encode(label, out).is_none() {
             out.truncate(start);
-            return Err(give_up("20.2.1.2.1.2", "Punycode cannot encode the label"));
+            return Err(give_up("20.2.1.2.1.2", HostReason::PunycodeCannotEncode));
         }
         if out.len() - start > MAX_LABEL_LEN {
             out.truncate(start);
-            return Err(give_up(
-                "20.2.1.2.1.4",
-                "the label is longer than 63 characters",
-            ));
+            return Err(give_up("20.2.1.2.1.4", HostReason::LabelTooLong));
         }
     } else {
         // 20.2.1.3
@@ -295,13 +290,10 @@ pub(crate) fn label_to_ascii_after_nameprep(
             label = &label[..hp.truncate_ascii_label];
         }
         if hp.empty_label_fails && label.is_empty() {
-            return Err(give_up("20.2.1.3.2", "empty label"));
+            return Err(give_up("20.2.1.3.2", HostReason::EmptyLabel));
         }
         if label.len() > MAX_LABEL_LEN {
-            return Err(give_up(
-                "20.2.1.3.3",
-                "the label is longer than 63 characters",
-            ));
+            return Err(give_up("20.2.1.3.3", HostReason::LabelTooLong));
         }
         out.push_str(label);
     }
@@ -328,7 +320,7 @@ pub(crate) fn label_ie_round_trip(
         label
     } else {
         push_ace(label, &mut encoded)
-            .ok_or_else(|| give_up("20.2.2.1.1", "Punycode cannot encode the label"))?;
+            .ok_or_else(|| give_up("20.2.2.1.1", HostReason::PunycodeCannotEncode))?;
         &encoded
     };
     // 20.2.2.3: an ASCII `xn--` label is decoded into `out` itself,
@@ -337,7 +329,7 @@ pub(crate) fn label_ie_round_trip(
     let decode = match p_label.strip_prefix("xn--") {
         Some(rest) => {
             if rest.len() > 4 * MAX_LABEL_LEN {
-                return Err(give_up("20.2.2.3.2", "the Punycode label is too long"));
+                return Err(give_up("20.2.2.3.2", HostReason::PunycodeTooLong));
             }
             // Decoding what 20.2.2.1 has just encoded gives the label back
             // [RFC 3492 6.2].
@@ -347,7 +339,7 @@ pub(crate) fn label_ie_round_trip(
     };
     if let Some(rest) = decode {
         puny::decode_into(rest, out)
-            .ok_or_else(|| give_up("20.2.2.3.2", "not a valid Punycode label"))?;
+            .ok_or_else(|| give_up("20.2.2.3.2", HostReason::NotPunycode))?;
     }
     let decoded = decode.map(|rest| (rest, &out[at..]));
     let r = label_ie_round_trip_checks(label, p_label, decoded, plan, ace_out);
@@ -392,17 +384,18 @@ fn label_ie_round_trip_checks(
         None => label,
     };
     // 20.2.2.4
-    let a_label = to_ascii_std3(u_label, plan).map_err(|r| give_up("20.2.2.4", r))?;
+    let a_label = to_ascii_std3(u_label, plan)
+        .map_err(|r| give_up("20.2.2.4", HostReason::ToAscii(Box::new(r))))?;
     // 20.2.2.5
     if a_label != p_label {
         return Err(give_up(
             "20.2.2.5",
-            format!("ToASCII gives {a_label:?}, not {p_label:?}"),
+            HostReason::RoundTrip(Box::new((a_label.to_string(), p_label.to_string()))),
         ));
     }
     // 20.2.2.6
     if u_label.contains('\u{3002}') {
-        return Err(give_up("20.2.2.6", "U+3002 in the label"));
+        return Err(give_up("20.2.2.6", HostReason::IdeographicFullStop));
     }
     if let Some(ace_out) = ace_out {
         ace_label(u_label, ace_form, ace_out)?;
@@ -410,39 +403,31 @@ fn label_ie_round_trip_checks(
     Ok(())
 }
 
-/// Why ToASCII [RFC 3490 4.1] fails step 3 (UseSTD3ASCIIRules) for a
-/// label with `-` first or last.
-const HYPHEN_AT_AN_END: &str = "ToASCII: the label begins or ends with '-'";
-
-/// Why ToASCII [RFC 3490 4.1] fails step 8 for a label (in its ASCII
-/// form).
-const EMPTY_OR_TOO_LONG: &str = "ToASCII: the label is empty or longer than 63 characters";
-
 /// ToASCII [RFC 3490 4.1] step 3, UseSTD3ASCIIRules: no ASCII character
 /// but letters, digits and `-`, and no `-` first or last (`a_b` and `-a`
 /// fail; `\u{E9}-a` passes).
-pub(crate) fn std3_rules(prepared: &str) -> Result<(), String> {
+pub(crate) fn std3_rules(prepared: &str) -> Result<(), ToAsciiError> {
     if let Some(c) = prepared
         .chars()
         .find(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
     {
-        return Err(format!("ToASCII: {c:?} is not a letter, digit or hyphen"));
+        return Err(ToAsciiError::NotLetterDigitHyphen(c));
     }
     if prepared.starts_with('-') || prepared.ends_with('-') {
-        return Err(HYPHEN_AT_AN_END.into());
+        return Err(ToAsciiError::HyphenAtAnEnd);
     }
     Ok(())
 }
 
 /// ToASCII [RFC 3490 4.1] step 5, for a label that is not all ASCII: it
 /// must not begin with the ACE prefix (`xn--\u{E9}` fails).
-pub(crate) fn ace_prefix_check(prepared: &str) -> Result<(), String> {
+pub(crate) fn ace_prefix_check(prepared: &str) -> Result<(), ToAsciiError> {
     if prepared
         .as_bytes()
         .get(..4)
         .is_some_and(|b| b.eq_ignore_ascii_case(b"xn--"))
     {
-        return Err("ToASCII: the label already begins with the ACE prefix".into());
+        return Err(ToAsciiError::AcePrefix);
     }
     Ok(())
 }
@@ -451,19 +436,16 @@ pub(crate) fn ace_prefix_check(prepared: &str) -> Result<(), String> {
 /// AllowUnassigned, using the profile's Nameprep: `Bücher` →
 /// `xn--bcher-kva`; `www` → `www`; `a_b` and `\u{221}` (unassigned in
 /// Unicode 3.2) fail.
-pub(crate) fn to_ascii_std3<'a>(label: &'a str, plan: &Plan) -> Result<Cow<'a, str>, String> {
+pub(crate) fn to_ascii_std3<'a>(label: &'a str, plan: &Plan) -> Result<Cow<'a, str>, ToAsciiError> {
     // Steps 1 and 2: Nameprep, without AllowUnassigned, of a label that is
     // not all ASCII.
     let prepared: Cow<'a, str> = if label.is_ascii() {
         Cow::Borrowed(label)
     } else {
         if let Some(c) = label.chars().find(|&c| stringprep::is_unassigned(c)) {
-            return Err(format!(
-                "ToASCII: U+{:04X} is unassigned in Unicode 3.2",
-                c as u32
-            ));
+            return Err(ToAsciiError::Unassigned(c));
         }
-        nameprep_with(label, plan, true, &mut NoTrace).map_err(|e| format!("ToASCII: {e}"))?
+        nameprep_with(label, plan, true, &mut NoTrace).map_err(ToAsciiError::Nameprep)?
     };
     // Step 3: UseSTD3ASCIIRules.
     std3_rules(&prepared)?;
@@ -473,12 +455,12 @@ pub(crate) fn to_ascii_std3<'a>(label: &'a str, plan: &Plan) -> Result<Cow<'a, s
     } else {
         ace_prefix_check(&prepared)?;
         let mut ace = String::new();
-        push_ace(&prepared, &mut ace).ok_or("ToASCII: Punycode cannot encode the label")?;
+        push_ace(&prepared, &mut ace).ok_or(ToAsciiError::PunycodeCannotEncode)?;
         Cow::Owned(ace)
     };
     // Step 8.
     if ascii.is_empty() || ascii.len() > MAX_LABEL_LEN {
-        return Err(EMPTY_OR_TOO_LONG.into());
+        return Err(ToAsciiError::EmptyOrTooLong);
     }
     Ok(ascii)
 }

@@ -18,24 +18,8 @@ use crate::text::unicode::tables::{
 };
 use crate::text::unicode::{bidi, nfkc, stringprep};
 use std::borrow::Cow;
-use std::fmt;
 
-/// Why Nameprep returned "fail".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NameprepError {
-    /// The Nameprep step that failed: `"2"`, `"10"` or `"11"`.
-    pub step: &'static str,
-    /// What was wrong, e.g. "U+0000 is prohibited (RFC 3454 C.x)".
-    pub reason: String,
-}
-
-impl fmt::Display for NameprepError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Nameprep step {}: {}", self.step, self.reason)
-    }
-}
-
-impl std::error::Error for NameprepError {}
+pub use crate::error::{NameprepError, NameprepReason};
 
 /// Runs Nameprep under `profile`, with or without the Check bidi step
 /// (step 11).
@@ -180,7 +164,7 @@ fn reject_tone_marks(s: &str) -> Result<(), NameprepError> {
     match s.chars().find(|&c| c == '\u{340}' || c == '\u{341}') {
         Some(c) => Err(NameprepError {
             step: "2",
-            reason: format!("U+{:04X} (a combining tone mark) is rejected", c as u32),
+            reason: NameprepReason::ToneMark(c),
         }),
         None => Ok(()),
     }
@@ -192,7 +176,7 @@ fn prohibit(s: &str) -> Result<(), NameprepError> {
     match s.chars().find(|&c| stringprep::is_prohibited(c)) {
         Some(c) => Err(NameprepError {
             step: "10",
-            reason: format!("U+{:04X} is prohibited by Nameprep", c as u32),
+            reason: NameprepReason::Prohibited(c),
         }),
         None => Ok(()),
     }
@@ -203,7 +187,7 @@ fn prohibit(s: &str) -> Result<(), NameprepError> {
 pub(crate) fn check_bidi(s: &str, version: BidiVersion) -> Result<(), NameprepError> {
     bidi::check_bidi(s, version).map_err(|rule| NameprepError {
         step: "11",
-        reason: format!("bidi check: {rule}"),
+        reason: NameprepReason::Bidi(rule),
     })
 }
 

@@ -3,6 +3,7 @@
 //! CanonicalizeHost step's "return /fallback/".
 
 use super::trace::Tracer;
+use crate::error::HostReason;
 use crate::profile::host_steps::Step;
 use crate::profile::plan::Plan;
 use std::borrow::Cow;
@@ -189,7 +190,7 @@ impl<'t, T: Tracer> Pipeline<'t, T> {
 /// fail" even when the profile has a fallback (step 13.1).
 pub(crate) struct GiveUp {
     pub(crate) step: &'static str,
-    pub(crate) reason: String,
+    pub(crate) reason: HostReason,
     pub(crate) outright: bool,
     /// The host the browser's code writes although it rejects it (a URL
     /// that is invalid but has a string: googleurl's
@@ -203,10 +204,10 @@ impl std::fmt::Display for GiveUp {
     }
 }
 
-pub(crate) fn give_up(step: &'static str, reason: impl Into<String>) -> GiveUp {
+pub(crate) fn give_up(step: &'static str, reason: HostReason) -> GiveUp {
     GiveUp {
         step,
-        reason: reason.into(),
+        reason,
         outright: false,
         shown: None,
     }
