@@ -207,6 +207,14 @@ impl Whatwg {
         let fail = |e: url::ParseError| Error::UrlStandard {
             reason: e.to_string(),
         };
+        // Where the crate reads the input otherwise than the standard,
+        // the input as the standard reads it (see `rules`).
+        let input = match rules::space_before_query_or_fragment(&input)
+            .or_else(|| rules::special_authority_slashes(&input, base.map(Url::scheme)))
+        {
+            Some(rewritten) => Cow::Owned(rewritten),
+            None => input,
+        };
         let url = options.parse(&input).map_err(fail)?;
         // The query of a special URL other than ws and wss is encoded in
         // the document encoding; a code point the encoding cannot

@@ -7,8 +7,11 @@
 //! | --- | --- | --- |
 //! | [`caret_in_path`] | `^` is in the path percent-encode set (2025): `http://h/a^b` → `http://h/a%5Eb` | keeps `^` |
 //! | [`file_leading_empty_segments`] | a `file:` path keeps its empty first segments (the step that removed them was dropped in 2023): `file:///.//bar` → `file:////bar` | removes them: `file:///bar` |
+//! | [`space_before_query_or_fragment`] | in an opaque path, a space followed by `?` or `#` is `%20` (2024): `non-special:opaque  ?hi` → `non-special:opaque %20?hi` | keeps the space |
+//! | [`special_authority_slashes`] | a reference against a special base that begins with three or more slashes skips them all (the special authority ignore slashes state): `///test` against `http://example.org/` → `http://test/` | takes an empty host and fails |
 //!
-//! The second rule reads the path of an absolute `file:` input as the
+//! The last two rewrite the input before the crate parses it; the
+//! second reads the path of an absolute `file:` input as the
 //! standard's path state does, and takes its result only where it differs
 //! from the crate's in the number of leading slashes; a reference resolved
 //! against a `file:` base keeps the crate's path.
@@ -87,6 +90,63 @@ fn standard_file_path(input: &str) -> Option<String> {
     Some(format!("/{}", path.join("/")))
 }
 
+/// The opaque path state's rule for U+0020: a space followed by `?` or
+/// `#` is appended as `%20`.  The input cleaned as the basic URL parser
+/// cleans it, with that space escaped, when it has an opaque path (a
+/// scheme that is not special, then no `/`) whose last character before
+/// its `?` or `#` is a space: `non-special:opaque  #hi` →
+/// `non-special:opaque %20#hi`; `None` for any other input.
+pub(super) fn space_before_query_or_fragment(input: &str) -> Option<String> {
+    if !input.contains(' ') {
+        return None;
+    }
+    let cleaned = super::transitional::clean(input);
+    let colon = scheme_end(&cleaned)?;
+    let scheme = cleaned[..colon].to_ascii_lowercase();
+    let rest = &cleaned[colon + 1..];
+    if crate::text::scheme::is_special(&scheme) || rest.starts_with('/') {
+        return None;
+    }
+    let end = colon + 1 + rest.find(['?', '#'])?;
+    if !cleaned[..end].ends_with(' ') {
+        return None;
+    }
+    Some(format!("{}%20{}", &cleaned[..end - 1], &cleaned[end..]))
+}
+
+/// The special authority ignore slashes state: a reference without a
+/// scheme against a special base other than `file:` that begins with
+/// three or more `/` or `\` has its authority after all of them.  The
+/// input cleaned, with exactly `//` before its authority, when it begins
+/// so (`///\\//test` → `//test`); `None` for any other input.
+pub(super) fn special_authority_slashes(input: &str, base_scheme: Option<&str>) -> Option<String> {
+    let base_scheme = base_scheme?;
+    if base_scheme == "file" || !crate::text::scheme::is_special(base_scheme) {
+        return None;
+    }
+    let slash = |c: char| c == '/' || c == '\\';
+    let trimmed = input.trim_start_matches(|c: char| c <= ' ');
+    if !trimmed.starts_with(slash) {
+        return None;
+    }
+    let cleaned = super::transitional::clean(input);
+    let authority = cleaned.trim_start_matches(slash);
+    (cleaned.len() - authority.len() >= 3).then(|| format!("//{authority}"))
+}
+
+/// Where the scheme of the cleaned input `s` ends (its `:`), when it
+/// begins with one: an ASCII letter, then letters, digits, `+`, `-`, `.`.
+fn scheme_end(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if !b.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let end = b
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+    (b[end] == b':').then_some(end)
+}
+
 fn is_windows_drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
@@ -134,6 +194,42 @@ mod tests {
         let mut p = Cow::Owned(crate_path.to_string());
         file_leading_empty_segments(input, &mut p);
         p.into_owned()
+    }
+
+    #[test]
+    fn a_space_before_the_query_or_fragment_of_an_opaque_path_is_escaped() {
+        let f = space_before_query_or_fragment;
+        assert_eq!(
+            f("non-special:opaque  ?hi").as_deref(),
+            Some("non-special:opaque %20?hi")
+        );
+        assert_eq!(
+            f("non-special:opaque\t\t  \r #hi").as_deref(),
+            Some("non-special:opaque  %20#hi")
+        );
+        assert_eq!(f("non-special:a b"), None);
+        assert_eq!(f("non-special:/a ?b"), None, "not an opaque path");
+        assert_eq!(f("http://h/a ?b"), None, "special");
+        assert_eq!(f("a b ?c"), None, "no scheme");
+    }
+
+    #[test]
+    fn three_slashes_against_a_special_base_skip_to_the_authority() {
+        let f = special_authority_slashes;
+        assert_eq!(f("///test", Some("http")).as_deref(), Some("//test"));
+        assert_eq!(
+            f("///\\//\\//test", Some("https")).as_deref(),
+            Some("//test")
+        );
+        assert_eq!(
+            f("//test", Some("http")),
+            None,
+            "two slashes: the crate's way"
+        );
+        assert_eq!(f("///test", Some("file")), None);
+        assert_eq!(f("///test", Some("foo")), None);
+        assert_eq!(f("///test", None), None);
+        assert_eq!(f("x///test", Some("http")), None);
     }
 
     #[test]
