@@ -17,7 +17,7 @@ use crate::compare::{
     trace_url, AlignedStep, Comparer, Comparison, Divergence, Engine, Field, Rejection, UrlTrace,
 };
 use crate::engines::EngineSpec;
-use crate::Url;
+use crate::url::Url;
 use encoding_rs::Encoding;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -62,7 +62,7 @@ struct CanonLine<'a> {
     input_hex: Option<String>,
     canonical: Option<&'a str>,
     /// For an invalid URL that the modelled browser still shows (see
-    /// [`crate::Error::displayed`]), that string.
+    /// [`crate::error::Error::displayed`]), that string.
     #[serde(skip_serializing_if = "Option::is_none")]
     displayed: Option<&'a str>,
     error: Option<&'a str>,
@@ -87,7 +87,7 @@ pub fn write_canon(
 }
 
 /// [`write_canon`] of an invalid URL that the modelled browser still
-/// shows as `displayed` ([`crate::Error::displayed`]): `"canonical":
+/// shows as `displayed` ([`crate::error::Error::displayed`]): `"canonical":
 /// null`, then `"displayed"`.
 ///
 /// ```
@@ -153,7 +153,7 @@ struct CompareResult<'a> {
     profile: &'a str,
     canonical: Option<&'a str>,
     /// The string the browser showed for the invalid URL, where the
-    /// engine models one ([`crate::Error::displayed`]); absent otherwise.
+    /// engine models one ([`crate::error::Error::displayed`]); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     displayed: Option<&'a str>,
     error: Option<String>,

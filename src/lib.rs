@@ -58,7 +58,7 @@ pub mod keys;
 #[doc(hidden)]
 pub mod observed;
 pub mod profile;
-mod profile_canonicalizer;
+pub(crate) mod profile_canonicalizer;
 #[doc(hidden)]
 pub mod step_effects;
 #[doc(hidden)]

@@ -35,7 +35,7 @@ pub struct StepEffect {
 /// ```
 pub fn acting(profile: &dyn Profile, input: &str, base: Option<&str>) -> Vec<StepEffect> {
     let run = |p: &dyn Profile| {
-        let c = crate::Canonicalizer::new(p);
+        let c = crate::profile_canonicalizer::ProfileCanonicalizer::new(p);
         let c = match base {
             Some(b) => c.base(b),
             None => Ok(c),

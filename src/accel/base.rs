@@ -77,7 +77,7 @@ impl Components {
 }
 
 impl ParsedBase {
-    /// The steps to parse a URL on `input` ([`crate::parse()`]), held.
+    /// The steps to parse a URL on `input` ([`crate::algorithm::parse::parse()`]), held.
     pub fn parse(input: &str) -> ParsedBase {
         // A common base is printable ASCII: preprocessing leaves it as it
         // is, and the host as written is the host.
@@ -191,7 +191,7 @@ mod parsed_base_tests {
         ] {
             assert_eq!(
                 ParsedBase::parse(s).as_cow().into_owned(),
-                crate::parse(s),
+                crate::algorithm::parse::parse(s),
                 "{s:?}"
             );
         }

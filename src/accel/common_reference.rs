@@ -271,11 +271,12 @@ mod tests {
         };
         // Canonicalization reads the /hierarchical/ flag only through
         // `is_hierarchical` (which also looks at the scheme and authority).
-        let as_canonicalization_reads = |mut u: crate::ParsedUrl| {
+        let as_canonicalization_reads = |mut u: crate::url::components::ParsedUrl| {
             u.hierarchical = u.is_hierarchical();
             u
         };
-        let resolved = as_canonicalization_reads(resolve(reference, &crate::parse(base)));
+        let resolved =
+            as_canonicalization_reads(resolve(reference, &crate::algorithm::parse::parse(base)));
         let of_text = as_canonicalization_reads(resolve_self(&t));
         assert_eq!(of_text, resolved, "{reference:?} against {base:?}: {t:?}");
         true

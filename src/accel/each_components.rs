@@ -23,7 +23,7 @@ use std::borrow::Cow;
 /// Canonicalizes a parsed URL under each of `profiles` at once (as
 /// [`crate::Canonicalizer::canonicalize_each`], and so `urlprism
 /// compare`, does with a URL its whole-URL shortcut declines): element
-/// `i` is what [`crate::canonicalize()`] gives under `profiles[i]`.
+/// `i` is what [`crate::algorithm::canonicalize::canonicalize()`] gives under `profiles[i]`.
 ///
 /// Only the host depends on the profile (CanonicalizeHost, and the host
 /// as written); the scheme, user and password, port, path, query and
@@ -241,7 +241,7 @@ mod tests {
 
     #[track_caller]
     fn same_as_alone(input: &str) {
-        let u = crate::parse(input);
+        let u = crate::algorithm::parse::parse(input);
         let together = canonicalize_each(&u, &all(), UTF_8);
         for (p, t) in all().into_iter().zip(together) {
             assert_eq!(
@@ -277,7 +277,7 @@ mod tests {
     #[test]
     fn double_slash_path_follows_each_host() {
         same_as_alone("http://\u{AD}//x");
-        let u = crate::parse("http://\u{AD}//x");
+        let u = crate::algorithm::parse::parse("http://\u{AD}//x");
         let gecko: &dyn Profile = builtin("gecko").unwrap();
         let each = canonicalize_each(&u, &[gecko, crate::profile::this()], UTF_8);
         assert_eq!(each[0].as_ref().unwrap().path.as_deref(), Some("/.//x"));

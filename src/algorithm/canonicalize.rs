@@ -704,7 +704,8 @@ mod server_info_tests {
     fn gecko_splits_the_port_after_the_last_bracket() {
         let gecko: &dyn Profile = crate::profile::builtin("gecko").unwrap();
         let canon = |s: &str, p: &dyn Profile| {
-            canonicalize(&crate::parse(s), p, UTF_8).map(|c| crate::serialize(&c).unwrap())
+            canonicalize(&crate::algorithm::parse::parse(s), p, UTF_8)
+                .map(|c| crate::algorithm::serialize::serialize(&c).unwrap())
         };
         assert_eq!(
             canon("http://xn--[::]-/", gecko).unwrap(),
@@ -730,7 +731,7 @@ mod server_info_tests {
             "http://foo:80:98/",
             "http://[::1]:81/x",
         ] {
-            let u = crate::parse(input);
+            let u = crate::algorithm::parse::parse(input);
             let all: Vec<&dyn Profile> = crate::profile::builtin_profiles()
                 .iter()
                 .map(|p| p as &dyn Profile)
@@ -750,7 +751,9 @@ mod host_noncharacter_tests {
     #[test]
     fn gecko_host_keeps_noncharacters_but_fffe_ffff() {
         let gecko = crate::profile::builtin("gecko").unwrap();
-        let canon = |s: &str| canonicalize(&crate::parse(s), gecko, UTF_8).map(|c| c.host);
+        let canon = |s: &str| {
+            canonicalize(&crate::algorithm::parse::parse(s), gecko, UTF_8).map(|c| c.host)
+        };
         // Nameprep prohibits them; Gecko's fallback is the host as written.
         assert_eq!(
             canon("http://a\u{FDD0}b/").unwrap().as_deref(),
@@ -774,7 +777,7 @@ mod host_noncharacter_tests {
     /// the library's entry point (shortcuts included).
     fn url(name: &str, input: &str) -> Result<String, Error> {
         let p = crate::profile::builtin(name).unwrap();
-        crate::Canonicalizer::new(p)
+        crate::profile_canonicalizer::ProfileCanonicalizer::new(p)
             .canonicalize(input)
             .map(|u| u.as_str().to_string())
     }
@@ -792,7 +795,7 @@ mod host_noncharacter_tests {
             "http://example.com/'"
         );
         // Together with other profiles, each has its own components.
-        let c = crate::Canonicalizer::new(crate::profile::this());
+        let c = crate::profile_canonicalizer::ProfileCanonicalizer::new(crate::profile::this());
         let plans: Vec<_> = ["this", "gecko"]
             .iter()
             .map(|n| crate::profile::plan::Plan::new(crate::profile::builtin(n).unwrap()))
@@ -863,9 +866,11 @@ mod host_noncharacter_tests {
             ie("1234://4294967295/<|>").unwrap(),
             "1234://4294967295/<|>"
         );
-        let u = crate::Canonicalizer::new(crate::profile::builtin("ie").unwrap())
-            .canonicalize("zip://google.com:65536:25")
-            .unwrap();
+        let u = crate::profile_canonicalizer::ProfileCanonicalizer::new(
+            crate::profile::builtin("ie").unwrap(),
+        )
+        .canonicalize("zip://google.com:65536:25")
+        .unwrap();
         assert_eq!(u.host_str(), Some("google.com:65536:25"));
         assert_eq!(u.port(), None);
         assert_eq!(ie("zip://a:81/").unwrap(), "zip://a:81/");
@@ -901,7 +906,7 @@ mod host_as_written_tests {
     #[test]
     fn ie_host_keeps_its_noncharacters() {
         let ie = crate::profile::builtin("ie").unwrap();
-        let u = crate::parse("http://a\u{FDD0}b/\u{FDD0}");
+        let u = crate::algorithm::parse::parse("http://a\u{FDD0}b/\u{FDD0}");
         assert_eq!(u.host.as_deref(), Some("a\u{FFFD}b"));
         assert_eq!(u.host_as_written.as_deref(), Some("a\u{FDD0}b"));
         let c = canonicalize(&u, ie, UTF_8).unwrap();
@@ -910,7 +915,12 @@ mod host_as_written_tests {
         assert_eq!(c.host_as_written, None);
         // A written U+FFFD stays invalid; the specification's profile
         // sees U+FFFD in both.
-        assert!(canonicalize(&crate::parse("http://a\u{FFFD}b/"), ie, UTF_8).is_err());
+        assert!(canonicalize(
+            &crate::algorithm::parse::parse("http://a\u{FFFD}b/"),
+            ie,
+            UTF_8
+        )
+        .is_err());
         assert!(canonicalize(&u, crate::profile::this(), UTF_8).is_err());
     }
 }
@@ -919,8 +929,8 @@ mod host_as_written_tests {
 mod tests {
     use super::*;
     use crate::accel::each_components::canonicalize_each;
+    use crate::algorithm::{parse::parse, resolve::resolve, serialize::serialize};
     use crate::profile::this;
-    use crate::{parse, resolve, serialize};
 
     /// Parses `s` (its own base), resolves, canonicalizes under THIS with
     /// `encoding`, serializes.
@@ -1011,7 +1021,7 @@ mod tests {
         assert_eq!(canon, "http://a/?%1B$B%236%1B(Bx#f");
         assert_eq!(canon_in(&canon, jis).unwrap(), canon);
         for p in crate::profile::builtin_profiles() {
-            let url = crate::Canonicalizer::new(p)
+            let url = crate::profile_canonicalizer::ProfileCanonicalizer::new(p)
                 .encoding(jis)
                 .canonicalize("http://a/?\u{FF16}")
                 .unwrap();

@@ -403,7 +403,7 @@ fn owned_if_changed(p: Cow<'_, str>) -> Option<String> {
 }
 
 /// The *steps to resolve a URL*: resolves `input` against `base` (a
-/// parsed URL, usually from [`parse()`](crate::parse())).
+/// parsed URL, usually from [`parse()`](crate::algorithm::parse::parse())).
 ///
 /// 4. an invalid base makes the result invalid;
 /// 6. an empty string (after preprocessing) gives the base without its

@@ -149,7 +149,7 @@ fn push_after_host(u: &CowUrl<'_>, s: &mut String) {
 impl Url {
     /// The URL whose components are those of `u`, as they are (nothing
     /// is canonicalized), serialized by the steps to serialize
-    /// ([`crate::serialize()`]): how an engine that canonicalizes in its
+    /// ([`crate::algorithm::serialize::serialize()`]): how an engine that canonicalizes in its
     /// own way (a [`crate::compare::Engine`]) hands back its result.  An
     /// error when `u` has the /invalid/ flag set (it has no
     /// serialization), when the serialization would be 4 GiB or longer,

@@ -224,7 +224,7 @@ pub fn trace_url(input: &str, base: Option<&str>, engines: &[&dyn Engine]) -> Ur
 /// Whether the observed URL-level steps of `profile` give `input`
 /// (against `base`) without the host's steps
 /// ([`crate::observed::kind::before_the_parser`]).
-fn gives_whole_url(profile: &dyn crate::Profile, input: &str, base: Option<&str>) -> bool {
+fn gives_whole_url(profile: &dyn crate::profile::Profile, input: &str, base: Option<&str>) -> bool {
     use crate::observed::kind::{before_the_parser, BeforeTheParser};
     let before = before_the_parser(input, base, profile, encoding_rs::UTF_8);
     matches!(before, BeforeTheParser::Whole(_))

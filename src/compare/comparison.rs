@@ -11,8 +11,8 @@ use crate::profile;
 use crate::profile::plan::Plan;
 use crate::profile_canonicalizer::ProfileCanonicalizer;
 use crate::url::components::ParsedUrl;
+use crate::url::Url;
 use crate::url::{Maker, PlanRef};
-use crate::Url;
 use encoding_rs::Encoding;
 use serde::Serialize;
 use std::borrow::Cow;
@@ -357,7 +357,12 @@ impl<'e> Comparer<'e> {
                 .filter(|(_, e)| e.as_profile().is_some())
                 .map(|(i, _)| i)
                 .collect(),
-            base: base.map(|b| (b.to_string(), catch_panic(|| crate::parse(b)))),
+            base: base.map(|b| {
+                (
+                    b.to_string(),
+                    catch_panic(|| crate::algorithm::parse::parse(b)),
+                )
+            }),
             canonicalizer,
             encoding,
         }
@@ -378,7 +383,7 @@ impl<'e> Comparer<'e> {
     /// bug in parsing or resolution.
     pub fn resolve(&self, input: &str) -> Result<ParsedUrl, String> {
         match &self.base {
-            Some((_, Ok(base))) => catch_panic(|| crate::resolve(input, base)),
+            Some((_, Ok(base))) => catch_panic(|| crate::algorithm::resolve::resolve(input, base)),
             Some((_, Err(panic))) => Err(panic.clone()),
             None => catch_panic(|| crate::algorithm::resolve::resolve_self(input)),
         }

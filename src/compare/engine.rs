@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::profile::Profile;
 use crate::profile_canonicalizer::ProfileCanonicalizer;
 use crate::url::components::InvalidReason;
-use crate::Url;
+use crate::url::Url;
 use encoding_rs::Encoding;
 use serde::Serialize;
 

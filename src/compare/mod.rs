@@ -1,7 +1,7 @@
 //! Comparing engines side by side, and explaining where they differ.
 //!
 //! An [`Engine`] turns a resolved URL into a canonical one.  Every
-//! [`Profile`](crate::Profile) is an engine; another kind of engine (say, a WHATWG URL
+//! [`Profile`](crate::profile::Profile) is an engine; another kind of engine (say, a WHATWG URL
 //! Standard column) implements the trait itself and is compared the same
 //! way.
 //!
@@ -44,7 +44,7 @@ mod tests {
     use super::*;
     use crate::error::Error;
     use crate::profile::builtin;
-    use crate::Url;
+    use crate::url::Url;
     use encoding_rs::Encoding;
 
     /// The four profiles of the specification's marks (whatever other
@@ -134,7 +134,7 @@ mod tests {
             _base: Option<&str>,
             _encoding: &'static Encoding,
         ) -> Result<Url, Error> {
-            Url::from_parsed_url(&crate::parse(&input.to_ascii_lowercase()))
+            Url::from_parsed_url(&crate::algorithm::parse::parse(&input.to_ascii_lowercase()))
         }
     }
 

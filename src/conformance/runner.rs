@@ -99,25 +99,27 @@ fn pipeline(
     let file_rules = !profile.url().file_paths_as_posix;
     let resolved = crate::algorithm::resolve::resolve_with_file_rules(data, base, file_rules);
     if let Some(reason) = resolved.invalid {
-        return Err(crate::Error::Invalid(reason).to_string());
+        return Err(crate::error::Error::Invalid(reason).to_string());
     }
-    let canon = crate::canonicalize(&resolved, profile, encoding).map_err(|e| e.to_string())?;
+    let canon = crate::algorithm::canonicalize::canonicalize(&resolved, profile, encoding)
+        .map_err(|e| e.to_string())?;
     if let Some(reason) = canon.invalid {
-        return Err(crate::Error::Invalid(reason).to_string());
+        return Err(crate::error::Error::Invalid(reason).to_string());
     }
-    let s = crate::serialize(&canon).ok_or_else(|| "serialize returned no string".to_string())?;
+    let s = crate::algorithm::serialize::serialize(&canon)
+        .ok_or_else(|| "serialize returned no string".to_string())?;
     Ok((canon, s))
 }
 
 /// The string the profile shows for `data` (against `base`, or alone),
-/// which it finds invalid ([`crate::Error::displayed`]), if it models one.
+/// which it finds invalid ([`crate::error::Error::displayed`]), if it models one.
 fn displayed(
     data: &str,
     base: Option<&str>,
     profile: &dyn Profile,
     encoding: &'static Encoding,
 ) -> Option<String> {
-    let c = crate::Canonicalizer::new(profile).encoding(encoding);
+    let c = crate::profile_canonicalizer::ProfileCanonicalizer::new(profile).encoding(encoding);
     let c = match base {
         Some(b) => c.base(b).ok()?,
         None => c,
@@ -134,10 +136,10 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
     match kind {
         FileKind::Parsing | FileKind::Resolving => {
             let actual = if kind == FileKind::Parsing {
-                crate::parse(data)
+                crate::algorithm::parse::parse(data)
             } else {
-                let base = crate::parse(record.base().unwrap_or(""));
-                crate::resolve(data, &base)
+                let base = crate::algorithm::parse::parse(record.base().unwrap_or(""));
+                crate::algorithm::resolve::resolve(data, &base)
             };
             compare_components(&exp, &actual, &mut out);
             let reason = actual.invalid.map(|r| r.to_string());
@@ -154,11 +156,14 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
             // (`UrlParams::base_canonicalized`) canonicalizes it first.
             let canonical_base = given_base
                 .filter(|_| profile.url().base_canonicalized)
-                .map(|b| pipeline(b, &crate::parse(b), profile, encoding).map(|(_, s)| s));
+                .map(|b| {
+                    pipeline(b, &crate::algorithm::parse::parse(b), profile, encoding)
+                        .map(|(_, s)| s)
+                });
             let base = match &canonical_base {
-                Some(Ok(s)) => crate::parse(s),
-                Some(Err(_)) => crate::parse(""),
-                None => crate::parse(base_str),
+                Some(Ok(s)) => crate::algorithm::parse::parse(s),
+                Some(Err(_)) => crate::algorithm::parse::parse(""),
+                None => crate::algorithm::parse::parse(base_str),
             };
             // So do its observed kinds of URL (see `crate::observed_kind`).
             let result = match crate::observed::kind::observed_kind(
@@ -168,12 +173,12 @@ fn run_record_inner(kind: FileKind, record: &Record, profile: &dyn Profile) -> V
                 given_base,
             ) {
                 Some(Ok(url)) => {
-                    let s = crate::serialize(&url).unwrap_or_default();
+                    let s = crate::algorithm::serialize::serialize(&url).unwrap_or_default();
                     Ok((url, s))
                 }
-                Some(Err(reason)) => Err(crate::Error::Invalid(reason).to_string()),
+                Some(Err(reason)) => Err(crate::error::Error::Invalid(reason).to_string()),
                 None => match crate::observed::input::observed_input_invalid(profile.url(), data) {
-                    Some(reason) => Err(crate::Error::Invalid(reason).to_string()),
+                    Some(reason) => Err(crate::error::Error::Invalid(reason).to_string()),
                     None => pipeline(input, &base, profile, encoding),
                 },
             };

@@ -46,7 +46,7 @@ use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
 use crate::profile::plan::Plan;
 use crate::profile::{builtin_profiles, Profile, ProfileError, ProfileSpec, BUILTIN_PROFILE_FILES};
-use crate::Url;
+use crate::url::Url;
 use encoding_rs::Encoding;
 use std::sync::{Arc, OnceLock};
 use whatwg::Whatwg;

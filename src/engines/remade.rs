@@ -442,7 +442,7 @@ impl Url {
 mod tests {
     use super::*;
     use crate::profile::builtin;
-    use crate::Canonicalizer;
+    use crate::profile_canonicalizer::ProfileCanonicalizer as Canonicalizer;
 
     fn under(profile: &str, s: &str) -> Url {
         Canonicalizer::new(builtin(profile).unwrap())
@@ -548,7 +548,7 @@ mod tests {
     /// with.
     #[test]
     fn components_cannot_be_set() {
-        let mut url = Url::from_parsed_url(&crate::parse("http://a/")).unwrap();
+        let mut url = Url::from_parsed_url(&crate::algorithm::parse::parse("http://a/")).unwrap();
         let e = url.set_path("/b").unwrap_err();
         assert_eq!(
             e.to_string(),

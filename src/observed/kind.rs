@@ -460,8 +460,10 @@ mod tests {
     }
 
     fn run(input: &str, base: Option<&str>) -> Option<Option<String>> {
-        observed_kind(&all(), input, input, base)
-            .map(|r| r.ok().map(|u| crate::serialize(&u).expect("valid")))
+        observed_kind(&all(), input, input, base).map(|r| {
+            r.ok()
+                .map(|u| crate::algorithm::serialize::serialize(&u).expect("valid"))
+        })
     }
 
     /// Inputs and what googleurl r155 (Linux build) gives for them.

@@ -619,7 +619,7 @@ mod tests {
     use crate::observed::input::{observed_input, observed_input_invalid};
     use crate::observed::kind::{canonicalize_by_the_steps, observed_kind};
     use crate::profile::{builtin, ProfileSpec};
-    use crate::Canonicalizer;
+    use crate::profile_canonicalizer::ProfileCanonicalizer as Canonicalizer;
     use encoding_rs::UTF_8;
 
     /// [`InputFacts::of`] finds each fact where a search of the input for

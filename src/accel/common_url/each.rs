@@ -436,8 +436,11 @@ mod tests {
         // A profile whose host fails gives the error the steps give.
         for (p, r) in profiles.iter().zip(&each) {
             if let Some(Err(e)) = r {
-                let steps =
-                    crate::canonicalize(&crate::algorithm::resolve::resolve_self(input), *p, UTF_8);
+                let steps = crate::algorithm::canonicalize::canonicalize(
+                    &crate::algorithm::resolve::resolve_self(input),
+                    *p,
+                    UTF_8,
+                );
                 assert_eq!(steps.as_ref().err(), Some(e), "{input} under {}", p.name());
             }
         }
@@ -468,7 +471,7 @@ mod tests {
     /// all.
     fn assert_each_is_alone(input: &str, order: &[&dyn Profile]) {
         let each = each_or_none(input, order);
-        let parsed = crate::parse(input);
+        let parsed = crate::algorithm::parse::parse(input);
         let host = parsed.host.unwrap_or_default();
         let scheme = parsed.scheme.unwrap_or_default();
         let declined_by_all = order
@@ -629,7 +632,7 @@ mod tests {
         // too, with the error the steps of the URL give.
         let mut out = String::new();
         let broken = "http://99999999999.abc/";
-        let steps = crate::canonicalize(
+        let steps = crate::algorithm::canonicalize::canonicalize(
             &crate::algorithm::resolve::resolve_self(broken),
             &googleurl,
             UTF_8,

@@ -277,7 +277,7 @@ mod tests {
             canonicalize_common_url(input, &Plan::of(this()), UTF_8, &mut out, &mut failed)
                 .is_none()
         );
-        let steps = crate::canonicalize(
+        let steps = crate::algorithm::canonicalize::canonicalize(
             &crate::algorithm::resolve::resolve_self(input),
             this(),
             UTF_8,
@@ -347,9 +347,9 @@ mod tests {
                 "http://Bücher.de/ü?ü#ü",
             ] {
                 let resolved = crate::algorithm::resolve::resolve_self(input);
-                let steps = crate::canonicalize(&resolved, p, UTF_8)
+                let steps = crate::algorithm::canonicalize::canonicalize(&resolved, p, UTF_8)
                     .ok()
-                    .and_then(|c| crate::serialize(&c));
+                    .and_then(|c| crate::algorithm::serialize::serialize(&c));
                 if let Some(s) = shortcut(input, p) {
                     assert_eq!(Some(s), steps, "{input} under {}", p.name());
                 }

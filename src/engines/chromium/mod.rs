@@ -165,7 +165,7 @@ fn why_invalid(c: &Canon, has_base: bool) -> String {
     }
 }
 
-/// The components of a canonical URL, for [`crate::Url`]: the host is
+/// The components of a canonical URL, for [`crate::url::Url`]: the host is
 /// present (maybe empty) when the URL has `//`, the path is all between
 /// the authority (or the scheme) and the query, `/.` included.
 fn components(c: &Canon) -> ParsedUrl {
@@ -218,9 +218,9 @@ impl Engine for Chromium {
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<crate::Url, Error> {
+    ) -> Result<crate::url::Url, Error> {
         let c = self.run(input, base, encoding)?;
-        let url = crate::Url::from_parsed_url(&components(&c))?;
+        let url = crate::url::Url::from_parsed_url(&components(&c))?;
         if url.as_str() != c.spec {
             return Err(rejected(&format!(
                 "internal error: the components of {:?} serialize to {:?}",

@@ -149,7 +149,7 @@ impl Firefox {
     }
 }
 
-/// The components of a spec, so that [`crate::serialize()`] of them is
+/// The components of a spec, so that [`crate::algorithm::serialize::serialize()`] of them is
 /// the spec: what follows `scheme://` as authority parts, the rest as
 /// path, query and fragment; a spec without `//` after its scheme as an
 /// opaque path.
@@ -211,15 +211,15 @@ pub(crate) fn spec_components(spec: &str) -> ParsedUrl {
     p
 }
 
-/// The spec as a [`crate::Url`]: its components when they serialize to
+/// The spec as a [`crate::url::Url`]: its components when they serialize to
 /// it, the scheme and the rest as an opaque path otherwise.
-fn to_url(spec: &str) -> Result<crate::Url, Error> {
+fn to_url(spec: &str) -> Result<crate::url::Url, Error> {
     let p = spec_components(spec);
-    match crate::serialize(&p) {
-        Some(s) if s == spec => crate::Url::from_parsed_url(&p),
+    match crate::algorithm::serialize::serialize(&p) {
+        Some(s) if s == spec => crate::url::Url::from_parsed_url(&p),
         _ => {
             let colon = spec.find(':').unwrap_or(0);
-            crate::Url::from_parsed_url(&ParsedUrl {
+            crate::url::Url::from_parsed_url(&ParsedUrl {
                 scheme: Some(spec[..colon].to_string()),
                 path: Some(spec[colon + 1..].to_string()),
                 ..ParsedUrl::default()
@@ -248,7 +248,7 @@ impl Engine for Firefox {
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<crate::Url, Error> {
+    ) -> Result<crate::url::Url, Error> {
         let spec = self.canonicalize_str(input, base, encoding)?;
         to_url(&spec)
     }

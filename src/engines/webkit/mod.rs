@@ -133,7 +133,7 @@ impl Webkit {
     }
 }
 
-/// The components of a URL record, so that [`crate::serialize()`] of
+/// The components of a URL record, so that [`crate::algorithm::serialize::serialize()`] of
 /// them is its `href`.
 pub(crate) fn record_components(r: &Record) -> ParsedUrl {
     let credentials = !r.username.is_empty() || !r.password.is_empty();
@@ -170,9 +170,9 @@ impl Engine for Webkit {
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<crate::Url, Error> {
+    ) -> Result<crate::url::Url, Error> {
         let r = self.parse(input, base, encoding)?;
-        crate::Url::from_parsed_url(&record_components(&r))
+        crate::url::Url::from_parsed_url(&record_components(&r))
     }
 
     fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {

@@ -633,7 +633,7 @@ mod tests {
     fn parser(s: &str) -> Option<String> {
         let w = super::super::Whatwg::new();
         let url = w.canonicalize_by_the_parser(s, None, encoding_rs::UTF_8);
-        url.ok().map(crate::Url::into_string)
+        url.ok().map(crate::url::Url::into_string)
     }
 
     #[test]

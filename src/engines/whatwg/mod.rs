@@ -240,11 +240,11 @@ impl Whatwg {
         encoding: &'static Encoding,
     ) -> Result<String, Error> {
         self.canonicalize_url(input, base, encoding)
-            .map(crate::Url::into_string)
+            .map(crate::url::Url::into_string)
     }
 
     /// The URL of `input` parsed against `base` (see [`Whatwg::parse`]) as
-    /// a [`crate::Url`]: its `href` and the [`components`].
+    /// a [`crate::url::Url`]: its `href` and the [`components`].
     ///
     /// ```
     /// let w = urlprism::engines::whatwg::Whatwg::new();
@@ -257,14 +257,14 @@ impl Whatwg {
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<crate::Url, Error> {
+    ) -> Result<crate::url::Url, Error> {
         let base_url = self.parse_base(base, encoding)?;
         // The common URL, in one pass (the base plays no part in it).
         let mut serialization = String::new();
         if let Some(offsets) =
             common_url::canonicalize(input, !self.transitional, &mut serialization)
         {
-            return Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)));
+            return Ok(crate::url::Url::new(serialization, offsets).made_by(self.maker(encoding)));
         }
         self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
     }
@@ -308,14 +308,14 @@ impl Whatwg {
     }
 
     /// The crate's URL of `input` against `base` (`base_url` parsed),
-    /// with the rules of [`rules`], as a [`crate::Url`].
+    /// with the rules of [`rules`], as a [`crate::url::Url`].
     fn canonicalize_parsed(
         &self,
         input: &str,
         base: Option<&str>,
         base_url: Option<&Url>,
         encoding: &'static Encoding,
-    ) -> Result<crate::Url, Error> {
+    ) -> Result<crate::url::Url, Error> {
         let url = self.parse_against(input, base_url, encoding)?;
         // The components borrowed from the URL: only their lengths count.
         let mut c = components_cow(&url);
@@ -334,13 +334,15 @@ impl Whatwg {
         }
         let offsets = crate::url::Offsets::of(&c)?;
         if c.path == crate_path {
-            return Ok(crate::Url::new(String::from(url), offsets).made_by(self.maker(encoding)));
+            return Ok(
+                crate::url::Url::new(String::from(url), offsets).made_by(self.maker(encoding))
+            );
         }
         let serialization =
             crate::algorithm::serialize::serialize_cow(&c).ok_or(Error::UrlStandard {
                 reason: "the components have no serialization".to_string(),
             })?;
-        Ok(crate::Url::new(serialization, offsets).made_by(self.maker(encoding)))
+        Ok(crate::url::Url::new(serialization, offsets).made_by(self.maker(encoding)))
     }
 
     /// What makes this engine's URLs again (their setters).
@@ -370,7 +372,7 @@ impl Whatwg {
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<crate::Url, Error> {
+    ) -> Result<crate::url::Url, Error> {
         let base_url = self.parse_base(base, encoding)?;
         self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
     }
@@ -465,7 +467,7 @@ fn failure(e: &Error) -> String {
 
 /// The URL Standard's components of `url` as urlprism's: `scheme`,
 /// `user`, `password`, `host`, `port`, `path`, `query`, `fragment`, so
-/// that [`crate::serialize()`] of the result is the `href`.
+/// that [`crate::algorithm::serialize::serialize()`] of the result is the `href`.
 ///
 /// - `user` and `password`: the URL Standard's username and password
 ///   are strings, empty when absent; the serializer writes credentials
@@ -547,7 +549,7 @@ impl Engine for Whatwg {
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<crate::Url, Error> {
+    ) -> Result<crate::url::Url, Error> {
         self.canonicalize_url(input, base, encoding)
     }
 
@@ -597,7 +599,7 @@ mod tests {
         ] {
             let u = w.parse(s, None, UTF_8).unwrap();
             assert_eq!(
-                crate::serialize(&components(&u)).unwrap(),
+                crate::algorithm::serialize::serialize(&components(&u)).unwrap(),
                 u.as_str(),
                 "{s}"
             );

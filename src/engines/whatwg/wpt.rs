@@ -8,7 +8,7 @@
 //! `host`, `hostname`, `port`, `pathname`, `search`, `hash`).  A case
 //! passes when the engine fails where failure is expected, or gives each
 //! expected value; the getters are computed from the components of the
-//! engine's [`Url`](crate::Url) (for `whatwg`, its
+//! engine's [`Url`](crate::url::Url) (for `whatwg`, its
 //! [`components`](super::components())), so the mapping onto urlprism's
 //! components is tested too.  The document encoding is UTF-8.
 //!
@@ -120,7 +120,8 @@ pub fn getters<E: Engine + ?Sized>(
         None | Some("") => String::new(),
         Some(v) => format!("{sigil}{v}"),
     };
-    let href = crate::serialize(&c).ok_or("the components have no serialization")?;
+    let href =
+        crate::algorithm::serialize::serialize(&c).ok_or("the components have no serialization")?;
     Ok(vec![
         ("href", href),
         (

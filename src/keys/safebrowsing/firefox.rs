@@ -24,7 +24,7 @@ use crate::compare::Engine;
 use crate::engines::{lookup, EngineSpec};
 use crate::keys::step::Applied;
 use crate::keys::KeyError;
-use crate::Url;
+use crate::url::Url;
 use std::sync::OnceLock;
 
 /// The registered engine that models Firefox's URL parser (`NS_NewURI`).
