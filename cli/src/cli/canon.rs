@@ -50,6 +50,7 @@ fn canonicalize_displayed(
 
 /// [`canonicalize_displayed`]'s URL into `out`, which is left empty when there is no
 /// canonical URL.
+#[inline]
 fn canonicalize_to(c: &Canonicalizer<'_>, input: &str, out: &mut String) -> Result<(), String> {
     match catch_panic(|| c.canonicalize_to(input, out)) {
         Ok(r) => r.map_err(|e| e.to_string()),
@@ -72,6 +73,7 @@ struct Output<W: Write> {
 impl<W: Write> Output<W> {
     /// Canonicalizes the input at `at` with `c` and writes its line
     /// (without `--json`).
+    #[inline]
     fn canonicalize_and_emit(
         &mut self,
         c: &Canonicalizer<'_>,
