@@ -23,8 +23,11 @@
 //! - `pages::BROWSER` (always runs): the browser's engine against the
 //!   browser's stored `a.href` of links in pages of 22 document encodings
 //!   (`tests/data/browsers/BROWSER/pages.jsonl`, see the README), each
-//!   `<base href>` read by the browser's document rules
-//!   ([`DOCUMENT_RULES`]): agreement per encoding and split, failing below
+//!   line a link in a page (`Context::LinkInPage`: the page's encoding
+//!   and URL, its `<base href>` read by the engine's own document rules,
+//!   `Engine::document_base`): agreement per encoding, split and part,
+//!   the first differing lines, every difference in
+//!   `tmp/browsers/ENGINE-vs-BROWSER-pages.jsonl`; failing below
 //!   [`PAGE_FLOORS`].  `tests/browsers/measure_pages.py` measures every
 //!   engine against every browser, with the causes.
 //! - `corpus::*`: the corpora are what the generators write
@@ -48,7 +51,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use urlprism::engines::builtin_engine;
-use urlprism::Canonicalizer;
+use urlprism::{Canonicalizer, Context};
 
 /// The engine checked against each browser's stored outputs (one line per
 /// browser: the browser's own engine where there is one, else `whatwg`).
@@ -80,8 +83,8 @@ const FLOORS: &[(&str, &str, &str, &str, usize)] = &[
 ];
 
 /// The least number of page-corpus lines on which a browser's engine must
-/// agree with the browser's stored `a.href` (with the browser's document
-/// rules): (engine, browser, split, lines).  The current floor: the figures
+/// agree with the browser's stored `a.href` (with the engine's own
+/// `<base href>` rules): (engine, browser, split, lines).  The current floor: the figures
 /// measured with the engines as they are now, on the outputs of Chromium
 /// 156.0.8078.108, Firefox 153.8.0esr and WebKitGTK 2.50.6 (their
 /// pages-provenance.json).
@@ -92,19 +95,6 @@ const PAGE_FLOORS: &[(&str, &str, &str, usize)] = &[
     ("firefox", "firefox", "held-out", 10501),   // of 10501
     ("webkit", "webkit", "tuning", 21113),       // of 21113
     ("webkit", "webkit", "held-out", 10501),     // of 10501
-];
-
-/// How a browser reads a page's `<base href>`, measured on the page corpus
-/// (`document.baseURI` and the links' `href`): (browser, the base parsed
-/// in UTF-8 rather than the document's encoding, a `data:` or
-/// `javascript:` base ignored (the page's URL stays the base), an invalid
-/// base leaving no base (no link has a URL, `#f` neither) rather than the
-/// page's URL).  In a windows-1252 page, `<base href="http://b/?é">` is
-/// `http://b/?%C3%A9` in Chromium, `http://b/?%E9` in Firefox and WebKit.
-const DOCUMENT_RULES: [(&str, bool, bool, bool); 3] = [
-    ("chromium", true, true, true),
-    ("firefox", false, true, false),
-    ("webkit", false, false, true),
 ];
 
 const CORPORA: [&str; 2] = ["realistic", "generated"];
@@ -550,48 +540,9 @@ fn page_url(label: &str) -> String {
     format!("http://page.example/dir/{label}.html")
 }
 
-/// The base of the links of a page under a browser's document rules:
-/// `None` when they have none (an invalid `<base href>` there).
-fn page_base(
-    spec: &urlprism::engines::EngineSpec,
-    label: &str,
-    base: Option<&str>,
-    rules: (bool, bool, bool),
-) -> Result<Option<String>, String> {
-    let (base_in_utf8, ignores_data_javascript, invalid_leaves_none) = rules;
-    let page = page_url(label);
-    let Some(b) = base else {
-        return Ok(Some(page));
-    };
-    let lower = b.to_ascii_lowercase();
-    if ignores_data_javascript && (lower.starts_with("data:") || lower.starts_with("javascript:")) {
-        return Ok(Some(page));
-    }
-    let encoding = if base_in_utf8 {
-        encoding_rs::UTF_8
-    } else {
-        encoding_rs::Encoding::for_label(label.as_bytes())
-            .ok_or_else(|| format!("no encoding {label:?}"))?
-    };
-    let parsed = EngineCanonicalizer::new(spec)
-        .encoding(encoding)
-        .base(&page)
-        .and_then(|c| c.canonicalize(b));
-    Ok(match parsed {
-        Ok(u) => Some(u.as_str().to_string()),
-        Err(_) if invalid_leaves_none => None,
-        Err(_) => Some(page),
-    })
-}
-
 fn pages(browser: Browser) -> Result<(), Failed> {
     let engine = engine_for(browser.name);
     let spec = builtin_engine(engine).ok_or_else(|| format!("no built-in engine {engine:?}"))?;
-    let rules = DOCUMENT_RULES
-        .iter()
-        .find(|r| r.0 == browser.name)
-        .map(|r| (r.1, r.2, r.3))
-        .expect("every browser has document rules");
     let corpus: Vec<PageLine> = read_jsonl(&data_dir().join("corpus/pages.jsonl"))?;
     let out: Vec<PageOutput> = read_jsonl(&data_dir().join(browser.name).join("pages.jsonl"))?;
     if out.len() != corpus.len() {
@@ -605,13 +556,13 @@ fn pages(browser: Browser) -> Result<(), Failed> {
     }
     let provenance = read_json(&data_dir().join(browser.name).join("pages-provenance.json"))?;
     let mut report = format!(
-        "{engine} against {} {} on links in pages (stored {}; {} document rules):\n",
+        "{engine} against {} {} on links in pages (stored {}; the engine's own <base href> rules):\n",
         browser.name,
         provenance["version"].as_str().unwrap_or("?"),
         provenance["date"].as_str().unwrap_or("?"),
-        browser.name
     );
-    let mut bases: BTreeMap<(String, Option<String>), Option<String>> = BTreeMap::new();
+    // One canonicalizer per page: its encoding, URL and <base href>.
+    let mut pages: BTreeMap<(String, Option<String>), Canonicalizer<'static>> = BTreeMap::new();
     let mut by_label: Vec<(String, Tally)> = Vec::new();
     let mut by_split: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut by_part: BTreeMap<&str, Tally> = BTreeMap::new();
@@ -632,24 +583,25 @@ fn pages(browser: Browser) -> Result<(), Failed> {
             .into());
         }
         let key = (c.encoding.clone(), c.base.clone());
-        let base = match bases.get(&key) {
-            Some(b) => b.clone(),
-            None => {
-                let b = page_base(&spec, &c.encoding, c.base.as_deref(), rules)?;
-                bases.insert(key, b.clone());
-                b
-            }
-        };
-        let encoding = encoding_rs::Encoding::for_label(c.encoding.as_bytes())
-            .ok_or_else(|| format!("no encoding {:?}", c.encoding))?;
-        let ours = base.and_then(|b| {
-            EngineCanonicalizer::new(&spec)
-                .encoding(encoding)
-                .base(&b)
-                .and_then(|e| e.canonicalize(&c.input))
-                .ok()
-                .map(|u| u.as_str().to_string())
-        });
+        if !pages.contains_key(&key) {
+            let encoding = encoding_rs::Encoding::for_label(c.encoding.as_bytes())
+                .ok_or_else(|| format!("no encoding {:?}", c.encoding))?;
+            let page = Canonicalizer::new(&spec).context(Context::LinkInPage {
+                encoding,
+                page_url: page_url(&c.encoding),
+            });
+            let page = match &c.base {
+                Some(b) => page
+                    .base(b)
+                    .map_err(|e| format!("<base href={b:?}>: {e}"))?,
+                None => page,
+            };
+            pages.insert(key.clone(), page);
+        }
+        let ours = pages[&key]
+            .canonicalize(&c.input)
+            .ok()
+            .map(|u| u.as_str().to_string());
         let theirs = o.valid.then_some(o.href.as_str());
         let agree = ours.as_deref() == theirs;
         if by_label.last().is_none_or(|l| l.0 != c.encoding) {

@@ -79,7 +79,11 @@ fn compare_puts_them_beside_the_standard() {
     let o = run(&["compare", "--json", "--today", "http://x/"], b"");
     assert!(stdout(&o).contains("\"firefox\""), "{}", stdout(&o));
     assert!(stdout(&o).contains("\"webkit\""), "{}", stdout(&o));
-    assert!(!stdout(&o).contains("\"gecko\""), "--today alone: {}", stdout(&o));
+    assert!(
+        !stdout(&o).contains("\"gecko\""),
+        "--today alone: {}",
+        stdout(&o)
+    );
     let o = run(&["compare", "--json", "http://x/"], b"");
     assert!(stdout(&o).contains("\"firefox\""));
     assert!(stdout(&o).contains("\"webkit\""));

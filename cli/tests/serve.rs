@@ -298,7 +298,9 @@ fn api_compare_equals_cli_on_many_urls() {
     assert!(registered.contains(&"chromium"), "{listed}");
     assert_eq!(
         listed["profiles"],
-        serde_json::json!(["this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]),
+        serde_json::json!([
+            "this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"
+        ]),
         "both eras are compared by default: {listed}"
     );
     let r = get(server.addr, "/api/compare?url=x&group=tomorrow");
