@@ -169,8 +169,8 @@ impl BaseRules {
                 Ok(page_url.to_string())
             }
             Ok(u) => Ok(u.as_str().to_string()),
-            Err(e) if self.invalid_leaves_none => Err(no_base(format!(
-                "the page has no base URL: its <base href> {href:?} is invalid ({e})"
+            Err(_) if self.invalid_leaves_none => Err(no_base(format!(
+                "the page has no base URL: its <base href> {href:?} is invalid"
             ))),
             Err(_) => Ok(page_url.to_string()),
         }

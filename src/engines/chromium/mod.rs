@@ -209,8 +209,8 @@ impl Engine for Chromium {
     }
 
     fn description(&self) -> &str {
-        "Chromium's new URL(input, base) today (its url/ library as Blink calls it; measured on \
-         Chromium 156)"
+        "Chromium's new URL(input, base) and links in pages today (its url/ library as Blink calls \
+         it; measured on Chromium 156.0.8078.108)"
     }
 
     fn canonicalize(

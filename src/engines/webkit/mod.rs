@@ -85,7 +85,9 @@ impl Webkit {
     pub fn new() -> Webkit {
         Webkit {
             name: NAME.to_string(),
-            description: "WebKitGTK 2.50 new URL() (URLParser; ICU 72, UTS #46 15.0)".to_string(),
+            description: "WebKitGTK 2.50 new URL() and links in pages (URLParser; ICU 72, UTS #46 \
+                          15.0; measured on WebKitGTK 2.50.6)"
+                .to_string(),
             engine: engine_name(),
             idna: IdnaData::Icu72,
         }
