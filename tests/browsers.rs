@@ -561,6 +561,10 @@ fn pages(browser: Browser) -> Result<(), Failed> {
         provenance["version"].as_str().unwrap_or("?"),
         provenance["date"].as_str().unwrap_or("?"),
     );
+    let listing_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browsers");
+    let _ = std::fs::create_dir_all(&listing_dir);
+    let listing_path = listing_dir.join(format!("{engine}-vs-{}-pages.jsonl", browser.name));
+    let mut listing = String::new();
     // One canonicalizer per page: its encoding, URL and <base href>.
     let mut pages: BTreeMap<(String, Option<String>), Canonicalizer<'static>> = BTreeMap::new();
     let mut by_label: Vec<(String, Tally)> = Vec::new();
@@ -610,6 +614,20 @@ fn pages(browser: Browser) -> Result<(), Failed> {
         by_label.last_mut().unwrap().1.add(agree);
         by_split.entry(c.split.as_str()).or_default().add(agree);
         by_part.entry(c.part.as_str()).or_default().add(agree);
+        if !agree {
+            let entry = json!({
+                "line": i + 1,
+                "split": c.split,
+                "part": c.part,
+                "encoding": c.encoding,
+                "base": c.base,
+                "input": c.input,
+                "engine": ours,
+                "browser": theirs,
+            });
+            listing.push_str(&entry.to_string());
+            listing.push('\n');
+        }
         if !agree && shown < SHOWN {
             shown += 1;
             let _ = writeln!(
@@ -626,6 +644,14 @@ fn pages(browser: Browser) -> Result<(), Failed> {
     }
     for (label, t) in &by_label {
         let _ = writeln!(report, "  {label:<16} {}", t.fmt());
+    }
+    if std::fs::write(&listing_path, &listing).is_ok() {
+        let _ = writeln!(
+            report,
+            "  every difference (JSON lines): {} ({} lines)",
+            listing_path.display(),
+            listing.lines().count()
+        );
     }
     for (part, t) in &by_part {
         let _ = writeln!(report, "  part {part:<18} {}", t.fmt());
