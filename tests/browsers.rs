@@ -30,6 +30,11 @@
 //!   `tmp/browsers/ENGINE-vs-BROWSER-pages.jsonl`; failing below
 //!   [`PAGE_FLOORS`].  `tests/browsers/measure_pages.py` measures every
 //!   engine against every browser, with the causes.
+//! - `fresh_pages::BROWSER`: runs the installed browser on the page corpus
+//!   (`tests/browsers/record_pages.py --check`), prints its version and
+//!   names every line that changed since the stored outputs; changed
+//!   lines fail under the stored version, are reported under another, and
+//!   `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs.
 //! - `corpus::*`: the corpora are what the generators write
 //!   (`tests/browsers/gen_corpora.py`, run again: needs `python3` and
 //!   `../shared/`, ignored without them unless `CI=true`;
@@ -1033,6 +1038,45 @@ fn fresh(browser: Browser) -> Result<Completion, Failed> {
 }
 
 // ---------------------------------------------------------------------------
+// fresh_pages::BROWSER
+
+/// Runs the installed browser on the page corpus
+/// (`tests/browsers/record_pages.py --check BROWSER`): its version and the
+/// stored outputs' version, every changed line named by its corpus line,
+/// encoding, input and base.  Lines changed under the stored version fail
+/// the test; under another version they are reported (a browser update),
+/// and `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs
+/// (`record_pages.py BROWSER`).
+fn fresh_pages(browser: Browser) -> Result<Completion, Failed> {
+    let what = missing(browser).or_else(|| {
+        (!succeeds(Command::new("python3").arg("--version")))
+            .then(|| "python3 (apt-get install python3)".to_string())
+    });
+    if let Some(what) = what {
+        if in_ci() {
+            return Err(format!(
+                "{} cannot run: {what} is missing (required under CI=true; .ci/run installs it)",
+                browser.name
+            )
+            .into());
+        }
+        return Ok(Completion::ignored_with(format!(
+            "SKIPPED: {what} is missing (.ci/run installs it)"
+        )));
+    }
+    let mut cmd = Command::new("python3");
+    cmd.arg(browsers_dir().join("record_pages.py"));
+    if !recording(browser.name) {
+        cmd.arg("--check");
+    }
+    cmd.arg(browser.name).current_dir(root());
+    let (out, _) = run_limited(cmd, RUN_LIMIT)
+        .map_err(|e| format!("record_pages.py {} failed: {e}", browser.name))?;
+    print!("{out}");
+    Ok(Completion::Completed)
+}
+
+// ---------------------------------------------------------------------------
 // corpus::*
 
 /// The corpora's lines are well formed: each pair once, a known split, and
@@ -1265,6 +1309,10 @@ fn main() {
         trials.push(Trial::ignorable_test(
             format!("fresh::{}", b.name),
             move || fresh(b),
+        ));
+        trials.push(Trial::ignorable_test(
+            format!("fresh_pages::{}", b.name),
+            move || fresh_pages(b),
         ));
     }
     libtest_mimic::run(&args, trials).exit();
