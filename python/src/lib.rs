@@ -233,6 +233,8 @@ fn explained(
 
 /// The canonical URLs of a list of `str` (or `None`), a list of `str` or
 /// `None`; the work runs without the GIL.
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (urls, profile = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn canonicalize_list<'py>(
@@ -382,6 +384,8 @@ fn arrow_out<'py>(py: Python<'py>, b: &Buffers) -> ArrowOut<'py> {
 /// The canonical URLs of an Arrow string array given as its buffers:
 /// the new array's buffers, null where the input is null or has no
 /// canonical URL.  The work runs without the GIL.
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (array, profile = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn canonicalize_arrow<'py>(
@@ -419,6 +423,8 @@ fn canonicalize_arrow<'py>(
 
 /// Each engine's canonical URLs of an Arrow string array and whether
 /// they agree: (names, one array's buffers per engine, the agree bitmap).
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (array, profiles = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn compare_arrow<'py>(
@@ -490,6 +496,8 @@ fn checked<'b>(base: Option<&'b str>, place: Place<'_>) -> PyResult<(Option<&'b 
 /// whether they agree: a list of dicts `{name: canonical or None, ...,
 /// "agree": bool}`, `None` for a `None` input (what `compare_arrow` gives,
 /// as Python objects, without pyarrow); the work runs without the GIL.
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (urls, profiles = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn compare_list<'py>(

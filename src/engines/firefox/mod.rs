@@ -288,7 +288,7 @@ impl Engine for Firefox {
             page_url,
             encoding,
             |t, b, e| self.canonicalize(t, b, e),
-            |why| fail(why),
+            fail,
         )
     }
 

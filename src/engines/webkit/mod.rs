@@ -207,7 +207,7 @@ impl Engine for Webkit {
             page_url,
             encoding,
             |t, b, e| self.canonicalize(t, b, e),
-            |why| fail(why),
+            fail,
         )
     }
 
