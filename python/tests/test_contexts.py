@@ -88,9 +88,12 @@ def test_compare_many_and_compare_in_both_contexts():
                  "--encoding", "utf-8", "--base", "http://[", "--", "#f"], b"")
     )
     assert cli == c
-    # new URL() refuses an invalid base, as the command line does.
+    # new URL() against an invalid base: no URL, and no href.
+    c = urlprism.compare("#f", profiles=engines, base="http://[")
+    assert [r["canonical"] for r in c["results"]] == [None, None, None]
+    assert all("href" not in r for r in c["results"])
     with pytest.raises(ValueError, match="^base: "):
-        urlprism.compare("#f", profiles=engines, base="http://[")
+        urlprism.canonicalize("#f", profile="chromium", base="http://[")
 
 
 def test_bad_contexts_are_value_errors():

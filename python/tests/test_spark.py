@@ -112,7 +112,7 @@ def test_example_writes_the_disagreements(spark, corpus, tmp_path):
     cli = run_cli(["compare", "--diff-only", "--json"], path.read_bytes())
     expected = sorted(json.loads(l)["input"] for l in cli.splitlines())
     assert sorted(written.column("url").to_pylist()) == expected
-    assert written.column_names == ["url", "this", "chrome", "gecko", "ie", "whatwg"]
+    assert written.column_names == ["url", "this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]
 
 
 def test_canonicalize_columns_of_several_profiles_do_not_clash(df):
