@@ -13,7 +13,7 @@
 //! and how to read a profile file that names it.  Nothing else names it:
 //! every command takes any registered name through [`builtin_engine`];
 //! `compare`, `trace` and `urlprism serve` run by default the engines that
-//! say so ([`builtin_engines`]: the built-in profiles and `whatwg`), and
+//! say so ([`builtin_engines`]: the built-in profiles and today's engines), and
 //! the engines of a named group with `--group` ([`group`]: `--today`, the
 //! group [`TODAY`], is `whatwg` and `chromium`).
 //!
@@ -29,7 +29,7 @@
 //! assert_eq!(e.name(), "whatwg-2015");
 //! assert!(e.as_profile().is_none());
 //! let names: Vec<String> = urlprism::engines::builtin_engines().iter().map(|e| e.name().to_string()).collect();
-//! assert_eq!(names, ["this", "chrome", "gecko", "ie", "whatwg"]);
+//! assert_eq!(names, ["this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]);
 //! ```
 
 pub mod chromium;
