@@ -85,7 +85,7 @@ fn transitional_profile_file() {
 }
 
 #[test]
-fn compare_has_five_columns_by_default() {
+fn compare_has_both_eras_by_default() {
     let o = run(&["compare", "--json", "http://faß.de/"], b"");
     let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let names: Vec<&str> = j["results"]
@@ -94,7 +94,10 @@ fn compare_has_five_columns_by_default() {
         .iter()
         .map(|r| r["profile"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["this", "chrome", "gecko", "ie", "whatwg"]);
+    assert_eq!(
+        names,
+        ["this", "chrome", "gecko", "ie", "whatwg", "chromium", "firefox", "webkit"]
+    );
     assert_eq!(j["results"][4]["canonical"], "http://xn--fa-hia.de/");
     assert_eq!(j["differing"], serde_json::json!(["host"]));
 }
