@@ -5,6 +5,7 @@
 //! encoding.
 
 use crate::compare::Engine;
+use crate::engines::page::Context;
 use crate::engines::EngineSpec;
 use crate::error::Error;
 use crate::profile::plan::Plan;
@@ -14,6 +15,24 @@ use crate::profile_canonicalizer::ProfileCanonicalizer;
 use crate::url::PlanRef;
 use crate::Url;
 use encoding_rs::{Encoding, UTF_8};
+
+/// The engine's canonicalizer in `context`, with `given` the base as
+/// given (`new URL()`'s base, or the page's `<base href>`).
+fn settle<'p>(engine: EngineSpec, context: Context, given: Option<String>) -> Inner<'p> {
+    let base = match &context {
+        Context::NewUrl => Ok(given.clone()),
+        Context::LinkInPage { encoding, page_url } => match &given {
+            None => Ok(Some(page_url.clone())),
+            Some(href) => engine.document_base(href, page_url, encoding).map(Some),
+        },
+    };
+    Inner::Other {
+        engine,
+        given,
+        context,
+        base,
+    }
+}
 
 /// Canonicalizes URLs under one profile or engine, resolving them against
 /// a base URL (checked once) and with a document encoding for their
@@ -67,8 +86,14 @@ enum Inner<'p> {
     /// take it, [`Engine::check_base`]).
     Other {
         engine: EngineSpec,
-        base: Option<String>,
-        encoding: &'static Encoding,
+        /// The base as given: `new URL()`'s base, or the page's `<base
+        /// href>`.
+        given: Option<String>,
+        context: Context,
+        /// The base passed with every input: the given one for `new
+        /// URL()`; the document base URL for a link in a page (the page's
+        /// URL without a `<base href>`), or why the page has none.
+        base: Result<Option<String>, Error>,
     },
 }
 
@@ -134,8 +159,9 @@ impl<'p> Canonicalizer<'p> {
                 }
                 None => Inner::Other {
                     engine,
-                    base: None,
-                    encoding: UTF_8,
+                    given: None,
+                    context: Context::NewUrl,
+                    base: Ok(None),
                 },
             },
         };
@@ -194,21 +220,21 @@ impl<'p> Canonicalizer<'p> {
         let inner = match self.inner {
             Inner::Profile(c) => Inner::Profile(c.base(base)?),
             Inner::Other {
-                engine, encoding, ..
+                engine, context, ..
             } => {
-                engine.check_base(base, encoding)?;
-                Inner::Other {
-                    engine,
-                    base: Some(base.to_string()),
-                    encoding,
+                if context == Context::NewUrl {
+                    engine.check_base(base, UTF_8)?;
                 }
+                settle(engine, context, Some(base.to_string()))
             }
         };
         Ok(Canonicalizer { inner })
     }
 
     /// The document encoding, for the query (default UTF-8): what a link
-    /// in a page of that encoding gives.
+    /// in a page of that encoding gives.  For a 2011 profile, the encoding
+    /// of the query alone (the base stays the base); for today's engines,
+    /// the same as [`Canonicalizer::link_in_page`].
     ///
     /// ```
     /// use urlprism::{Canonicalizer, encoding_rs::WINDOWS_1252};
@@ -217,15 +243,142 @@ impl<'p> Canonicalizer<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn encoding(self, encoding: &'static Encoding) -> Canonicalizer<'p> {
-        let inner = match self.inner {
-            Inner::Profile(c) => Inner::Profile(c.encoding(encoding)),
-            Inner::Other { engine, base, .. } => Inner::Other {
-                engine,
-                base,
-                encoding,
+        match self.inner {
+            Inner::Profile(c) => Canonicalizer {
+                inner: Inner::Profile(c.encoding(encoding)),
             },
+            Inner::Other { .. } => self.link_in_page(encoding),
+        }
+    }
+
+    /// A link in a page of the document encoding `encoding`: what
+    /// `a.href` gives for `<a href=input>`.  The query is encoded in the
+    /// page's encoding (its output encoding: UTF-8 for UTF-16,
+    /// windows-1252 for `x-user-defined`); [`Canonicalizer::base`] is
+    /// then the page's `<base href>`, read by the engine's document rules
+    /// ([`Engine::document_base`]); the page's URL
+    /// ([`Canonicalizer::page_url`], by default
+    /// [`DEFAULT_PAGE_URL`](crate::engines::page::DEFAULT_PAGE_URL)) is
+    /// the base without one, or when the browser ignores it.  A 2011
+    /// profile takes the encoding alone ([`Canonicalizer::encoding`]).
+    ///
+    /// ```
+    /// use urlprism::{Canonicalizer, encoding_rs::{SHIFT_JIS, WINDOWS_1252}};
+    /// let c = Canonicalizer::named("chromium")?.link_in_page(SHIFT_JIS);
+    /// assert_eq!(c.canonicalize("a?\u{3042}")?.as_str(), "http://page.example/dir/a?%82%A0");
+    /// // Chromium ignores a data: base; WebKit does not.
+    /// let chromium = Canonicalizer::named("chromium")?.link_in_page(WINDOWS_1252).base("data:,x")?;
+    /// assert_eq!(chromium.canonicalize("#f")?.as_str(), "http://page.example/dir/page.html#f");
+    /// let webkit = Canonicalizer::named("webkit")?.link_in_page(WINDOWS_1252).base("data:,x")?;
+    /// assert_eq!(webkit.canonicalize("#f")?.as_str(), "data:,x#f");
+    /// // An invalid <base href>: no base in Chromium, no link has a URL.
+    /// let invalid = Canonicalizer::named("chromium")?.link_in_page(WINDOWS_1252).base("http://[")?;
+    /// assert!(invalid.canonicalize("#f").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn link_in_page(self, encoding: &'static Encoding) -> Canonicalizer<'p> {
+        let page_url = match &self.inner {
+            Inner::Other {
+                context: Context::LinkInPage { page_url, .. },
+                ..
+            } => page_url.clone(),
+            _ => crate::engines::page::DEFAULT_PAGE_URL.to_string(),
+        };
+        self.context(Context::LinkInPage { encoding, page_url })
+    }
+
+    /// `new URL(input, base)`: UTF-8, [`Canonicalizer::base`] the base as
+    /// given (the default context of today's engines).
+    ///
+    /// ```
+    /// use urlprism::{Canonicalizer, encoding_rs::SHIFT_JIS};
+    /// let c = Canonicalizer::named("firefox")?.link_in_page(SHIFT_JIS).new_url().base("http://a/")?;
+    /// assert_eq!(c.canonicalize("?\u{3042}")?.as_str(), "http://a/?%E3%81%82");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_url(self) -> Canonicalizer<'p> {
+        self.context(Context::NewUrl)
+    }
+
+    /// The context of the inputs ([`Context`]): `new URL()` or a link in
+    /// a page.  A 2011 profile takes its encoding alone.
+    ///
+    /// ```
+    /// use urlprism::{Canonicalizer, engines::page::Context, encoding_rs::EUC_KR};
+    /// let c = Canonicalizer::named("webkit")?.context(Context::LinkInPage {
+    ///     encoding: EUC_KR,
+    ///     page_url: "https://example.kr/index.html".into(),
+    /// });
+    /// assert_eq!(c.canonicalize("/q?\u{AC00}")?.as_str(), "https://example.kr/q?%B0%A1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn context(self, context: Context) -> Canonicalizer<'p> {
+        let inner = match self.inner {
+            Inner::Profile(c) => Inner::Profile(c.encoding(context.encoding())),
+            Inner::Other { engine, given, .. } => settle(engine, context, given),
         };
         Canonicalizer { inner }
+    }
+
+    /// The page's own URL, for a link in a page (it makes the context a
+    /// link in a page, of UTF-8 unless one is set): the base of its links
+    /// when it has no `<base href>` or the browser ignores it.  An error
+    /// when the engine cannot parse it.
+    ///
+    /// ```
+    /// use urlprism::Canonicalizer;
+    /// let c = Canonicalizer::named("firefox")?.page_url("https://example.org/a/b.html")?;
+    /// assert_eq!(c.canonicalize("c")?.as_str(), "https://example.org/a/c");
+    /// // Firefox falls back to the page's URL when the base is invalid.
+    /// assert_eq!(c.base("http://[")?.canonicalize("c")?.as_str(), "https://example.org/a/c");
+    /// assert!(Canonicalizer::named("firefox")?.page_url("nope").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn page_url(self, page_url: &str) -> Result<Canonicalizer<'p>, Error> {
+        let encoding = match &self.inner {
+            Inner::Other {
+                context: Context::LinkInPage { encoding, .. },
+                ..
+            } => encoding,
+            Inner::Profile(_) => return Ok(self),
+            Inner::Other { .. } => UTF_8,
+        };
+        if let Inner::Other { engine, .. } = &self.inner {
+            engine.check_base(page_url, encoding)?;
+        }
+        Ok(self.context(Context::LinkInPage {
+            encoding,
+            page_url: page_url.to_string(),
+        }))
+    }
+
+    /// The base URL every input is resolved against: the given base
+    /// for `new URL()`, the document base URL for a link in a page (the
+    /// page's `<base href>` as the engine's browser reads it), `None`
+    /// without one; `Err` when the page has no base (an invalid `<base
+    /// href>` in Chromium and WebKit).
+    ///
+    /// ```
+    /// use urlprism::{Canonicalizer, encoding_rs::UTF_8};
+    /// let c = Canonicalizer::named("webkit")?.link_in_page(UTF_8);
+    /// assert_eq!(c.document_base()?.as_deref(), Some("http://page.example/dir/page.html"));
+    /// assert_eq!(c.base("../x/")?.document_base()?.as_deref(), Some("http://page.example/x/"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn document_base(&self) -> Result<Option<String>, Error> {
+        match &self.inner {
+            Inner::Profile(c) => Ok(c.base_text().map(str::to_string)),
+            Inner::Other { base, .. } => base.clone(),
+        }
+    }
+
+    /// The context of the inputs (`new URL()` for a 2011 profile, which
+    /// has no page rules).
+    pub fn current_context(&self) -> Context {
+        match &self.inner {
+            Inner::Profile(_) => Context::NewUrl,
+            Inner::Other { context, .. } => context.clone(),
+        }
     }
 
     /// The canonical URL of `input`, or why it has none.
@@ -243,8 +396,12 @@ impl<'p> Canonicalizer<'p> {
             Inner::Other {
                 engine,
                 base,
-                encoding,
-            } => engine.canonicalize(input, base.as_deref(), encoding),
+                context,
+                ..
+            } => {
+                let base = base.as_ref().map_err(Clone::clone)?;
+                engine.canonicalize(input, base.as_deref(), context.encoding())
+            }
         }
     }
 
@@ -269,8 +426,15 @@ impl<'p> Canonicalizer<'p> {
             Inner::Other {
                 engine,
                 base,
-                encoding,
-            } => engine.canonicalize_to(input, base.as_deref(), encoding, out),
+                context,
+                ..
+            } => match base {
+                Ok(base) => engine.canonicalize_to(input, base.as_deref(), context.encoding(), out),
+                Err(e) => {
+                    out.clear();
+                    Err(e.clone())
+                }
+            },
         }
     }
 
@@ -296,9 +460,10 @@ impl<'p> Canonicalizer<'p> {
         match &self.inner {
             Inner::Profile(c) => c.canonicalize_each(input, profiles),
             // The profiles with this engine's base and encoding.
-            Inner::Other { base, encoding, .. } => {
-                let plain = ProfileCanonicalizer::new(crate::profile::this()).encoding(encoding);
-                match base.as_deref().map(|b| plain.clone().base(b)) {
+            Inner::Other { given, context, .. } => {
+                let plain =
+                    ProfileCanonicalizer::new(crate::profile::this()).encoding(context.encoding());
+                match given.as_deref().map(|b| plain.clone().base(b)) {
                     None => plain.canonicalize_each(input, profiles),
                     Some(Ok(c)) => c.canonicalize_each(input, profiles),
                     Some(Err(e)) => profiles.iter().map(|_| Err(e.clone())).collect(),

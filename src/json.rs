@@ -66,8 +66,19 @@ struct CanonLine<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     displayed: Option<&'a str>,
     error: Option<&'a str>,
+    /// For a link in a page, what `a.href` gives: the canonical URL, or
+    /// for an invalid link the attribute as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    href: Option<&'a str>,
     #[serde(flatten)]
     components: Components<'a>,
+}
+
+/// What `a.href` gives for a link (`input`) in a page: its canonical
+/// URL, or for an invalid link the URL a 2011 browser shows
+/// (`displayed`), or the attribute as written.
+fn a_href<'a>(input: &'a str, canonical: Option<&'a str>, displayed: Option<&'a str>) -> &'a str {
+    canonical.or(displayed).unwrap_or(input)
 }
 
 /// Writes the `canon --json` line (the object and its newline) of `input`
@@ -112,6 +123,42 @@ pub fn write_canon_displayed(
         canonical,
         displayed: displayed.filter(|_| result.is_err()),
         error,
+        href: None,
+        components: Components::of(result.as_ref().ok()),
+    };
+    serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// [`write_canon_displayed`] in a context: for a link in a page (`link`),
+/// also `"href"`, what `a.href` gives (the canonical URL, or for an
+/// invalid link the attribute as written).
+///
+/// ```
+/// let mut out = Vec::new();
+/// let e = Err("invalid host".to_string());
+/// urlprism::json::write_canon_in_context(&mut out, "http://[/", &e, None, true).unwrap();
+/// assert!(String::from_utf8(out).unwrap().contains(r#""error":"invalid host","href":"http://[/""#));
+/// ```
+pub fn write_canon_in_context(
+    out: &mut impl Write,
+    input: &str,
+    result: &Result<Url, String>,
+    displayed: Option<&str>,
+    link: bool,
+) -> io::Result<()> {
+    let (canonical, error) = match result {
+        Ok(u) => (Some(u.as_str()), None),
+        Err(e) => (None, Some(e.as_str())),
+    };
+    let displayed = displayed.filter(|_| result.is_err());
+    let line = CanonLine {
+        input,
+        input_hex: None,
+        canonical,
+        displayed,
+        error,
+        href: link.then(|| a_href(input, canonical, displayed)),
         components: Components::of(result.as_ref().ok()),
     };
     serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
@@ -141,6 +188,7 @@ pub fn write_canon_not_utf8(
         canonical: None,
         displayed: None,
         error: Some(reason),
+        href: None,
         components: Components::of(None),
     };
     serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
@@ -157,6 +205,9 @@ struct CompareResult<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     displayed: Option<&'a str>,
     error: Option<String>,
+    /// For a link in a page, what `a.href` gives (see [`a_href`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    href: Option<&'a str>,
     #[serde(flatten)]
     components: Components<'a>,
 }
@@ -175,15 +226,31 @@ struct CompareLine<'a> {
 /// Writes the `compare --json` line (the object and its newline) of the
 /// comparison `c` of input number `line`.
 pub fn write_comparison(out: &mut impl Write, line: usize, c: &Comparison) -> io::Result<()> {
+    write_comparison_in_context(out, line, c, false)
+}
+
+/// [`write_comparison`] in a context: for a link in a page (`link`), each
+/// result also has `"href"`, what `a.href` gives (the canonical URL, or
+/// for an invalid link the attribute as written).
+pub fn write_comparison_in_context(
+    out: &mut impl Write,
+    line: usize,
+    c: &Comparison,
+    link: bool,
+) -> io::Result<()> {
     let results = c
         .results
         .iter()
-        .map(|r| CompareResult {
-            profile: &r.engine,
-            canonical: r.canonical(),
-            displayed: r.rejection().and_then(Rejection::displayed),
-            error: r.rejection().map(|e| e.to_string()),
-            components: Components::of(r.url()),
+        .map(|r| {
+            let displayed = r.rejection().and_then(Rejection::displayed);
+            CompareResult {
+                profile: &r.engine,
+                canonical: r.canonical(),
+                displayed,
+                error: r.rejection().map(|e| e.to_string()),
+                href: link.then(|| a_href(&c.input, r.canonical(), displayed)),
+                components: Components::of(r.url()),
+            }
         })
         .collect();
     let j = CompareLine {
@@ -214,6 +281,30 @@ pub fn compare(
     // Writing into a Vec fails only if serialization does, which it
     // does not for these types.
     let _ = write_comparison(&mut out, 1, &c);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// [`compare`] in `context` ([`Comparer::in_context`]; for a link in a
+/// page, each result has its `"href"`).
+///
+/// ```
+/// use urlprism::{engines::group, Context, encoding_rs::UTF_8};
+/// let line = urlprism::json::compare_in_context("http://[", &group("today").unwrap(), None, &Context::link_in_page(UTF_8));
+/// let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+/// assert_eq!(v["results"][1]["canonical"], serde_json::Value::Null);
+/// assert_eq!(v["results"][1]["href"], "http://[");
+/// ```
+pub fn compare_in_context(
+    url: &str,
+    engines: &[EngineSpec],
+    base: Option<&str>,
+    context: &crate::engines::page::Context,
+) -> String {
+    let engines = engines_of(engines);
+    let c = Comparer::in_context(&engines, base, context).compare(url);
+    let mut out = Vec::new();
+    let link = context.page_url().is_some();
+    let _ = write_comparison_in_context(&mut out, 1, &c, link);
     String::from_utf8(out).unwrap_or_default()
 }
 

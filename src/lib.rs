@@ -75,6 +75,7 @@ pub use canonicalizer::{Canonicalizer, Under};
 /// (the `encoding_rs` crate, re-exported so that a user's crate need not
 /// depend on it).
 pub use encoding_rs;
+pub use engines::page::Context;
 pub use error::Error;
 /// The `form_urlencoded` crate, whose `Parse` [`Url::query_pairs`]
 /// gives.

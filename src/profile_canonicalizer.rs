@@ -123,6 +123,11 @@ impl<'p> ProfileCanonicalizer<'p> {
         Ok(self)
     }
 
+    /// The base as given, if any.
+    pub(crate) fn base_text(&self) -> Option<&str> {
+        self.base_text.as_deref()
+    }
+
     /// `base` canonicalized under this canonicalizer's profile, parsed
     /// ([`crate::profile::UrlParams::base_canonicalized`]); the reason
     /// it is invalid otherwise.

@@ -23,10 +23,18 @@
 //! - `pages::BROWSER` (always runs): the browser's engine against the
 //!   browser's stored `a.href` of links in pages of 22 document encodings
 //!   (`tests/data/browsers/BROWSER/pages.jsonl`, see the README), each
-//!   `<base href>` read by the browser's document rules
-//!   ([`DOCUMENT_RULES`]): agreement per encoding and split, failing below
+//!   line a link in a page (`Context::LinkInPage`: the page's encoding
+//!   and URL, its `<base href>` read by the engine's own document rules,
+//!   `Engine::document_base`): agreement per encoding, split and part,
+//!   the first differing lines, every difference in
+//!   `tmp/browsers/ENGINE-vs-BROWSER-pages.jsonl`; failing below
 //!   [`PAGE_FLOORS`].  `tests/browsers/measure_pages.py` measures every
 //!   engine against every browser, with the causes.
+//! - `fresh_pages::BROWSER`: runs the installed browser on the page corpus
+//!   (`tests/browsers/record_pages.py --check`), prints its version and
+//!   names every line that changed since the stored outputs; changed
+//!   lines fail under the stored version, are reported under another, and
+//!   `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs.
 //! - `corpus::*`: the corpora are what the generators write
 //!   (`tests/browsers/gen_corpora.py`, run again: needs `python3` and
 //!   `../shared/`, ignored without them unless `CI=true`;
@@ -48,7 +56,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use urlprism::engines::builtin_engine;
-use urlprism::Canonicalizer;
+use urlprism::{Canonicalizer, Context};
 
 /// The engine checked against each browser's stored outputs (one line per
 /// browser: the browser's own engine where there is one, else `whatwg`).
@@ -80,8 +88,8 @@ const FLOORS: &[(&str, &str, &str, &str, usize)] = &[
 ];
 
 /// The least number of page-corpus lines on which a browser's engine must
-/// agree with the browser's stored `a.href` (with the browser's document
-/// rules): (engine, browser, split, lines).  The current floor: the figures
+/// agree with the browser's stored `a.href` (with the engine's own
+/// `<base href>` rules): (engine, browser, split, lines).  The current floor: the figures
 /// measured with the engines as they are now, on the outputs of Chromium
 /// 156.0.8078.108, Firefox 153.8.0esr and WebKitGTK 2.50.6 (their
 /// pages-provenance.json).
@@ -92,19 +100,6 @@ const PAGE_FLOORS: &[(&str, &str, &str, usize)] = &[
     ("firefox", "firefox", "held-out", 10501),   // of 10501
     ("webkit", "webkit", "tuning", 21113),       // of 21113
     ("webkit", "webkit", "held-out", 10501),     // of 10501
-];
-
-/// How a browser reads a page's `<base href>`, measured on the page corpus
-/// (`document.baseURI` and the links' `href`): (browser, the base parsed
-/// in UTF-8 rather than the document's encoding, a `data:` or
-/// `javascript:` base ignored (the page's URL stays the base), an invalid
-/// base leaving no base (no link has a URL, `#f` neither) rather than the
-/// page's URL).  In a windows-1252 page, `<base href="http://b/?é">` is
-/// `http://b/?%C3%A9` in Chromium, `http://b/?%E9` in Firefox and WebKit.
-const DOCUMENT_RULES: [(&str, bool, bool, bool); 3] = [
-    ("chromium", true, true, true),
-    ("firefox", false, true, false),
-    ("webkit", false, false, true),
 ];
 
 const CORPORA: [&str; 2] = ["realistic", "generated"];
@@ -550,48 +545,9 @@ fn page_url(label: &str) -> String {
     format!("http://page.example/dir/{label}.html")
 }
 
-/// The base of the links of a page under a browser's document rules:
-/// `None` when they have none (an invalid `<base href>` there).
-fn page_base(
-    spec: &urlprism::engines::EngineSpec,
-    label: &str,
-    base: Option<&str>,
-    rules: (bool, bool, bool),
-) -> Result<Option<String>, String> {
-    let (base_in_utf8, ignores_data_javascript, invalid_leaves_none) = rules;
-    let page = page_url(label);
-    let Some(b) = base else {
-        return Ok(Some(page));
-    };
-    let lower = b.to_ascii_lowercase();
-    if ignores_data_javascript && (lower.starts_with("data:") || lower.starts_with("javascript:")) {
-        return Ok(Some(page));
-    }
-    let encoding = if base_in_utf8 {
-        encoding_rs::UTF_8
-    } else {
-        encoding_rs::Encoding::for_label(label.as_bytes())
-            .ok_or_else(|| format!("no encoding {label:?}"))?
-    };
-    let parsed = Canonicalizer::new(spec)
-        .encoding(encoding)
-        .base(&page)
-        .and_then(|c| c.canonicalize(b));
-    Ok(match parsed {
-        Ok(u) => Some(u.as_str().to_string()),
-        Err(_) if invalid_leaves_none => None,
-        Err(_) => Some(page),
-    })
-}
-
 fn pages(browser: Browser) -> Result<(), Failed> {
     let engine = engine_for(browser.name);
     let spec = builtin_engine(engine).ok_or_else(|| format!("no built-in engine {engine:?}"))?;
-    let rules = DOCUMENT_RULES
-        .iter()
-        .find(|r| r.0 == browser.name)
-        .map(|r| (r.1, r.2, r.3))
-        .expect("every browser has document rules");
     let corpus: Vec<PageLine> = read_jsonl(&data_dir().join("corpus/pages.jsonl"))?;
     let out: Vec<PageOutput> = read_jsonl(&data_dir().join(browser.name).join("pages.jsonl"))?;
     if out.len() != corpus.len() {
@@ -605,13 +561,17 @@ fn pages(browser: Browser) -> Result<(), Failed> {
     }
     let provenance = read_json(&data_dir().join(browser.name).join("pages-provenance.json"))?;
     let mut report = format!(
-        "{engine} against {} {} on links in pages (stored {}; {} document rules):\n",
+        "{engine} against {} {} on links in pages (stored {}; the engine's own <base href> rules):\n",
         browser.name,
         provenance["version"].as_str().unwrap_or("?"),
         provenance["date"].as_str().unwrap_or("?"),
-        browser.name
     );
-    let mut bases: BTreeMap<(String, Option<String>), Option<String>> = BTreeMap::new();
+    let listing_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browsers");
+    let _ = std::fs::create_dir_all(&listing_dir);
+    let listing_path = listing_dir.join(format!("{engine}-vs-{}-pages.jsonl", browser.name));
+    let mut listing = String::new();
+    // One canonicalizer per page: its encoding, URL and <base href>.
+    let mut pages: BTreeMap<(String, Option<String>), Canonicalizer<'static>> = BTreeMap::new();
     let mut by_label: Vec<(String, Tally)> = Vec::new();
     let mut by_split: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut by_part: BTreeMap<&str, Tally> = BTreeMap::new();
@@ -632,24 +592,25 @@ fn pages(browser: Browser) -> Result<(), Failed> {
             .into());
         }
         let key = (c.encoding.clone(), c.base.clone());
-        let base = match bases.get(&key) {
-            Some(b) => b.clone(),
-            None => {
-                let b = page_base(&spec, &c.encoding, c.base.as_deref(), rules)?;
-                bases.insert(key, b.clone());
-                b
-            }
-        };
-        let encoding = encoding_rs::Encoding::for_label(c.encoding.as_bytes())
-            .ok_or_else(|| format!("no encoding {:?}", c.encoding))?;
-        let ours = base.and_then(|b| {
-            Canonicalizer::new(&spec)
-                .encoding(encoding)
-                .base(&b)
-                .and_then(|e| e.canonicalize(&c.input))
-                .ok()
-                .map(|u| u.as_str().to_string())
-        });
+        if !pages.contains_key(&key) {
+            let encoding = encoding_rs::Encoding::for_label(c.encoding.as_bytes())
+                .ok_or_else(|| format!("no encoding {:?}", c.encoding))?;
+            let page = Canonicalizer::new(&spec).context(Context::LinkInPage {
+                encoding,
+                page_url: page_url(&c.encoding),
+            });
+            let page = match &c.base {
+                Some(b) => page
+                    .base(b)
+                    .map_err(|e| format!("<base href={b:?}>: {e}"))?,
+                None => page,
+            };
+            pages.insert(key.clone(), page);
+        }
+        let ours = pages[&key]
+            .canonicalize(&c.input)
+            .ok()
+            .map(|u| u.as_str().to_string());
         let theirs = o.valid.then_some(o.href.as_str());
         let agree = ours.as_deref() == theirs;
         if by_label.last().is_none_or(|l| l.0 != c.encoding) {
@@ -658,6 +619,20 @@ fn pages(browser: Browser) -> Result<(), Failed> {
         by_label.last_mut().unwrap().1.add(agree);
         by_split.entry(c.split.as_str()).or_default().add(agree);
         by_part.entry(c.part.as_str()).or_default().add(agree);
+        if !agree {
+            let entry = json!({
+                "line": i + 1,
+                "split": c.split,
+                "part": c.part,
+                "encoding": c.encoding,
+                "base": c.base,
+                "input": c.input,
+                "engine": ours,
+                "browser": theirs,
+            });
+            listing.push_str(&entry.to_string());
+            listing.push('\n');
+        }
         if !agree && shown < SHOWN {
             shown += 1;
             let _ = writeln!(
@@ -674,6 +649,14 @@ fn pages(browser: Browser) -> Result<(), Failed> {
     }
     for (label, t) in &by_label {
         let _ = writeln!(report, "  {label:<16} {}", t.fmt());
+    }
+    if std::fs::write(&listing_path, &listing).is_ok() {
+        let _ = writeln!(
+            report,
+            "  every difference (JSON lines): {} ({} lines)",
+            listing_path.display(),
+            listing.lines().count()
+        );
     }
     for (part, t) in &by_part {
         let _ = writeln!(report, "  part {part:<18} {}", t.fmt());
@@ -1055,6 +1038,45 @@ fn fresh(browser: Browser) -> Result<Completion, Failed> {
 }
 
 // ---------------------------------------------------------------------------
+// fresh_pages::BROWSER
+
+/// Runs the installed browser on the page corpus
+/// (`tests/browsers/record_pages.py --check BROWSER`): its version and the
+/// stored outputs' version, every changed line named by its corpus line,
+/// encoding, input and base.  Lines changed under the stored version fail
+/// the test; under another version they are reported (a browser update),
+/// and `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs
+/// (`record_pages.py BROWSER`).
+fn fresh_pages(browser: Browser) -> Result<Completion, Failed> {
+    let what = missing(browser).or_else(|| {
+        (!succeeds(Command::new("python3").arg("--version")))
+            .then(|| "python3 (apt-get install python3)".to_string())
+    });
+    if let Some(what) = what {
+        if in_ci() {
+            return Err(format!(
+                "{} cannot run: {what} is missing (required under CI=true; .ci/run installs it)",
+                browser.name
+            )
+            .into());
+        }
+        return Ok(Completion::ignored_with(format!(
+            "SKIPPED: {what} is missing (.ci/run installs it)"
+        )));
+    }
+    let mut cmd = Command::new("python3");
+    cmd.arg(browsers_dir().join("record_pages.py"));
+    if !recording(browser.name) {
+        cmd.arg("--check");
+    }
+    cmd.arg(browser.name).current_dir(root());
+    let (out, _) = run_limited(cmd, RUN_LIMIT)
+        .map_err(|e| format!("record_pages.py {} failed: {e}", browser.name))?;
+    print!("{out}");
+    Ok(Completion::Completed)
+}
+
+// ---------------------------------------------------------------------------
 // corpus::*
 
 /// The corpora's lines are well formed: each pair once, a known split, and
@@ -1287,6 +1309,10 @@ fn main() {
         trials.push(Trial::ignorable_test(
             format!("fresh::{}", b.name),
             move || fresh(b),
+        ));
+        trials.push(Trial::ignorable_test(
+            format!("fresh_pages::{}", b.name),
+            move || fresh_pages(b),
         ));
     }
     libtest_mimic::run(&args, trials).exit();

@@ -85,6 +85,7 @@ fn compare_columns_after_full_width_text_line_up() {
         "every row holds wide text:\n{out}"
     );
     let starts = word_starts(header);
+    // profile, canonical and the one component that differs (host).
     assert!(starts.len() >= 3, "{out}");
     for row in rows {
         assert_eq!(word_starts(row), starts, "row {row:?} of\n{out}");

@@ -21,21 +21,62 @@ use urlprism::compare::{Comparer, Engine};
 use urlprism::encoding_rs::Encoding;
 use urlprism::engines::EngineSpec;
 use urlprism::text::panic::catch_panic;
-use urlprism::{Canonicalizer, Url};
+use urlprism::{Canonicalizer, Context, Url};
 
 /// The options of a canonicalization: the engine, the base URL (checked
 /// once) and the document encoding.
 struct Options {
     engine: Arc<EngineSpec>,
     base: Option<String>,
-    encoding: &'static Encoding,
+    context: Context,
+}
+
+/// The keyword arguments `encoding`, `context` and `page_url`, as given.
+type Place<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+/// The context the keyword arguments name (as the command line's
+/// `--encoding`, `--context` and `--page-url`): a link in a page with
+/// `context="link"`, an `encoding` or a `page_url`, else `new URL()`
+/// (UTF-8).  A `ValueError` for an unknown context or label, or an
+/// encoding or page URL with `context="new-url"`.
+fn context_of((encoding, context, page_url): Place<'_>) -> PyResult<Context> {
+    let link = match context {
+        None => encoding.is_some() || page_url.is_some(),
+        Some("link") => true,
+        Some("new-url") => false,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "context: unknown context {other:?}: \"link\" (a link in a page) or \"new-url\" \
+                 (new URL())"
+            )))
+        }
+    };
+    if !link {
+        if encoding.is_some() || page_url.is_some() {
+            return Err(PyValueError::new_err(
+                "context: encoding and page_url are for a link in a page (context=\"link\"): \
+                 new URL() parses in UTF-8 against base",
+            ));
+        }
+        return Ok(Context::NewUrl);
+    }
+    let page_url = page_url.unwrap_or(urlprism::engines::page::DEFAULT_PAGE_URL);
+    if urlprism::parse(page_url).scheme.is_none() {
+        return Err(PyValueError::new_err(format!(
+            "page_url: {page_url:?} is not an absolute URL"
+        )));
+    }
+    Ok(Context::LinkInPage {
+        encoding: encoding_of(encoding.unwrap_or("utf-8"))?,
+        page_url: page_url.to_string(),
+    })
 }
 
 impl Options {
     fn new(
         profile: Option<&Bound<'_, PyAny>>,
         base: Option<&str>,
-        encoding: &str,
+        place: Place<'_>,
     ) -> PyResult<Options> {
         let engine = match profile {
             Some(p) => engine_of(p)?,
@@ -45,17 +86,23 @@ impl Options {
         Ok(Options {
             engine,
             base: base.map(str::to_string),
-            encoding: encoding_of(encoding)?,
+            context: context_of(place)?,
         })
     }
 
-    /// The canonicalizer; an invalid base is a `ValueError`.
+    /// The canonicalizer; an invalid base (of `new URL()`) is a
+    /// `ValueError`.
     fn canonicalizer(&self) -> PyResult<Canonicalizer<'_>> {
-        let c = Canonicalizer::new(&*self.engine).encoding(self.encoding);
+        let c = Canonicalizer::new(&*self.engine).context(self.context.clone());
         match &self.base {
             None => Ok(c),
             Some(b) => with_base(b, || c.base(b)),
         }
+    }
+
+    /// Whether the inputs are links in a page.
+    fn link(&self) -> bool {
+        self.context.page_url().is_some()
     }
 }
 
@@ -134,44 +181,48 @@ fn texts_of<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Option<&'a str>>>
     Ok(inputs)
 }
 
-/// canonicalize(url, profile="this", base=None, encoding="utf-8")
+/// canonicalize(url, profile="this", base=None, encoding=None, context=None, page_url=None)
 /// --
 ///
 /// The canonical URL of `url`, or `None` when it has none (`explain`
 /// says why).
 #[pyfunction]
-#[pyo3(signature = (url, profile = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (url, profile = None, base = None, encoding = None, context = None, page_url = None))]
 fn canonicalize(
     url: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
 ) -> PyResult<Option<String>> {
-    Ok(explained(url, profile, base, encoding)?.ok())
+    Ok(explained(url, profile, base, (encoding, context, page_url))?.ok())
 }
 
-/// explain(url, profile="this", base=None, encoding="utf-8")
+/// explain(url, profile="this", base=None, encoding=None, context=None, page_url=None)
 /// --
 ///
 /// Why `url` has no canonical URL, or `None` when it has one.
 #[pyfunction]
-#[pyo3(signature = (url, profile = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (url, profile = None, base = None, encoding = None, context = None, page_url = None))]
 fn explain(
     url: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
 ) -> PyResult<Option<String>> {
-    Ok(explained(url, profile, base, encoding)?.err())
+    Ok(explained(url, profile, base, (encoding, context, page_url))?.err())
 }
 
 fn explained(
     url: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    place: Place<'_>,
 ) -> PyResult<Result<String, String>> {
-    let options = Options::new(profile, base, encoding)?;
+    let options = Options::new(profile, base, place)?;
     let c = options.canonicalizer()?;
     Ok(match input_of(url, || "url".to_string())? {
         None => Err("the URL is None".to_string()),
@@ -182,17 +233,21 @@ fn explained(
 
 /// The canonical URLs of a list of `str` (or `None`), a list of `str` or
 /// `None`; the work runs without the GIL.
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (urls, profile = None, base = None, encoding = "utf-8", threads = None))]
+#[pyo3(signature = (urls, profile = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn canonicalize_list<'py>(
     py: Python<'py>,
     urls: &Bound<'py, PyList>,
     profile: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = Options::new(profile, base, encoding)?;
+    let options = Options::new(profile, base, (encoding, context, page_url))?;
     // Owned references: the strings live while the GIL is released even
     // if another thread empties the list meanwhile.
     let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
@@ -329,17 +384,21 @@ fn arrow_out<'py>(py: Python<'py>, b: &Buffers) -> ArrowOut<'py> {
 /// The canonical URLs of an Arrow string array given as its buffers:
 /// the new array's buffers, null where the input is null or has no
 /// canonical URL.  The work runs without the GIL.
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (array, profile = None, base = None, encoding = "utf-8", threads = None))]
+#[pyo3(signature = (array, profile = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn canonicalize_arrow<'py>(
     py: Python<'py>,
     array: ArrowIn<'py>,
     profile: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
     threads: Option<usize>,
 ) -> PyResult<ArrowOut<'py>> {
-    let options = Options::new(profile, base, encoding)?;
+    let options = Options::new(profile, base, (encoding, context, page_url))?;
     let strings = array.strings()?;
     let built = py.detach(|| {
         let parts = in_parallel(strings.length, threads, |range| {
@@ -364,23 +423,27 @@ fn canonicalize_arrow<'py>(
 
 /// Each engine's canonical URLs of an Arrow string array and whether
 /// they agree: (names, one array's buffers per engine, the agree bitmap).
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (array, profiles = None, base = None, encoding = "utf-8", threads = None))]
+#[pyo3(signature = (array, profiles = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn compare_arrow<'py>(
     py: Python<'py>,
     array: ArrowIn<'py>,
     profiles: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
     threads: Option<usize>,
 ) -> PyResult<(Vec<String>, Vec<ArrowOut<'py>>, Bound<'py, PyBytes>)> {
     let engines = engines_of(profiles)?;
-    let (base, encoding) = checked(base, encoding)?;
+    let (base, context) = checked(base, (encoding, context, page_url))?;
     let strings = array.strings()?;
     let (columns, agree) = py.detach(|| {
         let parts = in_parallel(strings.length, threads, |range| {
             let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
-            let comparer = Comparer::new(&dyns, base, encoding);
+            let comparer = Comparer::in_context(&dyns, base, &context);
             let share = strings.data.len() / threads_for(strings.length, threads);
             let mut columns: Vec<StringsOut> = engines
                 .iter()
@@ -418,35 +481,37 @@ fn compare_arrow<'py>(
     Ok((names, columns, PyBytes::new(py, &agree)))
 }
 
-/// The base (checked as `urlprism compare` checks it) and the encoding.
-fn checked<'b>(
-    base: Option<&'b str>,
-    encoding: &str,
-) -> PyResult<(Option<&'b str>, &'static Encoding)> {
-    let encoding = encoding_of(encoding)?;
-    if let Some(b) = base {
+/// The base (checked as `urlprism compare` checks it: for `new URL()`;
+/// a page's `<base href>` may be invalid) and the context.
+fn checked<'b>(base: Option<&'b str>, place: Place<'_>) -> PyResult<(Option<&'b str>, Context)> {
+    let context = context_of(place)?;
+    if let (Some(b), Context::NewUrl) = (base, &context) {
         let this = urlprism::profile::this();
         with_base(b, || urlprism::Canonicalizer::new(this).base(b))?;
     }
-    Ok((base, encoding))
+    Ok((base, context))
 }
 
 /// Each engine's canonical URL of each of a list of `str` (or `None`) and
 /// whether they agree: a list of dicts `{name: canonical or None, ...,
 /// "agree": bool}`, `None` for a `None` input (what `compare_arrow` gives,
 /// as Python objects, without pyarrow); the work runs without the GIL.
+// The Python function's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (urls, profiles = None, base = None, encoding = "utf-8", threads = None))]
+#[pyo3(signature = (urls, profiles = None, base = None, encoding = None, context = None, page_url = None, threads = None))]
 fn compare_list<'py>(
     py: Python<'py>,
     urls: &Bound<'py, PyList>,
     profiles: Option<&Bound<'py, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let engines = engines_of(profiles)?;
-    let (base, encoding) = checked(base, encoding)?;
+    let (base, context) = checked(base, (encoding, context, page_url))?;
     let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
     let mut inputs: Vec<Option<Result<&str, String>>> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
@@ -456,7 +521,7 @@ fn compare_list<'py>(
     let results: Vec<Compared> = py.detach(|| {
         let parts = in_parallel(inputs.len(), threads, |range| {
             let dyns: Vec<&dyn Engine> = engines.iter().map(|e| e as &dyn Engine).collect();
-            let comparer = Comparer::new(&dyns, base, encoding);
+            let comparer = Comparer::in_context(&dyns, base, &context);
             let part: Vec<Compared> = inputs[range]
                 .iter()
                 .map(|input| match input {
@@ -496,14 +561,16 @@ fn compare_list<'py>(
 /// The text of `urlprism canon --json URL`: `url` under `profile`, its
 /// canonical URL (or why it has none) and the components.
 #[pyfunction]
-#[pyo3(signature = (url, profile = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (url, profile = None, base = None, encoding = None, context = None, page_url = None))]
 fn parse_json(
     url: &Bound<'_, PyAny>,
     profile: Option<&Bound<'_, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
 ) -> PyResult<String> {
-    let options = Options::new(profile, base, encoding)?;
+    let options = Options::new(profile, base, (encoding, context, page_url))?;
     let c = options.canonicalizer()?;
     let (input, result) = match input_of(url, || "url".to_string())? {
         None => return Err(PyTypeError::new_err("url: expected a str, got None")),
@@ -516,23 +583,25 @@ fn parse_json(
         }
     };
     let mut out = Vec::new();
-    urlprism::json::write_canon(&mut out, &input, &result)
+    urlprism::json::write_canon_in_context(&mut out, &input, &result, None, options.link())
         .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?;
     String::from_utf8(out).map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))
 }
 
 /// The text of `urlprism compare --json URL`: `url` under `profiles`.
 #[pyfunction]
-#[pyo3(signature = (url, profiles = None, base = None, encoding = "utf-8"))]
+#[pyo3(signature = (url, profiles = None, base = None, encoding = None, context = None, page_url = None))]
 fn compare_json(
     url: &str,
     profiles: Option<&Bound<'_, PyAny>>,
     base: Option<&str>,
-    encoding: &str,
+    encoding: Option<&str>,
+    context: Option<&str>,
+    page_url: Option<&str>,
 ) -> PyResult<String> {
     let engines = engines_of(profiles)?;
-    let (base, encoding) = checked(base, encoding)?;
-    catch_panic(|| urlprism::json::compare(url, &engines, base, encoding))
+    let (base, context) = checked(base, (encoding, context, page_url))?;
+    catch_panic(|| urlprism::json::compare_in_context(url, &engines, base, &context))
         .map_err(|panic| PyRuntimeError::new_err(format!("internal error: {panic}")))
 }
 
@@ -545,7 +614,7 @@ fn trace_json(
     base: Option<&str>,
 ) -> PyResult<String> {
     let engines = engines_of(profiles)?;
-    let (base, _) = checked(base, "utf-8")?;
+    let (base, _) = checked(base, (None, None, None))?;
     catch_panic(|| urlprism::json::trace(url, &engines, base))
         .map_err(|panic| PyRuntimeError::new_err(format!("internal error: {panic}")))
 }

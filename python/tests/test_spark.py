@@ -84,6 +84,23 @@ def test_nulls_and_profile_file(spark):
         urlprism.spark.compare("url", base="nope")
 
 
+def test_both_contexts(spark):
+    """new URL() without an encoding; a link in a page with one, the base
+    its <base href> read by each engine's browser's rules."""
+    df = spark.createDataFrame([("#f",), ("?é",), (None,)], "url string")
+    page = "http://page.example/dir/page.html"
+    rows = df.select(
+        urlprism.spark.canonicalize("url", profile="chromium", base="http://a/").alias("new_url"),
+        urlprism.spark.canonicalize("url", profile="chromium", base="data:,x", encoding="windows-1252").alias("link"),
+        urlprism.spark.compare("url", profiles=["chromium", "webkit"], base="data:,x", context="link").alias("c"),
+    ).collect()
+    assert [r["new_url"] for r in rows] == ["http://a/#f", "http://a/?%C3%A9", None]
+    assert [r["link"] for r in rows] == [page + "#f", page + "?%E9", None]
+    assert rows[0]["c"].asDict() == {"chromium": page + "#f", "webkit": "data:,x#f", "agree": False}
+    with pytest.raises(ValueError, match="^context: "):
+        urlprism.spark.canonicalize("url", profile="chromium", context="elsewhere")
+
+
 def test_example_writes_the_disagreements(spark, corpus, tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
     import spark_disagreements

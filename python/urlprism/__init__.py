@@ -63,7 +63,10 @@ def canonicalize(
     url: Optional[str],
     profile: ProfileLike = "this",
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> Optional[str]:
     """The canonical URL of ``url`` under ``profile``, or ``None`` when it has
     none (an invalid URL, ``None``, or a ``str`` with a lone surrogate);
@@ -71,24 +74,45 @@ def canonicalize(
 
     ``profile`` is a built-in name (:func:`profiles`), a path to a TOML
     profile file (a ``str`` ending in ``.toml`` or holding a ``/``, or an
-    ``os.PathLike``) or a :class:`Profile`.  ``base`` is the base URL every
-    input is resolved against (by default an input is its own base);
-    ``encoding`` the document encoding of the query, an Encoding Standard
-    label.  An unknown profile raises :class:`ProfileError`, an invalid
-    base or an unknown encoding ``ValueError``, a ``url`` that is neither a
-    ``str`` nor ``None`` ``TypeError``.
+    ``os.PathLike``) or a :class:`Profile`.
+
+    Two contexts, as on the command line: without ``encoding``,
+    ``new URL(url, base)`` (UTF-8; ``base`` the base URL, by default the
+    input is its own base).  With ``encoding`` (an Encoding Standard label),
+    ``page_url`` or ``context="link"``, ``url`` is a link in a page of that
+    encoding (UTF-8 by default) whose URL is ``page_url`` (by default
+    ``http://page.example/dir/page.html``): what ``a.href`` gives, the query
+    encoded in the page's encoding, ``base`` the page's ``<base href>`` read
+    by the engine's browser's rules (the page's URL without one).
+    ``context="new-url"`` chooses ``new URL()`` explicitly.  A 2011 profile
+    takes the encoding for the query, ``base`` as its base.
+
+    An unknown profile raises :class:`ProfileError`, an invalid base (of
+    ``new URL()``), an unknown encoding or context ``ValueError``, a ``url``
+    that is neither a ``str`` nor ``None`` ``TypeError``.
 
     >>> urlprism.canonicalize("../Bücher?é", base="http://example.com/dir/", encoding="windows-1252")
     'http://example.com/B%C3%BCcher?%E9'
+    >>> urlprism.canonicalize("?é", profile="chromium", base="http://a/")
+    'http://a/?%C3%A9'
+    >>> urlprism.canonicalize("?é", profile="chromium", encoding="windows-1252")
+    'http://page.example/dir/page.html?%E9'
+    >>> urlprism.canonicalize("#f", profile="webkit", base="data:,x", encoding="utf-8")
+    'data:,x#f'
+    >>> urlprism.canonicalize("#f", profile="chromium", base="data:,x", context="link")
+    'http://page.example/dir/page.html#f'
     """
-    return _urlprism.canonicalize(url, profile, base, encoding)
+    return _urlprism.canonicalize(url, profile, base, encoding, context, page_url)
 
 
 def explain(
     url: Optional[str],
     profile: ProfileLike = "this",
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> Optional[str]:
     """Why ``url`` has no canonical URL (what ``urlprism canon`` writes to
     standard error), or ``None`` when it has one.  The arguments are those
@@ -99,15 +123,18 @@ def explain(
     >>> urlprism.explain("http://a/") is None
     True
     """
-    return _urlprism.explain(url, profile, base, encoding)
+    return _urlprism.explain(url, profile, base, encoding, context, page_url)
 
 
 def canonicalize_many(
     urls: Any,
     profile: ProfileLike = "this",
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
     threads: Optional[int] = 1,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> Any:
     """The canonical URLs of many URLs, in order, ``None`` (or null) for each
     that has none; the arguments are those of :func:`canonicalize`, checked
@@ -131,20 +158,23 @@ def canonicalize_many(
     from . import _arrow
 
     if _arrow.is_arrow(urls):
-        return _arrow.canonicalize(urls, profile, base, encoding, threads)
+        return _arrow.canonicalize(urls, profile, base, (encoding, context, page_url), threads)
     if not isinstance(urls, list):
         if isinstance(urls, (str, bytes)):
             raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
         urls = list(urls)
-    return _urlprism.canonicalize_list(urls, profile, base, encoding, threads)
+    return _urlprism.canonicalize_list(urls, profile, base, encoding, context, page_url, threads)
 
 
 def compare_many(
     urls: Any,
     profiles: Optional[Iterable[ProfileLike]] = None,
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
     threads: Optional[int] = 1,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> Any:
     """Each profile's canonical URL of many URLs and whether they agree (as
     ``urlprism compare`` decides it), in order; ``profiles`` defaults to
@@ -161,6 +191,8 @@ def compare_many(
 
     >>> urlprism.compare_many(["http://a%5Fb.test/", None], profiles=["this", "gecko"])
     [{'this': 'http://a_b.test/', 'gecko': 'http://a%5fb.test/', 'agree': False}, None]
+    >>> urlprism.compare_many(["#f"], profiles=["chromium", "webkit"], base="data:,x", encoding="utf-8")
+    [{'chromium': 'http://page.example/dir/page.html#f', 'webkit': 'data:,x#f', 'agree': False}]
     >>> import pyarrow as pa
     >>> urlprism.compare_many(pa.array(["http://a/"]), profiles=["this", "ie"]).to_pylist()
     [{'this': 'http://a/', 'ie': 'http://a/', 'agree': True}]
@@ -168,24 +200,32 @@ def compare_many(
     from . import _arrow
 
     if _arrow.is_arrow(urls):
-        return _arrow.compare(urls, _profile_list(profiles), base, encoding, threads)
+        return _arrow.compare(urls, _profile_list(profiles), base, (encoding, context, page_url), threads)
     if isinstance(urls, (str, bytes)):
         raise TypeError("urls: expected a list of str, got a single " + type(urls).__name__)
-    return _urlprism.compare_list(list(urls), _profile_list(profiles), base, encoding, threads)
+    return _urlprism.compare_list(list(urls), _profile_list(profiles), base, encoding, context, page_url, threads)
 
 
 def parse(
     url: str,
     profile: ProfileLike = "this",
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> dict[str, Any]:
     """``url`` canonicalized under ``profile``, with its components: the
     object ``urlprism canon --json URL`` prints (``input``, ``canonical``,
     ``error``, ``scheme``, ``user``, ``password``, ``host``, ``port``,
     ``path``, ``query``, ``fragment``; ``None`` when absent, every
     component ``None`` when the URL has no canonical URL, ``error`` saying
-    why).  The arguments are those of :func:`canonicalize`.
+    why; for a link in a page, ``href``: what ``a.href`` gives, the
+    attribute as written for an invalid link).  The arguments are those of
+    :func:`canonicalize`.
+
+    >>> urlprism.parse("#f", profile="chromium", base="http://[", encoding="utf-8")["href"]
+    '#f'
 
     >>> u = urlprism.parse("HTTP://User@Bücher.DE:8080/a/../b?q#f", profile="ie")
     >>> (u["canonical"], u["host"], u["port"], u["path"])
@@ -193,14 +233,17 @@ def parse(
     >>> urlprism.parse("no-scheme")["error"]
     "invalid URL: no scheme: the URL does not begin with scheme characters and ':'"
     """
-    return json.loads(_urlprism.parse_json(url, profile, base, encoding))
+    return json.loads(_urlprism.parse_json(url, profile, base, encoding, context, page_url))
 
 
 def compare(
     url: str,
     profiles: Optional[Iterable[ProfileLike]] = None,
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> dict[str, Any]:
     """The object ``urlprism compare --json URL`` prints for ``url``: each
     profile's canonical URL, error and components, ``agree`` and the
@@ -211,7 +254,7 @@ def compare(
     >>> [r["canonical"] for r in c["results"]]
     ['http://xn--bcher-kva.de/', 'http://bücher.de/']
     """
-    return json.loads(_urlprism.compare_json(url, _profile_list(profiles), base, encoding))
+    return json.loads(_urlprism.compare_json(url, _profile_list(profiles), base, encoding, context, page_url))
 
 
 def trace(

@@ -117,12 +117,12 @@ def _array(out: tuple, length: int) -> Any:
 
 
 def canonicalize(
-    urls: Any, profile: Any, base: Optional[str], encoding: str, threads: Optional[int] = None
+    urls: Any, profile: Any, base: Optional[str], place: tuple, threads: Optional[int] = None
 ) -> Any:
     pa = _pa()
     chunks, chunked = _string_chunks(urls)
     results = [
-        _array(_urlprism.canonicalize_arrow(_buffers(c), profile, base, encoding, threads), len(c))
+        _array(_urlprism.canonicalize_arrow(_buffers(c), profile, base, *place, threads), len(c))
         for c in chunks
     ]
     if chunked:
@@ -132,7 +132,7 @@ def canonicalize(
 
 
 def compare(
-    urls: Any, profiles: Any, base: Optional[str], encoding: str, threads: Optional[int] = None
+    urls: Any, profiles: Any, base: Optional[str], place: tuple, threads: Optional[int] = None
 ) -> Any:
     pa = _pa()
     if not is_arrow(urls):
@@ -140,7 +140,7 @@ def compare(
     chunks, chunked = _string_chunks(urls)
     results = []
     for c in chunks:
-        names, columns, agree = _urlprism.compare_arrow(_buffers(c), profiles, base, encoding, threads)
+        names, columns, agree = _urlprism.compare_arrow(_buffers(c), profiles, base, *place, threads)
         n = len(c)
         fields = [_array(col, n) for col in columns]
         agree_array = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(agree)])

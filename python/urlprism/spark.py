@@ -46,24 +46,30 @@ def canonicalize(
     col: ColumnOrName,
     profile: ProfileLike = "this",
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
     alias: Optional[str] = None,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> Column:
     """A string column of the canonical URLs of ``col`` under ``profile``
     (null where the URL is null or has none), named ``alias``, by default
     ``canonical_`` and the profile's name (``canonical_ie``), so that the
     columns of several profiles do not clash.  The other arguments are
     those of :func:`urlprism.canonicalize`, checked here, on the driver,
-    once."""
+    once: without ``encoding``, ``new URL(url, base)``; with ``encoding``
+    (or ``context="link"``, ``page_url``), a link in a page of that
+    encoding at ``page_url``, ``base`` its ``<base href>``."""
     p = _shippable(profile)
-    urlprism.canonicalize("http://example/", p, base, encoding)  # a bad option fails here
+    place = {"context": context, "page_url": page_url}
+    urlprism.canonicalize("http://example/", p, base, encoding, **place)  # a bad option fails here
     name = p.name if isinstance(p, Profile) else p
 
     @F.arrow_udf(T.StringType())  # type: ignore[misc]
     def _canonicalize(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
         for urls in batches:
             # One thread: Spark runs a worker process per core already.
-            out = urlprism.canonicalize_many(urls, p, base, encoding)
+            out = urlprism.canonicalize_many(urls, p, base, encoding, 1, **place)
             yield out.cast(pa.string()) if out.type != pa.string() else out
 
     return _canonicalize(col).alias(alias if alias is not None else f"canonical_{name}")
@@ -73,16 +79,21 @@ def compare(
     col: ColumnOrName,
     profiles: Optional[Iterable[ProfileLike]] = None,
     base: Optional[str] = None,
-    encoding: str = "utf-8",
+    encoding: Optional[str] = None,
+    *,
+    context: Optional[str] = None,
+    page_url: Optional[str] = None,
 ) -> Column:
     """A struct column with one string field per profile (its canonical URL
     of ``col``, null when there is none) and ``agree`` (whether the
     profiles agree on every component, as ``urlprism compare`` decides
     it); null where ``col`` is null.  ``profiles`` defaults to every
-    built-in one."""
+    built-in one; the context (``encoding``, ``context``, ``page_url``) is
+    that of :func:`urlprism.compare_many`."""
     ps = None if profiles is None else [_shippable(p) for p in profiles]
     # The fields, named as compare_many names them (a repeated name numbered).
-    (sample,) = urlprism.compare_many(["http://example/"], ps, base, encoding)
+    place = {"context": context, "page_url": page_url}
+    (sample,) = urlprism.compare_many(["http://example/"], ps, base, encoding, 1, **place)
     names = list(sample)
     schema = T.StructType(
         [T.StructField(n, T.StringType()) for n in names[:-1]]
@@ -93,7 +104,7 @@ def compare(
     @F.arrow_udf(schema)  # type: ignore[misc]
     def _compare(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
         for urls in batches:
-            out = urlprism.compare_many(urls, ps, base, encoding)
+            out = urlprism.compare_many(urls, ps, base, encoding, 1, **place)
             yield out.cast(target) if out.type != target else out
 
     return _compare(col).alias("compare")

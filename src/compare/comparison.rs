@@ -317,6 +317,10 @@ pub struct Comparer<'e> {
     /// rejection of every input when the base is invalid.
     canonicalizer: Result<ProfileCanonicalizer<'static>, Rejection>,
     encoding: &'static Encoding,
+    /// For a link in a page, the base of each engine that is not a
+    /// profile, by column: its document base URL, or why the page has
+    /// none ([`Engine::document_base`]); empty for `new URL()`.
+    page_bases: Vec<Result<String, Error>>,
 }
 
 impl<'e> Comparer<'e> {
@@ -365,7 +369,48 @@ impl<'e> Comparer<'e> {
             }),
             canonicalizer,
             encoding,
+            page_bases: Vec::new(),
         }
+    }
+
+    /// A comparer of `engines` in `context`: for `new URL()`,
+    /// [`Comparer::new`] with `base` and UTF-8; for a link in a page,
+    /// each engine that is not a profile resolves against its document
+    /// base URL (`base` the page's `<base href>`, read by the engine's
+    /// document rules, [`Engine::document_base`]; the page's URL without
+    /// one) in the page's encoding, and the 2011 profiles take the page's
+    /// encoding and `base` as their base.
+    ///
+    /// ```
+    /// use urlprism::compare::{Comparer, Engine};
+    /// use urlprism::{engines::group, Context, encoding_rs::WINDOWS_1252};
+    /// let today = group("today").unwrap();
+    /// let engines: Vec<&dyn Engine> = today.iter().map(|e| e as &dyn Engine).collect();
+    /// let c = Comparer::in_context(&engines, Some("data:,x"), &Context::link_in_page(WINDOWS_1252));
+    /// let r = c.compare("#f");
+    /// let hrefs: Vec<Option<&str>> = r.results.iter().map(|r| r.canonical()).collect();
+    /// let page = Some("http://page.example/dir/page.html#f");
+    /// // whatwg, chromium, firefox: the page's URL; webkit: the data: base.
+    /// assert_eq!(hrefs, [page, page, page, Some("data:,x#f")]);
+    /// ```
+    pub fn in_context(
+        engines: &[&'e dyn Engine],
+        base: Option<&str>,
+        context: &crate::engines::page::Context,
+    ) -> Comparer<'e> {
+        let mut c = Comparer::new(engines, base, context.encoding());
+        if let Some(page_url) = context.page_url() {
+            let encoding = context.encoding();
+            c.page_bases = engines
+                .iter()
+                .map(|e| match base {
+                    None => Ok(page_url.to_string()),
+                    Some(href) => catch_panic(|| e.document_base(href, page_url, encoding))
+                        .unwrap_or_else(|panic| Err(Error::rejected("page", panic))),
+                })
+                .collect();
+        }
+        c
     }
 
     /// The engines, in column order.
@@ -456,7 +501,11 @@ impl<'e> Comparer<'e> {
                 at += 1;
                 continue;
             }
-            let outcome = run_engine(*e, input, base, self.encoding);
+            let outcome = match self.page_bases.get(column) {
+                None => run_engine(*e, input, base, self.encoding),
+                Some(Ok(page_base)) => run_engine(*e, input, Some(page_base), self.encoding),
+                Some(Err(no_base)) => Outcome::Own(Err(no_base.clone())),
+            };
             outcomes.insert(column, outcome);
         }
         outcomes

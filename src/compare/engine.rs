@@ -114,6 +114,40 @@ pub trait Engine: Send + Sync {
         self.canonicalize(base, None, encoding).map(drop)
     }
 
+    /// The base URL of the links of a page at `page_url` of the document
+    /// encoding `encoding` whose `<base href>` is `href`, as the modelled
+    /// browser reads it (the page's URL when it ignores it), or why the
+    /// page has no base (no link has a URL then).  By default the HTML
+    /// Standard's frozen base URL
+    /// ([`BaseRules::HTML_STANDARD`](crate::engines::page::BaseRules::HTML_STANDARD)):
+    /// `href` parsed against the page's URL in the page's encoding, the
+    /// page's URL when that fails or gives a `data:` or `javascript:`
+    /// URL.
+    ///
+    /// ```
+    /// use urlprism::compare::Engine;
+    /// let ie: &dyn Engine = urlprism::profile::builtin("ie").unwrap();
+    /// let utf8 = urlprism::encoding_rs::UTF_8;
+    /// let page = "http://page.example/d/p.html";
+    /// assert_eq!(ie.document_base("../b/", page, utf8)?, "http://page.example/b/");
+    /// assert_eq!(ie.document_base("javascript:x", page, utf8)?, page);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn document_base(
+        &self,
+        href: &str,
+        page_url: &str,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
+        crate::engines::page::BaseRules::HTML_STANDARD.document_base(
+            href,
+            page_url,
+            encoding,
+            |t, b, e| self.canonicalize(t, b, e),
+            |why| Error::rejected("page", why),
+        )
+    }
+
     /// The CanonicalizeHost steps for `host` of a URL whose (lowercase)
     /// scheme is `scheme`, or `None` when the engine has no such steps.
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {

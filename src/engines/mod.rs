@@ -13,7 +13,7 @@
 //! and how to read a profile file that names it.  Nothing else names it:
 //! every command takes any registered name through [`builtin_engine`];
 //! `compare`, `trace` and `urlprism serve` run by default the engines that
-//! say so ([`builtin_engines`]: the built-in profiles and `whatwg`), and
+//! say so ([`builtin_engines`]: the built-in profiles and today's engines), and
 //! the engines of a named group with `--group` ([`group`]: `--today`, the
 //! group [`TODAY`], is `whatwg` and `chromium`).
 //!
@@ -34,6 +34,7 @@
 
 pub mod chromium;
 pub mod firefox;
+pub mod page;
 pub(crate) mod remade;
 pub mod webkit;
 pub mod whatwg;
@@ -181,6 +182,15 @@ impl Engine for EngineSpec {
         self.0.check_base(base, encoding)
     }
 
+    fn document_base(
+        &self,
+        href: &str,
+        page_url: &str,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
+        self.0.document_base(href, page_url, encoding)
+    }
+
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
         self.0.trace_host(host, scheme)
     }
@@ -241,6 +251,15 @@ impl Engine for Renamed {
 
     fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
         self.inner.check_base(base, encoding)
+    }
+
+    fn document_base(
+        &self,
+        href: &str,
+        page_url: &str,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
+        self.inner.document_base(href, page_url, encoding)
     }
 
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {

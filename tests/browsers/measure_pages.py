@@ -1,34 +1,30 @@
 #!/usr/bin/env python3
 """How far the urlprism engines are from the browsers on links in pages of
 many encodings: the stored outputs of tests/data/browsers/BROWSER/pages.jsonl
-against ``urlprism canon --profile ENGINE --encoding LABEL --base BASE``.
+against ``urlprism canon --profile ENGINE --encoding LABEL --page-url PAGE
+[--base BASE]``, a link in a page.
 
 Usage:  python3 tests/browsers/measure_pages.py [--urlprism PATH] [--engines E,...]
             [--browsers B,...] [--examples N] [--json OUT]
 
 PATH defaults to target/release/urlprism (then $CARGO_TARGET_DIR/release/
-urlprism).  For each line the engine is given the input, the page's
-encoding label, and a base found one of two ways:
+urlprism).  For each line the engine is given the input as a link in a page
+of the line's encoding whose URL is http://page.example/dir/LABEL.html, two
+ways:
 
-  page model   the engine's own reading of the document's base: the page's
-               URL (http://page.example/dir/LABEL.html) when the line has
-               no base, else the <base href> parsed by the engine against
-               the page's URL in the page's encoding, the page's URL when
-               the engine rejects it (the HTML Standard's frozen base URL,
-               with its fallback);
-  given base   the browser's own base, the document.baseURI it recorded.
+  own rules    the line's <base href> (--base), read by the engine's own
+               document rules (Engine::document_base: in UTF-8 or the
+               page's encoding, a data: or javascript: base ignored or not,
+               an invalid one leaving the page's URL or no base at all);
+  given base   the browser's own base: the document.baseURI it recorded,
+               as the page's URL, without a <base href>.
 
 The engine agrees with a browser on a line when the browser's anchor has a
 URL (``valid``) and the engine gives the same ``href``, or when neither has
-one.  A third figure puts the browser's own document rules (``DOCUMENT``,
-measured on these pages) in the page model: how the browser reads a
-``<base href>`` (in UTF-8 or the document's encoding; a data: or
-javascript: base ignored or not; an invalid one leaving the page's URL or
-no base at all, when no link has a URL).  The tables give the agreement of
-each engine with each browser per encoding (page model / with the
-browser's document rules / given base), then per split and part (page
-model); the causes list sorts the differences (page model) by what
-differs, with examples.
+one.  The tables give the agreement of each engine with each browser per
+encoding (own rules / given base), then per split and part (own rules); the
+causes list sorts the differences (own rules) by what differs, with
+examples.
 """
 
 import argparse
@@ -46,20 +42,6 @@ ENGINES = ["chromium", "firefox", "webkit", "whatwg"]
 BROWSERS = ["chromium", "firefox", "webkit"]
 CHUNK = 800
 SPECIAL = {"http", "https", "ftp", "ws", "wss", "file"}
-
-# How each browser reads a page's <base href>, as measured on these pages
-# (document.baseURI and the links' hrefs): the encoding it parses the base
-# in, whether it ignores a data: or javascript: base (the page's URL stays
-# the base), and what an invalid base leaves: the page's URL, or no base
-# (every link without a URL, `#f` too).  "spec" is the HTML Standard's
-# frozen base URL: the document's encoding, the page's URL on failure.
-DOCUMENT = {
-    "spec": {"base_encoding": "document", "ignore_data_javascript": False, "invalid": "page"},
-    "chromium": {"base_encoding": "utf-8", "ignore_data_javascript": True, "invalid": "none"},
-    "firefox": {"base_encoding": "document", "ignore_data_javascript": True, "invalid": "page"},
-    "webkit": {"base_encoding": "document", "ignore_data_javascript": False, "invalid": "none"},
-}
-
 
 def page_url(label):
     return "http://page.example/dir/%s.html" % label
@@ -86,58 +68,42 @@ class Engine:
         self.cache = {}
         self.calls = 0
 
-    def canon(self, engine, label, base, inputs):
-        """input -> href or None, each against `base` in encoding `label`."""
-        todo = sorted({i for i in inputs if (engine, label, base, i) not in self.cache})
+    def canon(self, engine, label, page, base, inputs):
+        """input -> href or None, each a link in a page of encoding `label`
+        at `page` whose <base href> is `base` (None: none)."""
+        key = (engine, label, page, base)
+        todo = sorted({i for i in inputs if key + (i,) not in self.cache})
         for k in range(0, len(todo), CHUNK):
             chunk = todo[k : k + CHUNK]
-            argv = [self.exe, "canon", "--json", "--threads", "1", "--profile", engine, "--encoding", label]
+            argv = [self.exe, "canon", "--json", "--threads", "1", "--profile", engine,
+                    "--encoding", label, "--page-url", page]
             if base is not None:
                 argv += ["--base", base]
             r = subprocess.run(argv + ["--"] + chunk, capture_output=True, text=True)
             self.calls += 1
             lines = [json.loads(l) for l in r.stdout.split("\n") if l != ""]
             if len(lines) != len(chunk):
-                # The base itself was refused: no URL for any input.
-                if "invalid base URL" in r.stderr:
+                # The page's URL itself was refused: no URL for any input.
+                if r.returncode == 2 and "invalid page URL" in r.stderr:
                     lines = [{"input": i, "canonical": None} for i in chunk]
                 else:
                     sys.exit("urlprism %r: %d answers to %d inputs\n%s" % (argv, len(lines), len(chunk), r.stderr))
             for i, o in zip(chunk, lines):
                 if o["input"] != i:
                     sys.exit("urlprism answered %r for %r" % (o["input"], i))
-                self.cache[(engine, label, base, i)] = o["canonical"]
-        return {i: self.cache[(engine, label, base, i)] for i in inputs}
+                self.cache[key + (i,)] = o["canonical"]
+        return {i: self.cache[key + (i,)] for i in inputs}
 
 
-def model_bases(eng, engine, label, bases, rules):
-    """The base of each <base href> (None: no <base href>) under a
-    browser's document rules; None where links have no URL."""
-    page = page_url(label)
-    enc = label if rules["base_encoding"] == "document" else "utf-8"
-    got = eng.canon(engine, enc, page, [b for b in bases if b is not None])
-    out = {}
-    for b in bases:
-        if b is None or (rules["ignore_data_javascript"] and b.lower().startswith(("data:", "javascript:"))):
-            out[b] = page
-        elif got[b] is None:
-            out[b] = page if rules["invalid"] == "page" else None
-        else:
-            out[b] = got[b]
-    return out
-
-
-def engine_hrefs(eng, engine, label, rows, base_of):
-    """The engine's href per row index, each against base_of(row)."""
+def engine_hrefs(eng, engine, label, rows, page_and_base):
+    """The engine's href per row index, each a link in the page that
+    page_and_base(row) gives: (the page's URL, its <base href> or None)."""
     groups = defaultdict(list)
     for k, r in rows:
-        groups[base_of(r)].append((k, r["input"]))
+        groups[page_and_base(r)].append((k, r["input"]))
     out = {}
-    for base, items in groups.items():
-        if base is None:
-            out.update((k, None) for k, _ in items)
-            continue
-        got = eng.canon(engine, label, base, [i for _, i in items])
+    for (page, base), items in groups.items():
+        got = eng.canon(engine, label, page, base, [i for _, i in items])
         for k, i in items:
             out[k] = got[i]
     return out
@@ -217,23 +183,16 @@ def main():
     for engine in engines:
         for label in labels:
             rows = by_label[label]
-            distinct = sorted({c["base"] for _, c in rows}, key=str)
-            bases = model_bases(eng, engine, label, distinct, DOCUMENT["spec"])
-            model = engine_hrefs(eng, engine, label, rows, lambda c: bases[c["base"]])
+            own = engine_hrefs(eng, engine, label, rows, lambda c: (page_url(label), c["base"]))
             for b in browsers:
-                own = model_bases(eng, engine, label, distinct, DOCUMENT[b])
-                ruled = engine_hrefs(eng, engine, label, rows, lambda c: own[c["base"]])
                 out = outs[b]
-                given = engine_hrefs(eng, engine, label, [(k, out[k]) for k, _ in rows], lambda o: o["base_uri"])
+                given = engine_hrefs(eng, engine, label, [(k, out[k]) for k, _ in rows],
+                                     lambda o: (o["base_uri"], None))
                 t = tally[(engine, b)]
                 for k, c in rows:
                     o = out[k]
-                    ok = agrees(model[k], o)
+                    ok = agrees(own[k], o)
                     gok = agrees(given[k], o)
-                    rok = agrees(ruled[k], o)
-                    for key in ["rules:" + label, "rules"]:
-                        t[key][0] += rok
-                        t[key][1] += 1
                     for key in [label, "split:" + c["split"], "part:" + c["part"], "all"]:
                         t[key][0] += ok
                         t[key][1] += 1
@@ -242,32 +201,31 @@ def main():
                     t["given"][0] += gok
                     t["given"][1] += 1
                     if not ok:
-                        why = cause(c, o, model[k], given[k], label)
-                        causes[(engine, b)][why].append((label, c, o, model[k]))
+                        why = cause(c, o, own[k], given[k], label)
+                        causes[(engine, b)][why].append((label, c, o, own[k]))
         print("measured %s (%d urlprism calls so far)" % (engine, eng.calls), file=sys.stderr)
 
     def pct(a, n):
         return "%5.1f" % (100.0 * a / n) if n else "   - "
 
     for b in browsers:
-        print("\n== against %s: agreement %% per encoding, page model / %s's document rules / given base "
-              "(lines per encoding: %d)" % (b, b, len(by_label[labels[0]])))
-        print("%-16s" % "encoding" + "".join("%-24s" % e for e in engines))
+        print("\n== against %s: agreement %% per encoding, the engine's own <base href> rules / given base "
+              "(lines per encoding: %d)" % (b, len(by_label[labels[0]])))
+        print("%-16s" % "encoding" + "".join("%-18s" % e for e in engines))
         for label in labels + ["all"]:
             cells = []
             for e in engines:
                 t = tally[(e, b)]
                 g = t["given" if label == "all" else "given:" + label]
-                r = t["rules" if label == "all" else "rules:" + label]
-                cells.append("%s / %s / %s" % (pct(*t[label]), pct(*r), pct(*g)))
-            print("%-16s" % label + "".join("%-24s" % x for x in cells))
+                cells.append("%s / %s" % (pct(*t[label]), pct(*g)))
+            print("%-16s" % label + "".join("%-18s" % x for x in cells))
         for key in ["split:tuning", "split:held-out"]:
-            print("%-16s" % key[6:] + "".join("%-24s" % pct(*tally[(e, b)][key]) for e in engines))
+            print("%-16s" % key[6:] + "".join("%-18s" % pct(*tally[(e, b)][key]) for e in engines))
         parts = sorted({k for k in tally[(engines[0], b)] if k.startswith("part:")})
         for key in parts:
-            print("  %-14s" % key[5:] + "".join("%-24s" % pct(*tally[(e, b)][key]) for e in engines))
+            print("  %-14s" % key[5:] + "".join("%-18s" % pct(*tally[(e, b)][key]) for e in engines))
 
-    print("\n== causes (page model), largest first, with examples")
+    print("\n== causes (own rules), largest first, with examples")
     for (e, b), cs in causes.items():
         if e != b and e != "whatwg":
             continue

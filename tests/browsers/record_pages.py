@@ -2,7 +2,7 @@
 """Run the installed browsers on the page corpus and store their outputs:
 tests/data/browsers/BROWSER/pages.jsonl and pages-provenance.json.
 
-Usage:  python3 tests/browsers/record_pages.py [BROWSER...]
+Usage:  python3 tests/browsers/record_pages.py [--check] [BROWSER...]
 
 BROWSER is chromium, firefox or webkit (all three when none is given).
 Each runs as tests/browsers.rs runs it for the other corpora (the same
@@ -13,7 +13,11 @@ corpus line with its encoding, base and input; every page of the
 document encoding that corpus/pages-provenance.json names; and a link
 without a URL (``valid`` false) gives back its attribute as written.
 When stored outputs exist, the lines that changed are counted and the
-first shown.
+first shown.  With --check nothing is stored: the browser's version and
+the stored one are printed with the changed lines (every one, by corpus
+line number), and the exit status is 1 when lines changed under the
+stored version (the browser or the runner is not deterministic), 0 when
+none did or the version is another (a browser update: record again).
 """
 
 import datetime
@@ -79,7 +83,7 @@ def check(corpus, out, names, info):
             sys.exit("the page of %s is %s, not %s" % (label, pages[label]["character_set"], p["name"]))
 
 
-def record(browser, corpus, corpus_prov):
+def record(browser, corpus, corpus_prov, store=True):
     argv, shown = RUNNERS[browser]
     tmp = tempfile.mkdtemp(prefix="urlprism-pages-%s-" % browser)
     try:
@@ -97,6 +101,8 @@ def record(browser, corpus, corpus_prov):
         check(corpus, out, corpus_prov["encodings"], info)
         dest = os.path.join(DATA, browser)
         stored = os.path.join(dest, "pages.jsonl")
+        if not store:
+            return check_only(browser, corpus, out, info)
         if os.path.exists(stored):
             # Matched by (encoding, base, input): the corpus may have changed.
             old = {(o["encoding"], o["base"], o["input"]): o for o in read_jsonl(stored)}
@@ -150,18 +156,47 @@ def record(browser, corpus, corpus_prov):
     print("%s %s: stored in %s" % (browser, info["version"], os.path.relpath(dest, REPO)))
 
 
+def check_only(browser, corpus, out, info):
+    """Compares fresh outputs with the stored ones line by line, names
+    every changed line; whether the browser is not deterministic (lines
+    changed under the stored version)."""
+    with open(os.path.join(DATA, browser, "pages-provenance.json"), encoding="utf-8") as f:
+        stored_version = json.load(f)["version"]
+    old = read_jsonl(os.path.join(DATA, browser, "pages.jsonl"))
+    if len(old) != len(out):
+        sys.exit("%s: %d stored lines for %d fresh ones" % (browser, len(old), len(out)))
+    changed = [k for k, (o, n) in enumerate(zip(old, out)) if (o["href"], o["valid"]) != (n["href"], n["valid"])]
+    print("%s %s (stored outputs of %s %s): %d of %d page lines changed" % (
+        browser, info["version"], browser, stored_version, len(changed), len(out)))
+    for k in changed:
+        c = corpus[k]
+        print("  changed: line %d %s %r base %r: stored %r, now %r" % (
+            k + 1, c["encoding"], c["input"], c["base"],
+            old[k]["href"] if old[k]["valid"] else None, out[k]["href"] if out[k]["valid"] else None))
+    if changed and stored_version != info["version"]:
+        print("  a browser update (not a failure): store the new outputs with "
+              "python3 tests/browsers/record_pages.py %s" % browser)
+    return bool(changed) and stored_version == info["version"]
+
+
 def main():
-    browsers = sys.argv[1:] or list(RUNNERS)
+    args = sys.argv[1:]
+    only_check = "--check" in args
+    browsers = [a for a in args if a != "--check"] or list(RUNNERS)
     for b in browsers:
         if b not in RUNNERS:
-            sys.exit("usage: python3 tests/browsers/record_pages.py [chromium|firefox|webkit]...")
+            sys.exit("usage: python3 tests/browsers/record_pages.py [--check] [chromium|firefox|webkit]...")
     corpus = read_jsonl(CORPUS)
     with open(os.path.join(DATA, "corpus/pages-provenance.json"), encoding="utf-8") as f:
         corpus_prov = json.load(f)
     print("record_pages.py: %d lines, %s" % (len(corpus), datetime.date.today().isoformat()))
+    unstable = []
     for b in browsers:
         print(b + ":")
-        record(b, corpus, corpus_prov)
+        if record(b, corpus, corpus_prov, store=not only_check):
+            unstable.append(b)
+    if unstable:
+        sys.exit("page outputs changed under the stored version: " + ", ".join(unstable))
 
 
 if __name__ == "__main__":

@@ -337,6 +337,37 @@ await check('usable at 375 px wide', async () => {
   await page.close();
 });
 
+// 7. A link in a page (an encoding, or context=link): each engine reads
+//    the page's <base href> by its browser's rules; an invalid link shows
+//    what a.href gives (the attribute as written) beside its error.
+await check('a link in a page follows each browser\'s <base href> rules', async () => {
+  const page = await newPage();
+  const q = new URLSearchParams({ url: '#f', base: 'http://[', encoding: 'windows-1252' });
+  for (const p of ['chromium', 'firefox', 'webkit']) q.append('profile', p);
+  await page.goto(`${origin}/?${q}`);
+  assert.equal(await settled(page), 'ready');
+  const cell = (p) => page.locator(`[data-profile="${p}"] [data-field="canonical"]`).textContent();
+  assert.ok((await cell('chromium')).endsWith('a.href: #f'), await cell('chromium'));
+  assert.equal(await cell('firefox'), 'http://page.example/dir/page.html#f');
+  assert.ok((await cell('webkit')).startsWith('error: '), await cell('webkit'));
+  assert.equal(await page.locator('#context').inputValue(), '');
+  assert.equal(await page.locator('#encoding').inputValue(), 'windows-1252');
+  // new URL(): UTF-8, the base as given.
+  await page.selectOption('#context', 'new-url');
+  await page.fill('#encoding', '');
+  await page.fill('#base', 'http://b/');
+  await page.fill('#url', '?é');
+  await page.click('#go');
+  await page.waitForFunction(
+    () => document.querySelector('[data-profile="chromium"] [data-field="canonical"]')?.textContent === 'http://b/?%C3%A9',
+    null,
+    { timeout: 15000 },
+  );
+  for (const p of ['chromium', 'firefox', 'webkit']) assert.equal(await cell(p), 'http://b/?%C3%A9');
+  assert.ok(page.url().includes('context=new-url'), page.url());
+  await page.close();
+});
+
 if (shots && links.length) {
   const page = await newPage();
   await page.goto(links[0].link);

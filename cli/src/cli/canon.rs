@@ -64,6 +64,9 @@ fn canonicalize_to(c: &Canonicalizer<'_>, input: &str, out: &mut String) -> Resu
 struct Output<W: Write> {
     out: W,
     json: bool,
+    /// A link in a page: the JSON line has `"href"` (what `a.href`
+    /// gives).
+    link: bool,
     any_invalid: bool,
     /// The canonical URL of the current input and its newline, without
     /// `--json` (one buffer for all the inputs).
@@ -123,7 +126,13 @@ impl<W: Write> Output<W> {
             eprintln!("{at}: {e}");
         }
         if self.json {
-            urlprism::json::write_canon_displayed(&mut self.out, input, &result, displayed)
+            urlprism::json::write_canon_in_context(
+                &mut self.out,
+                input,
+                &result,
+                displayed,
+                self.link,
+            )
         } else {
             if let Ok(u) = &result {
                 self.out.write_all(u.as_str().as_bytes())?;
@@ -144,9 +153,10 @@ pub(super) fn json_of_argument(
 ) -> Result<Vec<u8>, UsageError> {
     let engine = engine_by_name(profile)?;
     let canonicalizer = resolution.canonicalizer(&engine)?;
+    let link = resolution.context()?.page_url().is_some();
     let mut out = Vec::new();
     let (result, displayed) = canonicalize_displayed(&canonicalizer, url);
-    urlprism::json::write_canon_displayed(&mut out, url, &result, displayed.as_deref())
+    urlprism::json::write_canon_in_context(&mut out, url, &result, displayed.as_deref(), link)
         .map_err(|e| UsageError(format!("cannot write the JSON: {e}")))?;
     Ok(out)
 }
@@ -154,14 +164,16 @@ pub(super) fn json_of_argument(
 pub fn run(args: CanonArgs) -> Result<ExitCode, UsageError> {
     let engine = args.profile.load_engine()?;
     let canonicalizer = args.resolution.canonicalizer(&engine)?;
+    let link = args.resolution.context()?.page_url().is_some();
     let threads = parallel::threads(args.threads);
     if args.urls.is_empty() && threads > 1 {
-        return Ok(run_in_parallel(&canonicalizer, args.json, threads));
+        return Ok(run_in_parallel(&canonicalizer, args.json, link, threads));
     }
     let stdout = io::stdout();
     let output = Output {
         out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
         json: args.json,
+        link,
         any_invalid: false,
         line: String::new(),
     };
@@ -211,6 +223,7 @@ fn process<W: Write>(
 struct CanonLines<'c> {
     canonicalizer: &'c Canonicalizer<'c>,
     json: bool,
+    link: bool,
 }
 
 impl LineWork for CanonLines<'_> {
@@ -239,11 +252,12 @@ impl LineWork for CanonLines<'_> {
                 let (result, displayed) = canonicalize_displayed(c, s);
                 let e = result.as_ref().err().cloned();
                 // Writing to a Vec cannot fail.
-                let _ = urlprism::json::write_canon_displayed(
+                let _ = urlprism::json::write_canon_in_context(
                     &mut *out,
                     s,
                     &result,
                     displayed.as_deref(),
+                    self.link,
                 );
                 if e.is_none() {
                     return false;
@@ -272,10 +286,11 @@ impl LineWork for CanonLines<'_> {
 }
 
 /// `canon` of standard input on `threads` threads: the exit status.
-fn run_in_parallel(c: &Canonicalizer<'_>, json: bool, threads: usize) -> ExitCode {
+fn run_in_parallel(c: &Canonicalizer<'_>, json: bool, link: bool, threads: usize) -> ExitCode {
     let work = CanonLines {
         canonicalizer: c,
         json,
+        link,
     };
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());

@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use urlprism::compare::{Comparer, Engine};
 use urlprism::engines::{builtin_engines, number_repeated_names, EngineSpec};
+use urlprism::Context;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -125,29 +126,43 @@ pub(super) fn json_of_argument(
     groups: &[String],
     resolution: &BaseAndEncoding,
 ) -> Result<Vec<u8>, UsageError> {
-    let (profiles, encoding, base) = options(names, groups, &[], resolution)?;
-    Ok(urlprism::json::compare(url, &profiles, base, encoding).into_bytes())
+    let (profiles, context, base) = options(names, groups, &[], resolution)?;
+    Ok(urlprism::json::compare_in_context(url, &profiles, base, &context).into_bytes())
 }
 
-/// The profiles (as [`compared_engines`]), the encoding and the checked
+/// The profiles (as [`compared_engines`]), the context and the checked
 /// base that the options name.
 fn options<'r>(
     names: &[String],
     groups: &[String],
     files: &[PathBuf],
     resolution: &'r BaseAndEncoding,
-) -> Result<
-    (
-        Vec<EngineSpec>,
-        &'static urlprism::encoding_rs::Encoding,
-        Option<&'r str>,
-    ),
-    UsageError,
-> {
+) -> Result<(Vec<EngineSpec>, Context, Option<&'r str>), UsageError> {
     let profiles = compared_engines(names, groups, files)?;
-    let encoding = resolution.encoding()?;
+    let context = resolution.context()?;
     let base = resolution.checked_base(&profiles)?;
-    Ok((profiles, encoding, base))
+    Ok((profiles, context, base))
+}
+
+/// The note under a table of a link in a page: the page, and what
+/// `a.href` gives for an invalid link (the attribute as written), when an
+/// engine finds it invalid.
+fn page_note(c: &urlprism::compare::Comparison, context: &Context) -> Option<String> {
+    let Context::LinkInPage { encoding, page_url } = context else {
+        return None;
+    };
+    let mut note = format!(
+        "a link in a page of {} at {}",
+        encoding.name(),
+        super::terminal::printable(page_url)
+    );
+    if c.results.iter().any(|r| r.canonical().is_none()) {
+        note.push_str(&format!(
+            "; a.href of the invalid link: {} (as written)",
+            super::terminal::printable(&c.input)
+        ));
+    }
+    Some(note + "\n")
 }
 
 /// The engines as `dyn Engine`s, in the same order.
@@ -161,14 +176,15 @@ pub(super) fn engines_of(engines: &[EngineSpec]) -> Vec<&dyn Engine> {
 
 pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
     let groups = group_names(&args.groups, args.today);
-    let (profiles, encoding, base) = options(
+    let (profiles, context, base) = options(
         &args.profiles,
         &groups,
         &args.profile_files,
         &args.resolution,
     )?;
     let engines = engines_of(&profiles);
-    let comparer = Comparer::new(&engines, base, encoding);
+    let comparer = Comparer::in_context(&engines, base, &context);
+    let link = context.page_url().is_some();
     // The era of each column, shown when the table holds two.
     let mut eras: Vec<&str> = profiles.iter().map(output::era).collect();
     let mut distinct: Vec<&str> = eras.clone();
@@ -185,6 +201,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
             diff_only: args.diff_only,
             steps: args.steps,
             json: args.json,
+            link,
         };
         return Ok(compare_in_parallel(&work, threads));
     }
@@ -219,7 +236,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
                     stats.record_steps(&c, &comparer.resolve(input), &engines);
                 }
                 if args.json {
-                    urlprism::json::write_comparison(&mut *out, at.number, &c)?;
+                    urlprism::json::write_comparison_in_context(&mut *out, at.number, &c, link)?;
                 } else {
                     tsv_line(&mut *out, &c)?;
                 }
@@ -227,13 +244,17 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
             progress.tick(stats.read, stats.disagreeing);
         } else if args.json {
             let c = comparer.compare(input);
-            urlprism::json::write_comparison(&mut *out, at.number, &c)?;
+            urlprism::json::write_comparison_in_context(&mut *out, at.number, &c, link)?;
         } else {
             if !first {
                 out.write_all(b"\n")?;
             }
             first = false;
-            out.write_all(table(&comparer.compare(input), &eras, color).as_bytes())?;
+            let c = comparer.compare(input);
+            out.write_all(table(&c, &eras, color, link).as_bytes())?;
+            if let Some(note) = link.then(|| page_note(&c, &context)).flatten() {
+                out.write_all(note.as_bytes())?;
+            }
         }
         Ok(true)
     };
@@ -270,6 +291,7 @@ struct CompareLines<'c> {
     diff_only: bool,
     steps: bool,
     json: bool,
+    link: bool,
 }
 
 impl LineWork for CompareLines<'_> {
@@ -305,13 +327,16 @@ impl LineWork for CompareLines<'_> {
                     stats.record_steps(&c, &self.comparer.resolve(input), self.engines);
                 }
                 let _ = match self.json {
-                    true => urlprism::json::write_comparison(&mut *out, at.number, &c),
+                    true => urlprism::json::write_comparison_in_context(
+                        &mut *out, at.number, &c, self.link,
+                    ),
                     false => tsv_line(&mut *out, &c),
                 };
             }
         } else {
             let c = self.comparer.compare(input);
-            let _ = urlprism::json::write_comparison(&mut *out, at.number, &c);
+            let _ =
+                urlprism::json::write_comparison_in_context(&mut *out, at.number, &c, self.link);
         }
         false
     }

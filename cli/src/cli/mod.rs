@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use urlprism::compare::Engine;
 use urlprism::engines::{builtin_engine, builtin_names, lookup, EngineSpec};
 use urlprism::profile::{builtin, builtin_profiles};
+use urlprism::Context;
 use urlprism::ProfileSpec;
 
 /// Parse, resolve and canonicalize URLs the way web browsers did.
@@ -204,49 +205,116 @@ impl OneProfile {
     }
 }
 
-/// `--base URL` and `--encoding LABEL`: how inputs are resolved and which
-/// document encoding their queries use.
-#[derive(Debug, clap::Args)]
+/// The context of the inputs (`--context`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ContextName {
+    /// A link in a page: `a.href` of `<a href=URL>` in a page of
+    /// `--encoding` at `--page-url`, `--base` its `<base href>`.
+    Link,
+    /// `new URL(URL, BASE)`: UTF-8, `--base` the base as given.
+    NewUrl,
+}
+
+/// `--base URL`, `--encoding LABEL`, `--context` and `--page-url`: where
+/// the inputs are parsed (`new URL(input, base)`, or a link in a page)
+/// and against what.
+#[derive(Debug, Default, clap::Args)]
 pub struct BaseAndEncoding {
-    /// Resolve every input against this base URL (default: the input
-    /// itself).
+    /// The base URL: `new URL()`'s base, or the page's `<base href>` for
+    /// a link in a page (default: none; the input is its own base, or the
+    /// page's URL is).
     #[arg(long, value_name = "URL")]
     pub base: Option<String>,
-    /// The document encoding for queries, an Encoding Standard label.
-    #[arg(long, value_name = "LABEL", default_value = DEFAULT_ENCODING)]
-    pub encoding: String,
+    /// The page's encoding, an Encoding Standard label: each input is a
+    /// link in a page of that encoding (what `a.href` gives), the query
+    /// encoded in it.  Without it, `new URL(input, base)` (UTF-8).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Where the inputs are parsed: `link` (a link in a page, the default
+    /// with --encoding or --page-url) or `new-url` (`new URL(input,
+    /// base)`, the default otherwise).
+    #[arg(long, value_enum, value_name = "CONTEXT")]
+    pub context: Option<ContextName>,
+    /// The page's own URL, for a link in a page: the base of its links
+    /// without a `<base href>`, or when the browser ignores it (default
+    /// http://page.example/dir/page.html).
+    #[arg(long, value_name = "URL")]
+    pub page_url: Option<String>,
 }
 
 impl BaseAndEncoding {
-    /// The encoding the options name; an unknown label is a usage error.
+    /// The encoding the options name (UTF-8 when none is); an unknown
+    /// label is a usage error.
     pub fn encoding(&self) -> Result<&'static encoding_rs::Encoding, UsageError> {
-        encoding_by_label(&self.encoding)
+        encoding_by_label(self.encoding.as_deref().unwrap_or(DEFAULT_ENCODING))
+    }
+
+    /// The context the options name: a link in a page with `--context
+    /// link`, `--encoding` or `--page-url`, else `new URL()`.
+    pub fn context(&self) -> Result<Context, UsageError> {
+        let link = match self.context {
+            Some(c) => c == ContextName::Link,
+            None => self.encoding.is_some() || self.page_url.is_some(),
+        };
+        if !link {
+            if self.encoding.is_some() || self.page_url.is_some() {
+                return Err(UsageError(
+                    "--encoding and --page-url are for a link in a page (--context link): new URL() \
+                     parses in UTF-8 against --base"
+                        .into(),
+                ));
+            }
+            return Ok(Context::NewUrl);
+        }
+        let page_url = self
+            .page_url
+            .clone()
+            .unwrap_or_else(|| urlprism::engines::page::DEFAULT_PAGE_URL.to_string());
+        if urlprism::parse(&page_url).scheme.is_none() {
+            return Err(UsageError(format!(
+                "invalid page URL {page_url:?}: it is not an absolute URL"
+            )));
+        }
+        Ok(Context::LinkInPage {
+            encoding: self.encoding()?,
+            page_url,
+        })
     }
 
     /// The base URL, checked against `engines`: an invalid one is a
     /// usage error, reported before any input is read ([`check_base`]).
+    /// For a link in a page, the `<base href>` as given (a page whose
+    /// `<base href>` is invalid is one of the cases the engines model).
     pub fn checked_base(&self, engines: &[EngineSpec]) -> Result<Option<&str>, UsageError> {
         match &self.base {
-            Some(b) => {
-                check_base(b, engines, self.encoding()?)?;
+            Some(b) if self.context()? == Context::NewUrl => {
+                check_base(b, engines, encoding_rs::UTF_8)?;
                 Ok(Some(b))
             }
+            Some(b) => Ok(Some(b)),
             None => Ok(None),
         }
     }
 
-    /// A canonicalizer under `engine` with the options' base and
-    /// encoding; an unknown encoding or an invalid base is a usage error.
+    /// A canonicalizer under `engine` in the options' context, with their
+    /// base; an unknown encoding or an invalid base is a usage error.
     pub fn canonicalizer<'e>(
         &self,
         engine: &'e EngineSpec,
     ) -> Result<urlprism::Canonicalizer<'e>, UsageError> {
-        let encoding = self.encoding()?;
-        let c = urlprism::Canonicalizer::new(engine).encoding(encoding);
+        let context = self.context()?;
+        if let (Some(page_url), None) = (context.page_url(), engine.as_profile()) {
+            engine
+                .check_base(page_url, context.encoding())
+                .map_err(|e| UsageError(format!("invalid page URL {page_url:?}: {e}")))?;
+        }
+        let c = urlprism::Canonicalizer::new(engine).context(context.clone());
         match &self.base {
             Some(b) => {
                 let c = with_base(b, || c.base(b))?;
-                check_base(b, std::slice::from_ref(engine), encoding)?;
+                if context == Context::NewUrl {
+                    check_base(b, std::slice::from_ref(engine), encoding_rs::UTF_8)?;
+                }
                 Ok(c)
             }
             None => Ok(c),

@@ -13,7 +13,8 @@
 mod params;
 
 use super::{
-    canon, compare, key, trace, BaseAndEncoding, UsageError, DEFAULT_ENCODING, DEFAULT_PROFILE,
+    canon, compare, key, trace, BaseAndEncoding, ContextName, UsageError, DEFAULT_ENCODING,
+    DEFAULT_PROFILE,
 };
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
@@ -264,12 +265,21 @@ impl Api {
     /// The JSON the command line prints for these parameters, or why the
     /// command line would refuse them.
     fn answer(self, p: &Params) -> Result<Vec<u8>, UsageError> {
+        let context = match p.context.as_deref() {
+            None | Some("") => None,
+            Some("link") => Some(ContextName::Link),
+            Some("new-url") => Some(ContextName::NewUrl),
+            Some(other) => {
+                return Err(UsageError(format!(
+                    "unknown context {other:?}: link (a link in a page) or new-url (new URL())"
+                )))
+            }
+        };
         let resolution = BaseAndEncoding {
             base: p.base.clone(),
-            encoding: p
-                .encoding
-                .clone()
-                .unwrap_or_else(|| DEFAULT_ENCODING.to_string()),
+            encoding: p.encoding.clone().filter(|e| !e.is_empty()),
+            context,
+            page_url: p.page_url.clone().filter(|u| !u.is_empty()),
         };
         match self {
             Api::Compare => compare::json_of_argument(&p.url, &p.profiles, &p.groups, &resolution),

@@ -1,5 +1,6 @@
 //! The `firefox` engine: what Firefox 153 ESR (Debian 12) gives for
-//! `new URL(input, base).href`.
+//! `new URL(input, base).href` and a link's `a.href` in a page (measured
+//! on Firefox 153.8.0esr).
 //!
 //! # Design
 //!
@@ -86,12 +87,14 @@ fn fail(reason: impl Into<String>) -> Error {
 }
 
 impl Firefox {
-    /// Firefox 153 ESR on Debian 12: the built-in `firefox` engine.
+    /// Firefox 153 ESR on Debian 12 (measured on 153.8.0esr): the built-in
+    /// `firefox` engine.
     pub fn new() -> Firefox {
         Firefox {
             name: NAME.to_string(),
-            description: "Firefox 153 ESR new URL() (NS_NewURI: nsStandardURL, nsSimpleURI, \
-                          DefaultURI and Firefox's own URI classes; Unicode 17.0 IDNA data)"
+            description: "Firefox 153 ESR new URL() and links in pages (NS_NewURI: nsStandardURL, \
+                          nsSimpleURI, DefaultURI and Firefox's own URI classes; Unicode 17.0 \
+                          IDNA data; measured on Firefox 153.8.0esr)"
                 .to_string(),
             engine: engine_name(),
             idna: IdnaData::Unicode17,
@@ -241,6 +244,52 @@ impl Engine for Firefox {
         uri::new_uri(base.as_bytes(), None, self.ctx(encoding))
             .map(drop)
             .map_err(|e| fail(format!("the base URL is invalid: {e}")))
+    }
+
+    /// Gecko's document base URL (`HTMLSharedElement::SetBaseURIUsingFirstBaseWithHref`,
+    /// `dom/html/HTMLSharedElement.cpp`):
+    ///
+    /// - the `<base href>` is the element's URI attribute
+    ///   (`Element::GetURIAttr`, `nsContentUtils::NewURIWithDocumentCharset`),
+    ///   parsed against the document's URL in the document's encoding
+    ///   (in a windows-1252 page, `<base href="http://b/?é">` is
+    ///   `http://b/?%E9`; measured on Firefox 153.8.0esr);
+    /// - a `data:` or `javascript:` base is dropped
+    ///   (`SchemeIs("data") || SchemeIs("javascript")`): the base stays
+    ///   the page's URL;
+    /// - an invalid base (`http://[`) gives no URI, and
+    ///   `Document::SetBaseURI(nullptr)` leaves the page's URL as the
+    ///   base (measured on Firefox 153.8.0esr: `<a href="#f">` is the
+    ///   page's URL with `#f`).
+    ///
+    /// ```
+    /// use urlprism::compare::Engine;
+    /// let f = urlprism::engines::builtin_engine("firefox").unwrap();
+    /// let w1252 = urlprism::encoding_rs::WINDOWS_1252;
+    /// let page = "http://page.example/p.html";
+    /// assert_eq!(f.document_base("http://b/?\u{e9}", page, w1252)?, "http://b/?%E9");
+    /// assert_eq!(f.document_base("javascript:x", page, w1252)?, page);
+    /// assert_eq!(f.document_base("http://[", page, w1252)?, page);
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn document_base(
+        &self,
+        href: &str,
+        page_url: &str,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
+        crate::engines::page::BaseRules {
+            parsed_in_utf8: false,
+            ignores_data_javascript: true,
+            invalid_leaves_none: false,
+        }
+        .document_base(
+            href,
+            page_url,
+            encoding,
+            |t, b, e| self.canonicalize(t, b, e),
+            fail,
+        )
     }
 
     fn canonicalize(

@@ -85,7 +85,9 @@ impl Webkit {
     pub fn new() -> Webkit {
         Webkit {
             name: NAME.to_string(),
-            description: "WebKitGTK 2.50 new URL() (URLParser; ICU 72, UTS #46 15.0)".to_string(),
+            description: "WebKitGTK 2.50 new URL() and links in pages (URLParser; ICU 72, UTS #46 \
+                          15.0; measured on WebKitGTK 2.50.6)"
+                .to_string(),
             engine: engine_name(),
             idna: IdnaData::Icu72,
         }
@@ -163,6 +165,50 @@ impl Engine for Webkit {
         parser::parse(base, None, encoding, self.idna)
             .map(drop)
             .map_err(|e| fail(format!("the base URL is invalid: {e}")))
+    }
+
+    /// WebKit's document base URL (`Document::processBaseElement` and
+    /// `Document::updateBaseURL`, `Source/WebCore/dom/Document.cpp`):
+    ///
+    /// - the `<base href>` is `completeURL(href, fallbackBaseURL())`,
+    ///   parsed in the document's encoding (in a windows-1252 page,
+    ///   `<base href="http://b/?é">` is `http://b/?%E9`; measured on
+    ///   WebKitGTK 2.50.6);
+    /// - a `data:` or `javascript:` base is the base like any other
+    ///   (measured on WebKitGTK 2.50.6: under `<base href="data:,x">`,
+    ///   `<a href="#f">` is `data:,x#f`);
+    /// - an invalid base (`http://[`) leaves an invalid base URL, against
+    ///   which no link has a URL, `#f` neither (measured on WebKitGTK
+    ///   2.50.6).
+    ///
+    /// ```
+    /// use urlprism::compare::Engine;
+    /// let w = urlprism::engines::builtin_engine("webkit").unwrap();
+    /// let w1252 = urlprism::encoding_rs::WINDOWS_1252;
+    /// let page = "http://page.example/p.html";
+    /// assert_eq!(w.document_base("http://b/?\u{e9}", page, w1252)?, "http://b/?%E9");
+    /// assert_eq!(w.document_base("data:,x", page, w1252)?, "data:,x");
+    /// assert!(w.document_base("http://[", page, w1252).is_err());
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn document_base(
+        &self,
+        href: &str,
+        page_url: &str,
+        encoding: &'static Encoding,
+    ) -> Result<String, Error> {
+        crate::engines::page::BaseRules {
+            parsed_in_utf8: false,
+            ignores_data_javascript: false,
+            invalid_leaves_none: true,
+        }
+        .document_base(
+            href,
+            page_url,
+            encoding,
+            |t, b, e| self.canonicalize(t, b, e),
+            fail,
+        )
     }
 
     fn canonicalize(

@@ -65,11 +65,13 @@ pub(super) fn era(engine: &urlprism::engines::EngineSpec) -> &'static str {
 /// highlighted (colored on a terminal, marked `*` otherwise).  Components
 /// on which every result agrees are read in the canonical URL: the table
 /// stays as narrow as the URL.
-pub(super) fn table(c: &Comparison, eras: &[&str], color: bool) -> String {
+pub(super) fn table(c: &Comparison, eras: &[&str], color: bool, link: bool) -> String {
     let mut s = String::new();
     s.push_str(&paint(color, "\x1b[1m", &printable(&c.input)));
     if let Some(b) = &c.base {
-        s.push_str(&format!("  (base {})", printable(b)));
+        // For a link in a page, the base is its <base href>.
+        let what = if link { "<base href>" } else { "base" };
+        s.push_str(&format!("  ({what} {})", printable(b)));
     }
     s.push('\n');
     let differs = |f: Field| c.differing.contains(&f);

@@ -1,5 +1,5 @@
 // The urlprism page: reads the view from the address (/?url=...&base=...
-// &profile=...&encoding=...), asks /api/compare and /api/trace, and draws
+// &profile=...&encoding=...&context=...&page_url=...), asks /api/compare and /api/trace, and draws
 // the results table and the host trace.  Every text from the server is
 // set with textContent, never parsed as HTML.
 'use strict';
@@ -19,6 +19,8 @@ function viewFromAddress() {
     url: q.get('url'),
     base: q.get('base') || '',
     encoding: q.get('encoding') || '',
+    context: q.get('context') || '',
+    pageUrl: q.get('page_url') || '',
     profiles: q.getAll('profile').filter((p) => p !== ''),
   };
 }
@@ -30,6 +32,8 @@ function viewFromForm() {
     url: $('url').value,
     base: $('base').value,
     encoding: $('encoding').value.trim(),
+    context: $('context').value,
+    pageUrl: $('page_url').value.trim(),
     // The default profiles ticked is the same as none: the link then
     // follows them if they change.
     profiles: sameSet(ticked, defaultProfiles) ? [] : ticked,
@@ -44,18 +48,28 @@ function fillForm(view) {
   $('url').value = view.url || '';
   $('base').value = view.base;
   $('encoding').value = view.encoding;
+  $('context').value = view.context;
+  $('page_url').value = view.pageUrl;
   for (const box of document.querySelectorAll('#profiles input')) {
     box.checked = view.profiles.includes(box.value);
   }
 }
 
-/** The query string of `view` (without encoding when `encoding` is false). */
+/** Whether `view` is a link in a page (as the command line decides). */
+function isLink(view) {
+  return view.context === 'link' || (view.context === '' && (view.encoding !== '' || view.pageUrl !== ''));
+}
+
+/** The query string of `view` (without its context when `encoding` is
+ * false: the trace is of new URL()). */
 function queryOf(view, encoding) {
   const q = new URLSearchParams();
   q.set('url', view.url);
   if (view.base !== '') q.set('base', view.base);
   for (const p of view.profiles) q.append('profile', p);
   if (encoding && view.encoding !== '') q.set('encoding', view.encoding);
+  if (encoding && view.context !== '') q.set('context', view.context);
+  if (encoding && view.pageUrl !== '') q.set('page_url', view.pageUrl);
   return q.toString();
 }
 
@@ -104,7 +118,11 @@ async function show(view) {
   try {
     const [comparison, trace, keys] = await Promise.all([
       getJSON('/api/compare?' + queryOf(view, true)),
-      getJSON('/api/trace?' + queryOf(view, false)),
+      // The trace is of new URL(): a page's <base href> may be no base.
+      getJSON('/api/trace?' + queryOf(view, false)).catch((e) => {
+        if (isLink(view)) return null;
+        throw e;
+      }),
       getJSON('/api/keys?url=' + encodeURIComponent(view.url)),
     ]);
     if (mine !== generation) return;
@@ -193,6 +211,10 @@ function drawResults(c) {
           td.append(el('span', r.displayed, { class: 'displayed', title: 'shown by the browser, though the URL is invalid' }), ' ');
         }
         td.append('error: ' + (r.error || ''));
+        // A link in a page: a.href gives the attribute as written.
+        if (r.href !== undefined) {
+          td.append(' ', el('span', 'a.href: ' + r.href, { class: 'displayed', title: 'what a.href gives for the invalid link' }));
+        }
         td.classList.add('error');
       } else if (value === null) {
         td.classList.add('null');
@@ -282,6 +304,10 @@ function afterText(cell) {
 }
 
 function drawTrace(t) {
+  if (t === null) {
+    $('trace-section').hidden = true;
+    return;
+  }
   const summary = $('trace-summary');
   const tbody = $('trace').querySelector('tbody');
   tbody.replaceChildren();

@@ -82,6 +82,10 @@ pub struct Params {
     /// The groups of engines (`group=today`), in the order given.
     pub groups: Vec<String>,
     pub encoding: Option<String>,
+    /// `link` or `new-url` (as `--context`).
+    pub context: Option<String>,
+    /// The page's own URL, for a link in a page (as `--page-url`).
+    pub page_url: Option<String>,
     /// The kinds of key (`kind=surt`), in the order given.
     pub kinds: Vec<String>,
 }
@@ -216,12 +220,21 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
                 once(&p.encoding, "encoding")?;
                 p.encoding = Some(value);
             }
+            "context" if takes.encoding => {
+                short(&value, "context")?;
+                once(&p.context, "context")?;
+                p.context = Some(value);
+            }
+            "page_url" if takes.encoding => {
+                once(&p.page_url, "page_url")?;
+                p.page_url = Some(value);
+            }
             _ => {
                 let known = match (takes.groups(), takes.encoding) {
                     _ if takes.kinds => "url, kind",
-                    (true, true) => "url, base, profile, group, encoding",
+                    (true, true) => "url, base, profile, group, encoding, context, page_url",
                     (true, false) => "url, base, profile, group",
-                    (false, true) => "url, base, profile, encoding",
+                    (false, true) => "url, base, profile, encoding, context, page_url",
                     (false, false) => "url, base, profile",
                 };
                 let shown: String = name.chars().take(40).collect();
