@@ -32,7 +32,7 @@
 //! ```
 
 use crate::error::Error;
-use crate::Url;
+use crate::url::Url;
 use encoding_rs::{Encoding, UTF_8};
 
 /// The page's own URL when none is set
