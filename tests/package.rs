@@ -3,7 +3,7 @@
 //! library's), what the library's tarball holds, and a `rust-version`
 //! that no dependency's minimum exceeds.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn cargo() -> Command {
@@ -62,15 +62,19 @@ fn rust_version_is_no_lower_than_a_dependency_needs() {
 #[test]
 fn the_library_and_the_tool_package_and_build_from_their_tarballs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // A target directory of its own: the tarballs build with nothing of
-    // the repository's around them.
-    let target = root.join("target/package-check");
+    // A target directory of its own, new for each run: the tarballs build
+    // with nothing of the repository's around them, and the local
+    // registry cargo makes there for the library is never one whose
+    // unpacked copy an earlier run left behind.
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("package-check-{}", std::process::id()));
     let out = cargo()
         .args(["package", "--workspace", "--allow-dirty", "--offline"])
         .env("CARGO_TARGET_DIR", &target)
         .current_dir(root)
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&target);
     assert!(
         out.status.success(),
         "cargo package failed:\n{}",
