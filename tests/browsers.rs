@@ -441,7 +441,7 @@ fn stored(browser: Browser) -> Result<(), Failed> {
                     shown += 1;
                     let _ = writeln!(
                         report,
-                        "    differs: {:?} base {}: {engine} {}, {} {}",
+                        "    differs: {:?} base {}: engine {engine} {}, browser {} {}",
                         line.input,
                         show(line.base.as_deref()),
                         show(ours[i].as_deref()),
@@ -637,7 +637,7 @@ fn pages(browser: Browser) -> Result<(), Failed> {
             shown += 1;
             let _ = writeln!(
                 report,
-                "    differs: {} {:?} base {}: {engine} {}, {} {}",
+                "    differs: {} {:?} base {}: engine {engine} {}, browser {} {}",
                 c.encoding,
                 c.input,
                 show(c.base.as_deref()),
