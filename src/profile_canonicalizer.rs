@@ -377,7 +377,24 @@ impl<'p> ProfileCanonicalizer<'p> {
         into: Vec<EachResult>,
     ) -> Vec<EachResult> {
         // Each profile against the base it resolves against: this
-        // canonicalizer's, or that base canonicalized under it.
+        // canonicalizer's (first lines: when every profile does, no base
+        // is looked up), or that base canonicalized under it.
+        if !profiles.iter().any(|p| self.needs_canonical_base(p)) {
+            let members: Vec<Member<'_>> = (profiles.iter())
+                .map(|p| Member {
+                    plan: p,
+                    at: self.against(p),
+                    own_base: false,
+                })
+                .collect();
+            return canonicalize_each_shared(
+                self.against(&self.plan),
+                input,
+                profiles,
+                &members,
+                into,
+            );
+        }
         let canonical: Vec<_> = profiles
             .iter()
             .map(|p| self.for_canonical_base(p))
@@ -393,7 +410,7 @@ impl<'p> ProfileCanonicalizer<'p> {
                 own_base: c.is_some(),
             })
             .collect();
-        canonicalize_each_shared(self.against(&self.plan), input, &members, into)
+        canonicalize_each_shared(self.against(&self.plan), input, profiles, &members, into)
     }
 }
 

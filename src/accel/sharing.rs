@@ -50,17 +50,21 @@ pub(crate) struct Member<'a> {
     pub own_base: bool,
 }
 
-/// `input` canonicalized under each of `members`, against `at` (the
-/// batch's base and encoding); element `i` is what `members[i]` alone
+/// `input` canonicalized under each of `members` (whose plans are
+/// `profiles`, in order), against `at` (the batch's base and encoding); element `i` is what `members[i]` alone
 /// gives, or [`EachResult::SameAs`] an earlier one.  The results are
 /// pushed into `into` (empty: its room is reused) where they can be.
 pub(crate) fn canonicalize_each_shared(
     at: Against<'_>,
     input: &str,
+    profiles: &[&Plan],
     members: &[Member<'_>],
     mut into: Vec<EachResult>,
 ) -> Vec<EachResult> {
-    let profiles: Vec<&Plan> = members.iter().map(|m| m.plan).collect();
+    debug_assert!(members
+        .iter()
+        .zip(profiles)
+        .all(|(m, p)| std::ptr::eq(m.plan, *p)));
     // The input's facts, found once for every profile.
     let gated = |p: &&Plan| p.url_gates().before.on || p.url_gates().components.on;
     let facts = profiles.iter().any(gated).then(|| InputFacts::of(input));
@@ -102,7 +106,7 @@ pub(crate) fn canonicalize_each_shared(
         common_url::canonicalize_common_url_each(
             text,
             facts,
-            &profiles,
+            profiles,
             at.encoding,
             into,
             |i, covered| match covered {
@@ -126,7 +130,7 @@ pub(crate) fn canonicalize_each_shared(
         each(text, None, into.take().unwrap_or_default())
     })
     .unwrap_or_else(|| each(input, facts.as_ref(), into.take().unwrap_or_default()));
-    for (r, plan) in results.iter_mut().zip(&profiles) {
+    for (r, plan) in results.iter_mut().zip(profiles) {
         if let EachResult::Own(Err(
             e @ Error::Host {
                 shown_host: Some(_),
