@@ -403,6 +403,17 @@ mod tests {
     use crate::text::percent;
     use crate::text::unicode::nfkc;
 
+    /// The IDN shortcut alone on `h` (an `http:` host) under `p`, with
+    /// work shared with no other profile.
+    fn idn_shortcut(h: &str, p: &dyn Profile) -> Option<String> {
+        idn_fast_path(
+            h,
+            "http",
+            &Plan::of(p),
+            Some(&mut SharedHostWork::default()),
+        )
+    }
+
     fn this_host(h: &str) -> Result<String, Error> {
         canonicalize_host(h, "http", this())
     }
@@ -972,14 +983,7 @@ mod tests {
     #[test]
     fn idn_fast_path_covers_the_common_idn_host() {
         let ie = crate::profile::builtin("ie").unwrap();
-        let fast = |h: &str, p: &dyn Profile| {
-            idn_fast_path(
-                h,
-                "http",
-                &Plan::of(p),
-                Some(&mut SharedHostWork::default()),
-            )
-        };
+        let fast = idn_shortcut;
         assert_eq!(
             fast("WWW.Bücher.DE", this()).as_deref(),
             Some("www.xn--bcher-kva.de")
@@ -1064,14 +1068,7 @@ mod tests {
             assert_eq!(prepare_host(h), None, "{h:?}");
         }
         let ie = crate::profile::builtin("ie").unwrap();
-        let fast = |h: &str, p: &dyn Profile| {
-            idn_fast_path(
-                h,
-                "http",
-                &Plan::of(p),
-                Some(&mut SharedHostWork::default()),
-            )
-        };
+        let fast = idn_shortcut;
         assert_eq!(
             fast("WWW.ÄRZTE\u{FF0E}DE", this()).as_deref(),
             Some("www.xn--rzte-koa.de")

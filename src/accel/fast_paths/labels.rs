@@ -311,34 +311,7 @@ pub(crate) fn is_fixed_point(s: &str) -> bool {
 mod tests {
     use super::*;
     use crate::algorithm::host::nameprep;
-
-    fn interesting_char() -> impl proptest::strategy::Strategy<Value = char> {
-        proptest::prop_oneof![
-            proptest::char::range('A', 'c'),
-            proptest::char::range('\u{A0}', '\u{3FF}'),
-            proptest::char::range('\u{591}', '\u{6FF}'),
-            proptest::char::range('\u{1100}', '\u{11FF}'),
-            proptest::char::range('\u{F900}', '\u{FA6D}'),
-            proptest::char::range('\u{FB00}', '\u{FFFF}'),
-            proptest::sample::select(vec![
-                '\u{340}',
-                '\u{341}',
-                '\u{AC00}',
-                '\u{2126}',
-                '\u{1E9E}',
-                '\u{2F868}',
-                '\u{1D400}',
-                '\u{E0001}',
-                '\u{1F600}',
-                '\u{3099}',
-                '\u{B3E}',
-                '\u{B47}',
-                '\u{221}',
-                '\u{7C0}',
-            ]),
-            proptest::char::any(),
-        ]
-    }
+    use crate::algorithm::host::nameprep::tests::interesting_char;
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]

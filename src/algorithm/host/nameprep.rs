@@ -208,7 +208,7 @@ fn remove_bmp_noncharacters(s: &str) -> Cow<'_, str> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::algorithm::host::trace::StepLog;
     use crate::profile::this;
@@ -285,7 +285,10 @@ mod tests {
         Some(s)
     }
 
-    fn interesting_char() -> impl proptest::strategy::Strategy<Value = char> {
+    /// Characters on which Nameprep's steps act: ASCII letters, Latin,
+    /// Greek, bidi, Hangul and compatibility blocks, the tone marks and
+    /// Corrigendum 5's characters, any other.
+    pub(crate) fn interesting_char() -> impl proptest::strategy::Strategy<Value = char> {
         proptest::prop_oneof![
             proptest::char::range('A', 'c'),
             proptest::char::range('\u{A0}', '\u{3FF}'),
