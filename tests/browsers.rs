@@ -500,18 +500,43 @@ fn stored(browser: Browser) -> Result<(), Failed> {
             Some(_) => {}
         }
     }
+    floors_verdict(engine, browser.name, Floors::NewUrl, &missing, &below)
+}
+
+/// Which table of agreement floors a check reads.
+#[derive(Clone, Copy)]
+enum Floors {
+    /// `FLOORS`: `new URL()` on the stored corpora.
+    NewUrl,
+    /// `PAGE_FLOORS`: links in pages.
+    Pages,
+}
+
+/// The verdict on an engine's agreement with `browser` once every split
+/// is counted: a failure listing the splits with no floor in `floors`
+/// (`missing`, the entries to add), else those below their floor
+/// (`below`), else success.
+fn floors_verdict(
+    engine: &str,
+    browser: &str,
+    floors: Floors,
+    missing: &[String],
+    below: &[String],
+) -> Result<(), Failed> {
+    let (kind, table, on) = match floors {
+        Floors::NewUrl => ("", "FLOORS", ""),
+        Floors::Pages => ("page ", "PAGE_FLOORS", " on pages"),
+    };
     if !missing.is_empty() {
         return Err(format!(
-            "no agreement floors for {engine} against {}; measured (FLOORS entries):\n{}",
-            browser.name,
+            "no {kind}agreement floors for {engine} against {browser}; measured ({table} entries):\n{}",
             missing.join("\n")
         )
         .into());
     }
     if !below.is_empty() {
         return Err(format!(
-            "{engine} agrees less with {} than it did: {}",
-            browser.name,
+            "{engine} agrees less with {browser}{on} than it did: {}",
             below.join("; ")
         )
         .into());
@@ -682,23 +707,7 @@ fn pages(browser: Browser) -> Result<(), Failed> {
         }
     }
     print!("{report}");
-    if !missing.is_empty() {
-        return Err(format!(
-            "no page agreement floors for {engine} against {}; measured (PAGE_FLOORS entries):\n{}",
-            browser.name,
-            missing.join("\n")
-        )
-        .into());
-    }
-    if !below.is_empty() {
-        return Err(format!(
-            "{engine} agrees less with {} on pages than it did: {}",
-            browser.name,
-            below.join("; ")
-        )
-        .into());
-    }
-    Ok(())
+    floors_verdict(engine, browser.name, Floors::Pages, &missing, &below)
 }
 
 // ---------------------------------------------------------------------------
