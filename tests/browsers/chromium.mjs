@@ -6,10 +6,10 @@
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import {
   parseArgs, runCorpora, evaluateBatch, firstLine, debianPackage, npmVersion, writeBrowser,
-  isPageCorpus, runPages, evaluatePageBatch, pageLabel, pageBody, pageContentType,
+  isPageCorpus, runPageCorpora, pageResponse,
 } from './common.mjs';
 
 const EXECUTABLE = '/usr/bin/chromium';
@@ -47,22 +47,10 @@ try {
   const pages = {};
   if (pageCorpora.length > 0) {
     await page.route('**/*', (route) => {
-      const label = pageLabel(route.request().url());
-      if (label === null) return route.abort();
-      return route.fulfill({
-        status: 200,
-        headers: { 'content-type': pageContentType(label) },
-        body: pageBody(label),
-      });
+      const response = pageResponse(route.request().url());
+      return response === null ? route.abort() : route.fulfill(response);
     });
-    for (const path of pageCorpora) {
-      pages[basename(path).replace(/\.jsonl$/, '')] = await runPages(
-        outDir,
-        path,
-        (url) => page.goto(url),
-        (text) => page.evaluate(evaluatePageBatch, text),
-      );
-    }
+    Object.assign(pages, await runPageCorpora(outDir, pageCorpora, page));
   }
   writeBrowser(outDir, {
     name: 'chromium',

@@ -179,6 +179,36 @@ export function pageContentType(label) {
   return `text/html; charset=${label}`;
 }
 
+/** What a page corpus's runner answers to a request for `url`: the page
+ * of an encoding label ({status, headers, body}, as Playwright's
+ * `route.fulfill` and Puppeteer's `request.respond` both take it), or
+ * null for any other URL, which is aborted: nothing is fetched. */
+export function pageResponse(url) {
+  const label = pageLabel(url);
+  if (label === null) return null;
+  return {
+    status: 200,
+    headers: { 'content-type': pageContentType(label) },
+    body: pageBody(label),
+  };
+}
+
+/** Runs each page corpus of `paths` in `page` (whose `goto` and
+ * `evaluate` Playwright and Puppeteer both have), the requests answered
+ * by pageResponse: corpus name -> what runPages returns. */
+export async function runPageCorpora(outDir, paths, page) {
+  const pages = {};
+  for (const path of paths) {
+    pages[basename(path).replace(/\.jsonl$/, '')] = await runPages(
+      outDir,
+      path,
+      (url) => page.goto(url),
+      (text) => page.evaluate(evaluatePageBatch, text),
+    );
+  }
+  return pages;
+}
+
 /** Evaluated in a page: the batch comes as ASCII JSON text of [input,
  * base] pairs, the answer goes back as ASCII JSON text of
  * {characterSet, url, out: [input, base, href, valid, baseURI]...}. */

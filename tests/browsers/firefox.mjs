@@ -8,10 +8,10 @@
 import puppeteer from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import {
   parseArgs, runCorpora, evaluateBatch, firstLine, debianPackage, npmVersion, writeBrowser,
-  isPageCorpus, runPages, evaluatePageBatch, pageLabel, pageBody, pageContentType,
+  isPageCorpus, runPageCorpora, pageResponse,
 } from './common.mjs';
 
 const EXECUTABLE = '/usr/bin/firefox-esr';
@@ -54,22 +54,10 @@ try {
   if (pageCorpora.length > 0) {
     await page.setRequestInterception(true);
     page.on('request', (request) => {
-      const label = pageLabel(request.url());
-      if (label === null) return request.abort();
-      return request.respond({
-        status: 200,
-        headers: { 'content-type': pageContentType(label) },
-        body: pageBody(label),
-      });
+      const response = pageResponse(request.url());
+      return response === null ? request.abort() : request.respond(response);
     });
-    for (const path of pageCorpora) {
-      pages[basename(path).replace(/\.jsonl$/, '')] = await runPages(
-        outDir,
-        path,
-        (url) => page.goto(url),
-        (text) => page.evaluate(evaluatePageBatch, text),
-      );
-    }
+    Object.assign(pages, await runPageCorpora(outDir, pageCorpora, page));
   }
   writeBrowser(outDir, {
     name: 'firefox',
