@@ -2,7 +2,7 @@
 //! `tests/data/wpt/` (see its README for their provenance).
 //!
 //! Every case runs; the cases the engine fails are listed, by input and
-//! base with the reason, in `tests/data/wpt/expected-failures.json`.  The
+//! base with the reason, in `tests/data/wpt/expected-failures/whatwg.json`.  The
 //! test fails when a case fails that is not listed, or when a listed case
 //! passes (the list is stale).
 //!
@@ -27,7 +27,7 @@ fn cases() -> Vec<wpt::Case> {
 
 /// (input, base) of the listed expected failures, each with a reason.
 fn expected_failures() -> BTreeSet<(String, Option<String>)> {
-    let text = std::fs::read_to_string(data("expected-failures.json")).expect("the list");
+    let text = std::fs::read_to_string(data("expected-failures/whatwg.json")).expect("the list");
     let list: Vec<Value> = serde_json::from_str(&text).expect("a JSON array");
     list.iter()
         .map(|v| {

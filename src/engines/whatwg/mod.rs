@@ -19,7 +19,7 @@
 //!   [`Whatwg::canonicalize_str`] apply them; [`Whatwg::parse`] gives the
 //!   crate's URL as it is.  The other places where the crate departs from
 //!   the standard are listed, with the web-platform-tests cases they fail,
-//!   in `tests/data/wpt/expected-failures.json`.
+//!   in `tests/data/wpt/expected-failures/whatwg.json`.
 //! - [`host_trace`] shows the URL Standard's host parser stage by stage.
 //! - [`wpt`] runs the web-platform-tests `urltestdata.json` cases.
 //!
