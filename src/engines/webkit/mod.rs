@@ -33,7 +33,6 @@
 pub mod host;
 pub mod idna;
 pub mod parser;
-mod percent_encode;
 mod record;
 
 use crate::compare::{Engine, HostTrace};

@@ -16,10 +16,10 @@
 
 use super::host::{self, Stages};
 use super::idna::IdnaData;
-use super::percent_encode::encode_query;
-pub use super::percent_encode::{percent_encode_char, EncodeSet};
 use super::record::is_drive_letter;
 pub use super::record::{Path, Record};
+use crate::text::percent::url_standard::encode_query;
+pub use crate::text::percent::url_standard::{percent_encode_char, EncodeSet};
 use encoding_rs::Encoding;
 
 pub use crate::text::scheme::is_special;

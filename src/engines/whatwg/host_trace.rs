@@ -9,6 +9,7 @@
 //! | `IPv6 parser` | host parser step 1 (`[::1]`) | CanonicalizeHost 25 |
 //! | `opaque-host parser` | step 2 (a non-special scheme) | — |
 //! | `percent-decode` | step 4 (with UTF-8 decode without BOM) | 6 |
+//! | `ASCII domain` | domain to ASCII: an ASCII domain is lowercased, its labels not processed (`XN--A` → `xn--a`) | — |
 //! | `UTS #46 mapping` | domain to ASCII: UTS #46 Processing step 1 | Nameprep 3 (Map) |
 //! | `UTS #46 normalization` | Processing step 2 (NFC) | Nameprep 7 (NFKC) |
 //! | `validity criteria` | Processing step 4 (UTS #46 section 4.1) | Nameprep 10 (Prohibit) |
@@ -48,6 +49,10 @@ pub const URL_STANDARD: &str = "URL Standard";
 
 /// The marks column of every stage.
 const MARKS: &str = "WHATWG";
+
+/// Domain to ASCII's first step: an ASCII domain is lowercased and not
+/// processed further (beStrict false).
+pub const ASCII_DOMAIN: &str = "ASCII domain";
 
 /// The stage whose outcome is a decision, not a string.
 pub const ENDS_IN_A_NUMBER: &str = "ends in a number";
@@ -230,10 +235,17 @@ fn record(
     r
 }
 
-/// Domain to ASCII (beStrict false): UTS #46 ToASCII with CheckHyphens
-/// false, CheckBidi and CheckJoiners true, UseSTD3ASCIIRules false,
-/// VerifyDnsLength false; Transitional_Processing as the engine says.
+/// Domain to ASCII (beStrict false): an ASCII domain lowercased
+/// (`XN--A.com` → `xn--a.com`, its Punycode not checked), any other UTS #46
+/// ToASCII with CheckHyphens false, CheckBidi and CheckJoiners true,
+/// UseSTD3ASCIIRules false, VerifyDnsLength false;
+/// Transitional_Processing as the engine says.
 fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<String, String> {
+    if domain.is_ascii() {
+        let lower = domain.to_ascii_lowercase();
+        st.push(ASCII_DOMAIN, domain, &lower);
+        return Ok(lower);
+    }
     uts46_stages(domain, engine.transitional, &mut |step, before, after| {
         st.push(step, before, after)
     })

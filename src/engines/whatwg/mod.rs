@@ -33,9 +33,9 @@
 //! assert_eq!(y2015.canonicalize_str("http://faß.de/", None, utf8).unwrap(), "http://fass.de/");
 //! ```
 
+mod ada;
 mod common_url;
 pub mod host_trace;
-mod rules;
 mod transitional;
 #[cfg(feature = "url-conversions")]
 mod url_crate;
@@ -44,11 +44,10 @@ pub mod wpt;
 
 use crate::compare::{Engine, HostTrace};
 use crate::error::Error;
-use crate::url::components::{CowUrl, ParsedUrl};
+pub use ada::{components, StandardUrl};
 use encoding_rs::Encoding;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use url::Url;
 
 /// The name of the built-in `whatwg` engine.
 pub const NAME: &str = "whatwg";
@@ -80,7 +79,10 @@ thread_local! {
 
 /// A base [`Whatwg::parse_base`] keeps: its text, whether with
 /// Transitional Processing, its encoding, and what it parsed to.
-type KeptBase = ((String, bool, &'static Encoding), Result<Url, Error>);
+type KeptBase = (
+    (String, bool, &'static Encoding),
+    Result<StandardUrl, Error>,
+);
 
 fn engine_name() -> String {
     NAME.to_string()
@@ -135,17 +137,22 @@ impl Whatwg {
     /// Parses `input` against `base` (none when `None`: `input` must be
     /// absolute), with the document encoding `encoding` for the query of
     /// a special URL (as the URL Standard: UTF-8 for other schemes, `ws`
-    /// and `wss`): the crate's URL, without the rules of `rules` (which
-    /// it cannot always hold: the crate removes a `file:` path's leading
-    /// empty segments whenever it parses one).
+    /// and `wss`): the URL Standard's URL record (see [`components`]).
     pub fn parse(
         &self,
         input: &str,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<Url, Error> {
+    ) -> Result<StandardUrl, Error> {
         let base = self.parse_base(base, encoding)?;
-        self.parse_against(input, base.as_ref(), encoding)
+        let url = self.parse_against(input, base.as_ref())?;
+        match ada::encoded_query(&url, input, encoding) {
+            None => Ok(url),
+            Some(_) => ada::parse(
+                self.with_query_encoded(&url, input, encoding)?.as_str(),
+                None,
+            ),
+        }
     }
 
     /// The base URL `base`, parsed alone: an error when it is not an
@@ -154,7 +161,7 @@ impl Whatwg {
         &self,
         base: Option<&str>,
         encoding: &'static Encoding,
-    ) -> Result<Option<Url>, Error> {
+    ) -> Result<Option<StandardUrl>, Error> {
         let Some(b) = base else {
             return Ok(None);
         };
@@ -172,7 +179,7 @@ impl Whatwg {
             Some(url) => url,
             None => {
                 let url = self
-                    .parse_against(b, None, encoding)
+                    .parse(b, None, encoding)
                     .map_err(|e| Error::UrlStandard {
                         reason: format!("the base URL is invalid: {}", failure(&e)),
                     });
@@ -187,49 +194,13 @@ impl Whatwg {
         Ok(Some(url))
     }
 
-    /// [`Whatwg::parse`] against a base already parsed.
-    fn parse_against(
-        &self,
-        input: &str,
-        base: Option<&Url>,
-        encoding: &'static Encoding,
-    ) -> Result<Url, Error> {
+    /// `input` parsed against a base already parsed, its query in UTF-8.
+    fn parse_against(&self, input: &str, base: Option<&StandardUrl>) -> Result<StandardUrl, Error> {
         let input = match self.transitional {
-            true => transitional::map_host_in_input(input, base),
+            true => transitional::map_host_in_input(input, base.map(|b| b.protocol())),
             false => Cow::Borrowed(input),
         };
-        let encoding = encoding.output_encoding();
-        let encode = query_encoder(encoding);
-        let mut options = Url::options().base_url(base);
-        if encoding != encoding_rs::UTF_8 {
-            options = options.encoding_override(Some(&encode));
-        }
-        let fail = |e: url::ParseError| Error::UrlStandard {
-            reason: e.to_string(),
-        };
-        // Where the crate reads the input otherwise than the standard,
-        // the input as the standard reads it (see `rules`).
-        let input = match rules::space_before_query_or_fragment(&input)
-            .or_else(|| rules::special_authority_slashes(&input, base.map(Url::scheme)))
-        {
-            Some(rewritten) => Cow::Owned(rewritten),
-            None => input,
-        };
-        let url = options.parse(&input).map_err(fail)?;
-        // The query of a special URL other than ws and wss is encoded in
-        // the document encoding; a code point the encoding cannot
-        // represent becomes `%26%23`, its number, `%3B` (`&#233;`
-        // escaped).  The crate leaves the `&` and `;` of its reference
-        // as they are: those code points are escaped here, and parsed
-        // again.
-        if encoding != encoding_rs::UTF_8
-            && matches!(url.scheme(), "http" | "https" | "ftp" | "file")
-        {
-            if let Some(escaped) = escape_unencodable_query(&input, encoding) {
-                return options.parse(&escaped).map_err(fail);
-            }
-        }
-        Ok(url)
+        ada::parse(&input, base.map(StandardUrl::href))
     }
 
     /// The `href` of `input` parsed against `base` (see [`Whatwg::parse`]).
@@ -266,7 +237,7 @@ impl Whatwg {
         {
             return Ok(crate::url::Url::new(serialization, offsets).made_by(self.maker(encoding)));
         }
-        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
+        self.canonicalize_parsed(input, base_url.as_ref(), encoding)
     }
 
     /// [`Whatwg::canonicalize_url`]'s `href` written into `out` (cleared
@@ -302,46 +273,43 @@ impl Whatwg {
         }
         out.clear();
         let base_url = self.parse_base(base, encoding)?;
-        let url = self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)?;
+        let url = self.canonicalize_parsed(input, base_url.as_ref(), encoding)?;
         out.push_str(url.as_str());
         Ok(())
     }
 
-    /// The crate's URL of `input` against `base` (`base_url` parsed),
-    /// with the rules of [`rules`], as a [`crate::url::Url`].
+    /// The URL of `input` against `base_url`, its query encoded in
+    /// `encoding` where the scheme takes the document encoding, as a
+    /// [`crate::url::Url`].
     fn canonicalize_parsed(
         &self,
         input: &str,
-        base: Option<&str>,
-        base_url: Option<&Url>,
+        base_url: Option<&StandardUrl>,
         encoding: &'static Encoding,
     ) -> Result<crate::url::Url, Error> {
-        let url = self.parse_against(input, base_url, encoding)?;
-        // The components borrowed from the URL: only their lengths count.
-        let mut c = components_cow(&url);
-        // Where the crate is behind the standard (see `rules`).
-        let crate_path = c.path.clone();
-        if let Some(path) = c.path.as_mut() {
-            rules::caret_in_path(path, url.cannot_be_a_base());
-            let file_base = base.is_some_and(|b| {
-                b.trim_start()
-                    .get(..5)
-                    .is_some_and(|s| s.eq_ignore_ascii_case("file:"))
-            });
-            if url.scheme() == "file" && !file_base {
-                rules::file_leading_empty_segments(input, path);
+        let url = self.parse_against(input, base_url)?;
+        self.with_query_encoded(&url, input, encoding)
+    }
+
+    /// `url`, parsed from `input`, as a [`crate::url::Url`], with its
+    /// query encoded in `encoding` when the scheme takes the document
+    /// encoding ([`ada::encoded_query`]).
+    fn with_query_encoded(
+        &self,
+        url: &StandardUrl,
+        input: &str,
+        encoding: &'static Encoding,
+    ) -> Result<crate::url::Url, Error> {
+        let mut c = ada::components_cow(url);
+        let encoded = ada::encoded_query(url, input, encoding);
+        let serialization = match encoded {
+            None => url.href().to_string(),
+            Some(query) => {
+                c.query = Some(Cow::Owned(query));
+                crate::algorithm::serialize::serialize_cow(&c).ok_or_else(unserializable)?
             }
-        }
+        };
         let offsets = crate::url::Offsets::of(&c)?;
-        if c.path == crate_path {
-            return Ok(
-                crate::url::Url::new(String::from(url), offsets).made_by(self.maker(encoding))
-            );
-        }
-        let serialization =
-            crate::algorithm::serialize::serialize_cow(&c).ok_or(Error::UrlStandard {
-                reason: "the components have no serialization".to_string(),
-            })?;
         Ok(crate::url::Url::new(serialization, offsets).made_by(self.maker(encoding)))
     }
 
@@ -374,7 +342,7 @@ impl Whatwg {
         encoding: &'static Encoding,
     ) -> Result<crate::url::Url, Error> {
         let base_url = self.parse_base(base, encoding)?;
-        self.canonicalize_parsed(input, base, base_url.as_ref(), encoding)
+        self.canonicalize_parsed(input, base_url.as_ref(), encoding)
     }
 
     /// The URL Standard's host parser on `host` for a URL whose scheme is
@@ -389,72 +357,44 @@ impl Whatwg {
     /// assert_eq!(w.host("EXAMPLE.%63om", "foo").unwrap(), "EXAMPLE.%63om");
     /// ```
     pub fn host(&self, host: &str, scheme: &str) -> Result<String, Error> {
-        let fail = |e: url::ParseError| Error::UrlStandard {
-            reason: format!("invalid host {host:?}: {e}"),
+        let fail = |why: &str| Error::UrlStandard {
+            reason: format!("invalid host {host:?}: {why}"),
         };
-        if !is_special(scheme) {
-            return url::Host::parse_opaque(host)
-                .map(|h| h.to_string())
-                .map_err(fail);
+        // The host parser alone: a code point that would end the host in
+        // a URL cannot be part of one (they are all forbidden host code
+        // points, `:` but within an IPv6 address's brackets).
+        let ends_a_host = |c: char| matches!(c, '/' | '\\' | '?' | '#' | '@');
+        let colon_outside_brackets = !host.starts_with('[') && host.contains(':');
+        if host.contains(ends_a_host) || colon_outside_brackets {
+            return Err(fail("forbidden host code point"));
+        }
+        if host.starts_with('[') && !host.ends_with(']') {
+            return Err(fail("IPv6 address without its closing bracket"));
         }
         if host.is_empty() {
-            return match scheme {
-                "file" => Ok(String::new()),
-                _ => Err(fail(url::ParseError::EmptyHost)),
+            return match is_special(scheme) && scheme != "file" {
+                true => Err(fail("empty host")),
+                false => Ok(String::new()),
             };
         }
-        let mapped = match self.transitional {
+        let mapped = match self.transitional && is_special(scheme) {
             true => transitional::map_deviations(host),
             false => Cow::Borrowed(host),
         };
-        let h = url::Host::parse(&mapped).map_err(fail)?.to_string();
-        Ok(match (scheme, h.as_str()) {
+        // A special scheme's host (a `file:` host of `https:`'s kind,
+        // so that a drive letter is not taken for a path), or an opaque
+        // host in a URL of some non-special scheme.
+        let prefix = match is_special(scheme) {
+            true => "https://",
+            false => "opaque://",
+        };
+        let url =
+            ada::parse(&format!("{prefix}{mapped}/"), None).map_err(|e| fail(&failure(&e)))?;
+        Ok(match (scheme, url.hostname()) {
             ("file", "localhost") => String::new(),
-            _ => h,
+            (_, h) => h.to_string(),
         })
     }
-}
-
-/// Encodes a query in a document encoding (with numeric character
-/// references for what the encoding cannot represent, as the URL
-/// Standard's percent-encode after encoding does).
-fn query_encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
-    move |s| encoding.encode(s).0
-}
-
-/// `input` with each code point of its query that `encoding` cannot
-/// represent replaced by `%26%23`, its decimal number and `%3B`; `None`
-/// when there is none.  The query begins at the first `?` (not after a
-/// `#`) and ends at the next `#`: no state of the URL Standard's parser
-/// before the query state takes a `?` in.
-///
-/// `http://h/?é#é` in Shift_JIS → `http://h/?%26%23233%3B#é`; ESC, SO and
-/// SI in ISO-2022-JP are U+FFFD's (`http://h/?%26%2365533%3B`).
-fn escape_unencodable_query(input: &str, encoding: &'static Encoding) -> Option<String> {
-    let input = transitional::clean(input);
-    let start = input
-        .find(['?', '#'])
-        .filter(|&i| input[i..].starts_with('?'))?
-        + 1;
-    let end = input[start..].find('#').map_or(input.len(), |i| start + i);
-    let query = &input[start..end];
-    let mut out = String::with_capacity(query.len());
-    let mut changed = false;
-    let mut buf = [0u8; 4];
-    for c in query.chars() {
-        // The ISO-2022-JP encoder refuses ESC, SO and SI with U+FFFD as
-        // the code point (`?\u{1B}` → `?%26%2365533%3B`).
-        if encoding == encoding_rs::ISO_2022_JP && matches!(c, '\u{E}' | '\u{F}' | '\u{1B}') {
-            out.push_str("%26%2365533%3B");
-            changed = true;
-        } else if !c.is_ascii() && encoding.encode(c.encode_utf8(&mut buf)).2 {
-            out.push_str(&format!("%26%23{}%3B", u32::from(c)));
-            changed = true;
-        } else {
-            out.push(c);
-        }
-    }
-    changed.then(|| format!("{}{out}{}", &input[..start], &input[end..]))
 }
 
 /// The reason of an [`Error::UrlStandard`], or the error's message.
@@ -465,60 +405,11 @@ fn failure(e: &Error) -> String {
     }
 }
 
-/// The URL Standard's components of `url` as urlprism's: `scheme`,
-/// `user`, `password`, `host`, `port`, `path`, `query`, `fragment`, so
-/// that [`crate::algorithm::serialize::serialize()`] of the result is the `href`.
-///
-/// - `user` and `password`: the URL Standard's username and password
-///   are strings, empty when absent; the serializer writes credentials
-///   when either is non-empty, so `user` is present (maybe empty) then,
-///   and `password` is present when non-empty.
-/// - `host`: null (`None`) or a string, possibly empty (`file:///x`);
-///   an IPv6 address in brackets.
-/// - `port`: null, or the number (the scheme's default port is null).
-/// - `path`: the serialized path, always present (possibly empty for a
-///   non-special URL); an opaque path as it is.  A URL without host
-///   whose path begins with `//` is serialized with `/.` in front of the
-///   path (`web+demo:/.//p`): that `/.` is part of `path` here.
-/// - `query`, `fragment`: null or a string, possibly empty (`?`, `#`).
-///
-/// ```
-/// let w = urlprism::engines::whatwg::Whatwg::new();
-/// let u = w.parse("HTTP://:@EXAMPLE.com:80/a?#", None, encoding_rs::UTF_8).unwrap();
-/// assert_eq!(u.as_str(), "http://example.com/a?#");
-/// let c = urlprism::engines::whatwg::components(&u);
-/// assert_eq!(c.user.as_deref(), None); // empty username, empty password
-/// assert_eq!(c.port, None); // the default port
-/// assert_eq!(c.query.as_deref(), Some(""));
-/// assert_eq!(c.fragment.as_deref(), Some(""));
-/// assert_eq!(urlprism::serialize(&c).unwrap(), u.as_str());
-/// ```
-pub fn components(url: &Url) -> ParsedUrl {
-    components_cow(url).into_owned()
-}
-
-/// [`components`], borrowed from `url` (but for the port, written anew,
-/// and a path given its `/.`).
-pub(crate) fn components_cow(url: &Url) -> CowUrl<'_> {
-    let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
-    // The crate's `host_str` is `None` for an empty host too: the
-    // serialization tells them apart (`file:///x` has `//`, `file:/x` not).
-    let has_authority = url.as_str()[url.scheme().len() + 1..].starts_with("//");
-    let host = has_authority.then(|| url.host_str().unwrap_or(""));
-    let path = match url.path() {
-        p if host.is_none() && p.starts_with("//") => Cow::Owned(format!("/.{p}")),
-        p => Cow::Borrowed(p),
-    };
-    CowUrl {
-        scheme: Some(Cow::Borrowed(url.scheme())),
-        user: credentials.then(|| Cow::Borrowed(url.username())),
-        password: url.password().filter(|p| !p.is_empty()).map(Cow::Borrowed),
-        host: host.map(Cow::Borrowed),
-        port: url.port().map(|p| Cow::Owned(p.to_string())),
-        path: Some(path),
-        query: url.query().map(Cow::Borrowed),
-        fragment: url.fragment().map(Cow::Borrowed),
-        ..CowUrl::default()
+/// The error of a URL whose components have no serialization (which the
+/// URL Standard's parser never gives).
+fn unserializable() -> Error {
+    Error::UrlStandard {
+        reason: "the components have no serialization".to_string(),
     }
 }
 
@@ -600,7 +491,7 @@ mod tests {
             let u = w.parse(s, None, UTF_8).unwrap();
             assert_eq!(
                 crate::algorithm::serialize::serialize(&components(&u)).unwrap(),
-                u.as_str(),
+                u.href(),
                 "{s}"
             );
         }
@@ -625,7 +516,7 @@ mod tests {
     }
 
     #[test]
-    fn rules_bring_the_crate_up_to_the_standard() {
+    fn the_standard_of_2026() {
         let w = Whatwg::new();
         let c = |s, b| w.canonicalize_str(s, b, UTF_8).unwrap();
         assert_eq!(c("http://h/a^b?^#^", None), "http://h/a%5Eb?^#^");

@@ -19,7 +19,35 @@
 //! ```
 
 use crate::error::Error;
+use crate::url::components::CowUrl;
 use crate::url::{Maker, Offsets, Url};
+use std::borrow::Cow;
+
+/// The components of a `url::Url` as urlprism's (see
+/// [`crate::engines::whatwg::components`]): the port written anew, a path
+/// given its `/.`.
+fn components_cow(url: &url::Url) -> CowUrl<'_> {
+    let credentials = !url.username().is_empty() || url.password().is_some_and(|p| !p.is_empty());
+    // The crate's `host_str` is `None` for an empty host too: the
+    // serialization tells them apart (`file:///x` has `//`, `file:/x` not).
+    let has_authority = url.as_str()[url.scheme().len() + 1..].starts_with("//");
+    let host = has_authority.then(|| url.host_str().unwrap_or(""));
+    let path = match url.path() {
+        p if host.is_none() && p.starts_with("//") => Cow::Owned(format!("/.{p}")),
+        p => Cow::Borrowed(p),
+    };
+    CowUrl {
+        scheme: Some(Cow::Borrowed(url.scheme())),
+        user: credentials.then(|| Cow::Borrowed(url.username())),
+        password: url.password().filter(|p| !p.is_empty()).map(Cow::Borrowed),
+        host: host.map(Cow::Borrowed),
+        port: url.port().map(|p| Cow::Owned(p.to_string())),
+        path: Some(path),
+        query: url.query().map(Cow::Borrowed),
+        fragment: url.fragment().map(Cow::Borrowed),
+        ..CowUrl::default()
+    }
+}
 
 impl TryFrom<&url::Url> for Url {
     type Error = Error;
@@ -27,7 +55,7 @@ impl TryFrom<&url::Url> for Url {
     /// The `url::Url`'s serialization and components, as a URL of the
     /// `whatwg` engine.  Fails only for a URL of 4 GiB or more.
     fn try_from(url: &url::Url) -> Result<Url, Error> {
-        let offsets = Offsets::of(&crate::engines::whatwg::components_cow(url))?;
+        let offsets = Offsets::of(&components_cow(url))?;
         let made = Maker::Whatwg {
             transitional: false,
             encoding: encoding_rs::UTF_8,

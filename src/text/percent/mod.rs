@@ -29,6 +29,7 @@
 
 mod decode;
 mod encode;
+pub mod url_standard;
 pub(crate) mod windows;
 
 pub use decode::*;

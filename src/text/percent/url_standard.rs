@@ -3,7 +3,7 @@
 //! percent-encoding of a code point, and the query's percent-encoding
 //! after encoding to the document's encoding.
 
-use crate::text::percent::{encode_query_in_one_go, Encoded};
+use super::{encode_query_in_one_go, Encoded};
 use encoding_rs::Encoding;
 
 /// The percent-encode sets of the Standard.
@@ -65,20 +65,16 @@ pub fn percent_encode_char(c: char, set: EncodeSet, out: &mut String) {
 }
 
 /// Percent-encode after encoding: `query` in `encoding`, then the bytes
-/// of `set` percent-encoded.  `URLParser::encodeNonUTF8Query` encodes the
-/// whole query at once (`PAL::TextEncoding::encode(query,
+/// of `set` percent-encoded.  The whole query is encoded at once, as
+/// WebKit's `URLParser::encodeNonUTF8Query` does
+/// (`PAL::TextEncoding::encode(query,
 /// UnencodableHandling::URLEncodedEntities)`), so that a stateful encoding
 /// switches once for a run (`?¥‾` in an ISO-2022-JP page:
 /// `?%1B(J\~%1B(B`), and writes `%26%23`, the number, `%3B` for a code
 /// point the encoding cannot represent (`?中` in a windows-1252 page:
 /// `?%26%2320013%3B`; ESC, SO and SI in ISO-2022-JP are U+FFFD's:
 /// `?%26%2365533%3B`).
-pub(super) fn encode_query(
-    query: &str,
-    encoding: &'static Encoding,
-    set: EncodeSet,
-    out: &mut String,
-) {
+pub fn encode_query(query: &str, encoding: &'static Encoding, set: EncodeSet, out: &mut String) {
     if encoding == encoding_rs::UTF_8 {
         for c in query.chars() {
             percent_encode_char(c, set, out);
