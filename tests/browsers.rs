@@ -35,6 +35,18 @@
 //!   names every line that changed since the stored outputs; changed
 //!   lines fail under the stored version, are reported under another, and
 //!   `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs.
+//! - `fresh_wpt::BROWSER`: runs the installed browser on the
+//!   web-platform-tests URL files of `tests/data/wpt/`
+//!   (`tests/browsers/record_wpt.py --check`): every check whose result
+//!   changed since `tests/data/browsers/BROWSER/wpt.jsonl`, by file and
+//!   case; failing under the stored version, reported under another;
+//!   `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs and
+//!   derives the browser's WPT failures again.
+//! - `wpt::expected_failures_are_the_recordings`: the expected WPT
+//!   failures of the chromium, firefox and webkit engines
+//!   (`tests/data/wpt/expected-failures/ENGINE.json`) are what
+//!   `tests/browsers/wpt_expected.py` derives from the stored outputs
+//!   (needs `python3`).
 //! - `corpus::*`: the corpora are what the generators write
 //!   (`tests/browsers/gen_corpora.py`, run again: needs `python3` and
 //!   `../shared/`, ignored without them unless `CI=true`;
@@ -1047,7 +1059,7 @@ fn fresh(browser: Browser) -> Result<Completion, Failed> {
 }
 
 // ---------------------------------------------------------------------------
-// fresh_pages::BROWSER
+// fresh_pages::BROWSER, fresh_wpt::BROWSER
 
 /// Runs the installed browser on the page corpus
 /// (`tests/browsers/record_pages.py --check BROWSER`): its version and the
@@ -1057,6 +1069,38 @@ fn fresh(browser: Browser) -> Result<Completion, Failed> {
 /// and `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs
 /// (`record_pages.py BROWSER`).
 fn fresh_pages(browser: Browser) -> Result<Completion, Failed> {
+    recorder(browser, "record_pages.py")
+}
+
+/// Runs the installed browser on the web-platform-tests URL files
+/// (`tests/browsers/record_wpt.py --check BROWSER`, every check in a few
+/// evaluations): its version and the stored outputs' version, every
+/// changed line named by its file and case.  Lines changed under the
+/// stored version fail the test, and so do stored lines that are not the
+/// checks of the vendored files; changed lines under another version are
+/// reported (a browser update).  `URLPRISM_RECORD_BROWSERS=BROWSER` stores
+/// the fresh outputs (`record_wpt.py BROWSER`) and derives the browser's
+/// own WPT failures from them again (`wpt_expected.py BROWSER`).
+fn fresh_wpt(browser: Browser) -> Result<Completion, Failed> {
+    let done = recorder(browser, "record_wpt.py")?;
+    if recording(browser.name) && matches!(done, Completion::Completed) {
+        let mut cmd = Command::new("python3");
+        cmd.arg(browsers_dir().join("wpt_expected.py"))
+            .arg(browser.name)
+            .current_dir(root());
+        let (out, _) = run_limited(cmd, RUN_LIMIT)
+            .map_err(|e| format!("wpt_expected.py {} failed: {e}", browser.name))?;
+        print!("{out}");
+    }
+    Ok(done)
+}
+
+/// Runs `tests/browsers/SCRIPT [--check] BROWSER` (a recorder: `--check`
+/// unless `URLPRISM_RECORD_BROWSERS` names the browser), printing what it
+/// prints; its failure (exit status 1: lines changed under the stored
+/// version) fails the test.  What is missing to run the browser makes the
+/// trial ignored, or failed under `CI=true`.
+fn recorder(browser: Browser, script: &str) -> Result<Completion, Failed> {
     let what = missing(browser).or_else(|| {
         (!succeeds(Command::new("python3").arg("--version")))
             .then(|| "python3 (apt-get install python3)".to_string())
@@ -1074,14 +1118,72 @@ fn fresh_pages(browser: Browser) -> Result<Completion, Failed> {
         )));
     }
     let mut cmd = Command::new("python3");
-    cmd.arg(browsers_dir().join("record_pages.py"));
+    cmd.arg(browsers_dir().join(script));
     if !recording(browser.name) {
         cmd.arg("--check");
     }
     cmd.arg(browser.name).current_dir(root());
     let (out, _) = run_limited(cmd, RUN_LIMIT)
-        .map_err(|e| format!("record_pages.py {} failed: {e}", browser.name))?;
+        .map_err(|e| format!("{script} {} failed: {e}", browser.name))?;
     print!("{out}");
+    Ok(Completion::Completed)
+}
+
+// ---------------------------------------------------------------------------
+// wpt::*
+
+/// The engines whose expected WPT failures are their browser's own
+/// (`tests/data/wpt/expected-failures/ENGINE.json`).
+const WPT_ENGINES: [&str; 3] = ["chromium", "firefox", "webkit"];
+
+/// Running `tests/browsers/wpt_expected.py` again on the stored WPT
+/// outputs writes the stored expected failures of the chromium, firefox
+/// and webkit engines, byte for byte.
+fn expected_failures_are_the_recordings() -> Result<Completion, Failed> {
+    if !succeeds(Command::new("python3").arg("--version")) {
+        if in_ci() {
+            return Err("python3 is missing (required under CI=true)".into());
+        }
+        return Ok(Completion::ignored_with("SKIPPED: python3 is missing"));
+    }
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("browsers-wpt-expected-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let o = Command::new("python3")
+        .arg(browsers_dir().join("wpt_expected.py"))
+        .arg("--out")
+        .arg(&tmp)
+        .args(WPT_ENGINES)
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    if !o.status.success() {
+        return Err(format!(
+            "wpt_expected.py failed: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+        .into());
+    }
+    let stored_dir = root().join("tests/data/wpt/expected-failures");
+    let mut differ = Vec::new();
+    for engine in WPT_ENGINES {
+        let file = format!("{engine}.json");
+        let again = std::fs::read(tmp.join(&file)).map_err(|e| format!("{file}: {e}"))?;
+        let stored = std::fs::read(stored_dir.join(&file)).map_err(|e| format!("{file}: {e}"))?;
+        if again != stored {
+            differ.push(format!("tests/data/wpt/expected-failures/{file}"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    print!("{}", String::from_utf8_lossy(&o.stdout));
+    if !differ.is_empty() {
+        return Err(format!(
+            "{} not what wpt_expected.py derives from the stored browser outputs \
+             (run python3 tests/browsers/wpt_expected.py)",
+            differ.join(", ")
+        )
+        .into());
+    }
     Ok(Completion::Completed)
 }
 
@@ -1309,6 +1411,10 @@ fn main() {
             "corpus::page_generator_reproduces_the_corpus",
             page_generator_reproduces_the_corpus,
         ),
+        Trial::ignorable_test(
+            "wpt::expected_failures_are_the_recordings",
+            expected_failures_are_the_recordings,
+        ),
     ];
     for b in BROWSERS {
         trials.push(Trial::test(format!("stored::{}", b.name), move || {
@@ -1322,6 +1428,10 @@ fn main() {
         trials.push(Trial::ignorable_test(
             format!("fresh_pages::{}", b.name),
             move || fresh_pages(b),
+        ));
+        trials.push(Trial::ignorable_test(
+            format!("fresh_wpt::{}", b.name),
+            move || fresh_wpt(b),
         ));
     }
     libtest_mimic::run(&args, trials).exit();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   parseArgs, runCorpora, evaluateBatch, firstLine, debianPackage, npmVersion, writeBrowser,
-  isPageCorpus, runPageCorpora, pageResponse,
+  isPageCorpus, runPageCorpora, pageResponse, isWptCorpus, runWptCorpora,
 } from './common.mjs';
 
 const EXECUTABLE = '/usr/bin/chromium';
@@ -39,18 +39,21 @@ try {
   const v = await cdp.send('Browser.getVersion');
   await runCorpora(
     outDir,
-    corpora.filter((c) => !isPageCorpus(c)),
+    corpora.filter((c) => !isPageCorpus(c) && !isWptCorpus(c)),
     (text) => page.evaluate(evaluateBatch, text),
   );
-  // Page corpora: each encoding's page, answered here (nothing is fetched).
+  // Page and WPT corpora: each encoding's page, answered here (nothing is
+  // fetched).
   const pageCorpora = corpora.filter(isPageCorpus);
+  const wptCorpora = corpora.filter(isWptCorpus);
   const pages = {};
-  if (pageCorpora.length > 0) {
+  if (pageCorpora.length > 0 || wptCorpora.length > 0) {
     await page.route('**/*', (route) => {
       const response = pageResponse(route.request().url());
       return response === null ? route.abort() : route.fulfill(response);
     });
     Object.assign(pages, await runPageCorpora(outDir, pageCorpora, page));
+    Object.assign(pages, await runWptCorpora(outDir, wptCorpora, page));
   }
   writeBrowser(outDir, {
     name: 'chromium',
@@ -64,7 +67,7 @@ try {
     package: debianPackage('chromium'),
     driver: `playwright-core ${npmVersion('playwright-core')} (DevTools protocol)`,
     run_ms: Date.now() - started,
-    pages: pageCorpora.length > 0 ? pages : undefined,
+    pages: pageCorpora.length > 0 || wptCorpora.length > 0 ? pages : undefined,
   });
 } finally {
   await context.close();

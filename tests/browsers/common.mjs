@@ -5,8 +5,10 @@
 //   node RUNNER.mjs OUTDIR CORPUS.jsonl...
 //
 // A corpus whose lines have an `encoding` (corpus/pages.jsonl, see
-// gen_page_corpus.py) is a page corpus, run by runPages below; any other
-// corpus is run by runCorpora.
+// gen_page_corpus.py) is a page corpus, run by runPages below; one whose
+// lines have a `file` is a WPT corpus (the checks record_wpt.py draws from
+// tests/data/wpt/), run by runWpt below; any other corpus is run by
+// runCorpora.
 //
 // For each corpus (JSON lines with `input` and `base`, null when the input
 // is parsed on its own), OUTDIR/<corpus name>.jsonl gets one line per
@@ -149,7 +151,7 @@ export function writeBrowser(outDir, info) {
 /** Whether a corpus file is a page corpus (its lines have an encoding). */
 export function isPageCorpus(path) {
   const first = readFileSync(path, 'utf8').split('\n', 1)[0];
-  return first !== '' && JSON.parse(first).encoding !== undefined;
+  return first !== '' && JSON.parse(first).encoding !== undefined && !isWptCorpus(path);
 }
 
 /** The URL of the page of an encoding label. */
@@ -283,5 +285,149 @@ export async function runPages(outDir, path, load, evaluate) {
   }
   writeFileSync(join(outDir, name + '.jsonl'), lines.join('\n') + '\n');
   console.log(`${name}: ${n} links in ${byLabel.size} pages in ${Date.now() - start} ms`);
+  return pages;
+}
+
+// ---------------------------------------------------------------------------
+// WPT corpora: the checks of the web-platform-tests URL files.
+//
+// A WPT corpus (record_wpt.py writes it from tests/data/wpt/) has one line
+// per check, in file order: {"file", "case", ...} with the fields that
+// identify the check (urltestdata.json: input, base; setters_tests.json:
+// setter, href, new_value; toascii.json, IdnaTestV2.json: input;
+// percent-encoding.json: encoding, input).  OUTDIR/<corpus name>.jsonl
+// gets one line per check, in order: the check's fields as the page
+// received them (the caller checks them against the corpus) and `result`,
+// what evaluateWptBatch gives.  The checks of percent-encoding.json run in
+// the page of their encoding (pageUrl, answered with pageResponse, as for
+// the page corpora); the others in about:blank.
+
+/** Whether a corpus file is a WPT corpus (its lines have a file). */
+export function isWptCorpus(path) {
+  const first = readFileSync(path, 'utf8').split('\n', 1)[0];
+  return first !== '' && JSON.parse(first).file !== undefined;
+}
+
+/** Evaluated in a page: the batch comes as ASCII JSON text of checks, the
+ * answer goes back as ASCII JSON text of {characterSet, url, out: [check
+ * with its result]...}.  The result, as web-platform-tests' url/ tests
+ * compute what they compare:
+ * - urltestdata.json: the ten getters of `new URL(input, base ??
+ *   undefined)`;
+ * - setters_tests.json: the ten getters of `u` after `u = new
+ *   URL(href); u[setter] = new_value`;
+ * - toascii.json, IdnaTestV2.json: {host} of `new URL("https://" + input +
+ *   "/x")`;
+ * - percent-encoding.json: {search, hash} of an anchor whose href is
+ *   `https://doesnotmatter.invalid/?` + input + `#` + input in this page
+ *   (the page of the check's encoding);
+ * or {failure: the exception's message} when a step throws.  webkit.py
+ * evaluates this very function, read from this file: it must stay
+ * self-contained and end with a line that is a lone `}`. */
+export function evaluateWptBatch(text) {
+  const GETTERS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
+  const getters = (u) => Object.fromEntries(GETTERS.map((g) => [g, u[g]]));
+  const items = JSON.parse(text);
+  let a = null;
+  const out = items.map((check) => {
+    let result;
+    try {
+      switch (check.file) {
+        case 'urltestdata.json':
+          result = getters(new URL(check.input, check.base ?? undefined));
+          break;
+        case 'setters_tests.json': {
+          const u = new URL(check.href);
+          u[check.setter] = check.new_value;
+          result = getters(u);
+          break;
+        }
+        case 'toascii.json':
+        case 'IdnaTestV2.json':
+          result = { host: new URL('https://' + check.input + '/x').host };
+          break;
+        case 'percent-encoding.json':
+          if (a === null) a = document.body.appendChild(document.createElement('a'));
+          a.setAttribute('href', 'https://doesnotmatter.invalid/?' + check.input + '#' + check.input);
+          result = { search: a.search, hash: a.hash };
+          break;
+        default:
+          result = { unknown: String(check.file) };
+      }
+    } catch (e) {
+      result = { failure: String(e !== null && typeof e === 'object' && 'message' in e ? e.message : e) };
+    }
+    return { ...check, result };
+  });
+  if (a !== null) a.remove();
+  const answer = { characterSet: document.characterSet, url: document.URL, out };
+  return JSON.stringify(answer).replace(
+    /[^\x20-\x7e]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  );
+}
+
+/** The checks of a WPT corpus, in order, cut where the page changes: a
+ * list of {label (the encoding of a percent-encoding.json check, else
+ * null: about:blank), checks}, no segment longer than BATCH. */
+export function wptSegments(checks) {
+  const segments = [];
+  for (const check of checks) {
+    const label = check.file === 'percent-encoding.json' ? check.encoding : null;
+    const last = segments[segments.length - 1];
+    if (last && last.label === label && last.checks.length < BATCH) last.checks.push(check);
+    else segments.push({ label, checks: [check] });
+  }
+  return segments;
+}
+
+/** Runs a WPT corpus: `load(url)` shows a page (about:blank, or the page
+ * of a label, answered with pageResponse), `evaluate(text) -> text`
+ * evaluates evaluateWptBatch in it.  Writes OUTDIR/<name>.jsonl and
+ * returns what each encoding's page was: label -> {character_set, url}. */
+export async function runWpt(outDir, path, load, evaluate) {
+  const name = basename(path).replace(/\.jsonl$/, '');
+  const checks = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l));
+  const start = Date.now();
+  const lines = [];
+  const pages = {};
+  let shown = null;
+  for (const { label, checks: batch } of wptSegments(checks)) {
+    const url = label === null ? 'about:blank' : pageUrl(label);
+    if (url !== shown) {
+      await load(url);
+      shown = url;
+    }
+    const answer = JSON.parse(await evaluate(asciiJson(batch)));
+    if (answer.url !== url) {
+      throw new Error(`${name}: the page of ${label ?? 'about:blank'} is at ${answer.url}`);
+    }
+    if (answer.out.length !== batch.length) {
+      throw new Error(`${name}: ${answer.out.length} answers to a batch of ${batch.length}`);
+    }
+    if (label !== null) pages[label] = { character_set: answer.characterSet, url: answer.url };
+    for (const line of answer.out) lines.push(asciiJson(line));
+  }
+  writeFileSync(join(outDir, name + '.jsonl'), lines.join('\n') + '\n');
+  console.log(`${name}: ${lines.length} checks in ${Date.now() - start} ms`);
+  return pages;
+}
+
+/** Runs each WPT corpus of `paths` in `page` (Playwright's or
+ * Puppeteer's), the requests answered by pageResponse: corpus name ->
+ * what runWpt returns. */
+export async function runWptCorpora(outDir, paths, page) {
+  const pages = {};
+  for (const path of paths) {
+    pages[basename(path).replace(/\.jsonl$/, '')] = await runWpt(
+      outDir,
+      path,
+      (url) => page.goto(url),
+      (text) => page.evaluate(evaluateWptBatch, text),
+    );
+  }
   return pages;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   parseArgs, runCorpora, evaluateBatch, firstLine, debianPackage, npmVersion, writeBrowser,
-  isPageCorpus, runPageCorpora, pageResponse,
+  isPageCorpus, runPageCorpora, pageResponse, isWptCorpus, runWptCorpora,
 } from './common.mjs';
 
 const EXECUTABLE = '/usr/bin/firefox-esr';
@@ -45,19 +45,22 @@ try {
   const product = await browser.version();
   await runCorpora(
     outDir,
-    corpora.filter((c) => !isPageCorpus(c)),
+    corpora.filter((c) => !isPageCorpus(c) && !isWptCorpus(c)),
     (text) => page.evaluate(evaluateBatch, text),
   );
-  // Page corpora: each encoding's page, answered here (nothing is fetched).
+  // Page and WPT corpora: each encoding's page, answered here (nothing is
+  // fetched).
   const pageCorpora = corpora.filter(isPageCorpus);
+  const wptCorpora = corpora.filter(isWptCorpus);
   const pages = {};
-  if (pageCorpora.length > 0) {
+  if (pageCorpora.length > 0 || wptCorpora.length > 0) {
     await page.setRequestInterception(true);
     page.on('request', (request) => {
       const response = pageResponse(request.url());
       return response === null ? request.abort() : request.respond(response);
     });
     Object.assign(pages, await runPageCorpora(outDir, pageCorpora, page));
+    Object.assign(pages, await runWptCorpora(outDir, wptCorpora, page));
   }
   writeBrowser(outDir, {
     name: 'firefox',
@@ -69,7 +72,7 @@ try {
     package: debianPackage('firefox-esr'),
     driver: `puppeteer-core ${npmVersion('puppeteer-core')} (WebDriver BiDi)`,
     run_ms: Date.now() - started,
-    pages: pageCorpora.length > 0 ? pages : undefined,
+    pages: pageCorpora.length > 0 || wptCorpora.length > 0 ? pages : undefined,
   });
 } finally {
   await browser.close();

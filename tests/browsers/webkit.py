@@ -12,6 +12,12 @@ charset would give it, and http://page.example/dir/LABEL.html as its URL),
 and each link read back as common.mjs's evaluatePageBatch does; the lines
 are {"encoding", "base", "input", "href", "valid", "base_uri"}.
 
+A WPT corpus (its lines have a ``file``: the checks record_wpt.py draws
+from tests/data/wpt/, see common.mjs's runWpt) is run by evaluating
+common.mjs's evaluateWptBatch, read from that file (one function for the
+three runners), in about:blank, and in the page of its encoding (shown as
+above) for the checks of percent-encoding.json.
+
 Usage:  xvfb-run -a /usr/bin/python3 tests/browsers/webkit.py OUTDIR CORPUS.jsonl...
 
 The same command line and outputs as the Node runners (common.mjs): for
@@ -142,6 +148,70 @@ def run_pages(page, out_dir, path):
     return pages
 
 
+def is_wpt_corpus(path):
+    with open(path, encoding="utf-8") as f:
+        first = f.readline()
+    return first.strip() != "" and "file" in json.loads(first)
+
+
+def wpt_script():
+    """common.mjs's evaluateWptBatch, as source applied to ``%s``: from its
+    ``export function`` line to the first line that is a lone ``}``."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "common.mjs"), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    start = lines.index("export function evaluateWptBatch(text) {")
+    end = lines.index("}", start)
+    source = "\n".join(lines[start : end + 1])[len("export ") :]
+    return "(%s)(%%s)" % source.replace("%", "%%")
+
+
+def wpt_segments(checks):
+    """common.mjs's wptSegments: (label or None, checks), cut where the page
+    changes, no segment longer than BATCH."""
+    segments = []
+    for check in checks:
+        label = check["encoding"] if check["file"] == "percent-encoding.json" else None
+        if segments and segments[-1][0] == label and len(segments[-1][1]) < BATCH:
+            segments[-1][1].append(check)
+        else:
+            segments.append((label, [check]))
+    return segments
+
+
+def run_wpt(page, out_dir, path):
+    """common.mjs's runWpt: writes OUTDIR/<name>.jsonl, returns label ->
+    {character_set, url}."""
+    name = os.path.basename(path)[: -len(".jsonl")]
+    with open(path, encoding="utf-8") as f:
+        checks = [json.loads(l) for l in f.read().split("\n") if l != ""]
+    script = wpt_script()
+    start = time.monotonic()
+    lines = []
+    pages = {}
+    shown = None
+    for label, batch in wpt_segments(checks):
+        url = "about:blank" if label is None else page_url(label)
+        if url != shown:
+            if label is None:
+                page.load_blank()
+            else:
+                page.load_page(page_body(label), label, url)
+            shown = url
+        answer = json.loads(page.evaluate(script % ascii_json(ascii_json(batch))))
+        if answer["url"] != url:
+            raise RuntimeError("%s: the page of %s is at %s" % (name, label or "about:blank", answer["url"]))
+        if len(answer["out"]) != len(batch):
+            raise RuntimeError("%s: %d answers to a batch of %d" % (name, len(answer["out"]), len(batch)))
+        if label is not None:
+            pages[label] = {"character_set": answer["characterSet"], "url": answer["url"]}
+        # As common.mjs's asciiJson writes them (DEL escaped too).
+        lines.extend(ascii_json(o).replace("\x7f", "\\u007f") for o in answer["out"])
+    with open(os.path.join(out_dir, name + ".jsonl"), "w", encoding="ascii", newline="\n") as f:
+        f.write("\n".join(lines) + "\n")
+    print("%s: %d checks in %d ms" % (name, len(lines), round((time.monotonic() - start) * 1000)))
+    return pages
+
+
 def ascii_json(value):
     return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
@@ -182,6 +252,11 @@ class Page:
         self.error = "loading %s failed: %s" % (uri, err.message)
         self.loop.quit()
         return True
+
+    def load_blank(self):
+        """Shows about:blank."""
+        self.view.load_uri("about:blank")
+        self._run()
 
     def load_page(self, body, label, url):
         """Shows `body` as an HTML page of encoding `label` at `url`."""
@@ -224,8 +299,9 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     started = time.monotonic()
     page = Page()
-    page_corpora = [p for p in corpora if is_page_corpus(p)]
-    for path in [p for p in corpora if not is_page_corpus(p)]:
+    page_corpora = [p for p in corpora if is_page_corpus(p) and not is_wpt_corpus(p)]
+    wpt_corpora = [p for p in corpora if is_wpt_corpus(p)]
+    for path in [p for p in corpora if p not in page_corpora and p not in wpt_corpora]:
         name = os.path.basename(path)
         if name.endswith(".jsonl"):
             name = name[: -len(".jsonl")]
@@ -243,10 +319,12 @@ def main():
         with open(os.path.join(out_dir, name + ".jsonl"), "w", encoding="ascii", newline="\n") as f:
             f.write("\n".join(lines) + "\n")
         print("%s: %d inputs in %d ms" % (name, len(items), ms))
-    # Page corpora last: they leave about:blank.
+    # Page and WPT corpora last: they leave about:blank.
     pages = {}
     for path in page_corpora:
         pages[os.path.basename(path)[: -len(".jsonl")]] = run_pages(page, out_dir, path)
+    for path in wpt_corpora:
+        pages[os.path.basename(path)[: -len(".jsonl")]] = run_wpt(page, out_dir, path)
     version = "%d.%d.%d" % (
         WebKit2.get_major_version(),
         WebKit2.get_minor_version(),
@@ -265,7 +343,7 @@ def main():
         "run_ms": round((time.monotonic() - started) * 1000),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
     }
-    if page_corpora:
+    if page_corpora or wpt_corpora:
         info["pages"] = pages
     with open(os.path.join(out_dir, "browser.json"), "w", encoding="utf-8") as f:
         f.write(json.dumps(info, indent=2) + "\n")
