@@ -17,7 +17,8 @@ use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use urlprism::engines::whatwg::{wpt, Whatwg};
+use urlprism::conformance::wpt;
+use urlprism::engines::whatwg::Whatwg;
 
 /// One input and its base.
 type Item = (String, Option<String>);
@@ -175,10 +176,13 @@ fn corpus() -> Corpus {
         parts: Vec::new(),
     };
     let wpt = std::fs::read_to_string(root().join("tests/data/wpt/urltestdata.json")).unwrap();
-    let cases = wpt::parse_cases(&wpt).unwrap();
+    let cases = wpt::read_cases(&wpt).unwrap();
     c.add(
         "WPT urltestdata.json",
-        cases.into_iter().map(|k| (k.input, k.base)),
+        cases.into_iter().filter_map(|k| match k.check {
+            wpt::Check::Parse { input, base, .. } => Some((input, base)),
+            _ => None,
+        }),
     );
     let suite = root().join("../shared/conformance/tests-web-url");
     if suite.is_dir() {

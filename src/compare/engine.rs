@@ -167,19 +167,40 @@ pub trait Engine: Send + Sync {
     /// test` gives it the files of that extension), or `None`.  By
     /// default, the web-platform-tests `urltestdata.json` files, which
     /// any engine runs through [`Engine::canonicalize`]
-    /// ([`crate::engines::whatwg::wpt`]).  The profiles also run the 2011 suite's
+    /// ([`crate::conformance::wpt`]).  The profiles also run the 2011 suite's
     /// `.dat` files ([`crate::conformance::run_suite`]).
     #[cfg(feature = "suite")]
     fn test_files(&self) -> Option<TestFiles> {
-        Some(crate::engines::whatwg::wpt::TEST_FILES)
+        Some(crate::conformance::wpt::TEST_FILES)
     }
 
     /// Runs the test file at `path`, of the format of
     /// [`Engine::test_files`], as a report of the suite's kind: by
-    /// default, [`crate::engines::whatwg::wpt::run_file`].
+    /// default, [`crate::conformance::wpt::run_file`].
     #[cfg(feature = "suite")]
     fn run_test_file(&self, path: &std::path::Path) -> Result<FileReport, ReadError> {
-        crate::engines::whatwg::wpt::run_file(path, self)
+        crate::conformance::wpt::run_file(path, self)
+    }
+
+    /// The URL API's setter `attribute` run with `value` on the URL
+    /// `href` (parsed alone, in UTF-8), as `url[attribute] = value` in a
+    /// browser: the URL after it (as it was when the setter refuses the
+    /// value), an error when `href` is not a URL, `None` when the
+    /// engine has no such setters (by default).
+    ///
+    /// ```
+    /// use urlprism::compare::{Engine, UrlAttribute};
+    /// let w = urlprism::engines::whatwg::Whatwg::new();
+    /// let u = w.set("http://h/a?q", UrlAttribute::Pathname, "b c").unwrap()?;
+    /// assert_eq!(u.as_str(), "http://h/b%20c?q");
+    /// let u = w.set("http://h/", UrlAttribute::Port, "x").unwrap()?;
+    /// assert_eq!(u.as_str(), "http://h/");
+    /// assert!(urlprism::profile::this().set("http://h/", UrlAttribute::Port, "81").is_none());
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn set(&self, href: &str, attribute: UrlAttribute, value: &str) -> Option<Result<Url, Error>> {
+        let _ = (href, attribute, value);
+        None
     }
 
     /// The engine as a marked-step profile, when it is one: a
@@ -188,6 +209,59 @@ pub trait Engine: Send + Sync {
     /// what no profile parameter touches.
     fn as_profile(&self) -> Option<&dyn Profile> {
         None
+    }
+}
+
+/// An attribute of the URL API (`url.host`), whose setter
+/// [`Engine::set`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UrlAttribute {
+    Href,
+    Protocol,
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
+    Hash,
+}
+
+impl UrlAttribute {
+    /// Every attribute, in the URL API's order.
+    pub const ALL: [UrlAttribute; 10] = [
+        UrlAttribute::Href,
+        UrlAttribute::Protocol,
+        UrlAttribute::Username,
+        UrlAttribute::Password,
+        UrlAttribute::Host,
+        UrlAttribute::Hostname,
+        UrlAttribute::Port,
+        UrlAttribute::Pathname,
+        UrlAttribute::Search,
+        UrlAttribute::Hash,
+    ];
+
+    /// Its name in the URL API (`hostname`).
+    pub fn name(self) -> &'static str {
+        match self {
+            UrlAttribute::Href => "href",
+            UrlAttribute::Protocol => "protocol",
+            UrlAttribute::Username => "username",
+            UrlAttribute::Password => "password",
+            UrlAttribute::Host => "host",
+            UrlAttribute::Hostname => "hostname",
+            UrlAttribute::Port => "port",
+            UrlAttribute::Pathname => "pathname",
+            UrlAttribute::Search => "search",
+            UrlAttribute::Hash => "hash",
+        }
+    }
+
+    /// The attribute of that name, `None` for another name.
+    pub fn from_name(name: &str) -> Option<UrlAttribute> {
+        UrlAttribute::ALL.into_iter().find(|a| a.name() == name)
     }
 }
 

@@ -53,6 +53,9 @@ pub struct Failure {
     pub input: String,
     pub base: Option<String>,
     pub mismatches: Vec<Mismatch>,
+    /// Why the failure is expected (the reason of a list of expected
+    /// failures), `None` when it is not.
+    pub expected: Option<String>,
 }
 
 fn show(v: Option<&str>) -> String {
@@ -282,6 +285,21 @@ pub struct FileReport {
     pub failed: usize,
     /// The failing records, in file order.
     pub failures: Vec<Failure>,
+    /// Records of the file the engine did not run, and why (`None`: it
+    /// ran them all).
+    pub not_run: Option<String>,
+    /// The list the expected failures come from, when there is one.
+    pub expected_from: Option<String>,
+}
+
+impl FileReport {
+    /// How many of the failures are expected.
+    pub fn expected_failures(&self) -> usize {
+        self.failures
+            .iter()
+            .filter(|f| f.expected.is_some())
+            .count()
+    }
 }
 
 /// Runs `records` (of a file of kind `kind`) under `profile`.
@@ -300,6 +318,7 @@ pub fn run_records(
                 input: r.data().to_string(),
                 base: r.base().map(str::to_string),
                 mismatches,
+                expected: None,
             }),
         }
     }
@@ -319,6 +338,8 @@ pub fn run_file(path: &Path, profile: &dyn Profile) -> Result<FileReport, ReadEr
         passed,
         failed: failures.len(),
         failures,
+        not_run: None,
+        expected_from: None,
     })
 }
 
@@ -466,6 +487,8 @@ pub fn run_suite(files: &[SuiteFile], profiles: &[&dyn Profile]) -> Result<Summa
                 passed,
                 failed: failures.len(),
                 failures,
+                not_run: None,
+                expected_from: None,
             };
             (p, f, report)
         })

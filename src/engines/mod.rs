@@ -41,7 +41,7 @@ pub mod whatwg;
 
 #[cfg(feature = "suite")]
 use crate::compare::TestFiles;
-use crate::compare::{Engine, HostTrace};
+use crate::compare::{Engine, HostTrace, UrlAttribute};
 #[cfg(feature = "suite")]
 use crate::conformance::{FileReport, ReadError};
 use crate::error::Error;
@@ -199,6 +199,10 @@ impl Engine for EngineSpec {
         self.0.canonicalize_host(host, scheme)
     }
 
+    fn set(&self, href: &str, attribute: UrlAttribute, value: &str) -> Option<Result<Url, Error>> {
+        self.0.set(href, attribute, value)
+    }
+
     fn as_profile(&self) -> Option<&dyn Profile> {
         self.0.as_profile()
     }
@@ -270,6 +274,10 @@ impl Engine for Renamed {
 
     fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
         self.inner.canonicalize_host(host, scheme)
+    }
+
+    fn set(&self, href: &str, attribute: UrlAttribute, value: &str) -> Option<Result<Url, Error>> {
+        self.inner.set(href, attribute, value)
     }
 
     #[cfg(feature = "suite")]

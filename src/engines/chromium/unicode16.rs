@@ -9,36 +9,10 @@
 //! [`unassigned`], from `data/unicode-16.0-unassigned.txt`
 //! (`data/generate_unicode_16.py`).
 
-use std::sync::OnceLock;
-
-/// The ranges of `data/unicode-16.0-unassigned.txt`, sorted.
-fn ranges() -> &'static [(u32, u32)] {
-    static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
-    RANGES.get_or_init(|| {
-        let hex = |s: &str| u32::from_str_radix(s.trim(), 16).ok();
-        let mut v: Vec<(u32, u32)> = include_str!("../../../data/unicode-16.0-unassigned.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .filter_map(|l| match l.split_once("..") {
-                Some((a, b)) => Some((hex(a)?, hex(b)?)),
-                None => hex(l).map(|a| (a, a)),
-            })
-            .collect();
-        v.sort_unstable();
-        v
-    })
-}
-
 /// Whether `c` is a code point Unicode 16.0 does not assign, that a later
 /// version does (so that the `idna` crate's newer data would take it).
 pub(crate) fn unassigned(c: char) -> bool {
-    let c = u32::from(c);
-    if c < 0x0558 {
-        return false;
-    }
-    let r = ranges();
-    let i = r.partition_point(|&(_, last)| last < c);
-    r.get(i).is_some_and(|&(first, _)| first <= c)
+    crate::text::unicode::unassigned::added_after_unicode_16(c)
 }
 
 #[cfg(test)]

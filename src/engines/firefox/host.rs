@@ -24,7 +24,6 @@
 use super::net;
 use crate::engines::whatwg::host_trace::ENDS_IN_A_NUMBER;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-use std::sync::OnceLock;
 
 /// The marks column of every stage.
 pub(super) const MARKS: &str = "FIREFOX";
@@ -46,30 +45,9 @@ const GECKO: AsciiDenyList = AsciiDenyList::new(true, "%#/:<>?@[\\]^|*\"");
 
 pub use crate::engines::whatwg::host_trace::Stages;
 
-fn unassigned_17() -> &'static [(u32, u32)] {
-    static TABLE: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let hex = |s: &str| {
-            u32::from_str_radix(s.trim(), 16)
-                .expect("a code point in data/unicode-17.0-unassigned.txt")
-        };
-        include_str!("../../../data/unicode-17.0-unassigned.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-            .map(|l| match l.split_once("..") {
-                Some((a, b)) => (hex(a), hex(b)),
-                None => (hex(l), hex(l)),
-            })
-            .collect()
-    })
-}
-
 /// Whether Unicode 17.0 leaves `c` unassigned.
 pub fn unassigned_in_17(c: char) -> bool {
-    let t = unassigned_17();
-    let cp = u32::from(c);
-    let i = t.partition_point(|r| r.1 < cp);
-    t.get(i).is_some_and(|r| r.0 <= cp)
+    crate::text::unicode::unassigned::unassigned_in_unicode_17(c)
 }
 
 /// Percent-decoding as the `percent-encoding` crate does it: `%` and two

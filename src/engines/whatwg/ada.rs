@@ -10,6 +10,7 @@
 //!
 //! [`components`] maps ada's URL onto urlprism's eight components.
 
+use crate::compare::UrlAttribute;
 use crate::error::Error;
 use crate::text::percent::url_standard::{encode_query, EncodeSet};
 use crate::url::components::{CowUrl, ParsedUrl};
@@ -148,40 +149,24 @@ pub(super) fn components_cow(url: &StandardUrl) -> CowUrl<'_> {
     }
 }
 
-/// A setter of the URL API (`url.host = "x"`), by the name of its
-/// attribute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Attribute {
-    Href,
-    Protocol,
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
-    Hash,
-}
-
 /// Runs the URL API's setter `attribute` with `value` on `url`: a value
 /// the setter refuses leaves the URL as it was, as in a browser.
-pub(super) fn set(url: &mut StandardUrl, attribute: Attribute, value: &str) {
+pub(super) fn set(url: &mut StandardUrl, attribute: UrlAttribute, value: &str) {
     // A refusal leaves the URL unchanged, which is the setter's result.
     let _ = match attribute {
-        Attribute::Href => url.set_href(value),
-        Attribute::Protocol => url.set_protocol(value),
-        Attribute::Username => url.set_username(Some(value)),
-        Attribute::Password => url.set_password(Some(value)),
-        Attribute::Host => url.set_host(Some(value)),
-        Attribute::Hostname => url.set_hostname(Some(value)),
-        Attribute::Port => url.set_port(Some(value)),
-        Attribute::Pathname => url.set_pathname(Some(value)),
-        Attribute::Search => {
+        UrlAttribute::Href => url.set_href(value),
+        UrlAttribute::Protocol => url.set_protocol(value),
+        UrlAttribute::Username => url.set_username(Some(value)),
+        UrlAttribute::Password => url.set_password(Some(value)),
+        UrlAttribute::Host => url.set_host(Some(value)),
+        UrlAttribute::Hostname => url.set_hostname(Some(value)),
+        UrlAttribute::Port => url.set_port(Some(value)),
+        UrlAttribute::Pathname => url.set_pathname(Some(value)),
+        UrlAttribute::Search => {
             url.set_search(Some(value));
             Ok(())
         }
-        Attribute::Hash => {
+        UrlAttribute::Hash => {
             url.set_hash(Some(value));
             Ok(())
         }

@@ -5,9 +5,9 @@
 //! serialized in one pass over the input and written straight into the
 //! serialization, with the offsets of its components.
 //!
-//! It gives what the `url` crate's parser gives (with the rules of
-//! [`super::rules`]) for every input it covers, against any valid base,
-//! and declines the rest (`None`), which then take the crate's parser.
+//! It gives what the engine's parser (ada) gives for every input it
+//! covers, against any valid base, and declines the rest (`None`), which
+//! then take the parser.
 //! What it covers, state by state of the URL Standard's basic URL parser:
 //!
 //! - nothing to strip or remove: every octet is printable ASCII (0x21 to
@@ -30,22 +30,21 @@
 //!   each percent-encoded with the userinfo percent-encode set, written
 //!   with their `:` and `@` when either is not empty;
 //! - *host state*: a host of ASCII letters, digits and hyphens in labels
-//!   split by dots, every label non-empty (so no trailing dot), no label
-//!   beginning with `xn--` (in any case: Punycode to check), and a last
+//!   split by dots, every label non-empty (so no trailing dot), and a last
 //!   label that does not begin with a digit (so the host does not *end in
 //!   a number*), or else four decimal numbers from 0 to 255 without
 //!   leading zeros (an IPv4 address as the host serializer writes it:
 //!   the IPv4 parser's other forms and the hosts it rejects are
 //!   declined): the *domain to ASCII* of such a host, with
-//!   *CheckHyphens* and *VerifyDnsLength* false, is the host lowercased,
-//!   and it has no forbidden domain code point.  Under Nontransitional
-//!   Processing (`idn`), a host that also holds code points beyond ASCII,
-//!   or an `xn--` label, is taken through the same *domain to ASCII* the
-//!   `url` crate's host parser calls (`idna::domain_to_ascii_cow` with the
-//!   URL Standard's forbidden domain code points):
+//!   is the host lowercased (an ASCII domain's `xn--` labels are not
+//!   checked: `http://XN--A.com/` → `http://xn--a.com/`; with Transitional
+//!   Processing they are declined), and it has no forbidden domain code
+//!   point.  Under Nontransitional Processing (`idn`), a host that also
+//!   holds code points beyond ASCII is taken through the *domain to
+//!   ASCII* the parser runs (ada's UTS #46 processing):
 //!   `https://Bücher.DE/` → `https://xn--bcher-kva.de/`; its errors, an
-//!   empty result and a result that ends in a number are left to the
-//!   parser;
+//!   empty result, a forbidden domain code point and a result that ends
+//!   in a number are left to the parser;
 //! - *port state*: empty, or ASCII digits (leading zeros allowed) whose
 //!   value is at most 65535, dropped when it is the scheme's default;
 //! - *path start* and *path state*: the path is `/` when none follows;
@@ -53,9 +52,9 @@
 //!   a double-dot segment (`..`, `.%2E`, `%2e%2e`...) with the segment
 //!   before it, if any (a trailing one leaves the path ending in `/`;
 //!   declined when the segment before is a letter and `:` or `|`, which
-//!   the `url` crate keeps, whatever the scheme);
-//!   octets of the path percent-encode set (and `^`,
-//!   [`super::rules::caret_in_path`]) are percent-encoded, every other
+//!   the parser takes out but for `file:`);
+//!   octets of the path percent-encode set (with `^`, since 2025) are
+//!   percent-encoded, every other
 //!   octet, `%` included, is copied;
 //! - *query state*: octets of the special-query percent-encode set (of
 //!   the query percent-encode set after a scheme that is not special) are
@@ -88,7 +87,7 @@ const QUERY_SET: OctetSet = OctetSet::EMPTY.with_all(b"\"<>");
 const SPECIAL_QUERY_SET: OctetSet = QUERY_SET.with_all(b"'");
 
 /// The path percent-encode set (the query percent-encode set and `?`,
-/// `` ` ``, `{`, `}`; and `^` since 2025, [`super::rules::caret_in_path`]):
+/// `` ` ``, `{`, `}`; and `^` since 2025):
 /// printable, but for `#` and `?`, which end the path.
 const PATH_SET: OctetSet = OctetSet::EMPTY.with_all(b"\"<>`{}^");
 
@@ -225,8 +224,8 @@ fn host_and_port(
     let bytes = input.as_bytes();
     // Host state: labels of letters, digits and hyphens, up to `:` or the
     // end of the authority; copied as written, then lowercased in place.
-    // With `idn`, a host that holds code points beyond ASCII or an `xn--`
-    // label goes through UTS #46 instead.
+    // With `idn`, a host that holds code points beyond ASCII goes
+    // through UTS #46 instead.
     let mut i = start;
     let mut label_start = i;
     let mut last_label_start;
@@ -242,13 +241,16 @@ fn host_and_port(
             }
             i += 1;
         }
-        // The end of a label: not empty, and no `xn--` to decode here.
+        // The end of a label: not empty, and without `idn` no `xn--`
+        // (an ASCII domain is only lowercased, whatever its labels: the
+        // Punycode of an `xn--` label is not checked).
         let label = &bytes[label_start..i];
-        if label.len() >= 4 && &label[2..4] == b"--" && label[..2].eq_ignore_ascii_case(b"xn") {
-            if !idn {
-                return None;
-            }
-            needs_uts46 = true;
+        if !idn
+            && label.len() >= 4
+            && &label[2..4] == b"--"
+            && label[..2].eq_ignore_ascii_case(b"xn")
+        {
+            return None;
         }
         if label.is_empty() && !needs_uts46 {
             return None;
@@ -263,11 +265,11 @@ fn host_and_port(
     let host_start = out.len();
     if needs_uts46 {
         // The host parser's *domain to ASCII* (UTS #46, Nontransitional
-        // Processing, CheckHyphens and VerifyDnsLength false, the URL
-        // Standard's forbidden domain code points), as the `url` crate
-        // calls it: an error is left to the parser, and so is an empty
-        // host or one that ends in a number (the last label begins with
-        // a digit: an IPv4 address, or a host the IPv4 parser rejects).
+        // Processing, CheckHyphens and VerifyDnsLength false), as the
+        // parser runs it: an error is left to the parser, and so is an
+        // empty host, a forbidden domain code point or a host that ends
+        // in a number (the last label begins with a digit: an IPv4
+        // address, or a host the IPv4 parser rejects).
         push_domain_to_ascii(&bytes[start..i], out)?;
     } else {
         // Ends in a number (the last label begins with a digit): an IPv4
@@ -396,12 +398,36 @@ fn opaque_path_url(input: &str, colon: usize, out: &mut String) -> Option<Offset
     query_and_fragment(input, i, out, &QUERY, offsets)
 }
 
-/// The host parser's *domain to ASCII* of `host` pushed to `out` (see
-/// [`canonicalize`]); `None` for what is left to the parser.  Out of line:
-/// the common host is ASCII.
+/// The host parser's *domain to ASCII* of `host`, which holds code
+/// points beyond ASCII, pushed to `out` (see [`canonicalize`]): the
+/// parser's own UTS #46 processing (ada's), its errors, an empty result,
+/// a forbidden domain code point and a result that ends in a number left
+/// to the parser.  Out of line: the common host is ASCII.
 #[inline(never)]
 fn push_domain_to_ascii(host: &[u8], out: &mut String) -> Option<()> {
-    let ascii = idna::domain_to_ascii_cow(host, idna::AsciiDenyList::URL).ok()?;
+    let ascii = ada_url::Idna::ascii(std::str::from_utf8(host).ok()?);
+    let forbidden = |b: u8| {
+        b <= b' '
+            || b >= 0x7F
+            || matches!(
+                b,
+                b'#' | b'%'
+                    | b'/'
+                    | b':'
+                    | b'<'
+                    | b'>'
+                    | b'?'
+                    | b'@'
+                    | b'['
+                    | b'\\'
+                    | b']'
+                    | b'^'
+                    | b'|'
+            )
+    };
+    if ascii.bytes().any(forbidden) {
+        return None;
+    }
     let last = ascii.strip_suffix('.').unwrap_or(&ascii);
     let last = last.rsplit('.').next().unwrap_or("");
     if ascii.is_empty() || last.bytes().next().is_none_or(|b| b.is_ascii_digit()) {
@@ -567,9 +593,9 @@ fn copy_component(
                                 // Shorten the path: its last segment goes.
                                 let path = &out[path_start..out.len() - 1];
                                 if let Some(k) = path.rfind('/') {
-                                    // But for the `url` crate, a letter and
-                                    // `:` or `|` (a Windows drive letter)
-                                    // stays, whatever the scheme: left to it.
+                                    // A letter and `:` or `|` (what a
+                                    // Windows drive letter looks like):
+                                    // left to the parser.
                                     if let [letter, b':' | b'|'] = &path.as_bytes()[k + 1..] {
                                         if letter.is_ascii_alphabetic() {
                                             return None;
@@ -629,7 +655,7 @@ mod tests {
         canonicalize(s, false, &mut out).map(|_| out)
     }
 
-    /// What the `url` crate's parser gives, with the engine's rules.
+    /// What the engine's parser gives.
     fn parser(s: &str) -> Option<String> {
         let w = super::super::Whatwg::new();
         let url = w.canonicalize_by_the_parser(s, None, encoding_rs::UTF_8);
@@ -753,12 +779,18 @@ mod tests {
             idn("http://faß.de/").as_deref(),
             Some("http://xn--fa-hia.de/")
         );
+        // An ASCII domain is lowercased, its Punycode not checked.
+        assert_eq!(
+            idn("http://XN--a.com/").as_deref(),
+            Some("http://xn--a.com/")
+        );
         // Left to the parser: an IPv4 address once mapped (fullwidth
-        // digits), a Punycode error, a forbidden code point.
+        // digits), a forbidden code point, a code point Unicode leaves
+        // unassigned.
         for declined in [
             "http://１.２.３.４/",
-            "http://xn--a.com/",
             "http://a\u{FF1A}b/",
+            "http://\u{3E8AC}.ex/",
         ] {
             assert_eq!(idn(declined), None, "{declined}");
         }

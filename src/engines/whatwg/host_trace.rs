@@ -10,6 +10,7 @@
 //! | `opaque-host parser` | step 2 (a non-special scheme) | — |
 //! | `percent-decode` | step 4 (with UTF-8 decode without BOM) | 6 |
 //! | `ASCII domain` | domain to ASCII: an ASCII domain is lowercased, its labels not processed (`XN--A` → `xn--a`) | — |
+//! | `unassigned code points` | domain to ASCII: UTS #46 disallows a code point Unicode 17.0 leaves unassigned | Nameprep 2 (unassigned) |
 //! | `UTS #46 mapping` | domain to ASCII: UTS #46 Processing step 1 | Nameprep 3 (Map) |
 //! | `UTS #46 normalization` | Processing step 2 (NFC) | Nameprep 7 (NFKC) |
 //! | `validity criteria` | Processing step 4 (UTS #46 section 4.1) | Nameprep 10 (Prohibit) |
@@ -25,7 +26,7 @@
 //! CheckJoiners true, UseSTD3ASCIIRules false), Punycode by `idna`'s
 //! encoder.  The staged result is checked against the engine's own host
 //! ([`Whatwg::host`]): should they ever differ, the trace ends with a
-//! `url crate result` step giving the engine's host, and that is the
+//! `parser result` step giving the engine's host, and that is the
 //! trace's output.
 //!
 //! ```
@@ -39,6 +40,7 @@
 use super::{is_special, Whatwg};
 use crate::algorithm::host::trace::TraceStep;
 use crate::compare::HostTrace;
+use crate::text::unicode::unassigned::unassigned_in_unicode_17;
 use icu_normalizer::uts46::Uts46MapperBorrowed;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -53,6 +55,14 @@ const MARKS: &str = "WHATWG";
 /// Domain to ASCII's first step: an ASCII domain is lowercased and not
 /// processed further (beStrict false).
 pub const ASCII_DOMAIN: &str = "ASCII domain";
+
+/// Transitional Processing's mapping of the deviation characters (`ß` →
+/// `ss`), shown apart when it leaves an ASCII domain.
+pub const DEVIATIONS: &str = "deviation mapping";
+
+/// Domain to ASCII, UTS #46 Processing step 1's status of a code point
+/// Unicode leaves unassigned: disallowed.
+pub const UNASSIGNED: &str = "unassigned code points";
 
 /// The stage whose outcome is a decision, not a string.
 pub const ENDS_IN_A_NUMBER: &str = "ends in a number";
@@ -148,7 +158,7 @@ pub fn trace(engine: &Whatwg, host: &str, scheme: &str) -> HostTrace {
                 Err(e) => format!("fail: {e}"),
             };
             let before = staged.clone().unwrap_or_else(|e| format!("fail: {e}"));
-            st.push("url crate result", &before, &shown);
+            st.push("parser result", &before, &shown);
             actual.clone()
         }
     };
@@ -241,10 +251,32 @@ fn record(
 /// UseSTD3ASCIIRules false, VerifyDnsLength false;
 /// Transitional_Processing as the engine says.
 fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<String, String> {
-    if domain.is_ascii() {
-        let lower = domain.to_ascii_lowercase();
-        st.push(ASCII_DOMAIN, domain, &lower);
-        return Ok(lower);
+    // Transitional Processing maps the deviation characters first (see
+    // `transitional`), before the domain is found ASCII or not.
+    let mapped = match engine.transitional {
+        true => super::transitional::map_deviations(domain),
+        false => Cow::Borrowed(domain),
+    };
+    if mapped.is_ascii() {
+        if mapped != domain {
+            st.push(DEVIATIONS, domain, &mapped);
+        }
+        let lower = mapped.to_ascii_lowercase();
+        st.push(ASCII_DOMAIN, &mapped, &lower);
+        return match lower.is_empty() {
+            true => record(st, "empty host", &lower, Err("empty host".to_string())),
+            false => Ok(lower),
+        };
+    }
+    // UTS #46 disallows a code point the Unicode version leaves
+    // unassigned (the `idna` crate's data cannot tell them apart).
+    if let Some(c) = domain.chars().find(|&c| unassigned_in_unicode_17(c)) {
+        let why = format!(
+            "U+{:04X} is unassigned in Unicode 17.0 (UTS #46: disallowed)",
+            u32::from(c)
+        );
+        st.push(UNASSIGNED, domain, &format!("fail: {why}"));
+        return Err(why);
     }
     uts46_stages(domain, engine.transitional, &mut |step, before, after| {
         st.push(step, before, after)
@@ -395,14 +427,29 @@ mod tests {
         assert_eq!(s[0], ("percent-decode", "Fa%C3%9F.de", "Faß.de"));
         assert_eq!(s[1], ("UTS #46 mapping", "Faß.de", "faß.de"));
         assert!(s.contains(&("Punycode", "faß", "xn--fa-hia")));
-        assert!(!s.iter().any(|x| x.0 == "url crate result"));
+        assert!(!s.iter().any(|x| x.0 == "parser result"));
     }
 
     #[test]
     fn transitional_maps_deviations() {
         let t = trace(&Whatwg::transitional(), "faß.de", "http");
         assert_eq!(t.output.as_deref(), Some("fass.de"));
-        assert_eq!(steps(&t)[1], ("UTS #46 mapping", "faß.de", "fass.de"));
+        assert_eq!(steps(&t)[1], ("deviation mapping", "faß.de", "fass.de"));
+        assert_eq!(steps(&t)[2], ("ASCII domain", "fass.de", "fass.de"));
+        // Not ASCII once mapped: UTS #46 processing, which maps them too.
+        let t = trace(&Whatwg::transitional(), "faß.bü", "http");
+        assert_eq!(steps(&t)[1], ("UTS #46 mapping", "faß.bü", "fass.bü"));
+    }
+
+    #[test]
+    fn an_ascii_domain_is_lowercased_and_an_unassigned_code_point_fails() {
+        let w = Whatwg::new();
+        let t = trace(&w, "XN--A.com", "http");
+        assert_eq!(t.output.as_deref(), Some("xn--a.com"));
+        assert_eq!(steps(&t)[1], ("ASCII domain", "XN--A.com", "xn--a.com"));
+        let t = trace(&w, "\u{3E8AC}.com", "http");
+        assert!(t.output.is_none());
+        assert_eq!(t.steps.last().unwrap().step, "unassigned code points");
     }
 
     #[test]

@@ -1,27 +1,24 @@
-//! The `whatwg` engine: the URL Standard (the Living Standard as of 2025)
-//! by the [`url`] crate (UTS #46 with Nontransitional Processing), as a
-//! column beside the 2011 profiles.
+//! The `whatwg` engine: the URL Standard (the Living Standard as of July
+//! 2026) by the ada library ([`ada_url`], UTS #46 with Nontransitional
+//! Processing), as a column beside the 2011 profiles.  It passes every
+//! case of the web-platform-tests URL files vendored in `tests/data/wpt/`
+//! (`urltestdata.json`, `setters_tests.json`, `percent-encoding.json`,
+//! `toascii.json`, `IdnaTestV2.json`; [`crate::conformance::wpt`]).
 //!
 //! - [`Whatwg`] is the engine: [`Whatwg::canonicalize_str`] gives the
-//!   `href` of a string, [`Whatwg::parse`] the [`url::Url`],
-//!   [`components`] maps it onto urlprism's eight components, and it
-//!   implements [`crate::compare::Engine`] (a column of `compare`, a
-//!   trace of `trace`).
+//!   `href` of a string, [`Whatwg::parse`] the URL record
+//!   ([`StandardUrl`]), [`components`] maps it onto urlprism's eight
+//!   components, and it implements [`crate::compare::Engine`] (a column
+//!   of `compare`, a trace of `trace`, the URL API's setters).
+//! - What the engine adds to ada: the query of a special URL in a
+//!   document encoding other than UTF-8 (ada parses in UTF-8 only), and
+//!   the reason an input fails (ada gives none; the `url` crate's is
+//!   shown).
 //! - [`Whatwg::transitional`] runs UTS #46 with Transitional Processing
 //!   instead (`ß` → `ss`, `ς` → `σ`, ZWJ and ZWNJ removed), as the 2015
 //!   text of the standard did; a profile file selects it with
 //!   `engine = "whatwg"` and `transitional = true`.
-//! - `rules` brings the crate (2.5.8, the newest on crates.io) up to the
-//!   URL Standard as of 2025 where it lags behind: `^` in the path
-//!   percent-encode set (`http://h/a^b` → `http://h/a%5Eb`), the empty
-//!   segments at the start of a `file:` path kept (`file:///.//bar` →
-//!   `file:////bar`).  [`Whatwg::canonicalize_url`] and
-//!   [`Whatwg::canonicalize_str`] apply them; [`Whatwg::parse`] gives the
-//!   crate's URL as it is.  The other places where the crate departs from
-//!   the standard are listed, with the web-platform-tests cases they fail,
-//!   in `tests/data/wpt/expected-failures/whatwg.json`.
 //! - [`host_trace`] shows the URL Standard's host parser stage by stage.
-//! - [`wpt`] runs the web-platform-tests `urltestdata.json` cases.
 //!
 //! ```
 //! use urlprism::engines::whatwg::Whatwg;
@@ -39,10 +36,8 @@ pub mod host_trace;
 mod transitional;
 #[cfg(feature = "url-conversions")]
 mod url_crate;
-#[cfg(feature = "suite")]
-pub mod wpt;
 
-use crate::compare::{Engine, HostTrace};
+use crate::compare::{Engine, HostTrace, UrlAttribute};
 use crate::error::Error;
 pub use ada::{components, StandardUrl};
 use encoding_rs::Encoding;
@@ -100,8 +95,8 @@ impl Whatwg {
     pub fn new() -> Whatwg {
         Whatwg {
             name: NAME.to_string(),
-            description: "the URL Standard as browsers ship it today (the url crate; UTS #46 \
-                          with Nontransitional Processing)"
+            description: "the URL Standard of July 2026 (the ada parser; UTS #46 with \
+                          Nontransitional Processing)"
                 .to_string(),
             engine: engine_name(),
             transitional: false,
@@ -456,6 +451,29 @@ impl Engine for Whatwg {
 
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
         Some(host_trace::trace(self, host, scheme))
+    }
+
+    /// The URL API's setters, the URL Standard's (ada's).
+    fn set(
+        &self,
+        href: &str,
+        attribute: UrlAttribute,
+        value: &str,
+    ) -> Option<Result<crate::url::Url, Error>> {
+        let set = || {
+            let utf8 = encoding_rs::UTF_8;
+            let mut url = self.parse(href, None, utf8)?;
+            let value = match (self.transitional, attribute) {
+                (true, UrlAttribute::Host | UrlAttribute::Hostname) => {
+                    transitional::map_deviations(value)
+                }
+                (true, UrlAttribute::Href) => transitional::map_host_in_input(value, None),
+                _ => Cow::Borrowed(value),
+            };
+            ada::set(&mut url, attribute, &value);
+            self.with_query_encoded(&url, "", utf8)
+        };
+        Some(set())
     }
 }
 

@@ -5,7 +5,7 @@
 //! `ss`, `ς` → `σ`, U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH
 //! JOINER → nothing.  No other code point maps to a deviation character,
 //! so mapping them first and then running Nontransitional Processing (the
-//! `url` crate's) is Transitional Processing.  The URL Standard
+//! parser's) is Transitional Processing.  The URL Standard
 //! percent-decodes a host before its UTS #46 processing: a deviation
 //! character written percent-encoded (`%C3%9F`) is mapped too.
 

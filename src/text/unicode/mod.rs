@@ -9,4 +9,5 @@ pub mod nfkc;
 pub mod punycode;
 pub mod stringprep;
 pub(crate) mod tables;
+pub mod unassigned;
 pub mod version;
