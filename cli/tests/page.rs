@@ -17,6 +17,9 @@ use std::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// A URL whose host has a 63-character label.
+const LONG_HOST: &str = "http://a-very-long-label-of-sixty-three-characters-xxxxxxxxxxxxxxxxxxx.another-long-label.example.com/path";
+
 /// What is missing to run the browser test, if anything.
 fn missing(e2e: &Path) -> Option<String> {
     if !Path::new(CHROMIUM).exists() {
@@ -44,8 +47,62 @@ fn cli_json(args: &[&str]) -> Value {
     })
 }
 
+/// A view of the page: what its address names.
+#[derive(Default)]
+struct View<'a> {
+    url: &'a str,
+    base: Option<&'a str>,
+    encoding: Option<&'a str>,
+    context: Option<&'a str>,
+    page_url: Option<&'a str>,
+    profiles: &'a [&'a str],
+    groups: &'a [&'a str],
+    /// Typed into the form (rather than opened as a link).
+    typed: bool,
+}
+
 /// A case: the view, and what `compare --json` and `trace --json` print
 /// for it.
+fn case_of(v: View) -> Value {
+    let mut common: Vec<&str> = Vec::new();
+    for p in v.profiles {
+        common.extend(["--profile", p]);
+    }
+    for g in v.groups {
+        common.extend(["--group", g]);
+    }
+    if let Some(b) = v.base {
+        common.extend(["--base", b]);
+    }
+    let mut compare = vec!["compare", "--json"];
+    compare.extend(&common);
+    for (flag, value) in [
+        ("--encoding", v.encoding),
+        ("--context", v.context),
+        ("--page-url", v.page_url),
+    ] {
+        if let Some(value) = value {
+            compare.extend([flag, value]);
+        }
+    }
+    compare.extend(["--", v.url]);
+    let mut trace = vec!["trace", "--json"];
+    trace.extend(&common);
+    trace.extend(["--", v.url]);
+    json!({
+        "url": v.url,
+        "base": v.base,
+        "encoding": v.encoding,
+        "context": v.context,
+        "page_url": v.page_url,
+        "profiles": v.profiles,
+        "groups": v.groups,
+        "typed": v.typed,
+        "compare": cli_json(&compare),
+        "trace": cli_json(&trace),
+    })
+}
+
 fn case(
     url: &str,
     base: Option<&str>,
@@ -53,30 +110,13 @@ fn case(
     profiles: &[&str],
     typed: bool,
 ) -> Value {
-    let mut common: Vec<&str> = Vec::new();
-    for p in profiles {
-        common.extend(["--profile", p]);
-    }
-    if let Some(b) = base {
-        common.extend(["--base", b]);
-    }
-    let mut compare = vec!["compare", "--json"];
-    compare.extend(&common);
-    if let Some(e) = encoding {
-        compare.extend(["--encoding", e]);
-    }
-    compare.extend(["--", url]);
-    let mut trace = vec!["trace", "--json"];
-    trace.extend(&common);
-    trace.extend(["--", url]);
-    json!({
-        "url": url,
-        "base": base,
-        "encoding": encoding,
-        "profiles": profiles,
-        "typed": typed,
-        "compare": cli_json(&compare),
-        "trace": cli_json(&trace),
+    case_of(View {
+        url,
+        base,
+        encoding,
+        profiles,
+        typed,
+        ..View::default()
     })
 }
 
@@ -144,6 +184,43 @@ fn page_cases(e2e: &Path) {
             &["this", "chrome"],
             false
         ),
+        // A group, alone and beside a profile.
+        case_of(View {
+            url: "http://a b/x|y",
+            groups: &["today"],
+            ..View::default()
+        }),
+        case_of(View {
+            url: "http://Bücher.DE/",
+            profiles: &["ie"],
+            groups: &["today"],
+            ..View::default()
+        }),
+        // A link in a page of its own URL and encoding, and new URL().
+        case_of(View {
+            url: "../x?é#\"'&<b>",
+            encoding: Some("shift_jis"),
+            context: Some("link"),
+            page_url: Some("http://page.example/dir/sub/p.html"),
+            profiles: &["this", "chromium", "firefox"],
+            ..View::default()
+        }),
+        case_of(View {
+            url: "?é",
+            base: Some("http://b/"),
+            context: Some("new-url"),
+            ..View::default()
+        }),
+        // Quotes, ampersands and markup in every component.
+        case_of(View {
+            url: "http://u\"&<i>:p'@x.test/<b>\"&'?q=<s>&r=\"#<i>'&",
+            ..View::default()
+        }),
+        // A host whose labels are longer than a phone's screen is wide.
+        case_of(View {
+            url: LONG_HOST,
+            ..View::default()
+        }),
     ]);
     let dir = std::env::temp_dir().join(format!("urlprism-page-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -158,6 +235,7 @@ fn page_cases(e2e: &Path) {
         .current_dir(e2e)
         .env("URLPRISM_ORIGIN", server.origin())
         .env("URLPRISM_CASES", &cases_file)
+        .env("URLPRISM_LONG_HOST", LONG_HOST)
         .env("URLPRISM_USER_DATA_DIR", &profile_dir)
         .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
     if let Some(shots) = std::env::var_os("URLPRISM_SCREENSHOTS") {

@@ -115,6 +115,17 @@ pub(super) fn compared_engines(
     Ok(out)
 }
 
+/// The era of the column `name` of a comparison (a repeated name's
+/// `ie#2` is `ie`'s), as `compare`'s table shows it: `2011`, `today`, or
+/// empty for an engine of neither or a name that is not registered.
+pub(super) fn era_of_column(name: &str) -> &'static str {
+    let registered = match name.rsplit_once('#') {
+        Some((n, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => n,
+        _ => name,
+    };
+    urlprism::engines::builtin_engine(registered).map_or("", |e| output::era(&e))
+}
+
 /// What `urlprism compare --json URL` prints for the one argument `url`
 /// (the object and its newline): compared under the built-in profiles
 /// named (as `--profile`; every built-in one when none is), with the base

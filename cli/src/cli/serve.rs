@@ -1,7 +1,9 @@
 //! `urlprism serve`: an HTTP server with a page that shows a URL under
-//! every profile (the table of `compare` and the steps of `trace`), and a
-//! JSON API whose answers are what `compare`, `trace` and `canon` print
-//! with `--json`, made by the same functions.
+//! every profile (the table of `compare`, the steps of `trace`, the keys
+//! of `key`), and a JSON API whose answers are what `compare`, `trace`,
+//! `canon` and `key` print with `--json`, made by the same functions.  The
+//! page takes the API's parameters and is sent with their view drawn
+//! from the API's answers ([`page`]); its script draws the next views.
 //!
 //! Everything it serves is compiled in (`serve/index.html`, `app.js`,
 //! `style.css`).  What a client sends is bounded: the query string and
@@ -10,6 +12,7 @@
 //! at once (on the blocking pool, so that slow work never stalls other
 //! connections).
 
+mod page;
 mod params;
 
 use super::{
@@ -183,7 +186,12 @@ async fn lingering_close(socket: std::net::TcpStream) {
 
 fn router(state: State) -> Router {
     Router::new()
-        .route("/", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
+        .route(
+            "/",
+            get(|uri: Uri, axum::extract::State(s): axum::extract::State<State>| async move {
+                page(s, &uri).await
+            }),
+        )
         .route("/app.js", get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }))
         .route("/style.css", get(|| async { asset(STYLE_CSS, "text/css; charset=utf-8") }))
         .route("/api/profiles", get(|| async { profiles() }))
@@ -239,26 +247,10 @@ enum Api {
 impl Api {
     fn takes(self) -> Takes {
         match self {
-            Api::Compare => Takes {
-                many_profiles: true,
-                encoding: true,
-                kinds: false,
-            },
-            Api::Trace => Takes {
-                many_profiles: true,
-                encoding: false,
-                kinds: false,
-            },
-            Api::Canon => Takes {
-                many_profiles: false,
-                encoding: true,
-                kinds: false,
-            },
-            Api::Keys => Takes {
-                many_profiles: false,
-                encoding: false,
-                kinds: true,
-            },
+            Api::Compare => Takes::COMPARE,
+            Api::Trace => Takes::TRACE,
+            Api::Canon => Takes::CANON,
+            Api::Keys => Takes::KEYS,
         }
     }
 
@@ -337,6 +329,50 @@ async fn api(state: State, uri: &Uri, api: Api) -> Response {
     }
 }
 
+/// Answers a request for the page: parses its query as the API does,
+/// then draws the view it names (on the blocking pool once a permit is
+/// free).  What the API refuses, the page refuses with the same message
+/// and status, in HTML.
+async fn page(state: State, uri: &Uri) -> Response {
+    let (params, given) = match params::parse_page(uri.query()) {
+        Ok(p) => p,
+        Err(Refusal { message, too_long }) => {
+            let status = if too_long {
+                StatusCode::URI_TOO_LONG
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+            return html(status, page::refused(None, &message));
+        }
+    };
+    if !given {
+        return html(StatusCode::OK, page::empty(&params));
+    }
+    let permit = match tokio::time::timeout(WORK_TIMEOUT, state.work.acquire_owned()).await {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            let busy = page::refused(Some(&params), "the server is busy; try again");
+            let mut r = html(StatusCode::SERVICE_UNAVAILABLE, busy);
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            return r;
+        }
+    };
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        page::view(&params)
+    });
+    match work.await {
+        Ok(Ok(view)) => html(StatusCode::OK, view),
+        Ok(Err(refusal)) => html(StatusCode::BAD_REQUEST, refusal),
+        // A panic: a bug, reported as such; the server goes on.
+        Err(e) => html(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            page::refused(None, &format!("internal error: {e}")),
+        ),
+    }
+}
+
 /// `/api/profiles`: the profiles compared when none is named, in column
 /// order; every registered engine (with what it models, whether it runs
 /// by default, its groups); the groups and their engines; the limits on
@@ -409,7 +445,25 @@ fn error(status: StatusCode, message: &str) -> Response {
 }
 
 fn asset(text: &'static str, content_type: &'static str) -> Response {
-    let mut r = respond(StatusCode::OK, content_type, text.as_bytes().to_vec());
+    with_policy(respond(
+        StatusCode::OK,
+        content_type,
+        text.as_bytes().to_vec(),
+    ))
+}
+
+/// The page, as drawn for a request.
+fn html(status: StatusCode, page: String) -> Response {
+    with_policy(respond(
+        status,
+        "text/html; charset=utf-8",
+        page.into_bytes(),
+    ))
+}
+
+/// `r` with the page's content security policy: nothing from elsewhere,
+/// no inline script or style.
+fn with_policy(mut r: Response) -> Response {
     r.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(

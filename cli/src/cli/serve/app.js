@@ -1,16 +1,31 @@
-// The urlprism page: reads the view from the address (/?url=...&base=...
-// &profile=...&encoding=...&context=...&page_url=...), asks /api/compare and /api/trace, and draws
-// the results table and the host trace.  Every text from the server is
-// set with textContent, never parsed as HTML.
+// The urlprism page.  The server sends it with the form filled in and the
+// view of its address drawn (serve/page.rs); this script adopts that and
+// draws the next views the same way: it reads the view from the form or
+// the address (/?url=...&base=...&profile=...&group=...&encoding=...
+// &context=...&page_url=...&kind=...), asks /api/compare, /api/trace and
+// /api/keys, and draws the results table, the host trace and the archive
+// keys.  Every text from the server is set with textContent, never
+// parsed as HTML.
 'use strict';
 
 const FIELDS = ['canonical', 'scheme', 'user', 'password', 'host', 'port', 'path', 'query', 'fragment'];
 const $ = (id) => document.getElementById(id);
 
-let knownProfiles = []; // every registered engine, in column order
 let defaultProfiles = []; // those compared when none is ticked
-let groups = {}; // group name -> its engines
+let allKinds = []; // every kind of key
+let eras = {}; // engine name -> its era (2011, today)
 let generation = 0; // the newest request; older answers are dropped
+
+/** The choices the server put in the form: the engines (with their era
+ *  and whether they run by default) and the kinds of key. */
+function readChoices() {
+  const boxes = [...document.querySelectorAll('#profiles input[name="profile"]')];
+  defaultProfiles = boxes.filter((b) => b.hasAttribute('data-default')).map((b) => b.value);
+  eras = Object.fromEntries(boxes.map((b) => [b.value, b.dataset.era || '']));
+  allKinds = [...document.querySelectorAll('#kinds input[name="kind"]')].map((b) => b.value);
+}
+
+const nonEmpty = (list) => list.filter((x) => x !== '');
 
 /** The view held in the page's address. */
 function viewFromAddress() {
@@ -21,27 +36,41 @@ function viewFromAddress() {
     encoding: q.get('encoding') || '',
     context: q.get('context') || '',
     pageUrl: q.get('page_url') || '',
-    profiles: q.getAll('profile').filter((p) => p !== ''),
+    profiles: nonEmpty(q.getAll('profile')),
+    groups: nonEmpty(q.getAll('group')),
+    kinds: nonEmpty(q.getAll('kind')),
   };
 }
 
+const ticked = (selector) => [...document.querySelectorAll(selector)].filter((i) => i.checked).map((i) => i.value);
+
 /** The view the form describes. */
 function viewFromForm() {
-  const ticked = [...document.querySelectorAll('#profiles input:checked')].map((i) => i.value);
+  const profiles = ticked('#profiles input[name="profile"]');
+  const groups = ticked('#profiles input[name="group"]');
+  const kinds = ticked('#kinds input[name="kind"]');
   return {
     url: $('url').value,
     base: $('base').value,
     encoding: $('encoding').value.trim(),
     context: $('context').value,
     pageUrl: $('page_url').value.trim(),
-    // The default profiles ticked is the same as none: the link then
-    // follows them if they change.
-    profiles: sameSet(ticked, defaultProfiles) ? [] : ticked,
+    // The default profiles ticked (and no group) is the same as none:
+    // the link then follows them if they change.  So is every kind.
+    profiles: groups.length === 0 && sameSet(profiles, defaultProfiles) ? [] : profiles,
+    groups,
+    kinds: sameSet(kinds, allKinds) ? [] : kinds,
   };
 }
 
 function sameSet(a, b) {
   return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+/** Whether `names` holds `name` (ASCII case-insensitive, as the API reads
+ *  names). */
+function named(names, name) {
+  return names.some((n) => n.toLowerCase() === name.toLowerCase());
 }
 
 function fillForm(view) {
@@ -50,8 +79,14 @@ function fillForm(view) {
   $('encoding').value = view.encoding;
   $('context').value = view.context;
   $('page_url').value = view.pageUrl;
-  for (const box of document.querySelectorAll('#profiles input')) {
-    box.checked = view.profiles.includes(box.value);
+  for (const box of document.querySelectorAll('#profiles input[name="profile"]')) {
+    box.checked = named(view.profiles, box.value);
+  }
+  for (const box of document.querySelectorAll('#profiles input[name="group"]')) {
+    box.checked = named(view.groups, box.value);
+  }
+  for (const box of document.querySelectorAll('#kinds input[name="kind"]')) {
+    box.checked = named(view.kinds, box.value);
   }
 }
 
@@ -60,17 +95,32 @@ function isLink(view) {
   return view.context === 'link' || (view.context === '' && (view.encoding !== '' || view.pageUrl !== ''));
 }
 
-/** The query string of `view` (without its context when `encoding` is
- * false: the trace is of new URL()). */
-function queryOf(view, encoding) {
+/** The query string of `view` for `what`: the page's address ('page'),
+ *  /api/compare ('compare'), /api/trace ('trace': of new URL(), without
+ *  the context) or /api/keys ('keys'). */
+function queryOf(view, what) {
   const q = new URLSearchParams();
-  q.set('url', view.url);
-  if (view.base !== '') q.set('base', view.base);
-  for (const p of view.profiles) q.append('profile', p);
-  if (encoding && view.encoding !== '') q.set('encoding', view.encoding);
-  if (encoding && view.context !== '') q.set('context', view.context);
-  if (encoding && view.pageUrl !== '') q.set('page_url', view.pageUrl);
+  if (view.url !== null) q.set('url', view.url);
+  if (what !== 'keys') {
+    if (view.base !== '') q.set('base', view.base);
+    for (const p of view.profiles) q.append('profile', p);
+    for (const g of view.groups) q.append('group', g);
+  }
+  if (what === 'page' || what === 'compare') {
+    if (view.encoding !== '') q.set('encoding', view.encoding);
+    if (view.context !== '') q.set('context', view.context);
+    if (view.pageUrl !== '') q.set('page_url', view.pageUrl);
+  }
+  if (what === 'page' || what === 'keys') {
+    for (const k of view.kinds) q.append('kind', k);
+  }
   return q.toString();
+}
+
+/** The page's address for `view` (as the server writes it). */
+function addressOf(view) {
+  const q = queryOf(view, 'page');
+  return q === '' ? '/' : '/?' + q;
 }
 
 async function getJSON(path) {
@@ -91,7 +141,14 @@ async function getJSON(path) {
 function setStatus(text, isError) {
   const s = $('status');
   s.textContent = text;
-  s.classList.toggle('error', Boolean(isError));
+  setClass(s, isError ? 'error' : '');
+}
+
+/** Sets the class attribute of `e` to `c`, or removes it when `c` is
+ *  empty (as the server writes it). */
+function setClass(e, c) {
+  if (c) e.className = c;
+  else e.removeAttribute('class');
 }
 
 function el(tag, text, attrs) {
@@ -104,7 +161,7 @@ function el(tag, text, attrs) {
 /** Shows `view`: asks the API and draws the answers. */
 async function show(view) {
   const mine = ++generation;
-  $('permalink').href = location.pathname + location.search;
+  $('permalink').setAttribute('href', addressOf(view));
   if (view.url === null) {
     document.body.dataset.state = 'empty';
     $('results-section').hidden = true;
@@ -117,13 +174,13 @@ async function show(view) {
   setStatus('Working…');
   try {
     const [comparison, trace, keys] = await Promise.all([
-      getJSON('/api/compare?' + queryOf(view, true)),
+      getJSON('/api/compare?' + queryOf(view, 'compare')),
       // The trace is of new URL(): a page's <base href> may be no base.
-      getJSON('/api/trace?' + queryOf(view, false)).catch((e) => {
+      getJSON('/api/trace?' + queryOf(view, 'trace')).catch((e) => {
         if (isLink(view)) return null;
         throw e;
       }),
-      getJSON('/api/keys?url=' + encodeURIComponent(view.url)),
+      getJSON('/api/keys?' + queryOf(view, 'keys')),
     ]);
     if (mine !== generation) return;
     drawResults(comparison);
@@ -198,9 +255,13 @@ function drawResults(c) {
       return seen.get(k);
     });
   }
+  const rowEras = erasOf(c.results.map((r) => r.profile));
   c.results.forEach((r, i) => {
     const tr = el('tr', null, { 'data-profile': r.profile });
-    tr.append(el('th', r.profile, { scope: 'row' }));
+    const th = el('th', null, { scope: 'row' });
+    if (rowEras[i]) th.append(el('span', rowEras[i], { class: 'era' }));
+    th.append(r.profile);
+    tr.append(th);
     for (const f of FIELDS) {
       const td = el('td', null, { 'data-field': f });
       const value = r[f];
@@ -220,6 +281,8 @@ function drawResults(c) {
         td.classList.add('null');
       } else if (value === '') {
         td.classList.add('empty');
+      } else if (f === 'host') {
+        appendLabels(td, value);
       } else {
         td.textContent = value;
       }
@@ -232,8 +295,13 @@ function drawResults(c) {
     tbody.append(tr);
   });
   for (const th of $('results').querySelectorAll('thead th[data-field]')) {
-    th.classList.toggle('differs', columnDiffers(th.dataset.field));
+    setClass(th, columnDiffers(th.dataset.field) ? 'differs' : '');
   }
+  // The components absent under every profile are left out.
+  const absent = FIELDS.filter((f) => f !== 'canonical' && c.results.every((r) => r[f] === null));
+  if (absent.length) $('results').setAttribute('data-absent', absent.join(' '));
+  else $('results').removeAttribute('data-absent');
+  $('left-out').textContent = absent.length ? `; absent under every profile (not shown): ${absent.join(', ')}` : '';
   const summary = $('summary');
   // Profiles that all reject the URL agree on the components, but their
   // reasons may differ: then they do not agree.
@@ -245,13 +313,13 @@ function drawResults(c) {
   if (c.agree && reasons.size > 1) {
     summary.textContent = 'They differ: every profile rejects the URL, for different reasons: ' +
       [...reasons.values()].map((g) => g.join(', ')).join(' | ');
-    summary.className = 'differ';
+    setClass(summary, 'differ');
   } else if (c.agree && c.results.every((r) => r.canonical === null)) {
     summary.textContent = `All ${c.results.length} profiles reject the URL, for the same reason.`;
-    summary.className = 'agree';
+    setClass(summary, 'agree');
   } else if (c.agree) {
     summary.textContent = `All ${c.results.length} profiles agree.`;
-    summary.className = 'agree';
+    setClass(summary, 'agree');
   } else {
     const names = (g) => g.join(', ');
     const byCanonical = new Map();
@@ -262,9 +330,29 @@ function drawResults(c) {
     }
     summary.textContent = `They differ in ${c.differing.join(', ')}: ` +
       [...byCanonical.values()].map(names).join(' | ');
-    summary.className = 'differ';
+    setClass(summary, 'differ');
   }
   $('results-section').hidden = false;
+}
+
+/** The era shown before each row's name: on the first row of each era,
+ *  when the table holds two (as `urlprism compare`'s table).  A repeated
+ *  engine's column `ie#2` is of `ie`'s era. */
+function erasOf(names) {
+  const all = names.map((n) => eras[n.replace(/#[0-9]+$/, '')] || '');
+  if (new Set(all).size < 2) return all.map(() => '');
+  return all.map((e, i) => (i === 0 || all[i - 1] !== e ? e : ''));
+}
+
+/** Appends a host as its labels, each whole, with a place to break after
+ *  each dot: a long host wraps between labels. */
+function appendLabels(td, host) {
+  const labels = el('span', null, { class: 'labels' });
+  host.split(/(?<=\.)/).forEach((label, i) => {
+    if (i > 0) labels.append(el('wbr'));
+    labels.append(el('span', label, { class: 'label' }));
+  });
+  td.append(labels);
 }
 
 // ---------------------------------------------------------------------------
@@ -314,7 +402,7 @@ function drawTrace(t) {
   $('trace-section').hidden = false;
   if (t.host === null) {
     summary.textContent = 'No host to trace: ' + (t.no_host || '');
-    summary.className = '';
+    setClass(summary, '');
     $('trace').hidden = true;
     $('show-unchanged').parentElement.hidden = true;
     return;
@@ -329,21 +417,16 @@ function drawTrace(t) {
     if (quiet) {
       folded++;
       if (!fold) {
-        fold = el('tr', null, { class: 'fold' });
+        // Its label ticks the box that unfolds the steps (style.css).
+        fold = el('tr', null, { class: 'fold', 'data-count': '0' });
         const td = el('td', null, { colspan: '5' });
-        const button = el('button', null, { type: 'button' });
-        button.addEventListener('click', () => {
-          $('show-unchanged').checked = true;
-          applyFolding();
-        });
-        td.append(button);
+        td.append(el('label', null, { for: 'show-unchanged' }));
         fold.append(td);
-        fold.dataset.count = '0';
         tbody.append(fold);
       }
       fold.dataset.count = String(Number(fold.dataset.count) + 1);
       const n = Number(fold.dataset.count);
-      fold.querySelector('button').textContent = `⋯ ${n} step${n === 1 ? '' : 's'} changing nothing`;
+      fold.querySelector('label').textContent = `⋯ ${n} step${n === 1 ? '' : 's'} changing nothing`;
     } else {
       fold = null;
     }
@@ -377,7 +460,7 @@ function drawTrace(t) {
   $('unchanged-count').textContent = String(folded);
   if (t.profiles.length < 2) {
     summary.textContent = `Host ${JSON.stringify(t.host)} (scheme ${t.scheme}).`;
-    summary.className = '';
+    setClass(summary, '');
   } else if (t.divergence) {
     const row = t.steps[t.divergence.index];
     const marks = row.marks ? ` [${row.marks}]` : '';
@@ -387,70 +470,33 @@ function drawTrace(t) {
     }
     summary.textContent = `Host ${JSON.stringify(t.host)}: first divergence at ${describe(row)}${marks}: ` +
       groups.join(' | ');
-    summary.className = 'differ';
+    setClass(summary, 'differ');
   } else {
     summary.textContent = `Host ${JSON.stringify(t.host)}: every profile's steps give the same host.`;
-    summary.className = 'agree';
+    setClass(summary, 'agree');
   }
-  applyFolding();
-}
-
-function applyFolding() {
-  const open = $('show-unchanged').checked;
-  $('trace').classList.toggle('unfolded', open);
 }
 
 // ---------------------------------------------------------------------------
 // Start
 // ---------------------------------------------------------------------------
 
-async function start() {
-  try {
-    const p = await getJSON('/api/profiles');
-    defaultProfiles = p.profiles;
-    knownProfiles = (p.registered || []).map((r) => r.name);
-    if (knownProfiles.length === 0) knownProfiles = p.profiles;
-    groups = p.groups || {};
-  } catch (e) {
-    setStatus('Cannot list the profiles: ' + e.message, true);
-  }
-  const box = $('profiles');
-  for (const name of knownProfiles) {
-    const label = el('label', null, { class: 'profile' });
-    const input = el('input', null, { type: 'checkbox', name: 'profile', value: name });
-    label.append(input, document.createTextNode(' ' + name));
-    box.append(label);
-  }
-  // A preset per group: ticks the group's engines, e.g. "today".
-  for (const [name, members] of Object.entries(groups)) {
-    const button = el('button', name + ': ' + members.join(', '), {
-      type: 'button',
-      class: 'preset',
-      'data-group': name,
-    });
-    button.addEventListener('click', () => {
-      for (const input of document.querySelectorAll('#profiles input')) {
-        input.checked = members.includes(input.value);
-      }
-    });
-    box.append(button);
-  }
+/** Takes over the page as the server drew it: the view of its address
+ *  is already there, so nothing is asked until the view changes. */
+function start() {
+  readChoices();
   $('query').addEventListener('submit', (event) => {
     event.preventDefault();
     const view = viewFromForm();
-    history.pushState(null, '', '/?' + queryOf(view, true));
+    history.pushState(null, '', addressOf(view));
     show(view);
   });
-  $('show-unchanged').addEventListener('change', applyFolding);
   window.addEventListener('popstate', () => {
     const view = viewFromAddress();
     fillForm(view);
     show(view);
   });
-  const view = viewFromAddress();
-  fillForm(view);
-  if (view.url === null) $('url').focus();
-  await show(view);
+  if (document.body.dataset.state === 'empty') $('url').focus();
 }
 
 start();

@@ -51,24 +51,79 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// Which parameters an endpoint takes besides `url` (which all require)
-/// and `base` (which all allow).
+/// Which parameters an endpoint takes besides `url` (which all require,
+/// but the page).
 #[derive(Clone, Copy, Debug)]
 pub struct Takes {
+    /// `base` and `profile` are allowed.
+    pub profiles: bool,
     /// `profile` may repeat (several profiles side by side) rather than
-    /// appear at most once.
+    /// appear at most once, and `group` is allowed.
     pub many_profiles: bool,
-    /// `encoding` is allowed.
+    /// `encoding`, `context` and `page_url` are allowed.
     pub encoding: bool,
-    /// `kind` (a kind of key, repeatable) is allowed, and `profile`,
-    /// `group`, `base` and `encoding` are not.
+    /// `kind` (a kind of key, repeatable) is allowed.
     pub kinds: bool,
 }
 
 impl Takes {
+    /// `/api/compare`.
+    pub const COMPARE: Takes = Takes {
+        profiles: true,
+        many_profiles: true,
+        encoding: true,
+        kinds: false,
+    };
+    /// `/api/trace`.
+    pub const TRACE: Takes = Takes {
+        profiles: true,
+        many_profiles: true,
+        encoding: false,
+        kinds: false,
+    };
+    /// `/api/canon`.
+    pub const CANON: Takes = Takes {
+        profiles: true,
+        many_profiles: false,
+        encoding: true,
+        kinds: false,
+    };
+    /// `/api/keys`.
+    pub const KEYS: Takes = Takes {
+        profiles: false,
+        many_profiles: false,
+        encoding: false,
+        kinds: true,
+    };
+    /// The page (`/`): what `/api/compare` and `/api/keys` take.
+    pub const PAGE: Takes = Takes {
+        profiles: true,
+        many_profiles: true,
+        encoding: true,
+        kinds: true,
+    };
+
     /// Whether `group` is allowed (where several profiles are).
     fn groups(self) -> bool {
-        self.many_profiles
+        self.profiles && self.many_profiles
+    }
+
+    /// The parameters taken, for messages: `url, base, profile, group`.
+    fn known(self) -> String {
+        let mut known = String::from("url");
+        if self.profiles {
+            known.push_str(", base, profile");
+        }
+        if self.groups() {
+            known.push_str(", group");
+        }
+        if self.encoding {
+            known.push_str(", encoding, context, page_url");
+        }
+        if self.kinds {
+            known.push_str(", kind");
+        }
+        known
     }
 }
 
@@ -139,6 +194,35 @@ fn decode(raw: &str, what: &dyn Fn() -> String) -> Result<String, Refusal> {
 /// url=http%3A%2F%2Fa%2F&profile=this&profile=ie → url "http://a/", profiles [this, ie]
 /// ```
 pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
+    let (url, mut p) = parse_fields(query, takes)?;
+    p.url = url.ok_or_else(|| {
+        Refusal::bad(
+            "the url parameter is missing: give the URL as ?url=... (percent-encoded)".into(),
+        )
+    })?;
+    Ok(p)
+}
+
+/// Parses the query string of the page (`/`), as the API's: the page
+/// takes what [`Takes::PAGE`] says, and `url` may be missing (the page
+/// then waits for one; the other fields fill the form).  An empty value
+/// is a field left empty in the form: an empty `base` is no base, and an
+/// empty `profile`, `group` or `kind` is none.
+///
+/// The `bool` says whether `url` is given.
+pub fn parse_page(query: Option<&str>) -> Result<(Params, bool), Refusal> {
+    let (url, mut p) = parse_fields(query, Takes::PAGE)?;
+    let given = url.is_some();
+    p.url = url.unwrap_or_default();
+    p.base = p.base.filter(|b| !b.is_empty());
+    for list in [&mut p.profiles, &mut p.groups, &mut p.kinds] {
+        list.retain(|v| !v.is_empty());
+    }
+    Ok((p, given))
+}
+
+/// The `url` (if given) and the other parameters of `query`.
+fn parse_fields(query: Option<&str>, takes: Takes) -> Result<(Option<String>, Params), Refusal> {
     let query = query.unwrap_or("");
     if query.len() > MAX_QUERY_BYTES {
         return Err(Refusal::long(format!(
@@ -181,7 +265,7 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
                 }
                 p.kinds.push(value);
             }
-            "url" | "base" if !takes.kinds || name == "url" => {
+            "url" | "base" if takes.profiles || name == "url" => {
                 if value.len() > MAX_URL_BYTES {
                     return Err(Refusal::long(format!(
                         "the {name} parameter is {} bytes long (percent-decoded); the limit is {MAX_URL_BYTES} bytes",
@@ -192,7 +276,7 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
                 once(slot, &name)?;
                 *slot = Some(value);
             }
-            "profile" if !takes.kinds => {
+            "profile" if takes.profiles => {
                 short(&value, "profile")?;
                 if !takes.many_profiles && !p.profiles.is_empty() {
                     return Err(Refusal::bad(
@@ -230,13 +314,7 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
                 p.page_url = Some(value);
             }
             _ => {
-                let known = match (takes.groups(), takes.encoding) {
-                    _ if takes.kinds => "url, kind",
-                    (true, true) => "url, base, profile, group, encoding, context, page_url",
-                    (true, false) => "url, base, profile, group",
-                    (false, true) => "url, base, profile, encoding, context, page_url",
-                    (false, false) => "url, base, profile",
-                };
+                let known = takes.known();
                 let shown: String = name.chars().take(40).collect();
                 return Err(Refusal::bad(format!(
                     "unknown parameter {shown:?} (parameter {n}); this endpoint takes {known}"
@@ -244,24 +322,16 @@ pub fn parse(query: Option<&str>, takes: Takes) -> Result<Params, Refusal> {
             }
         }
     }
-    p.url = url.ok_or_else(|| {
-        Refusal::bad(
-            "the url parameter is missing: give the URL as ?url=... (percent-encoded)".into(),
-        )
-    })?;
-    Ok(p)
+    Ok((url, p))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const ALL: Takes = Takes {
-        many_profiles: true,
-        encoding: true,
-        kinds: false,
-    };
+    const ALL: Takes = Takes::COMPARE;
     const ONE: Takes = Takes {
+        profiles: true,
         many_profiles: false,
         encoding: false,
         kinds: false,
@@ -329,5 +399,56 @@ mod tests {
         let many = "profile=this&".repeat(MAX_PROFILES + 1) + "url=a";
         let e = parse(Some(&many), ALL).unwrap_err();
         assert!(e.message.contains("profile parameters"), "{e}");
+    }
+
+    #[test]
+    fn each_endpoint_names_what_it_takes() {
+        let unknown = |takes| parse(Some("url=a&colour=red"), takes).unwrap_err().message;
+        for (takes, known) in [
+            (
+                Takes::COMPARE,
+                "url, base, profile, group, encoding, context, page_url",
+            ),
+            (Takes::TRACE, "url, base, profile, group"),
+            (
+                Takes::CANON,
+                "url, base, profile, encoding, context, page_url",
+            ),
+            (Takes::KEYS, "url, kind"),
+            (
+                Takes::PAGE,
+                "url, base, profile, group, encoding, context, page_url, kind",
+            ),
+        ] {
+            let m = unknown(takes);
+            assert!(m.ends_with(&format!("this endpoint takes {known}")), "{m}");
+        }
+        let e = parse(Some("url=a&base=b"), Takes::KEYS).unwrap_err();
+        assert!(e.message.contains("unknown parameter \"base\""), "{e}");
+        let e = parse(Some("url=a&group=today"), Takes::CANON).unwrap_err();
+        assert!(e.message.contains("unknown parameter \"group\""), "{e}");
+    }
+
+    #[test]
+    fn the_page_takes_everything_and_empty_fields_are_none() {
+        let (p, given) = parse_page(Some(
+            "url=a&base=&profile=&profile=ie&group=today&group=&encoding=&context=&page_url=&kind=surt&kind=",
+        ))
+        .unwrap();
+        assert!(given);
+        assert_eq!(p.url, "a");
+        assert_eq!(p.base, None);
+        assert_eq!(p.profiles, ["ie"]);
+        assert_eq!(p.groups, ["today"]);
+        assert_eq!(p.kinds, ["surt"]);
+        assert_eq!(p.encoding.as_deref(), Some(""));
+        let (p, given) = parse_page(Some("profile=ie")).unwrap();
+        assert!(!given);
+        assert_eq!(p.profiles, ["ie"]);
+        assert!(!parse_page(None).unwrap().1);
+        let e = parse_page(Some("url=a&url=b")).unwrap_err();
+        assert!(e.message.contains("more than once"), "{e}");
+        let long = format!("url={}", "a".repeat(MAX_URL_BYTES + 1));
+        assert!(parse_page(Some(&long)).unwrap_err().too_long);
     }
 }
