@@ -255,8 +255,19 @@ fn usage_errors_exit_2() {
 }
 
 /// Parses the last line `N passed, M failed`.
+/// A path in the repository (the workspace's root, above `cli/`).
+fn repo_path(rel: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
 fn last_line_counts(out: &str) -> (usize, usize) {
     let last = out.lines().last().expect("some output");
+    // `N passed, M failed`, then maybe how many of them are expected.
+    let last = last.split(" (").next().unwrap_or(last);
     let (p, f) = last
         .split_once(" passed, ")
         .unwrap_or_else(|| panic!("last line {last:?} is not `N passed, M failed`"));
@@ -414,6 +425,102 @@ fn test_command_runs_wpt_records_under_any_engine() {
     assert!(!out.contains("  pathname:"), "stdout: {out}");
     assert!(!out.contains("not run"), "stdout: {out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A failure listed in `expected-failures/ENGINE.json` beside the file
+/// is expected (`FAIL (expected)`, with the reason), counted apart, and
+/// the run succeeds when every failure is expected; a failure not listed
+/// still fails the run.
+#[test]
+fn test_command_tells_expected_failures_from_the_others() {
+    let dir = temp_dir("wpt-expected");
+    let wpt = dir.join("urltestdata.json");
+    std::fs::write(&wpt, WPT).unwrap();
+    std::fs::create_dir_all(dir.join("expected-failures")).unwrap();
+    std::fs::write(
+        dir.join("expected-failures/chromium.json"),
+        r#"[{"file": "urltestdata.json", "input": "b?c#d", "base": "http://a/", "reason": "the record is wrong on purpose"}]"#,
+    )
+    .unwrap();
+    let o = run(
+        &[
+            "test",
+            "--failures",
+            "--profile",
+            "chromium",
+            wpt.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "stdout: {out}");
+    assert!(
+        out.contains("FAIL (expected) [chromium] urltestdata.json:3\n  expected: the record is wrong on purpose\n"),
+        "stdout: {out}"
+    );
+    assert!(out.contains("(1 expected, listed in "), "stdout: {out}");
+    assert!(out.contains("0 unexpected)"), "stdout: {out}");
+    // Under another engine the list is not its own: the failure counts.
+    let o = run(
+        &["test", "--profile", "firefox", wpt.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1), "stdout: {}", stdout(&o));
+    assert!(!stdout(&o).contains("expected,"), "stdout: {}", stdout(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The vendored web-platform-tests URL files: `whatwg` passes every case,
+/// each browser engine fails only its browser's own failures, listed in
+/// `tests/data/wpt/expected-failures/`; the setter cases are not run
+/// under the browser engines, and the run says so.
+#[test]
+fn test_command_on_the_vendored_wpt_files() {
+    let files = [
+        "urltestdata.json",
+        "setters_tests.json",
+        "percent-encoding.json",
+        "toascii.json",
+        "IdnaTestV2.json",
+    ];
+    let paths: Vec<String> = files
+        .iter()
+        .map(|f| repo_path(&format!("tests/data/wpt/{f}")))
+        .collect();
+    let mut args = vec!["test", "--summary"];
+    for e in ["whatwg", "chromium", "firefox", "webkit"] {
+        args.extend(["--profile", e]);
+    }
+    args.extend(paths.iter().map(String::as_str));
+    let o = run(&args, b"");
+    let out = stdout(&o);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stdout: {out}\nstderr: {}",
+        stderr(&o)
+    );
+    let line = |e: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().next() == Some(e))
+            .unwrap_or_else(|| panic!("no line for {e}: {out}"))
+            .to_string()
+    };
+    assert!(line("whatwg").contains(" 0 failed"), "{out}");
+    assert!(!line("whatwg").contains("expected"), "{out}");
+    for e in ["chromium", "firefox", "webkit"] {
+        let l = line(e);
+        let failed: usize = l.split_whitespace().nth(3).unwrap().parse().unwrap();
+        assert!(
+            failed > 0 && l.contains(&format!("({failed} expected)")),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("chromium, firefox, webkit: ") && out.contains("setters_tests.json: not run (278 setter cases: this engine has no URL API setters)"),
+        "{out}"
+    );
+    assert!(out.contains(" 0 unexpected)"), "{out}");
 }
 
 #[test]

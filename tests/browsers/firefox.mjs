@@ -57,7 +57,17 @@ try {
     await page.setRequestInterception(true);
     page.on('request', (request) => {
       const response = pageResponse(request.url());
-      return response === null ? request.abort() : request.respond(response);
+      const answered = response === null ? request.abort() : request.respond(response);
+      // A request the browser dropped meanwhile (a navigation that
+      // replaced it) has nobody left to answer: WebDriver BiDi says "no
+      // such request".  Its page is not waited for, so nothing is lost;
+      // any other error is reported.
+      answered.catch((e) => {
+        if (!/no such request/i.test(String(e))) {
+          console.error(`answering ${request.url()}: ${e}`);
+          process.exitCode = 1;
+        }
+      });
     });
     Object.assign(pages, await runPageCorpora(outDir, pageCorpora, page));
     Object.assign(pages, await runWptCorpora(outDir, wptCorpora, page));

@@ -1,6 +1,7 @@
 //! `urlprism test`: run the 2011 conformance suite's files under
-//! profiles, and web-platform-tests `urltestdata.json` files under any
-//! engine.
+//! profiles, and the web-platform-tests URL files under any engine, each
+//! failure told expected (listed in `expected-failures/ENGINE.json`
+//! beside the file, with its reason) or not.
 
 use super::width::{display_width, pad, pad_left};
 use super::{select_engines, UsageError};
@@ -18,7 +19,10 @@ pub struct TestArgs {
     /// Run under this built-in profile or engine (repeatable; default:
     /// all built-in profiles, unless --profile-file is given).  A 2011
     /// profile runs the `.dat` files; every engine runs the
-    /// web-platform-tests `urltestdata.json` files (`.json`).
+    /// web-platform-tests URL files (`.json`: urltestdata,
+    /// setters_tests, percent-encoding, toascii, IdnaTestV2), with the
+    /// failures listed beside them in expected-failures/ENGINE.json
+    /// counted as expected.
     #[arg(long = "profile", value_name = "NAME")]
     profiles: Vec<String>,
     /// Run under the profile described in this TOML file (repeatable).
@@ -32,7 +36,7 @@ pub struct TestArgs {
     #[arg(long)]
     summary: bool,
     /// Suite files, or directories searched recursively for `.dat` files;
-    /// web-platform-tests `urltestdata.json` files.
+    /// web-platform-tests URL files.
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
 }
@@ -111,7 +115,14 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
         }
     }
     for r in &summary.reports {
-        if r.passed + r.failed == 0 {
+        if let Some(why) = &r.not_run {
+            not_run.push(NotRun {
+                engine: r.profile.clone(),
+                path: r.path.display().to_string(),
+                why: why.clone(),
+            });
+        }
+        if r.passed + r.failed == 0 && r.not_run.is_none() {
             not_run.push(NotRun {
                 engine: r.profile.clone(),
                 path: r.path.display().to_string(),
@@ -137,18 +148,40 @@ pub fn run(args: TestArgs) -> Result<ExitCode, UsageError> {
         write_table(&summary, &mut text);
     }
     text.push_str(&not_run);
+    let expected: usize = summary.reports.iter().map(|r| r.expected_failures()).sum();
+    let unexpected = summary.failed() - expected;
     text.push_str(&format!(
-        "{} passed, {} failed\n",
+        "{} passed, {} failed",
         summary.passed(),
         summary.failed()
     ));
+    if expected > 0 {
+        let lists: Vec<&str> = summary
+            .reports
+            .iter()
+            .filter(|r| r.expected_failures() > 0)
+            .filter_map(|r| r.expected_from.as_deref())
+            .fold(Vec::new(), |mut v, l| {
+                if !v.contains(&l) {
+                    v.push(l);
+                }
+                v
+            });
+        text.push_str(&format!(
+            " ({expected} expected, listed in {}; {unexpected} unexpected)",
+            lists.join(", ")
+        ));
+    }
+    text.push('\n');
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Err(e) => eprintln!("urlprism: error writing the output: {e}"),
     }
-    Ok(if summary.failed() == 0 {
+    // Success when every failure is an expected one (listed, with its
+    // reason: for a browser engine, the real browser's own).
+    Ok(if unexpected == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -181,10 +214,17 @@ fn not_run_lines(not_run: &[NotRun]) -> String {
 fn write_failures(summary: &Summary, out: &mut String) {
     for report in &summary.reports {
         for f in &report.failures {
+            let mark = match f.expected {
+                Some(_) => "FAIL (expected)",
+                None => "FAIL",
+            };
             out.push_str(&format!(
-                "FAIL [{}] {}:{}\n",
+                "{mark} [{}] {}:{}\n",
                 report.profile, report.name, f.line
             ));
+            if let Some(why) = &f.expected {
+                out.push_str(&format!("  expected: {why}\n"));
+            }
             out.push_str(&format!("  input: {:?}\n", f.input));
             match &f.base {
                 Some(b) => out.push_str(&format!("  base:  {b:?}\n")),
@@ -216,12 +256,16 @@ fn write_summary(summary: &Summary, out: &mut String) {
     let profiles = profiles_of(summary);
     let width = profiles.iter().map(|p| display_width(p)).max().unwrap_or(0);
     for p in profiles {
-        let (passed, failed) = summary
-            .for_profile(p)
-            .fold((0, 0), |(a, b), r| (a + r.passed, b + r.failed));
+        let (passed, failed, expected) = summary.for_profile(p).fold((0, 0, 0), |(a, b, c), r| {
+            (a + r.passed, b + r.failed, c + r.expected_failures())
+        });
         let rate = 100.0 * passed as f64 / (passed + failed).max(1) as f64;
+        let expected = match expected {
+            0 => String::new(),
+            n => format!("  ({n} expected)"),
+        };
         out.push_str(&format!(
-            "{}  {passed:>6} passed  {failed:>5} failed  {rate:6.2}%\n",
+            "{}  {passed:>6} passed  {failed:>5} failed  {rate:6.2}%{expected}\n",
             pad(p, width)
         ));
     }
@@ -229,23 +273,28 @@ fn write_summary(summary: &Summary, out: &mut String) {
 
 /// The per-profile, per-file table, with a total row per profile.
 fn write_table(summary: &Summary, out: &mut String) {
-    let mut rows: Vec<[String; 4]> = vec![[
+    // The column of expected failures, when a file has a list of them.
+    let lists = summary.reports.iter().any(|r| r.expected_from.is_some());
+    let mut rows: Vec<[String; 5]> = vec![[
         "profile".into(),
         "file".into(),
         "passed".into(),
         "failed".into(),
+        "expected".into(),
     ]];
     for p in profiles_of(summary) {
-        let (mut passed, mut failed, mut files) = (0, 0, 0);
+        let (mut passed, mut failed, mut expected, mut files) = (0, 0, 0, 0);
         for r in summary.for_profile(p) {
             rows.push([
                 p.to_string(),
                 r.name.clone(),
                 r.passed.to_string(),
                 r.failed.to_string(),
+                r.expected_failures().to_string(),
             ]);
             passed += r.passed;
             failed += r.failed;
+            expected += r.expected_failures();
             files += 1;
         }
         if files > 1 {
@@ -254,22 +303,28 @@ fn write_table(summary: &Summary, out: &mut String) {
                 "(total)".into(),
                 passed.to_string(),
                 failed.to_string(),
+                expected.to_string(),
             ]);
         }
     }
-    let mut width = [0; 4];
+    let mut width = [0; 5];
     for row in &rows {
         for (w, cell) in width.iter_mut().zip(row) {
             *w = (*w).max(display_width(cell));
         }
     }
     for row in &rows {
-        out.push_str(&format!(
-            "{}  {}  {}  {}\n",
+        let mut line = format!(
+            "{}  {}  {}  {}",
             pad(&row[0], width[0]),
             pad(&row[1], width[1]),
             pad_left(&row[2], width[2]),
             pad_left(&row[3], width[3]),
-        ));
+        );
+        if lists {
+            line.push_str(&format!("  {}", pad_left(&row[4], width[4])));
+        }
+        line.push('\n');
+        out.push_str(&line);
     }
 }

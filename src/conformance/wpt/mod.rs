@@ -158,9 +158,7 @@ pub enum NotRun {
 /// A lone surrogate (`"a\\ud900z"` in `IdnaTestV2.json`) is read as
 /// U+FFFD, as a browser's `new URL()` reads it (a USVString).
 pub fn read_cases(json: &str) -> Result<Vec<Case>, String> {
-    let json = lone_surrogates_replaced(json);
-    let value: Value =
-        serde_json::from_str(&json).map_err(|e| format!("not a JSON document: {e}"))?;
+    let value = parse_json(json)?;
     match value {
         Value::Object(setters) => read_setters(&setters),
         Value::Array(items) => {
@@ -220,6 +218,13 @@ pub fn read_cases(json: &str) -> Result<Vec<Case>, String> {
         }
         _ => Err("neither a JSON array of cases nor an object of setters".to_string()),
     }
+}
+
+/// The JSON text `json`, a lone surrogate read as U+FFFD (see
+/// [`read_cases`]).
+pub fn parse_json(json: &str) -> Result<Value, String> {
+    serde_json::from_str(&lone_surrogates_replaced(json))
+        .map_err(|e| format!("not a JSON document: {e}"))
 }
 
 /// `json` with each `\\uXXXX` escape of a lone surrogate replaced by

@@ -8,14 +8,14 @@
 //! verified).  Chromium's ICU has the Unicode 16.0 data of UTS #46; the
 //! crate's data is newer, so a code point assigned after Unicode 16.0 is
 //! refused here, as ICU refuses an unassigned code point
-//! ([`super::unicode16`]).
+//! ([`super::unicode17`]).
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 /// ToASCII of `domain`, or `None` when ICU reports an error Chromium
 /// does not ignore.
 pub(crate) fn to_ascii(domain: &str) -> Option<String> {
-    if domain.chars().any(super::unicode16::unassigned) {
+    if domain.chars().any(super::unicode17::unassigned) {
         return None;
     }
     let ascii = Uts46::new()
@@ -47,7 +47,7 @@ pub(crate) fn to_ascii_traced(domain: &str, st: &mut super::trace::Stages) -> Op
     if staged.as_ref().ok() != r.as_ref() {
         let after = match &r {
             Some(a) => a.clone(),
-            None if domain.chars().any(super::unicode16::unassigned) => {
+            None if domain.chars().any(super::unicode17::unassigned) => {
                 "fail: a code point Unicode 16.0 does not assign (ICU's data)".to_string()
             }
             None => "fail: UTS #46 ToASCII fails".to_string(),

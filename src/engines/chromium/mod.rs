@@ -24,7 +24,7 @@
 //! | `scheme` | `url_util.cc` `SchemeRegistry`, `content/common/url_schemes.cc`, `chrome/common/chrome_content_client.cc`; `url_canon_etc.cc` `DoScheme` |
 //! | `userinfo`, `port`, `fragment` | `url_canon_etc.cc` `DoUserInfo`, `DoPort`, `DoCanonicalizeRef` |
 //! | `host` | `url_canon_host.cc` |
-//! | `idna`, `unicode16` | `url_idna_icu.cc` `IDNToASCII` (ICU `uidna_nameToASCII`) |
+//! | `idna`, `unicode17` | `url_idna_icu.cc` `IDNToASCII` (ICU `uidna_nameToASCII`) |
 //! | `ip` | `url_canon_ip.cc` |
 //! | `path` | `url_canon_path.cc` |
 //! | `query` | `url_canon_query.cc` |
@@ -37,7 +37,7 @@
 //! U+00FF reaches it as UTF-16, which matters in one place (the opaque
 //! host's check of each code unit's low octet, see `host`).  IDNA is the
 //! `idna` crate's UTS #46 with Chromium's options, limited to the Unicode
-//! 16.0 repertoire of Chromium's ICU (`unicode16`).
+//! 16.0 repertoire of Chromium's ICU (`unicode17`).
 //!
 //! # Departures from the URL Standard
 //!
@@ -69,7 +69,7 @@ mod query;
 mod relative;
 mod scheme;
 mod trace;
-mod unicode16;
+mod unicode17;
 mod userinfo;
 mod util;
 

@@ -63,7 +63,7 @@ pub(super) fn encoded_query(
     {
         return None;
     }
-    let input = super::transitional::clean(input);
+    let input = super::domain::clean(input);
     let start = input
         .find(['?', '#'])
         .filter(|&i| input[i..].starts_with('?'))?

@@ -40,11 +40,10 @@
 //!   checked: `http://XN--A.com/` → `http://xn--a.com/`; with Transitional
 //!   Processing they are declined), and it has no forbidden domain code
 //!   point.  Under Nontransitional Processing (`idn`), a host that also
-//!   holds code points beyond ASCII is taken through the *domain to
-//!   ASCII* the parser runs (ada's UTS #46 processing):
-//!   `https://Bücher.DE/` → `https://xn--bcher-kva.de/`; its errors, an
-//!   empty result, a forbidden domain code point and a result that ends
-//!   in a number are left to the parser;
+//!   holds code points beyond ASCII is taken through the engine's
+//!   *domain to ASCII* ([`super::domain::domain_to_ascii`]):
+//!   `https://Bücher.DE/` → `https://xn--bcher-kva.de/`; its errors and
+//!   a result that ends in a number are left to the parser;
 //! - *port state*: empty, or ASCII digits (leading zeros allowed) whose
 //!   value is at most 65535, dropped when it is the scheme's default;
 //! - *path start* and *path state*: the path is `/` when none follows;
@@ -266,10 +265,9 @@ fn host_and_port(
     if needs_uts46 {
         // The host parser's *domain to ASCII* (UTS #46, Nontransitional
         // Processing, CheckHyphens and VerifyDnsLength false), as the
-        // parser runs it: an error is left to the parser, and so is an
-        // empty host, a forbidden domain code point or a host that ends
-        // in a number (the last label begins with a digit: an IPv4
-        // address, or a host the IPv4 parser rejects).
+        // engine runs it: an error is left to the parser, and so is a
+        // host that ends in a number (the last label begins with a
+        // digit: an IPv4 address, or a host the IPv4 parser rejects).
         push_domain_to_ascii(&bytes[start..i], out)?;
     } else {
         // Ends in a number (the last label begins with a digit): an IPv4
@@ -400,37 +398,15 @@ fn opaque_path_url(input: &str, colon: usize, out: &mut String) -> Option<Offset
 
 /// The host parser's *domain to ASCII* of `host`, which holds code
 /// points beyond ASCII, pushed to `out` (see [`canonicalize`]): the
-/// parser's own UTS #46 processing (ada's), its errors, an empty result,
-/// a forbidden domain code point and a result that ends in a number left
-/// to the parser.  Out of line: the common host is ASCII.
+/// engine's ([`super::domain::domain_to_ascii`]); its errors and a result
+/// that ends in a number are left to the parser.  Out of line: the
+/// common host is ASCII.
 #[inline(never)]
 fn push_domain_to_ascii(host: &[u8], out: &mut String) -> Option<()> {
-    let ascii = ada_url::Idna::ascii(std::str::from_utf8(host).ok()?);
-    let forbidden = |b: u8| {
-        b <= b' '
-            || b >= 0x7F
-            || matches!(
-                b,
-                b'#' | b'%'
-                    | b'/'
-                    | b':'
-                    | b'<'
-                    | b'>'
-                    | b'?'
-                    | b'@'
-                    | b'['
-                    | b'\\'
-                    | b']'
-                    | b'^'
-                    | b'|'
-            )
-    };
-    if ascii.bytes().any(forbidden) {
-        return None;
-    }
+    let ascii = super::domain::domain_to_ascii(std::str::from_utf8(host).ok()?, false).ok()?;
     let last = ascii.strip_suffix('.').unwrap_or(&ascii);
     let last = last.rsplit('.').next().unwrap_or("");
-    if ascii.is_empty() || last.bytes().next().is_none_or(|b| b.is_ascii_digit()) {
+    if last.bytes().next().is_none_or(|b| b.is_ascii_digit()) {
         return None;
     }
     out.push_str(&ascii);

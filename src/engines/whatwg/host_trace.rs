@@ -254,7 +254,7 @@ fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<Str
     // Transitional Processing maps the deviation characters first (see
     // `transitional`), before the domain is found ASCII or not.
     let mapped = match engine.transitional {
-        true => super::transitional::map_deviations(domain),
+        true => super::domain::map_deviations(domain),
         false => Cow::Borrowed(domain),
     };
     if mapped.is_ascii() {
@@ -269,7 +269,8 @@ fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<Str
         };
     }
     // UTS #46 disallows a code point the Unicode version leaves
-    // unassigned (the `idna` crate's data cannot tell them apart).
+    // unassigned (the `idna` crate's data cannot tell them apart; see
+    // `domain::domain_to_ascii`).
     if let Some(c) = domain.chars().find(|&c| unassigned_in_unicode_17(c)) {
         let why = format!(
             "U+{:04X} is unassigned in Unicode 17.0 (UTS #46: disallowed)",
@@ -309,7 +310,7 @@ pub(crate) fn uts46_stages(
     // Processing step 1: map each code point (a deviation character first
     // by Transitional Processing, when it runs).
     let mapped_input = match transitional {
-        true => super::transitional::map_deviations(domain),
+        true => super::domain::map_deviations(domain),
         false => Cow::Borrowed(domain),
     };
     let mapped: String = mapped_input

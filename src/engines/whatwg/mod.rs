@@ -32,8 +32,8 @@
 
 mod ada;
 mod common_url;
+mod domain;
 pub mod host_trace;
-mod transitional;
 #[cfg(feature = "url-conversions")]
 mod url_crate;
 
@@ -191,10 +191,11 @@ impl Whatwg {
 
     /// `input` parsed against a base already parsed, its query in UTF-8.
     fn parse_against(&self, input: &str, base: Option<&StandardUrl>) -> Result<StandardUrl, Error> {
-        let input = match self.transitional {
-            true => transitional::map_host_in_input(input, base.map(|b| b.protocol())),
-            false => Cow::Borrowed(input),
-        };
+        // A domain beyond ASCII goes through the engine's domain to
+        // ASCII (see `domain`): the parser meets an ASCII domain.
+        let input =
+            domain::ascii_domain_in_input(input, base.map(|b| b.protocol()), self.transitional)
+                .map_err(|reason| Error::UrlStandard { reason })?;
         ada::parse(&input, base.map(StandardUrl::href))
     }
 
@@ -372,8 +373,13 @@ impl Whatwg {
                 false => Ok(String::new()),
             };
         }
-        let mapped = match self.transitional && is_special(scheme) {
-            true => transitional::map_deviations(host),
+        // A domain beyond ASCII: the engine's domain to ASCII first.
+        let decoded = crate::text::percent::percent_decode_bytes(host);
+        let mapped = match is_special(scheme) && !decoded.is_ascii() {
+            true => Cow::Owned(
+                domain::domain_to_ascii(&String::from_utf8_lossy(&decoded), self.transitional)
+                    .map_err(|why| fail(&why))?,
+            ),
             false => Cow::Borrowed(host),
         };
         // A special scheme's host (a `file:` host of `https:`'s kind,
@@ -463,12 +469,17 @@ impl Engine for Whatwg {
         let set = || {
             let utf8 = encoding_rs::UTF_8;
             let mut url = self.parse(href, None, utf8)?;
-            let value = match (self.transitional, attribute) {
-                (true, UrlAttribute::Host | UrlAttribute::Hostname) => {
-                    transitional::map_deviations(value)
+            // A domain beyond ASCII: the engine's domain to ASCII first;
+            // a setter refuses a value whose domain fails it.
+            let value = match attribute {
+                UrlAttribute::Host | UrlAttribute::Hostname => {
+                    domain::ascii_domain_in_setter_value(value, url.protocol(), self.transitional)
                 }
-                (true, UrlAttribute::Href) => transitional::map_host_in_input(value, None),
-                _ => Cow::Borrowed(value),
+                UrlAttribute::Href => domain::ascii_domain_in_input(value, None, self.transitional),
+                _ => Ok(Cow::Borrowed(value)),
+            };
+            let Ok(value) = value else {
+                return self.with_query_encoded(&url, "", utf8);
             };
             ada::set(&mut url, attribute, &value);
             self.with_query_encoded(&url, "", utf8)

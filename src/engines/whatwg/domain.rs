@@ -1,14 +1,17 @@
-//! UTS #46 Transitional Processing for the `whatwg` engine.
+//! The `whatwg` engine's *domain to ASCII*, run ahead of the parser on a
+//! domain written beyond ASCII ([`ascii_domain_in_input`],
+//! [`domain_to_ascii`]), and UTS #46 Transitional Processing.
 //!
 //! Transitional and Nontransitional Processing differ only on the four
 //! *deviation* characters, which Transitional Processing maps: `ß` →
 //! `ss`, `ς` → `σ`, U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH
 //! JOINER → nothing.  No other code point maps to a deviation character,
-//! so mapping them first and then running Nontransitional Processing (the
-//! parser's) is Transitional Processing.  The URL Standard
+//! so mapping them first and then running Nontransitional Processing is
+//! Transitional Processing.  The URL Standard
 //! percent-decodes a host before its UTS #46 processing: a deviation
 //! character written percent-encoded (`%C3%9F`) is mapped too.
 
+use crate::text::unicode::unassigned::unassigned_in_unicode_17;
 use std::borrow::Cow;
 
 /// The deviation characters, their UTF-8 escapes (uppercase), and what
@@ -60,23 +63,137 @@ pub(crate) fn map_deviations(host: &str) -> Cow<'_, str> {
     }
 }
 
-/// `input` with the deviation characters of its host mapped, when the
-/// URL Standard's parser would take a domain host from it (a special URL
-/// with an authority in `input`, not from `base`); `input` as it is
-/// otherwise.
+/// `input` with the domain it writes replaced by that domain's *domain
+/// to ASCII* ([`domain_to_ascii`]), when the URL Standard's parser would
+/// take a domain host from it (a special URL with an authority in
+/// `input`, not from its base) and the domain, percent-decoded, is not
+/// ASCII; `input` as it is otherwise.  An error when domain to ASCII
+/// fails.  The parser then meets an ASCII domain, which it lowercases.
 ///
 /// The host is found as the URL Standard's state machine finds it: after
 /// the scheme (and the slashes the special authority states skip), up to
 /// `/`, `\`, `?`, `#` or the end, after the last `@`, before a `:` that
 /// is not within `[` `]`.
-pub(crate) fn map_host_in_input<'a>(input: &'a str, base_protocol: Option<&str>) -> Cow<'a, str> {
+///
+/// `http://u@Bücher.de:81/ü` → `http://u@xn--bcher-kva.de:81/ü`.
+pub(crate) fn ascii_domain_in_input<'a>(
+    input: &'a str,
+    base_protocol: Option<&str>,
+    transitional: bool,
+) -> Result<Cow<'a, str>, String> {
+    if input.is_ascii() && !input.contains('%') {
+        return Ok(Cow::Borrowed(input));
+    }
     let s = clean(input);
     let Some((start, end)) = host_span(&s, base_protocol) else {
-        return Cow::Borrowed(input);
+        return Ok(Cow::Borrowed(input));
     };
-    match map_deviations(&s[start..end]) {
-        Cow::Borrowed(_) => Cow::Borrowed(input),
-        Cow::Owned(host) => Cow::Owned(format!("{}{host}{}", &s[..start], &s[end..])),
+    let decoded = crate::text::percent::percent_decode_bytes(&s[start..end]);
+    if decoded.is_ascii() {
+        return Ok(Cow::Borrowed(input));
+    }
+    let ascii = domain_to_ascii(&String::from_utf8_lossy(&decoded), transitional)?;
+    Ok(Cow::Owned(format!("{}{ascii}{}", &s[..start], &s[end..])))
+}
+
+/// The value given to the `host` or `hostname` setter of a URL whose
+/// scheme is `protocol` (with its `:`), with its domain replaced as in
+/// [`ascii_domain_in_input`]: the host state reads the value (tabs and
+/// newlines removed, nothing trimmed) up to `/`, `\`, `?`, `#`, or a `:`
+/// outside `[` `]`.
+///
+/// `Bücher.de:81` on an `http:` URL → `xn--bcher-kva.de:81`.
+pub(crate) fn ascii_domain_in_setter_value<'a>(
+    value: &'a str,
+    protocol: &str,
+    transitional: bool,
+) -> Result<Cow<'a, str>, String> {
+    if (value.is_ascii() && !value.contains('%'))
+        || !super::is_special(protocol.trim_end_matches(':'))
+    {
+        return Ok(Cow::Borrowed(value));
+    }
+    let s: String = value
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let mut in_brackets = false;
+    let end = s
+        .char_indices()
+        .find(|&(_, c)| {
+            match c {
+                '[' => in_brackets = true,
+                ']' => in_brackets = false,
+                _ => {}
+            }
+            matches!(c, '/' | '\\' | '?' | '#') || (c == ':' && !in_brackets)
+        })
+        .map_or(s.len(), |(i, _)| i);
+    let decoded = crate::text::percent::percent_decode_bytes(&s[..end]);
+    if decoded.is_ascii() {
+        return Ok(Cow::Borrowed(value));
+    }
+    let ascii = domain_to_ascii(&String::from_utf8_lossy(&decoded), transitional)?;
+    Ok(Cow::Owned(format!("{ascii}{}", &s[end..])))
+}
+
+/// *Domain to ASCII* (beStrict false) of `domain` (percent-decoded), which
+/// is not ASCII: UTS #46 ToASCII with CheckHyphens false, CheckBidi and
+/// CheckJoiners true, UseSTD3ASCIIRules false, VerifyDnsLength false,
+/// Nontransitional Processing (Transitional when `transitional`: the
+/// deviation characters mapped first: a domain ASCII then is only
+/// lowercased), then the host parser's forbidden domain code points; an
+/// empty result fails.
+///
+/// By the `idna` crate (the `url` crate's, ICU4X's UTS #46 data), with
+/// the code points Unicode 17.0 leaves unassigned disallowed, which that
+/// data does not tell from valid ones.  Not by ada, whose UTS #46
+/// processing does not normalize after mapping: `ẛ̣` (U+1E9B U+0323)
+/// maps to `ṩ`, which NFC makes `ṩ`: `xn--1ig`, where ada gives
+/// `xn--kta160l`.
+pub(crate) fn domain_to_ascii(domain: &str, transitional: bool) -> Result<String, String> {
+    let domain = match transitional {
+        true => map_deviations(domain),
+        false => Cow::Borrowed(domain),
+    };
+    // ASCII once its deviations are mapped: lowercased, as any ASCII
+    // domain (`xn--a.ß` → `xn--a.ss`).
+    if domain.is_ascii() {
+        let forbidden = |b: u8| {
+            b <= b' '
+                || b == 0x7F
+                || matches!(
+                    b,
+                    b'#' | b'%'
+                        | b'/'
+                        | b':'
+                        | b'<'
+                        | b'>'
+                        | b'?'
+                        | b'@'
+                        | b'['
+                        | b'\\'
+                        | b']'
+                        | b'^'
+                        | b'|'
+                )
+        };
+        return match domain.to_ascii_lowercase() {
+            d if d.is_empty() => Err("empty host".to_string()),
+            d if d.bytes().any(forbidden) => Err("forbidden domain code point".to_string()),
+            d => Ok(d),
+        };
+    }
+    if let Some(c) = domain.chars().find(|&c| unassigned_in_unicode_17(c)) {
+        return Err(format!(
+            "invalid international domain name: U+{:04X} is unassigned in Unicode 17.0",
+            u32::from(c)
+        ));
+    }
+    match idna::domain_to_ascii_cow(domain.as_bytes(), idna::AsciiDenyList::URL) {
+        Ok(ascii) if !ascii.is_empty() => Ok(ascii.into_owned()),
+        Ok(_) => Err("empty host".to_string()),
+        Err(_) => Err("invalid international domain name".to_string()),
     }
 }
 
@@ -175,7 +292,11 @@ mod tests {
 
     #[test]
     fn only_the_host_of_the_input() {
-        let m = |s| map_host_in_input(s, Some("http:")).into_owned();
+        let m = |s| {
+            ascii_domain_in_input(s, Some("http:"), true)
+                .unwrap()
+                .into_owned()
+        };
         assert_eq!(
             m("http://u:ß@faß.de:80/ß?ß#ß"),
             "http://u:ß@fass.de:80/ß?ß#ß"

@@ -1,0 +1,181 @@
+//! The browser engines (`chromium`, `firefox`, `webkit`) on the
+//! web-platform-tests URL files vendored in `tests/data/wpt/`: each
+//! gives, check by check, what its real browser gave (stored in
+//! `tests/data/browsers/BROWSER/wpt.jsonl`, see its README), so that
+//! `urlprism test` reports the browser's own failures
+//! (`tests/data/wpt/expected-failures/BROWSER.json`) and nothing else.
+//!
+//! The setter cases do not run under these engines (they have no URL API
+//! setters): `urlprism test` says so, and they are left out here.
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use urlprism::compare::Engine;
+use urlprism::conformance::wpt::{self, Check};
+use urlprism::engines::registry;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+const FILES: [&str; 5] = [
+    "urltestdata.json",
+    "setters_tests.json",
+    "percent-encoding.json",
+    "toascii.json",
+    "IdnaTestV2.json",
+];
+
+fn engine(name: &str) -> urlprism::engines::EngineSpec {
+    registry()
+        .iter()
+        .find(|r| r.name() == name)
+        .unwrap_or_else(|| panic!("no engine {name}"))
+        .engine()
+}
+
+/// The browser's stored result of each check: (file, key) → result.
+fn recorded(browser: &str) -> Vec<(String, Value)> {
+    let path = root().join(format!("tests/data/browsers/{browser}/wpt.jsonl"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| {
+            let v = wpt::parse_json(l).expect("a JSON line");
+            (v["file"].as_str().unwrap().to_string(), v)
+        })
+        .collect()
+}
+
+/// Whether the stored line `line` is the check `check`.
+fn is_the_check(line: &Value, check: &Check) -> bool {
+    check
+        .key()
+        .iter()
+        .all(|(k, v)| line.get(*k).and_then(Value::as_str) == *v)
+}
+
+/// What the engine gives for `check`, in the form of the recordings'
+/// `result`: the getters, or `failure`.
+fn engine_result(e: &dyn Engine, check: &Check) -> Option<Value> {
+    let getters = |input: &str, base: Option<&str>, enc| match e.canonicalize(input, base, enc) {
+        Ok(u) => {
+            let g = wpt::getters_of_url(&u);
+            Some(serde_json::Map::from_iter(
+                g.into_iter()
+                    .map(|(k, v)| (k.to_string(), Value::String(v))),
+            ))
+        }
+        Err(_) => None,
+    };
+    let failure = || serde_json::json!({"failure": true});
+    let utf8 = urlprism::encoding_rs::UTF_8;
+    Some(match check {
+        Check::Parse { input, base, .. } => match getters(input, base.as_deref(), utf8) {
+            Some(g) => Value::Object(g),
+            None => failure(),
+        },
+        Check::Host { input, .. } => match getters(&format!("https://{input}/x"), None, utf8) {
+            Some(g) => serde_json::json!({"host": g["host"]}),
+            None => failure(),
+        },
+        Check::PercentEncoding {
+            input, encoding, ..
+        } => {
+            let enc = urlprism::encoding_rs::Encoding::for_label(encoding.as_bytes())?;
+            let link = format!("https://doesnotmatter.invalid/?{input}#{input}");
+            match getters(&link, None, enc) {
+                Some(g) => serde_json::json!({"search": g["search"], "hash": g["hash"]}),
+                None => failure(),
+            }
+        }
+        Check::Set { .. } => return None,
+    })
+}
+
+/// A result with any failure message made `true`.
+fn normalized(v: &Value) -> Value {
+    match v.get("failure") {
+        Some(_) => serde_json::json!({"failure": true}),
+        None => v.clone(),
+    }
+}
+
+fn check_engine(name: &str) {
+    let spec = engine(name);
+    let e: &dyn Engine = &spec;
+    let stored = recorded(name);
+    let mut differ = Vec::new();
+    let mut unexpected = Vec::new();
+    let mut stale = Vec::new();
+    let mut compared = 0;
+    for file in FILES {
+        let path = root().join("tests/data/wpt").join(file);
+        let cases = wpt::read_cases(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let lines: Vec<&Value> = stored
+            .iter()
+            .filter(|(f, _)| f == file)
+            .map(|(_, v)| v)
+            .collect();
+        for case in &cases {
+            // The engine gives what the browser gave.
+            if let Some(mine) = engine_result(e, &case.check) {
+                let line = lines
+                    .iter()
+                    .find(|l| is_the_check(l, &case.check))
+                    .unwrap_or_else(|| panic!("{file}: no stored line for {:?}", case.check));
+                compared += 1;
+                if normalized(&line["result"]) != mine {
+                    differ.push(format!(
+                        "{file} case {}: {:?}\n  browser {}\n  engine  {}",
+                        case.number, case.check, line["result"], mine
+                    ));
+                }
+            }
+        }
+        // `urlprism test`'s verdict: the failures are the listed ones.
+        let report = wpt::run_file(&path, e).unwrap();
+        let listed = wpt::ExpectedFailures::beside(&path, name).unwrap();
+        let failing: BTreeSet<usize> = report.failures.iter().map(|f| f.line).collect();
+        for f in &report.failures {
+            if f.expected.is_none() {
+                unexpected.push(format!("{file} case {}: {:?}", f.line, f.input));
+            }
+        }
+        if report.not_run.is_none() {
+            for case in &cases {
+                if listed.reason(file, &case.check).is_some() && !failing.contains(&case.number) {
+                    stale.push(format!("{file} case {}: {:?}", case.number, case.check));
+                }
+            }
+        }
+    }
+    println!("{name}: {compared} checks compared with the browser's");
+    assert!(
+        differ.is_empty(),
+        "{name}: {} checks differ from the browser's:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+    assert!(
+        unexpected.is_empty(),
+        "{name}: failures not listed: {unexpected:#?}"
+    );
+    assert!(stale.is_empty(), "{name}: listed, but passing: {stale:#?}");
+}
+
+#[test]
+fn chromium_gives_what_chromium_gives() {
+    check_engine("chromium");
+}
+
+#[test]
+fn firefox_gives_what_firefox_gives() {
+    check_engine("firefox");
+}
+
+#[test]
+fn webkit_gives_what_webkit_gives() {
+    check_engine("webkit");
+}
