@@ -56,11 +56,7 @@ impl ExpectedFailures {
                 return Err(format!("{source}: entry {} is not an object", i + 1));
             };
             for k in ["file", "reason"] {
-                if !o
-                    .get(k)
-                    .and_then(Value::as_str)
-                    .is_some_and(|s| !s.is_empty())
-                {
+                if o.get(k).and_then(Value::as_str).is_none_or(str::is_empty) {
                     return Err(format!("{source}: entry {} has no {k:?}", i + 1));
                 }
             }
