@@ -199,12 +199,17 @@ pub(crate) fn domain_to_ascii(domain: &str, transitional: bool) -> Result<String
 
 /// The URL Standard's first steps on an input: leading and trailing C0
 /// controls and spaces removed, then every tab and newline.
-pub(crate) fn clean(input: &str) -> String {
-    input
-        .trim_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect()
+pub(crate) fn clean(input: &str) -> Cow<'_, str> {
+    let trimmed = input.trim_matches(|c: char| c <= ' ');
+    if !trimmed.contains(['\t', '\n', '\r']) {
+        return Cow::Borrowed(trimmed);
+    }
+    Cow::Owned(
+        trimmed
+            .chars()
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect(),
+    )
 }
 
 fn is_slash(b: u8) -> bool {

@@ -10,6 +10,8 @@
 //! assert!(unassigned_in_unicode_17('\u{1D256}'));
 //! assert!(!unassigned_in_unicode_17('\u{32931}')); // CJK Ext. J, added in 17.0
 //! assert!(!unassigned_in_unicode_17('a'));
+//! assert!(unassigned_in_unicode_17('\u{0378}') && !unassigned_in_unicode_17('\u{0377}'));
+//! assert!(unassigned_in_unicode_17('\u{FFFF}') && !unassigned_in_unicode_17('\u{3042}'));
 //! ```
 
 use std::sync::OnceLock;
@@ -33,11 +35,29 @@ fn ranges() -> &'static [(u32, u32)] {
     })
 }
 
+/// The table's code points of the Basic Multilingual Plane as a bit set
+/// (8 KiB), one lookup per code point where most domains' lie.
+fn bmp_bits() -> &'static [u64; 1024] {
+    static BITS: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
+    BITS.get_or_init(|| {
+        let mut bits = Box::new([0u64; 1024]);
+        for &(first, last) in ranges() {
+            for cp in first..=last.min(0xFFFF) {
+                bits[(cp >> 6) as usize] |= 1 << (cp & 63);
+            }
+        }
+        bits
+    })
+}
+
 /// Whether Unicode 17.0 leaves `c` unassigned.
 pub fn unassigned_in_unicode_17(c: char) -> bool {
     let cp = u32::from(c);
     if cp < 0x0378 {
         return false;
+    }
+    if cp <= 0xFFFF {
+        return bmp_bits()[(cp >> 6) as usize] & (1 << (cp & 63)) != 0;
     }
     let r = ranges();
     let i = r.partition_point(|&(_, last)| last < cp);
