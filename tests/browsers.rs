@@ -1263,8 +1263,8 @@ fn suite_parts_are_what_the_library_reads() -> Result<(), Failed> {
     let mut wpt = Vec::new();
     let text = std::fs::read_to_string(root().join("tests/data/wpt/urltestdata-2026-01.json"))
         .map_err(|e| e.to_string())?;
-    for case in urlprism::conformance::wpt::read_cases(&text)? {
-        let urlprism::conformance::wpt::Check::Parse { input, base, .. } = case.check else {
+    for case in urlprism::compare::wpt::read_cases(&text)? {
+        let urlprism::compare::wpt::Check::Parse { input, base, .. } = case.check else {
             continue;
         };
         let pair = (input, base);

@@ -8,7 +8,7 @@
 //! own host on every host of the WPT and bench inputs.
 
 use std::path::PathBuf;
-use urlprism::conformance::wpt::{self, Check};
+use urlprism::compare::wpt::{self, Check};
 use urlprism::engines::whatwg::{host_trace, Whatwg};
 
 fn data(name: &str) -> PathBuf {

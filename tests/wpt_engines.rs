@@ -11,8 +11,8 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use urlprism::compare::wpt::{self, Check};
 use urlprism::compare::Engine;
-use urlprism::conformance::wpt::{self, Check};
 use urlprism::engines::registry;
 
 fn root() -> PathBuf {

@@ -17,7 +17,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use urlprism::conformance::wpt;
+use urlprism::compare::wpt;
 use urlprism::engines::whatwg::Whatwg;
 
 /// One input and its base.

@@ -403,5 +403,20 @@ pub fn whatwg(data: &[u8]) {
                 }
             }
         }
+        // The URL API's setters: the input set, as the attribute the
+        // data picks, on the base (or a URL of each kind).
+        use urlprism::compare::{Engine, UrlAttribute};
+        let attribute = UrlAttribute::ALL[data.len() % UrlAttribute::ALL.len()];
+        let hrefs = match &base {
+            Some(b) => vec![b.clone()],
+            None => vec!["http://u:p@h:81/p?q#f".to_string(), "sc:opaque".to_string()],
+        };
+        for href in &hrefs {
+            if let Some(Ok(u)) = w.set(href, attribute, &input) {
+                if let Err(e) = u.check_invariants() {
+                    panic!("{href:?}.{} = {input:?}: {e}", attribute.name());
+                }
+            }
+        }
     }
 }

@@ -167,19 +167,19 @@ pub trait Engine: Send + Sync {
     /// test` gives it the files of that extension), or `None`.  By
     /// default, the web-platform-tests `urltestdata.json` files, which
     /// any engine runs through [`Engine::canonicalize`]
-    /// ([`crate::conformance::wpt`]).  The profiles also run the 2011 suite's
+    /// ([`crate::compare::wpt`]).  The profiles also run the 2011 suite's
     /// `.dat` files ([`crate::conformance::run_suite`]).
     #[cfg(feature = "suite")]
     fn test_files(&self) -> Option<TestFiles> {
-        Some(crate::conformance::wpt::TEST_FILES)
+        Some(crate::compare::wpt::TEST_FILES)
     }
 
     /// Runs the test file at `path`, of the format of
     /// [`Engine::test_files`], as a report of the suite's kind: by
-    /// default, [`crate::conformance::wpt::run_file`].
+    /// default, [`crate::compare::wpt::run_file`].
     #[cfg(feature = "suite")]
     fn run_test_file(&self, path: &std::path::Path) -> Result<FileReport, ReadError> {
-        crate::conformance::wpt::run_file(path, self)
+        crate::compare::wpt::run_file(path, self)
     }
 
     /// The URL API's setter `attribute` run with `value` on the URL

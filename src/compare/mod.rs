@@ -34,6 +34,8 @@ mod alignment;
 mod comparison;
 mod engine;
 mod guard;
+#[cfg(feature = "suite")]
+pub mod wpt;
 
 pub use alignment::*;
 pub use comparison::*;

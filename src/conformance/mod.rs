@@ -50,8 +50,6 @@ pub use reader::*;
 mod runner;
 #[cfg(feature = "suite")]
 pub use runner::*;
-#[cfg(feature = "suite")]
-pub mod wpt;
 
 #[cfg(all(test, feature = "suite"))]
 mod tests {

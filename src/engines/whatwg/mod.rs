@@ -3,7 +3,7 @@
 //! Processing), as a column beside the 2011 profiles.  It passes every
 //! case of the web-platform-tests URL files vendored in `tests/data/wpt/`
 //! (`urltestdata.json`, `setters_tests.json`, `percent-encoding.json`,
-//! `toascii.json`, `IdnaTestV2.json`; [`crate::conformance::wpt`]).
+//! `toascii.json`, `IdnaTestV2.json`; [`crate::compare::wpt`]).
 //!
 //! - [`Whatwg`] is the engine: [`Whatwg::canonicalize_str`] gives the
 //!   `href` of a string, [`Whatwg::parse`] the URL record

@@ -22,7 +22,7 @@
 //! [`run_file`] marks each failure expected or not.
 //!
 //! ```
-//! use urlprism::conformance::wpt;
+//! use urlprism::compare::wpt;
 //! use urlprism::engines::whatwg::Whatwg;
 //! let cases = wpt::read_cases(r#"["a comment",
 //!   {"input": "HTTP://EX.com:80/a", "base": null, "href": "http://ex.com/a",
@@ -37,7 +37,7 @@ mod expected;
 
 pub use expected::ExpectedFailures;
 
-use crate::compare::{Engine, TestFiles, UrlAttribute};
+use super::{Engine, TestFiles, UrlAttribute};
 use crate::conformance::{self, Failure, FileKind, FileReport, ReadError};
 use serde_json::{Map, Value};
 use std::path::Path;
