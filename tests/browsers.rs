@@ -1261,7 +1261,7 @@ fn suite_parts_are_what_the_library_reads() -> Result<(), Failed> {
         }
     }
     let mut wpt = Vec::new();
-    let text = std::fs::read_to_string(root().join("tests/data/wpt/urltestdata-2026-01.json"))
+    let text = std::fs::read_to_string(root().join("tests/data/wpt/2026-01/urltestdata.json"))
         .map_err(|e| e.to_string())?;
     for case in urlprism::compare::wpt::read_cases(&text)? {
         let urlprism::compare::wpt::Check::Parse { input, base, .. } = case.check else {

@@ -36,6 +36,7 @@ pub mod chromium;
 pub mod firefox;
 pub mod page;
 pub(crate) mod remade;
+mod url_api;
 pub mod webkit;
 pub mod whatwg;
 

@@ -29,7 +29,7 @@ realistic.jsonl, the inputs of existing collections:
                   suite, tests/data/tests-web-url/**/*.dat
   suite-a1        a sample of SHARED/conformance/tests-web-url/generated/*-a1-*
                   (hosts with code points unassigned in Unicode 3.2)
-  wpt             every case (input, base) of tests/data/wpt/urltestdata-2026-01.json
+  wpt             every case (input, base) of tests/data/wpt/2026-01/urltestdata.json
                   (the January 2026 cases, as in SHARED/wpt/urltestdata.json)
   bench-ascii, bench-idn, bench-kasztp
                   samples of SHARED/bench/ascii.txt, idn.txt, kasztp-source.txt
@@ -396,7 +396,7 @@ def realistic(rng, shared):
         c.add(inp, base)
 
     c.part = "wpt"
-    with open(os.path.join(REPO, "tests/data/wpt/urltestdata-2026-01.json"), encoding="utf-8") as f:
+    with open(os.path.join(REPO, "tests/data/wpt/2026-01/urltestdata.json"), encoding="utf-8") as f:
         for case in json.load(f):
             if isinstance(case, dict):
                 c.add(case["input"], case.get("base"))
@@ -1004,7 +1004,7 @@ def main():
         "sources": [
             "tests/data/tests-web-url/**/*.dat",
             "../shared/conformance/tests-web-url/generated/*-a1-*.dat",
-            "tests/data/wpt/urltestdata-2026-01.json",
+            "tests/data/wpt/2026-01/urltestdata.json",
             "../shared/bench/ascii.txt",
             "../shared/bench/idn.txt",
             "../shared/bench/kasztp-source.txt",

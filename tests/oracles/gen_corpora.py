@@ -79,7 +79,7 @@ queries, fragments, whitespace, non-ASCII.
 mixed.jsonl, the inputs of existing collections:
   suite        every record (#data, #base) of the vendored conformance suite
   suite-a1     a sample of SHARED/conformance/tests-web-url/generated/*-a1-*
-  wpt          every case of tests/data/wpt/urltestdata-2026-01.json
+  wpt          every case of tests/data/wpt/2026-01/urltestdata.json
   bench-ascii, bench-idn, bench-kasztp, bench-relative
                samples of SHARED/bench/
   hostile      bench URLs mutated (controls, odd escapes, backslashes, ...)
@@ -853,7 +853,7 @@ def mixed_corpus(rng, shared):
         c.add(inp, base)
 
     c.part = "wpt"
-    with open(os.path.join(REPO, "tests/data/wpt/urltestdata-2026-01.json"), encoding="utf-8") as f:
+    with open(os.path.join(REPO, "tests/data/wpt/2026-01/urltestdata.json"), encoding="utf-8") as f:
         for case in json.load(f):
             if isinstance(case, dict):
                 c.add(case["input"], case.get("base"))
@@ -916,7 +916,7 @@ def main():
                 "seed": args.seed,
                 "sources": [
                     "tests/data/tests-web-url/ (the vendored conformance suite)",
-                    "tests/data/wpt/urltestdata-2026-01.json",
+                    "tests/data/wpt/2026-01/urltestdata.json",
                     "../shared/conformance/tests-web-url/generated/*-a1-*",
                     "../shared/bench/ascii.txt, idn.txt, kasztp-source.txt, relative.txt",
                 ],

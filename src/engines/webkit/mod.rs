@@ -35,7 +35,7 @@ pub mod idna;
 pub mod parser;
 mod record;
 
-use crate::compare::{Engine, HostTrace};
+use crate::compare::{Engine, HostTrace, UrlAttribute};
 use crate::error::Error;
 use crate::url::components::ParsedUrl;
 use encoding_rs::Encoding;
@@ -151,9 +151,79 @@ pub(crate) fn record_components(r: &Record) -> ParsedUrl {
     }
 }
 
+/// WebKit's `URLDecomposition::setPort` reading of a port
+/// (`parsePort`, `Source/WebCore/html/URLDecomposition.cpp`): tabs and
+/// newlines skipped, then digits up to the first other character;
+/// `None` (no change) when another character comes first or the number
+/// passes 65535, `Some(None)` (no port) when there is no digit or it is
+/// the scheme's default port.
+///
+/// `"\n\t"` → `Some(None)` (the standard's setter leaves the port as it
+/// is: its value is not empty); `"8080x"` → `Some(Some(8080))`; `"x"` →
+/// `None`.
+fn webkit_port(value: &str, scheme: &str) -> Option<Option<u16>> {
+    let mut port: u32 = 0;
+    let mut digit = false;
+    for c in value.chars() {
+        match c {
+            '\t' | '\n' | '\r' => continue,
+            '0'..='9' => {
+                port = port * 10 + (c as u32 - '0' as u32);
+                digit = true;
+                if port > u32::from(u16::MAX) {
+                    return None;
+                }
+            }
+            _ if !digit => return None,
+            _ => break,
+        }
+    }
+    let default = crate::text::scheme::default_port(scheme);
+    match digit {
+        false => Some(None),
+        true if default == Some(port as u16) => Some(None),
+        true => Some(Some(port as u16)),
+    }
+}
+
 impl Engine for Webkit {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    /// WebKit's URL API setters (`URLDecomposition`,
+    /// `Source/WebCore/html/URLDecomposition.cpp`, on `URL`'s setters,
+    /// which write the new component and parse the whole URL again): the
+    /// URL Standard's setter, its result parsed again by this engine,
+    /// and WebKit's own checks: a result WebKit's parser rejects leaves
+    /// the URL as it was (`setHost`: `if (fullURL.isValid())
+    /// setFullURL(fullURL)`; `https://example.com/` with `host = "xn--"`
+    /// stays), and the port is read by `parsePort` (`webkit_port`:
+    /// `https://h:3000/` with `port = "\n\t"` loses its port).  On the
+    /// web-platform-tests `setters_tests.json` it gives what WebKitGTK
+    /// 2.50.6 gives on every case (`tests/wpt_engines.rs`).
+    fn set(
+        &self,
+        href: &str,
+        attribute: UrlAttribute,
+        value: &str,
+    ) -> Option<Result<crate::url::Url, Error>> {
+        let utf8 = encoding_rs::UTF_8;
+        let url = match self.canonicalize(href, None, utf8) {
+            Ok(u) => u,
+            Err(e) => return Some(Err(e)),
+        };
+        let value = match attribute {
+            UrlAttribute::Port => match webkit_port(value, url.scheme()) {
+                None => return Some(Ok(url)),
+                Some(None) => String::new(),
+                Some(Some(p)) => p.to_string(),
+            },
+            _ => value.to_string(),
+        };
+        let changed = crate::engines::url_api::set_by_the_standard(url.as_str(), attribute, &value)
+            .and_then(|u| self.canonicalize(u.as_str(), None, utf8));
+        Some(Ok(changed.unwrap_or(url)))
     }
 
     fn description(&self) -> &str {
