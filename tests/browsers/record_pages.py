@@ -69,6 +69,26 @@ def system_name():
     return None
 
 
+def browser_provenance(browser, info, command):
+    """What a recording says of the browser that ran it (from the
+    runner's browser.json), of the system and of the command."""
+    return {
+        "browser": browser,
+        "version": info["version"],
+        "product": info.get("product"),
+        "revision": info.get("revision"),
+        "js_version": info.get("js_version"),
+        "user_agent": info.get("user_agent"),
+        "executable": info.get("executable"),
+        "executable_version": info.get("executable_version"),
+        "package": info.get("package"),
+        "driver": info.get("driver"),
+        "system": system_name(),
+        "date": info.get("date"),
+        "command": command,
+    }
+
+
 def check(corpus, out, names, info):
     if len(out) != len(corpus):
         sys.exit("%d output lines for %d corpus lines" % (len(out), len(corpus)))
@@ -123,20 +143,8 @@ def record(browser, corpus, corpus_prov, store=True):
         e = per_encoding.setdefault(o["encoding"], {"lines": 0, "no URL (valid false)": 0})
         e["lines"] += 1
         e["no URL (valid false)"] += not o["valid"]
-    provenance = {
-        "browser": browser,
-        "version": info["version"],
-        "product": info.get("product"),
-        "revision": info.get("revision"),
-        "js_version": info.get("js_version"),
-        "user_agent": info.get("user_agent"),
-        "executable": info.get("executable"),
-        "executable_version": info.get("executable_version"),
-        "package": info.get("package"),
-        "driver": info.get("driver"),
-        "system": system_name(),
-        "date": info.get("date"),
-        "command": "python3 tests/browsers/record_pages.py %s" % browser,
+    provenance = browser_provenance(browser, info, "python3 tests/browsers/record_pages.py %s" % browser)
+    provenance.update({
         "runner": shown,
         "evaluated": "a.href of an anchor whose href attribute is the input, in the page of the encoding "
         "(http://page.example/dir/LABEL.html, %s) while its <base> element's href is the base (absent "
@@ -150,7 +158,7 @@ def record(browser, corpus, corpus_prov, store=True):
         },
         "outputs": {"pages": {"lines": len(out), "no URL (valid false)": sum(not o["valid"] for o in out)}},
         "per_encoding": per_encoding,
-    }
+    })
     with open(os.path.join(DATA, browser, "pages-provenance.json"), "w", encoding="utf-8", newline="\n") as f:
         f.write(json.dumps(provenance, indent=2, sort_keys=True) + "\n")
     print("%s %s: stored in %s" % (browser, info["version"], os.path.relpath(dest, REPO)))

@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 
-from record_pages import SERVED, TIMEOUT_S, XVFB, read_jsonl, system_name
+from record_pages import SERVED, TIMEOUT_S, XVFB, browser_provenance, read_jsonl
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -228,28 +228,16 @@ def record(browser, checks, names, store=True):
     for name, f in source["files"].items():
         f["checks"] = per_file[name]["lines"]
     shown = RUNNERS[browser][1]
-    provenance = {
-        "browser": browser,
-        "version": info["version"],
-        "product": info.get("product"),
-        "revision": info.get("revision"),
-        "js_version": info.get("js_version"),
-        "user_agent": info.get("user_agent"),
-        "executable": info.get("executable"),
-        "executable_version": info.get("executable_version"),
-        "package": info.get("package"),
-        "driver": info.get("driver"),
-        "system": system_name(),
-        "date": info.get("date"),
+    provenance = browser_provenance(browser, info, "python3 tests/browsers/record_wpt.py %s" % browser)
+    provenance.update({
         "run_ms": info.get("run_ms"),
-        "command": "python3 tests/browsers/record_wpt.py %s" % browser,
         "runner": shown,
         "evaluated": EVALUATED % SERVED[browser],
         "pages": info["pages"]["wpt"],
         "wpt": source,
         "outputs": {"wpt": {"lines": len(out), "failure results": sum("failure" in o["result"] for o in out)}},
         "per_file": per_file,
-    }
+    })
     with open(os.path.join(dest, "wpt-provenance.json"), "w", encoding="utf-8", newline="\n") as f:
         f.write(json.dumps(provenance, indent=2, sort_keys=True) + "\n")
     print("%s %s: stored in %s (the browser ran %.1f s)" % (
