@@ -1146,45 +1146,68 @@ fn expected_failures_are_the_recordings() -> Result<Completion, Failed> {
         }
         return Ok(Completion::ignored_with("SKIPPED: python3 is missing"));
     }
-    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("browsers-wpt-expected-{}", std::process::id()));
+    let stored_dir = root().join("tests/data/wpt/expected-failures");
+    let files: Vec<(String, PathBuf)> = WPT_ENGINES
+        .iter()
+        .map(|e| (format!("{e}.json"), stored_dir.join(format!("{e}.json"))))
+        .collect();
+    let stdout = script_reproduces(
+        "wpt_expected.py",
+        &WPT_ENGINES,
+        &files,
+        "derives from the stored browser outputs (run python3 tests/browsers/wpt_expected.py)",
+    )?;
+    print!("{stdout}");
+    Ok(Completion::Completed)
+}
+
+/// Runs `script` (in `tests/browsers/`) with `args` and `--out` a
+/// directory of its own, then compares each file it wrote with the
+/// stored one of `files` (the name it writes, the stored file's path),
+/// byte for byte: its standard output when all are the same, an error
+/// naming every file that differs otherwise, then `hint` (what the
+/// script does, and what to run).
+fn script_reproduces(
+    script: &str,
+    args: &[&str],
+    files: &[(String, PathBuf)],
+    hint: &str,
+) -> Result<String, Failed> {
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "browsers-{}-{}",
+        script.trim_end_matches(".py"),
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&tmp);
     let o = Command::new("python3")
-        .arg(browsers_dir().join("wpt_expected.py"))
+        .arg(browsers_dir().join(script))
+        .args(args)
         .arg("--out")
         .arg(&tmp)
-        .args(WPT_ENGINES)
         .output()
         .map_err(|e| format!("python3: {e}"))?;
     if !o.status.success() {
         return Err(format!(
-            "wpt_expected.py failed: {}{}",
+            "{script} failed: {}{}",
             String::from_utf8_lossy(&o.stdout),
             String::from_utf8_lossy(&o.stderr)
         )
         .into());
     }
-    let stored_dir = root().join("tests/data/wpt/expected-failures");
     let mut differ = Vec::new();
-    for engine in WPT_ENGINES {
-        let file = format!("{engine}.json");
-        let again = std::fs::read(tmp.join(&file)).map_err(|e| format!("{file}: {e}"))?;
-        let stored = std::fs::read(stored_dir.join(&file)).map_err(|e| format!("{file}: {e}"))?;
-        if again != stored {
-            differ.push(format!("tests/data/wpt/expected-failures/{file}"));
+    for (name, stored) in files {
+        let again = std::fs::read(tmp.join(name)).map_err(|e| format!("{name}: {e}"))?;
+        let kept = std::fs::read(stored).map_err(|e| format!("{}: {e}", stored.display()))?;
+        if again != kept {
+            let shown = stored.strip_prefix(root()).unwrap_or(stored);
+            differ.push(shown.display().to_string());
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    print!("{}", String::from_utf8_lossy(&o.stdout));
     if !differ.is_empty() {
-        return Err(format!(
-            "{} not what wpt_expected.py derives from the stored browser outputs \
-             (run python3 tests/browsers/wpt_expected.py)",
-            differ.join(", ")
-        )
-        .into());
+        return Err(format!("{} not what {script} {hint}", differ.join(", ")).into());
     }
-    Ok(Completion::Completed)
+    Ok(String::from_utf8_lossy(&o.stdout).into_owned())
 }
 
 // ---------------------------------------------------------------------------
@@ -1318,39 +1341,24 @@ fn generator_reproduces_the_corpora() -> Result<Completion, Failed> {
             "SKIPPED: {what} is missing"
         )));
     }
-    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("browsers-corpus-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
-    let o = Command::new("python3")
-        .arg(browsers_dir().join("gen_corpora.py"))
-        .arg("--out")
-        .arg(&tmp)
-        .arg("--shared")
-        .arg(&shared)
-        .output()
-        .map_err(|e| format!("python3: {e}"))?;
-    if !o.status.success() {
-        return Err(format!(
-            "gen_corpora.py failed: {}",
-            String::from_utf8_lossy(&o.stderr)
-        )
-        .into());
-    }
-    for file in ["realistic.jsonl", "generated.jsonl", "provenance.json"] {
-        let again = std::fs::read(tmp.join(file)).map_err(|e| format!("{file}: {e}"))?;
-        let stored = std::fs::read(data_dir().join("corpus").join(file))
-            .map_err(|e| format!("{file}: {e}"))?;
-        if again != stored {
-            return Err(format!(
-                "tests/data/browsers/corpus/{file} is not what gen_corpora.py writes now \
-                 (run it again, then store the browsers' outputs anew)"
-            )
-            .into());
-        }
-    }
-    let _ = std::fs::remove_dir_all(&tmp);
-    print!("{}", String::from_utf8_lossy(&o.stdout));
+    let shared = shared.display().to_string();
+    let stdout = script_reproduces(
+        "gen_corpora.py",
+        &["--shared", &shared],
+        &corpus_files(&["realistic.jsonl", "generated.jsonl", "provenance.json"]),
+        "writes now (run it again, then store the browsers' outputs anew)",
+    )?;
+    print!("{stdout}");
     Ok(Completion::Completed)
+}
+
+/// The stored corpus files of `names`, each with the name the generator
+/// writes.
+fn corpus_files(names: &[&str]) -> Vec<(String, PathBuf)> {
+    names
+        .iter()
+        .map(|n| (n.to_string(), data_dir().join("corpus").join(n)))
+        .collect()
 }
 
 /// Running the page generator again writes the stored page corpus, byte
@@ -1362,36 +1370,13 @@ fn page_generator_reproduces_the_corpus() -> Result<Completion, Failed> {
         }
         return Ok(Completion::ignored_with("SKIPPED: python3 is missing"));
     }
-    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("browsers-pages-corpus-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
-    let o = Command::new("python3")
-        .arg(browsers_dir().join("gen_page_corpus.py"))
-        .arg("--out")
-        .arg(&tmp)
-        .output()
-        .map_err(|e| format!("python3: {e}"))?;
-    if !o.status.success() {
-        return Err(format!(
-            "gen_page_corpus.py failed: {}",
-            String::from_utf8_lossy(&o.stderr)
-        )
-        .into());
-    }
-    for file in ["pages.jsonl", "pages-provenance.json"] {
-        let again = std::fs::read(tmp.join(file)).map_err(|e| format!("{file}: {e}"))?;
-        let stored = std::fs::read(data_dir().join("corpus").join(file))
-            .map_err(|e| format!("{file}: {e}"))?;
-        if again != stored {
-            return Err(format!(
-                "tests/data/browsers/corpus/{file} is not what gen_page_corpus.py writes now \
-                 (run it again, then store the browsers' outputs anew: record_pages.py)"
-            )
-            .into());
-        }
-    }
-    let _ = std::fs::remove_dir_all(&tmp);
-    print!("{}", String::from_utf8_lossy(&o.stdout));
+    let stdout = script_reproduces(
+        "gen_page_corpus.py",
+        &[],
+        &corpus_files(&["pages.jsonl", "pages-provenance.json"]),
+        "writes now (run it again, then store the browsers' outputs anew: record_pages.py)",
+    )?;
+    print!("{stdout}");
     Ok(Completion::Completed)
 }
 
