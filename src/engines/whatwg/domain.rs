@@ -159,41 +159,49 @@ pub(crate) fn domain_to_ascii(domain: &str, transitional: bool) -> Result<String
     // ASCII once its deviations are mapped: lowercased, as any ASCII
     // domain (`xn--a.ß` → `xn--a.ss`).
     if domain.is_ascii() {
-        let forbidden = |b: u8| {
-            b <= b' '
-                || b == 0x7F
-                || matches!(
-                    b,
-                    b'#' | b'%'
-                        | b'/'
-                        | b':'
-                        | b'<'
-                        | b'>'
-                        | b'?'
-                        | b'@'
-                        | b'['
-                        | b'\\'
-                        | b']'
-                        | b'^'
-                        | b'|'
-                )
-        };
-        return match domain.to_ascii_lowercase() {
-            d if d.is_empty() => Err("empty host".to_string()),
-            d if d.bytes().any(forbidden) => Err("forbidden domain code point".to_string()),
-            d => Ok(d),
-        };
+        let lower = domain.to_ascii_lowercase();
+        if lower.is_empty() {
+            return Err("empty host".to_string());
+        }
+        forbidden_domain_code_points(&lower)?;
+        return Ok(lower);
     }
-    if let Some(c) = domain.chars().find(|&c| unassigned_in_unicode_17(c)) {
-        return Err(format!(
-            "invalid international domain name: U+{:04X} is unassigned in Unicode 17.0",
-            u32::from(c)
-        ));
-    }
+    no_unassigned_code_point(&domain)
+        .map_err(|why| format!("invalid international domain name: {why}"))?;
     match idna::domain_to_ascii_cow(domain.as_bytes(), idna::AsciiDenyList::URL) {
         Ok(ascii) if !ascii.is_empty() => Ok(ascii.into_owned()),
         Ok(_) => Err("empty host".to_string()),
         Err(_) => Err("invalid international domain name".to_string()),
+    }
+}
+
+/// The host parser's check of an ASCII domain: a forbidden domain code
+/// point (a C0 control, space, `#`, `%`, `/`, `:`, `<`, `>`, `?`, `@`,
+/// `[`, `\`, `]`, `^`, `|` or DEL) fails, and the error names it.
+pub(super) fn forbidden_domain_code_points(s: &str) -> Result<(), String> {
+    match s.chars().find(|&c| {
+        c <= ' '
+            || c == '\u{7f}'
+            || matches!(
+                c,
+                '#' | '%' | '/' | ':' | '<' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '|'
+            )
+    }) {
+        Some(c) => Err(format!("forbidden domain code point {c:?}")),
+        None => Ok(()),
+    }
+}
+
+/// UTS #46 disallows a code point Unicode 17.0 leaves unassigned: the
+/// first one in `domain` fails, and the error names it (`U+3E8AC is
+/// unassigned in Unicode 17.0`).
+pub(super) fn no_unassigned_code_point(domain: &str) -> Result<(), String> {
+    match domain.chars().find(|&c| unassigned_in_unicode_17(c)) {
+        Some(c) => Err(format!(
+            "U+{:04X} is unassigned in Unicode 17.0",
+            u32::from(c)
+        )),
+        None => Ok(()),
     }
 }
 

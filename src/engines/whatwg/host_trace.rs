@@ -40,7 +40,6 @@
 use super::{is_special, Whatwg};
 use crate::algorithm::host::trace::TraceStep;
 use crate::compare::HostTrace;
-use crate::text::unicode::unassigned::unassigned_in_unicode_17;
 use icu_normalizer::uts46::Uts46MapperBorrowed;
 use icu_normalizer::ComposingNormalizerBorrowed;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -189,7 +188,11 @@ fn stages(engine: &Whatwg, host: &str, scheme: &str, st: &mut Stages) -> Result<
     // Step 5: domain to ASCII.
     let ascii = domain_to_ascii(engine, &domain, st)?;
     // Step 7: forbidden domain code points.
-    st.check("forbidden domain code points", &ascii, forbidden(&ascii))?;
+    st.check(
+        "forbidden domain code points",
+        &ascii,
+        super::domain::forbidden_domain_code_points(&ascii),
+    )?;
     // Steps 8 and 9: ends in a number, then the IPv4 parser.
     let number = ends_in_a_number(&ascii);
     st.push(
@@ -271,11 +274,8 @@ fn domain_to_ascii(engine: &Whatwg, domain: &str, st: &mut Stages) -> Result<Str
     // UTS #46 disallows a code point the Unicode version leaves
     // unassigned (the `idna` crate's data cannot tell them apart; see
     // `domain::domain_to_ascii`).
-    if let Some(c) = domain.chars().find(|&c| unassigned_in_unicode_17(c)) {
-        let why = format!(
-            "U+{:04X} is unassigned in Unicode 17.0 (UTS #46: disallowed)",
-            u32::from(c)
-        );
+    if let Err(why) = super::domain::no_unassigned_code_point(domain) {
+        let why = format!("{why} (UTS #46: disallowed)");
         st.push(UNASSIGNED, domain, &format!("fail: {why}"));
         return Err(why);
     }
@@ -369,23 +369,6 @@ pub(crate) fn uts46_stages(
         },
     )?;
     Ok(ascii)
-}
-
-/// A forbidden domain code point: a forbidden host code point (U+0000,
-/// tab, newline, space, `#`, `/`, `:`, `<`, `>`, `?`, `@`, `[`, `\`,
-/// `]`, `^`, `|`), a C0 control, `%` or U+007F.
-fn forbidden(s: &str) -> Result<(), String> {
-    match s.chars().find(|&c| {
-        c <= ' '
-            || c == '\u{7f}'
-            || matches!(
-                c,
-                '#' | '%' | '/' | ':' | '<' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '|'
-            )
-    }) {
-        Some(c) => Err(format!("forbidden domain code point {c:?}")),
-        None => Ok(()),
-    }
 }
 
 /// The URL Standard's *ends in a number checker*: the last label (the
