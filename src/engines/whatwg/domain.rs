@@ -88,12 +88,12 @@ pub(crate) fn ascii_domain_in_input<'a>(
     let Some((start, end)) = host_span(&s, base_protocol) else {
         return Ok(Cow::Borrowed(input));
     };
-    let decoded = crate::text::percent::percent_decode_bytes(&s[start..end]);
-    if decoded.is_ascii() {
-        return Ok(Cow::Borrowed(input));
-    }
-    let ascii = domain_to_ascii(&String::from_utf8_lossy(&decoded), transitional)?;
-    Ok(Cow::Owned(format!("{}{ascii}{}", &s[..start], &s[end..])))
+    Ok(
+        match written_domain_to_ascii(&s[start..end], transitional)? {
+            None => Cow::Borrowed(input),
+            Some(ascii) => Cow::Owned(format!("{}{ascii}{}", &s[..start], &s[end..])),
+        },
+    )
 }
 
 /// The value given to the `host` or `hostname` setter of a URL whose
@@ -129,12 +129,27 @@ pub(crate) fn ascii_domain_in_setter_value<'a>(
             matches!(c, '/' | '\\' | '?' | '#') || (c == ':' && !in_brackets)
         })
         .map_or(s.len(), |(i, _)| i);
-    let decoded = crate::text::percent::percent_decode_bytes(&s[..end]);
+    Ok(match written_domain_to_ascii(&s[..end], transitional)? {
+        None => Cow::Borrowed(value),
+        Some(ascii) => Cow::Owned(format!("{ascii}{}", &s[end..])),
+    })
+}
+
+/// The *domain to ASCII* of the domain `written` (as in a URL: before
+/// percent-decoding), when it is not ASCII once percent-decoded (then
+/// UTF-8 decoded without BOM); `None` for an ASCII domain, which the
+/// parser takes as it is.
+///
+/// `B%C3%BCcher.de` → `Some("xn--bcher-kva.de")`; `B%41.de` → `None`.
+pub(crate) fn written_domain_to_ascii(
+    written: &str,
+    transitional: bool,
+) -> Result<Option<String>, String> {
+    let decoded = crate::text::percent::percent_decode_bytes(written);
     if decoded.is_ascii() {
-        return Ok(Cow::Borrowed(value));
+        return Ok(None);
     }
-    let ascii = domain_to_ascii(&String::from_utf8_lossy(&decoded), transitional)?;
-    Ok(Cow::Owned(format!("{ascii}{}", &s[end..])))
+    domain_to_ascii(&String::from_utf8_lossy(&decoded), transitional).map(Some)
 }
 
 /// *Domain to ASCII* (beStrict false) of `domain` (percent-decoded), which

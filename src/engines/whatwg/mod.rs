@@ -374,14 +374,12 @@ impl Whatwg {
             };
         }
         // A domain beyond ASCII: the engine's domain to ASCII first.
-        let decoded = crate::text::percent::percent_decode_bytes(host);
-        let mapped = match is_special(scheme) && !decoded.is_ascii() {
-            true => Cow::Owned(
-                domain::domain_to_ascii(&String::from_utf8_lossy(&decoded), self.transitional)
-                    .map_err(|why| fail(&why))?,
-            ),
-            false => Cow::Borrowed(host),
+        let ascii = match is_special(scheme) {
+            true => domain::written_domain_to_ascii(host, self.transitional)
+                .map_err(|why| fail(&why))?,
+            false => None,
         };
+        let mapped = ascii.map_or(Cow::Borrowed(host), Cow::Owned);
         // A special scheme's host (a `file:` host of `https:`'s kind,
         // so that a drive letter is not taken for a path), or an opaque
         // host in a URL of some non-special scheme.
