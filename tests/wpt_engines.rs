@@ -57,18 +57,21 @@ fn is_the_check(line: &Value, check: &Check) -> bool {
         .all(|(k, v)| line.get(*k).and_then(Value::as_str) == *v)
 }
 
+/// The ten getters of `url`, as the recordings hold them.
+fn getters_object(url: &urlprism::Url) -> serde_json::Map<String, Value> {
+    wpt::getters_of_url(url)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), Value::String(v)))
+        .collect()
+}
+
 /// What the engine gives for `check`, in the form of the recordings'
 /// `result`: the getters, or `failure`.
 fn engine_result(e: &dyn Engine, check: &Check) -> Option<Value> {
-    let getters = |input: &str, base: Option<&str>, enc| match e.canonicalize(input, base, enc) {
-        Ok(u) => {
-            let g = wpt::getters_of_url(&u);
-            Some(serde_json::Map::from_iter(
-                g.into_iter()
-                    .map(|(k, v)| (k.to_string(), Value::String(v))),
-            ))
-        }
-        Err(_) => None,
+    let getters = |input: &str, base: Option<&str>, enc| {
+        e.canonicalize(input, base, enc)
+            .ok()
+            .map(|u| getters_object(&u))
     };
     let failure = || serde_json::json!({"failure": true});
     let utf8 = urlprism::encoding_rs::UTF_8;
@@ -97,11 +100,7 @@ fn engine_result(e: &dyn Engine, check: &Check) -> Option<Value> {
             new_value,
             ..
         } => match e.set(href, *setter, new_value)? {
-            Ok(u) => Value::Object(serde_json::Map::from_iter(
-                wpt::getters_of_url(&u)
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), Value::String(v))),
-            )),
+            Ok(u) => Value::Object(getters_object(&u)),
             Err(_) => failure(),
         },
     })
