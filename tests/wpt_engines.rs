@@ -5,9 +5,9 @@
 //! `urlprism test` reports the browser's own failures
 //! (`tests/data/wpt/expected-failures/BROWSER.json`) and nothing else.
 //!
-//! The setter cases run under an engine that models its browser's URL
-//! API setters (`webkit`); under the others `urlprism test` says they do
-//! not run, and they are left out here.
+//! The setter cases run under every engine that models its browser's
+//! URL API setters (all three); under an engine that has none
+//! `urlprism test` says they do not run, and they are left out here.
 
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -106,10 +106,29 @@ fn engine_result(e: &dyn Engine, check: &Check) -> Option<Value> {
     })
 }
 
-/// A result with any failure message made `true`.
+/// Whether the browser's result `theirs` (the getters of a URL object)
+/// is what the engine makes of its href: a failure, or getters that
+/// parsing the href again gives.
+fn round_trips(e: &dyn Engine, theirs: &Value) -> bool {
+    let Some(href) = theirs.get("href").and_then(Value::as_str) else {
+        return true;
+    };
+    let utf8 = urlprism::encoding_rs::UTF_8;
+    match e.canonicalize(href, None, utf8) {
+        Ok(u) => Value::Object(getters_object(&u)) == *theirs,
+        Err(_) => false,
+    }
+}
+
+/// A result with any failure message made `true`; a URL object that
+/// holds an invalid URL, whose protocol is `:` (Chromium's after a
+/// `protocol` setter made it invalid), is a failure too: an engine's URL
+/// is always valid, and the engine says why it is not.
 fn normalized(v: &Value) -> Value {
+    let invalid = v.get("protocol").and_then(Value::as_str) == Some(":");
     match v.get("failure") {
         Some(_) => serde_json::json!({"failure": true}),
+        None if invalid => serde_json::json!({"failure": true}),
         None => v.clone(),
     }
 }
@@ -122,6 +141,7 @@ fn check_engine(name: &str) {
     let mut unexpected = Vec::new();
     let mut stale = Vec::new();
     let mut compared = 0;
+    let mut unrepresentable = Vec::new();
     for file in FILES {
         let path = root().join("tests/data/wpt").join(file);
         let cases = wpt::read_cases(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -138,7 +158,21 @@ fn check_engine(name: &str) {
                     .find(|l| is_the_check(l, &case.check))
                     .unwrap_or_else(|| panic!("{file}: no stored line for {:?}", case.check));
                 compared += 1;
-                if normalized(&line["result"]) != mine {
+                let theirs = normalized(&line["result"]);
+                if theirs != mine && !round_trips(e, &theirs) {
+                    // The browser's URL object holds what its own parser
+                    // makes of no string: its href parsed again gives
+                    // other getters (Firefox's `url` crate 2.5 after
+                    // `non-spec:/.//p`.hostname = "h": the href
+                    // `non-spec://h/.//p`, the pathname `//p`).  A URL of
+                    // urlprism is its string and its parts, so only the
+                    // href is compared.
+                    unrepresentable.push(format!("{file} case {}", case.number));
+                    if theirs["href"] == mine["href"] {
+                        continue;
+                    }
+                }
+                if theirs != mine {
                     differ.push(format!(
                         "{file} case {}: {:?}\n  browser {}\n  engine  {}",
                         case.number, case.check, line["result"], mine
@@ -163,7 +197,11 @@ fn check_engine(name: &str) {
             }
         }
     }
-    println!("{name}: {compared} checks compared with the browser's");
+    println!(
+        "{name}: {compared} checks compared with the browser's; {} of them by the href alone, \
+         the browser's URL object not being what its href parses to: {unrepresentable:?}",
+        unrepresentable.len()
+    );
     assert!(
         differ.is_empty(),
         "{name}: {} checks differ from the browser's:\n{}",
@@ -190,4 +228,60 @@ fn firefox_gives_what_firefox_gives() {
 #[test]
 fn webkit_gives_what_webkit_gives() {
     check_engine("webkit");
+}
+
+/// Every engine's setters, on every `href` of the setter cases with every
+/// value any case gives that attribute (17,458 settings per engine): a
+/// URL whose components serialize to its href, or an error that says
+/// why, never a panic nor an internal inconsistency (an engine checks
+/// that the components it gives a URL serialize to its href, and says
+/// "internal error" when they do not).
+#[test]
+fn every_setter_on_every_href_gives_a_url_or_a_reason() {
+    let path = root().join("tests/data/wpt/setters_tests.json");
+    let cases = wpt::read_cases(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut hrefs = BTreeSet::new();
+    let mut values: Vec<(urlprism::compare::UrlAttribute, BTreeSet<String>)> = Vec::new();
+    for case in &cases {
+        if let Check::Set {
+            setter,
+            href,
+            new_value,
+            ..
+        } = &case.check
+        {
+            hrefs.insert(href.clone());
+            match values.iter_mut().find(|(a, _)| a == setter) {
+                Some((_, v)) => {
+                    v.insert(new_value.clone());
+                }
+                None => values.push((*setter, BTreeSet::from([new_value.clone()]))),
+            }
+        }
+    }
+    for name in ["whatwg", "chromium", "firefox", "webkit"] {
+        let spec = engine(name);
+        let e: &dyn Engine = &spec;
+        let mut settings = 0;
+        for href in &hrefs {
+            for (attribute, vs) in &values {
+                for v in vs {
+                    settings += 1;
+                    match e.set(href, *attribute, v) {
+                        None => panic!("{name} has no setters"),
+                        // A `Url` is checked when it is made; a browser's
+                        // setter may give what parsing would not (Chromium
+                        // keeps `data:x  `'s spaces when its ref goes).
+                        Some(Ok(_)) => {}
+                        Some(Err(why)) => assert!(
+                            !why.to_string().contains("internal error"),
+                            "{name}: {href} .{} = {v:?}: {why}",
+                            attribute.name()
+                        ),
+                    }
+                }
+            }
+        }
+        println!("{name}: {settings} settings");
+    }
 }

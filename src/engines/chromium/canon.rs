@@ -63,7 +63,17 @@ fn push_host(
         Err(why) => {
             let shown: String = text.chars().take(100).collect();
             np.fail(format!("invalid host {shown:?}: {why}"));
-            (Some(Span::new(begin, begin)), false)
+            // The host is written escaped, as `DoHost` writes an invalid
+            // host (`me@h` → `me%40h`), so that the invalid URL stays
+            // invalid when it is canonicalized again (a URL setter
+            // replacing another component of it).
+            for &b in text.as_bytes() {
+                match b {
+                    b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'.' | b'-' => out.push(b as char),
+                    _ => super::escape::push_escape(b, out),
+                }
+            }
+            (Some(Span::new(begin, out.len())), false)
         }
     }
 }

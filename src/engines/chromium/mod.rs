@@ -30,6 +30,7 @@
 //! | `query` | `url_canon_query.cc` |
 //! | `canon` | `url_canon_stdurl.cc`, `url_canon_fileurl.cc`, `url_canon_filesystemurl.cc`, `url_canon_non_special_url.cc`, `url_canon_pathurl.cc` |
 //! | `relative` | `url_canon_relative.cc` |
+//! | `replace`, `setters` | `url_util.cc` `DoReplaceComponents`; Blink `DOMURLUtils`, `KURL::SetX` (the URL API's setters) |
 //! | [`host_trace`] | the host's stages for `urlprism trace` |
 //!
 //! The strings are handled as UTF-8, as the library receives a string of
@@ -67,13 +68,15 @@ mod path;
 mod port;
 mod query;
 mod relative;
+mod replace;
 mod scheme;
+mod setters;
 mod trace;
 mod unicode17;
 mod userinfo;
 mod util;
 
-use crate::compare::{Engine, HostTrace};
+use crate::compare::{Engine, HostTrace, UrlAttribute};
 use crate::error::Error;
 use crate::url::components::ParsedUrl;
 use component::Canon;
@@ -203,6 +206,19 @@ fn components(c: &Canon) -> ParsedUrl {
     }
 }
 
+/// The URL of the valid canonical URL `c`.
+fn to_url(c: &Canon) -> Result<crate::url::Url, Error> {
+    let url = crate::url::Url::from_parsed_url(&components(c))?;
+    if url.as_str() != c.spec {
+        return Err(rejected(&format!(
+            "internal error: the components of {:?} serialize to {:?}",
+            c.spec,
+            url.as_str()
+        )));
+    }
+    Ok(url)
+}
+
 impl Engine for Chromium {
     fn name(&self) -> &str {
         NAME
@@ -219,16 +235,38 @@ impl Engine for Chromium {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<crate::url::Url, Error> {
-        let c = self.run(input, base, encoding)?;
-        let url = crate::url::Url::from_parsed_url(&components(&c))?;
-        if url.as_str() != c.spec {
-            return Err(rejected(&format!(
-                "internal error: the components of {:?} serialize to {:?}",
-                c.spec,
-                url.as_str()
-            )));
-        }
-        Ok(url)
+        to_url(&self.run(input, base, encoding)?)
+    }
+
+    /// Blink's setters (`DOMURLUtils`, see `setters`): `href` parses the
+    /// value as `new URL(value)` does; the others replace components of
+    /// the canonical URL.
+    ///
+    /// ```
+    /// use urlprism::compare::{Engine, UrlAttribute};
+    /// let c = urlprism::engines::builtin_engine("chromium").unwrap();
+    /// let set = |href, a, v| c.set(href, a, v).unwrap().map(|u| u.as_str().to_string());
+    /// assert_eq!(set("sc://h/", UrlAttribute::Protocol, "http")?, "http://h/");
+    /// assert_eq!(set("http://h/?q", UrlAttribute::Search, "?")?, "http://h/");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn set(
+        &self,
+        href: &str,
+        attribute: UrlAttribute,
+        value: &str,
+    ) -> Option<Result<crate::url::Url, Error>> {
+        let utf8 = encoding_rs::UTF_8;
+        let url = match self.run(href, None, utf8) {
+            Ok(u) => u,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(match attribute {
+            UrlAttribute::Href => self.canonicalize(value, None, utf8),
+            _ => setters::set(&url, attribute, value)
+                .map_err(|why| rejected(&why))
+                .and_then(|c| to_url(&c)),
+        })
     }
 
     fn check_base(&self, base: &str, _encoding: &'static Encoding) -> Result<(), Error> {

@@ -37,12 +37,13 @@
 
 pub mod host;
 pub mod net;
+mod setters;
 pub mod simple_uri;
 pub mod standard_url;
 pub mod uri;
 mod url_parsers;
 
-use crate::compare::{Engine, HostTrace};
+use crate::compare::{Engine, HostTrace, UrlAttribute};
 use crate::error::Error;
 use crate::url::components::ParsedUrl;
 use encoding_rs::Encoding;
@@ -252,6 +253,19 @@ fn to_url_without_host(spec: &str) -> Result<crate::url::Url, Error> {
     }
 }
 
+/// The URL of a URI of Firefox's, with the components its class gives it.
+fn url_of(uri: &uri::Uri) -> Result<crate::url::Url, Error> {
+    let spec = uri.spec();
+    match uri {
+        // nsSimpleURI (and the nested URI of `view-source:`) has no
+        // host: what follows the scheme is its path, `//` included
+        // (`data://h/p` has the pathname `//h/p`, measured on Firefox
+        // 153.8.0esr, WPT urltestdata.json).
+        uri::Uri::Simple(_) | uri::Uri::Nested(..) => to_url_without_host(&spec),
+        _ => to_url(&spec),
+    }
+}
+
 impl Engine for Firefox {
     fn name(&self) -> &str {
         &self.name
@@ -319,16 +333,25 @@ impl Engine for Firefox {
         base: Option<&str>,
         encoding: &'static Encoding,
     ) -> Result<crate::url::Url, Error> {
-        let uri = self.parse(input, base, encoding)?;
-        let spec = uri.spec();
-        match uri {
-            // nsSimpleURI (and the nested URI of `view-source:`) has no
-            // host: what follows the scheme is its path, `//` included
-            // (`data://h/p` has the pathname `//h/p`, measured on Firefox
-            // 153.8.0esr, WPT urltestdata.json).
-            uri::Uri::Simple(_) | uri::Uri::Nested(..) => to_url_without_host(&spec),
-            _ => to_url(&spec),
-        }
+        url_of(&self.parse(input, base, encoding)?)
+    }
+
+    fn set(
+        &self,
+        href: &str,
+        attribute: UrlAttribute,
+        value: &str,
+    ) -> Option<Result<crate::url::Url, Error>> {
+        let utf8 = encoding_rs::UTF_8;
+        let uri = match self.parse(href, None, utf8) {
+            Ok(u) => u,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(match attribute {
+            // `URL::SetHref`: a new URI of the value, or a `TypeError`.
+            UrlAttribute::Href => self.canonicalize(value, None, utf8),
+            _ => url_of(&setters::set(self, &uri, attribute, value).unwrap_or(uri)),
+        })
     }
 
     fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {

@@ -121,6 +121,74 @@ impl SimpleUri {
     }
 }
 
+impl SimpleUri {
+    /// The spec with the trailing spaces and controls of its path trimmed
+    /// when it has neither query nor ref, but for `javascript:`
+    /// (`TrimTrailingCharactersFromPath`).
+    fn trimmed(
+        mut spec: Vec<u8>,
+        scheme_end: usize,
+        query: Option<usize>,
+        fragment: Option<usize>,
+    ) -> SimpleUri {
+        if &spec[..scheme_end] != b"javascript" && query.is_none() && fragment.is_none() {
+            while spec.len() > scheme_end + 1 && spec.last().is_some_and(|&c| c <= 0x20) {
+                spec.pop();
+            }
+        }
+        SimpleUri {
+            spec: String::from_utf8_lossy(&spec).into_owned(),
+            scheme_end,
+            query,
+            fragment,
+        }
+    }
+
+    /// `nsSimpleURI::SetQuery`: the value escaped (`esc_OnlyNonASCII`), a
+    /// `?` put in front unless it has one; an empty value removes the
+    /// query, and then the path's trailing spaces go when there is no ref
+    /// (`data:x ?q` with `""` → `data:x`).
+    pub fn with_query(&self, input: &[u8]) -> SimpleUri {
+        let q = net::escape(input, Escape::OnlyNonAscii);
+        if q.is_empty() && self.query.is_none() {
+            return self.clone();
+        }
+        let bytes = self.spec.as_bytes();
+        let cut_start = self.query.or(self.fragment).unwrap_or(bytes.len());
+        let cut_end = match self.query {
+            Some(_) => self.fragment.unwrap_or(bytes.len()),
+            None => cut_start,
+        };
+        let mut spec = bytes[..cut_start].to_vec();
+        let query = (!q.is_empty()).then_some(cut_start);
+        if !q.is_empty() && q[0] != b'?' {
+            spec.push(b'?');
+        }
+        spec.extend_from_slice(&q);
+        let fragment = self.fragment.map(|_| spec.len());
+        spec.extend_from_slice(&bytes[cut_end..]);
+        Self::trimmed(spec, self.scheme_end, query, fragment)
+    }
+
+    /// `nsSimpleURI::SetFilePath`: only for a path that begins with `/`
+    /// (`None` otherwise); the value up to its first `?` or `#` replaces
+    /// the path, the query and the ref (`SetPathQueryRef`), escaped
+    /// (`esc_OnlyNonASCII`): `data:/x?q` with `y ` → `data:y`.
+    pub fn with_file_path(&self, input: &[u8]) -> Option<SimpleUri> {
+        let path_start = self.scheme_end + 1;
+        if !self.spec.as_bytes()[path_start..].starts_with(b"/") {
+            return None;
+        }
+        let end = input
+            .iter()
+            .position(|&c| matches!(c, b'?' | b'#'))
+            .unwrap_or(input.len());
+        let mut spec = self.spec.as_bytes()[..path_start].to_vec();
+        spec.extend_from_slice(&net::escape(&input[..end], Escape::OnlyNonAscii));
+        Some(Self::with_path(spec, self.scheme_end))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
