@@ -203,6 +203,15 @@ pub trait Engine: Send + Sync {
         None
     }
 
+    /// What the browser's address bar shows for `input` (its display
+    /// policy: Unicode or Punycode per host label, the path decoded for
+    /// display, what is left out), or why `input` is no URL; `None` when
+    /// the engine models no address bar.
+    fn display(&self, input: &str) -> Option<Result<super::display::Display, Error>> {
+        let _ = input;
+        None
+    }
+
     /// The engine as a marked-step profile, when it is one: a
     /// [`Comparer`](super::Comparer) canonicalizes the profiles among its
     /// engines together ([`crate::Canonicalizer::canonicalize_each`]), sharing

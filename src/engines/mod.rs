@@ -33,6 +33,7 @@
 //! ```
 
 pub mod chromium;
+pub mod display;
 pub mod firefox;
 pub mod page;
 pub(crate) mod remade;
