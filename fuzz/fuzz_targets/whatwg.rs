@@ -4,8 +4,9 @@
 //! written into a buffer, the same serialization), under the URL
 //! Standard and its transitional variant, in UTF-8 and in the encoding
 //! the input picks; the input given to a setter of the URL API (the
-//! attribute the data picks) on the base, or on URLs of each kind; every
-//! URL holds its invariants.
+//! attribute the data picks) on the base, or on URLs of each kind, by the
+//! standard's setters and by each browser engine's (no internal error);
+//! every URL holds its invariants.
 //!
 //! The check is `urlprism_fuzz::checks::whatwg` (`src/checks.rs`).
 #![no_main]

@@ -32,10 +32,10 @@
 
 mod alignment;
 mod comparison;
-#[cfg(feature = "suite")]
 pub mod display;
 mod engine;
 mod guard;
+#[cfg(feature = "suite")]
 pub mod wpt;
 
 pub use alignment::*;
