@@ -205,6 +205,10 @@ impl Engine for EngineSpec {
         self.0.set(href, attribute, value)
     }
 
+    fn display(&self, input: &str) -> Option<Result<crate::compare::display::Display, Error>> {
+        self.0.display(input)
+    }
+
     fn as_profile(&self) -> Option<&dyn Profile> {
         self.0.as_profile()
     }
@@ -280,6 +284,10 @@ impl Engine for Renamed {
 
     fn set(&self, href: &str, attribute: UrlAttribute, value: &str) -> Option<Result<Url, Error>> {
         self.inner.set(href, attribute, value)
+    }
+
+    fn display(&self, input: &str) -> Option<Result<crate::compare::display::Display, Error>> {
+        self.inner.display(input)
     }
 
     #[cfg(feature = "suite")]

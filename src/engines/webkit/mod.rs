@@ -30,6 +30,7 @@
 //! assert_eq!(w.canonicalize_str("foo://u@h?q", None, utf8).unwrap(), "foo://u@h/?q");
 //! ```
 
+pub mod display;
 pub mod host;
 pub mod idna;
 pub mod parser;
@@ -228,6 +229,15 @@ impl Engine for Webkit {
 
     fn description(&self) -> &str {
         &self.description
+    }
+
+    /// What WebKit shows of the URL (`WTF::URLHelpers::userVisibleURL`,
+    /// see [`display`]): on WebKit's own serialization of it.
+    fn display(&self, input: &str) -> Option<Result<crate::compare::display::Display, Error>> {
+        Some(
+            self.canonicalize(input, None, encoding_rs::UTF_8)
+                .map(|u| display::user_visible_url(u.as_str())),
+        )
     }
 
     fn check_base(&self, base: &str, encoding: &'static Encoding) -> Result<(), Error> {
