@@ -77,7 +77,8 @@ FIELDS = {
         "the document, which keeps the title before it: the tab goes to about:blank first",
         "shown": "the title with what it leaves out put back: for http and https, the scheme and '://', "
         "'www.' when the href's host starts with 'www.' and the title's host has one label fewer, and "
-        "'/' when the href's path is '/' with no query or fragment and the title does not end in '/'; "
+        "'/' when the href's path is '/' with no query or fragment and the title does not end in '/', "
+        "and without the U+202A and U+202C that wrap a title with right-to-left text; "
         "the user information is not put back (the omnibox drops it too); for other schemes the title "
         "when it starts with the scheme (with the '/' of a bare host put back), else null (a file: title "
         "is the file's name)",
@@ -523,6 +524,10 @@ def chromium_shown(href, title):
     """The omnibox text put back from the tab's title (see FIELDS)."""
     if href is None or title is None:
         return None
+    if title.startswith("\u202a") and title.endswith("\u202c"):
+        # A title with right-to-left text is wrapped as left-to-right
+        # (LRE ... PDF) for the tab strip; no URL's text holds them raw.
+        title = title[1:-1]
     scheme = href.split(":", 1)[0]
     if scheme not in ("http", "https"):
         if not title.startswith(scheme + ":"):
