@@ -42,6 +42,16 @@
 //!   case; failing under the stored version, reported under another;
 //!   `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs and
 //!   derives the browser's WPT failures again.
+//! - `fresh_display::BROWSER`: runs the installed browser's address-bar
+//!   formatting on the display corpus
+//!   (`tests/browsers/record_display.py --check`: Chromium's tab titles
+//!   over the DevTools protocol, Firefox's URL bar over Marionette,
+//!   WebKit's `uri_for_display`): every line that changed since
+//!   `tests/data/browsers/BROWSER/display.jsonl`; failing under the stored
+//!   version, reported under another; `URLPRISM_RECORD_BROWSERS=BROWSER`
+//!   stores the fresh outputs.  `display::outputs_are_the_corpus` (always
+//!   runs): each stored `display.jsonl` has one line per corpus line, with
+//!   its input.
 //! - `wpt::expected_failures_are_the_recordings`: the expected WPT
 //!   failures of the chromium, firefox and webkit engines
 //!   (`tests/data/wpt/expected-failures/ENGINE.json`) are what
@@ -50,7 +60,8 @@
 //! - `corpus::*`: the corpora are what the generators write
 //!   (`tests/browsers/gen_corpora.py`, run again: needs `python3` and
 //!   `../shared/`, ignored without them unless `CI=true`;
-//!   `tests/browsers/gen_page_corpus.py`, needs `python3`), and its reading
+//!   `tests/browsers/gen_page_corpus.py` and
+//!   `tests/browsers/gen_display_corpus.py`, need `python3`), and its reading
 //!   of the conformance suite is the library's.
 //!
 //! The harness is libtest-mimic's, so that a trial skipped at run time
@@ -120,6 +131,9 @@ const SPLITS: [&str; 2] = ["tuning", "held-out"];
 const SHOWN: usize = 8;
 /// How long a browser may take on both corpora (it takes seconds).
 const RUN_LIMIT: Duration = Duration::from_secs(600);
+/// How long a browser may take on the display corpus (Chromium navigates
+/// to every URL: about a quarter of an hour).
+const DISPLAY_RUN_LIMIT: Duration = Duration::from_secs(3600);
 
 #[derive(Clone, Copy)]
 enum Runner {
@@ -1095,13 +1109,44 @@ fn fresh_wpt(browser: Browser) -> Result<Completion, Failed> {
     Ok(done)
 }
 
+/// Runs the installed browser's address-bar formatting on the display
+/// corpus (`tests/browsers/record_display.py --check BROWSER`): its
+/// version and the stored outputs' version, every changed line named by
+/// its corpus line.  Lines changed under the stored version fail the
+/// test, and so do stored lines that are not the corpus's inputs; under
+/// another version they are reported (a browser update).
+/// `URLPRISM_RECORD_BROWSERS=BROWSER` stores the fresh outputs
+/// (`record_display.py BROWSER`).  It needs the browser alone (Chromium
+/// and Firefox are driven from Python, no npm package).
+fn fresh_display(browser: Browser) -> Result<Completion, Failed> {
+    let what = match browser.runner {
+        Runner::Node {
+            executable, apt, ..
+        } => (!Path::new(executable).exists())
+            .then(|| format!("{executable} (apt-get install {apt})")),
+        Runner::WebKit => missing(browser),
+    };
+    recorder_with(browser, "record_display.py", what, DISPLAY_RUN_LIMIT)
+}
+
 /// Runs `tests/browsers/SCRIPT [--check] BROWSER` (a recorder: `--check`
 /// unless `URLPRISM_RECORD_BROWSERS` names the browser), printing what it
 /// prints; its failure (exit status 1: lines changed under the stored
 /// version) fails the test.  What is missing to run the browser makes the
 /// trial ignored, or failed under `CI=true`.
 fn recorder(browser: Browser, script: &str) -> Result<Completion, Failed> {
-    let what = missing(browser).or_else(|| {
+    recorder_with(browser, script, missing(browser), RUN_LIMIT)
+}
+
+/// `recorder` with what is missing to run the browser (`missing`: None
+/// when nothing is) and the time the script may take.
+fn recorder_with(
+    browser: Browser,
+    script: &str,
+    missing: Option<String>,
+    limit: Duration,
+) -> Result<Completion, Failed> {
+    let what = missing.or_else(|| {
         (!succeeds(Command::new("python3").arg("--version")))
             .then(|| "python3 (apt-get install python3)".to_string())
     });
@@ -1123,7 +1168,7 @@ fn recorder(browser: Browser, script: &str) -> Result<Completion, Failed> {
         cmd.arg("--check");
     }
     cmd.arg(browser.name).current_dir(root());
-    let (out, _) = run_limited(cmd, RUN_LIMIT)
+    let (out, _) = run_limited(cmd, limit)
         .map_err(|e| format!("{script} {} failed: {e}", browser.name))?;
     print!("{out}");
     Ok(Completion::Completed)
@@ -1380,6 +1425,68 @@ fn page_generator_reproduces_the_corpus() -> Result<Completion, Failed> {
     Ok(Completion::Completed)
 }
 
+/// Running the display generator again writes the stored display corpus,
+/// byte for byte.
+fn display_generator_reproduces_the_corpus() -> Result<Completion, Failed> {
+    if !succeeds(Command::new("python3").arg("--version")) {
+        if in_ci() {
+            return Err("python3 is missing (required under CI=true)".into());
+        }
+        return Ok(Completion::ignored_with("SKIPPED: python3 is missing"));
+    }
+    let stdout = script_reproduces(
+        "gen_display_corpus.py",
+        &[],
+        &corpus_files(&["display.jsonl", "display-provenance.json"]),
+        "writes now (run it again, then store the browsers' outputs anew: record_display.py)",
+    )?;
+    print!("{stdout}");
+    Ok(Completion::Completed)
+}
+
+// ---------------------------------------------------------------------------
+// display::*
+
+/// Each browser's stored address-bar outputs
+/// (`tests/data/browsers/BROWSER/display.jsonl`) have one line per line
+/// of `corpus/display.jsonl`, in order, with its input, an `href` and a
+/// `shown` (a string or null), and a `display-provenance.json` naming the
+/// corpus's lines.
+fn display_outputs_are_the_corpus() -> Result<(), Failed> {
+    let corpus: Vec<Value> = read_jsonl(&data_dir().join("corpus/display.jsonl"))?;
+    for b in BROWSERS {
+        let path = data_dir().join(b.name).join("display.jsonl");
+        let out: Vec<Value> = read_jsonl(&path)?;
+        if out.len() != corpus.len() {
+            return Err(format!(
+                "{}: {} lines for {} corpus lines",
+                path.display(),
+                out.len(),
+                corpus.len()
+            )
+            .into());
+        }
+        for (i, (o, c)) in out.iter().zip(&corpus).enumerate() {
+            let text = |v: &Value| v.is_string() || v.is_null();
+            if o["input"] != c["input"] || !text(&o["href"]) || !text(&o["shown"]) {
+                return Err(format!("{}:{}: {o} for the corpus line {c}", path.display(), i + 1).into());
+            }
+        }
+        let prov = read_json(&data_dir().join(b.name).join("display-provenance.json"))?;
+        if prov["corpus"]["lines"].as_u64() != Some(corpus.len() as u64) {
+            return Err(format!("{}: display-provenance.json names another corpus", b.name).into());
+        }
+        println!(
+            "{} {}: {} lines, {} shown",
+            b.name,
+            prov["version"].as_str().unwrap_or("?"),
+            out.len(),
+            out.iter().filter(|o| o["shown"].is_string()).count()
+        );
+    }
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = vec![
@@ -1398,6 +1505,14 @@ fn main() {
         Trial::ignorable_test(
             "corpus::page_generator_reproduces_the_corpus",
             page_generator_reproduces_the_corpus,
+        ),
+        Trial::ignorable_test(
+            "corpus::display_generator_reproduces_the_corpus",
+            display_generator_reproduces_the_corpus,
+        ),
+        Trial::test(
+            "display::outputs_are_the_corpus",
+            display_outputs_are_the_corpus,
         ),
         Trial::ignorable_test(
             "wpt::expected_failures_are_the_recordings",
@@ -1420,6 +1535,10 @@ fn main() {
         trials.push(Trial::ignorable_test(
             format!("fresh_wpt::{}", b.name),
             move || fresh_wpt(b),
+        ));
+        trials.push(Trial::ignorable_test(
+            format!("fresh_display::{}", b.name),
+            move || fresh_display(b),
         ));
     }
     libtest_mimic::run(&args, trials).exit();
