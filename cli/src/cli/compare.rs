@@ -263,6 +263,9 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, UsageError> {
             first = false;
             let c = comparer.compare(input);
             out.write_all(table(&c, &eras, color, link).as_bytes())?;
+            if let Some(rows) = output::shown_as(&c, &engines, color) {
+                out.write_all(rows.as_bytes())?;
+            }
             if let Some(note) = link.then(|| page_note(&c, &context)).flatten() {
                 out.write_all(note.as_bytes())?;
             }

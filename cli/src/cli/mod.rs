@@ -2,6 +2,7 @@
 
 mod canon;
 mod compare;
+mod display;
 mod input;
 mod key;
 mod nameprep;
@@ -53,6 +54,11 @@ pub enum Command {
     /// Make the key a crawler or web archive stores for each URL (SURT,
     /// SSURT, urlcanon's canonical forms, Safe Browsing's), one per line.
     Key(key::KeyArgs),
+    /// Show what each browser's address bar shows for each URL: host
+    /// labels in Unicode or Punycode by its display policy, the path
+    /// decoded for display, what it leaves out (--json: with the rule that
+    /// decided each label).
+    Display(display::DisplayArgs),
     /// Serve a web page that shows a URL under every profile, with its
     /// trace, and a JSON API answering what `compare`, `trace` and
     /// `canon` print with --json.
@@ -76,6 +82,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Canon(args) => canon::run(args),
+        Command::Display(args) => display::run(args),
         Command::Test(args) => test::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Trace(args) => trace::run(args),

@@ -5,7 +5,7 @@
 use crate::cli::terminal::{paint, printable, BOLD_YELLOW, DIM, GREEN, RED};
 use crate::cli::width::{display_width, pad};
 use std::io::{self, Write};
-use urlprism::compare::{Comparison, Field};
+use urlprism::compare::{Comparison, Engine, Field};
 
 /// A tab-separated line: the input, the differing fields (comma-separated),
 /// then one column per group of profiles with the same result:
@@ -210,4 +210,36 @@ pub(super) fn table(c: &Comparison, eras: &[&str], color: bool, link: bool) -> S
         ));
     }
     s
+}
+
+/// The "shown as" rows: what each engine with an address bar shows of
+/// its canonical URL ([`Engine::display`]), when two of them show
+/// different text; `None` when they agree or fewer than two show one.
+pub(super) fn shown_as(c: &Comparison, engines: &[&dyn Engine], color: bool) -> Option<String> {
+    let shown: Vec<(&str, String)> = c
+        .results
+        .iter()
+        .zip(engines)
+        .filter_map(|(r, e)| {
+            let d = e.display(r.canonical()?)?.ok()?;
+            Some((r.engine.as_str(), d.shown))
+        })
+        .collect();
+    let first = &shown.first()?.1;
+    if shown.len() < 2 || shown.iter().all(|(_, s)| s == first) {
+        return None;
+    }
+    let width = shown
+        .iter()
+        .map(|(n, _)| display_width(n))
+        .max()
+        .unwrap_or(0);
+    let mut s = format!(
+        "  {}\n",
+        paint(color, BOLD_YELLOW, "shown as (address bar):")
+    );
+    for (name, text) in &shown {
+        s.push_str(&format!("    {}  {}\n", pad(name, width), printable(text)));
+    }
+    Some(s)
 }

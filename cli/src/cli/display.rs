@@ -1,0 +1,208 @@
+//! `urlprism display`: what each browser's address bar shows for a URL
+//! (its IDN display policy, the path decoded for display, what it leaves
+//! out), one line per input, in input order, on every core.
+
+use super::input::Input;
+use super::parallel::{self, LineWork};
+use super::{engine_by_name, UsageError};
+use clap::Args;
+use serde::Serialize;
+use std::ffi::OsString;
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+use urlprism::compare::display::Display;
+use urlprism::compare::Engine;
+use urlprism::engines::EngineSpec;
+use urlprism::text::panic::catch_panic;
+
+/// The browsers whose address bar `display` shows when no profile is
+/// named.
+const TODAY: [&str; 3] = ["chromium", "firefox", "webkit"];
+
+#[derive(Debug, Args)]
+pub struct DisplayArgs {
+    /// Show the address bar of this engine (repeatable; default: chromium,
+    /// firefox and webkit, today's browsers).  With more than one, each
+    /// line holds one text per engine, tab-separated, in this order.
+    #[arg(long = "profile", value_name = "NAME")]
+    profiles: Vec<String>,
+    /// Print the whole URL as the browser decodes it for display, before
+    /// it leaves anything out (Firefox's full URL-bar text, Chromium's
+    /// URL with its scheme).
+    #[arg(long, conflicts_with = "json")]
+    full: bool,
+    /// Print one JSON object per input: each engine's shown and full text,
+    /// each host label with the rule that decided it, and what is left out.
+    #[arg(long)]
+    json: bool,
+    /// Work on N threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// The URLs; when none is given, each line of standard input is one.
+    #[arg(value_name = "URL")]
+    urls: Vec<OsString>,
+}
+
+/// One engine's answer for one input, as `--json` writes it.
+#[derive(Serialize)]
+struct Shown<'a> {
+    profile: &'a str,
+    #[serde(flatten)]
+    display: Option<Display>,
+    error: Option<String>,
+}
+
+/// The JSON object of one input.
+#[derive(Serialize)]
+struct Line<'a> {
+    input: &'a str,
+    displays: Vec<Shown<'a>>,
+}
+
+struct DisplayLines {
+    engines: Vec<EngineSpec>,
+    json: bool,
+    full: bool,
+}
+
+/// The engine's display of `input`, or why there is none (a panic, a
+/// bug, is an internal error and the batch goes on).
+fn display_of(e: &EngineSpec, input: &str) -> Result<Display, String> {
+    match catch_panic(|| e.display(input)) {
+        Ok(Some(Ok(d))) => Ok(d),
+        Ok(Some(Err(err))) => Err(err.to_string()),
+        Ok(None) => Err(format!("{} models no address bar", e.name())),
+        Err(panic) => Err(format!("internal error: {panic}")),
+    }
+}
+
+impl LineWork for DisplayLines {
+    type State = ();
+
+    fn state(&self) {}
+
+    fn line(
+        &self,
+        _: &mut (),
+        (at, input): Input<'_>,
+        out: &mut Vec<u8>,
+        err: &mut Vec<u8>,
+    ) -> bool {
+        let input = match input {
+            Ok(s) => s,
+            Err((_, reason, _)) => {
+                err.extend_from_slice(format!("{at}: {reason}\n").as_bytes());
+                out.push(b'\n');
+                return true;
+            }
+        };
+        let results: Vec<Result<Display, String>> =
+            self.engines.iter().map(|e| display_of(e, input)).collect();
+        let mut invalid = false;
+        for (e, r) in self.engines.iter().zip(&results) {
+            if let Err(why) = r {
+                invalid = true;
+                let who = if self.engines.len() > 1 {
+                    format!("{}: ", e.name())
+                } else {
+                    String::new()
+                };
+                err.extend_from_slice(format!("{at}: {who}{why}\n").as_bytes());
+            }
+        }
+        if self.json {
+            let line = Line {
+                input,
+                displays: self
+                    .engines
+                    .iter()
+                    .zip(results)
+                    .map(|(e, r)| match r {
+                        Ok(d) => Shown {
+                            profile: e.name(),
+                            display: Some(d),
+                            error: None,
+                        },
+                        Err(why) => Shown {
+                            profile: e.name(),
+                            display: None,
+                            error: Some(why),
+                        },
+                    })
+                    .collect(),
+            };
+            serde_json::to_writer(&mut *out, &line).expect("a JSON object");
+        } else {
+            for (i, r) in results.iter().enumerate() {
+                if i > 0 {
+                    out.push(b'\t');
+                }
+                if let Ok(d) = r {
+                    let text = if self.full { &d.full } else { &d.shown };
+                    out.extend_from_slice(text.as_bytes());
+                }
+            }
+        }
+        out.push(b'\n');
+        invalid
+    }
+}
+
+pub fn run(args: DisplayArgs) -> Result<ExitCode, UsageError> {
+    let names: Vec<String> = if args.profiles.is_empty() {
+        TODAY.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.profiles.clone()
+    };
+    let mut engines = Vec::new();
+    for n in &names {
+        let e = engine_by_name(n)?;
+        if e.display("http://example.com/").is_none() {
+            return Err(UsageError(format!(
+                "{n} models no address bar; these do: {}",
+                urlprism::engines::builtin_names()
+                    .iter()
+                    .filter(|n| urlprism::engines::builtin_engine(n)
+                        .is_some_and(|e| e.display("http://example.com/").is_some()))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        engines.push(e);
+    }
+    let work = DisplayLines {
+        engines,
+        json: args.json,
+        full: args.full,
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let written = if args.urls.is_empty() {
+        let threads = parallel::threads(args.threads);
+        parallel::run_stdin_lines(threads, &work, &mut out).map(|(_, invalid)| invalid)
+    } else {
+        let mut invalid = false;
+        super::input::for_each_arg(&args.urls, |input| {
+            let (mut line, mut err) = (Vec::new(), Vec::new());
+            invalid |= work.line(&mut (), input, &mut line, &mut err);
+            out.write_all(&line)?;
+            if !err.is_empty() {
+                out.flush()?;
+                io::stderr().write_all(&err)?;
+            }
+            Ok(true)
+        })
+        .map(|()| invalid)
+    };
+    let written = written.and_then(|invalid| out.flush().map(|()| invalid));
+    Ok(match written {
+        Ok(true) => ExitCode::from(1),
+        Ok(false) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("urlprism: error writing the output: {e}");
+            ExitCode::from(1)
+        }
+    })
+}
