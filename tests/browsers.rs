@@ -1168,8 +1168,8 @@ fn recorder_with(
         cmd.arg("--check");
     }
     cmd.arg(browser.name).current_dir(root());
-    let (out, _) = run_limited(cmd, limit)
-        .map_err(|e| format!("{script} {} failed: {e}", browser.name))?;
+    let (out, _) =
+        run_limited(cmd, limit).map_err(|e| format!("{script} {} failed: {e}", browser.name))?;
     print!("{out}");
     Ok(Completion::Completed)
 }
@@ -1469,7 +1469,9 @@ fn display_outputs_are_the_corpus() -> Result<(), Failed> {
         for (i, (o, c)) in out.iter().zip(&corpus).enumerate() {
             let text = |v: &Value| v.is_string() || v.is_null();
             if o["input"] != c["input"] || !text(&o["href"]) || !text(&o["shown"]) {
-                return Err(format!("{}:{}: {o} for the corpus line {c}", path.display(), i + 1).into());
+                return Err(
+                    format!("{}:{}: {o} for the corpus line {c}", path.display(), i + 1).into(),
+                );
             }
         }
         let prov = read_json(&data_dir().join(b.name).join("display-provenance.json"))?;

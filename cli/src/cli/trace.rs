@@ -11,7 +11,7 @@ use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlprism::compare::{AlignedStep, CellState, Comparison, StepCell, UrlTrace};
+use urlprism::compare::{AlignedStep, CellState, Comparison, Engine, StepCell, UrlTrace};
 use urlprism::engines::EngineSpec;
 
 #[derive(Debug, Args)]
@@ -89,7 +89,9 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
     let text = if args.json {
         urlprism::json::trace_text(&trace, &comparison)
     } else {
-        render(&trace, &comparison, rows, color_stdout())
+        let mut text = render(&trace, &comparison, rows, color_stdout());
+        text.push_str(&display_rules(&profiles, &comparison));
+        text
     };
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -104,6 +106,41 @@ pub fn run(args: TraceArgs) -> Result<ExitCode, UsageError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What the address bar of each engine that has one shows of its
+/// canonical URL, and the rule that decided each host label
+/// ([`Engine::display`]); empty when none has one.
+fn display_rules(profiles: &[EngineSpec], c: &Comparison) -> String {
+    let mut s = String::new();
+    for (e, r) in profiles.iter().zip(&c.results) {
+        let Some(canonical) = r.canonical() else {
+            continue;
+        };
+        let Some(Ok(d)) = e.display(canonical) else {
+            continue;
+        };
+        if s.is_empty() {
+            s.push_str("\naddress bar (what each browser shows, and why)\n");
+        }
+        s.push_str(&format!("{}  {}\n", e.name(), printable(&d.shown)));
+        for l in &d.labels {
+            s.push_str(&format!(
+                "  {} -> {}  {}  ({})\n",
+                printable(&l.ascii),
+                printable(&l.shown),
+                l.rule,
+                l.source
+            ));
+        }
+        for o in &d.omitted {
+            s.push_str(&format!(
+                "  left out {:?}: {}  ({})\n",
+                o.text, o.rule, o.source
+            ));
+        }
+    }
+    s
 }
 
 /// What `urlprism trace --json URL` prints (the object and its newline)
