@@ -148,11 +148,13 @@ impl LineWork for DisplayLines {
     }
 }
 
-pub fn run(args: DisplayArgs) -> Result<ExitCode, UsageError> {
-    let names: Vec<String> = if args.profiles.is_empty() {
+/// The engines named (today's browsers when none is), each one that
+/// models an address bar.
+fn engines_named(profiles: &[String]) -> Result<Vec<EngineSpec>, UsageError> {
+    let names: Vec<String> = if profiles.is_empty() {
         TODAY.iter().map(|s| s.to_string()).collect()
     } else {
-        args.profiles.clone()
+        profiles.to_vec()
     };
     let mut engines = Vec::new();
     for n in &names {
@@ -171,8 +173,30 @@ pub fn run(args: DisplayArgs) -> Result<ExitCode, UsageError> {
         }
         engines.push(e);
     }
+    Ok(engines)
+}
+
+/// What `urlprism display --json URL` prints for the one argument `url`
+/// (the object and its newline) under the engines `profiles`: the answer
+/// of `urlprism serve`'s `/api/display`.
+pub(super) fn json_of_argument(url: &str, profiles: &[String]) -> Result<Vec<u8>, UsageError> {
     let work = DisplayLines {
-        engines,
+        engines: engines_named(profiles)?,
+        json: true,
+        full: false,
+    };
+    let at = super::input::Position {
+        number: 1,
+        is_argument: true,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    work.line(&mut (), (at, Ok(url)), &mut out, &mut err);
+    Ok(out)
+}
+
+pub fn run(args: DisplayArgs) -> Result<ExitCode, UsageError> {
+    let work = DisplayLines {
+        engines: engines_named(&args.profiles)?,
         json: args.json,
         full: args.full,
     };

@@ -16,8 +16,8 @@ mod page;
 mod params;
 
 use super::{
-    canon, compare, key, trace, BaseAndEncoding, ContextName, UsageError, DEFAULT_ENCODING,
-    DEFAULT_PROFILE,
+    canon, compare, display, key, trace, BaseAndEncoding, ContextName, UsageError,
+    DEFAULT_ENCODING, DEFAULT_PROFILE,
 };
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
@@ -214,6 +214,12 @@ fn router(state: State) -> Router {
             }),
         )
         .route(
+            "/api/display",
+            get(|uri: Uri, axum::extract::State(s): axum::extract::State<State>| async move {
+                api(s, &uri, Api::Display).await
+            }),
+        )
+        .route(
             "/api/canon",
             get(|uri: Uri, axum::extract::State(s): axum::extract::State<State>| async move {
                 api(s, &uri, Api::Canon).await
@@ -221,7 +227,7 @@ fn router(state: State) -> Router {
         )
         .fallback(|uri: Uri| async move {
             let path: String = uri.path().chars().take(200).collect();
-            error(StatusCode::NOT_FOUND, &format!("no such page: {path}; the API is /api/compare, /api/trace, /api/canon, /api/keys and /api/profiles"))
+            error(StatusCode::NOT_FOUND, &format!("no such page: {path}; the API is /api/compare, /api/trace, /api/canon, /api/display, /api/keys and /api/profiles"))
         })
         .method_not_allowed_fallback(|method: Method| async move {
             let mut r = error(
@@ -241,6 +247,7 @@ enum Api {
     Compare,
     Trace,
     Canon,
+    Display,
     Keys,
 }
 
@@ -250,6 +257,7 @@ impl Api {
             Api::Compare => Takes::COMPARE,
             Api::Trace => Takes::TRACE,
             Api::Canon => Takes::CANON,
+            Api::Display => Takes::DISPLAY,
             Api::Keys => Takes::KEYS,
         }
     }
@@ -283,6 +291,7 @@ impl Api {
                 let profile = p.profiles.first().map_or(DEFAULT_PROFILE, String::as_str);
                 canon::json_of_argument(&p.url, profile, &resolution)
             }
+            Api::Display => display::json_of_argument(&p.url, &p.profiles),
             Api::Keys => key::json_of_argument(&p.url, &p.kinds),
         }
     }

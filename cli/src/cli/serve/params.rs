@@ -88,6 +88,13 @@ impl Takes {
         encoding: true,
         kinds: false,
     };
+    /// `/api/display`.
+    pub const DISPLAY: Takes = Takes {
+        profiles: true,
+        many_profiles: true,
+        encoding: false,
+        kinds: false,
+    };
     /// `/api/keys`.
     pub const KEYS: Takes = Takes {
         profiles: false,
