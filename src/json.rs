@@ -515,3 +515,65 @@ pub fn write_key(
     serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
     out.write_all(b"\n")
 }
+
+/// One engine's address bar for one input, in [`display`]'s object.
+#[derive(Serialize)]
+struct Shown<'a> {
+    profile: &'a str,
+    #[serde(flatten)]
+    display: Option<crate::compare::display::Display>,
+    error: Option<String>,
+}
+
+/// The object of `urlprism display --json URL` (without its newline):
+/// the input, and for each engine in order what its address bar shows
+/// (`shown`, `full`, each host label with the rule that decided it, what
+/// is left out) or why there is nothing to show (`error`).  An engine
+/// that models no address bar says so in `error`; a panic, a bug, is an
+/// internal error.
+///
+/// ```
+/// let webkit = urlprism::engines::builtin_engine("webkit").unwrap();
+/// let line = urlprism::json::display("http://xn--bcher-kva.de/", &[webkit]);
+/// let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+/// assert_eq!(v["displays"][0]["shown"], "http://bücher.de/");
+/// assert_eq!(v["displays"][0]["labels"][0]["unicode"], true);
+/// ```
+pub fn display(input: &str, engines: &[EngineSpec]) -> String {
+    let results: Vec<_> = engines
+        .iter()
+        .map(|e| crate::compare::display::display_of(e, input))
+        .collect();
+    display_results(input, engines, results)
+}
+
+/// [`display`]'s object of `results`, the display (or why none) of each
+/// of `engines` for `input`, in order.
+pub fn display_results(
+    input: &str,
+    engines: &[EngineSpec],
+    results: Vec<Result<crate::compare::display::Display, String>>,
+) -> String {
+    #[derive(Serialize)]
+    struct Line<'a> {
+        input: &'a str,
+        displays: Vec<Shown<'a>>,
+    }
+    let displays = engines
+        .iter()
+        .zip(results)
+        .map(|(e, r)| match r {
+            Ok(d) => Shown {
+                profile: e.name(),
+                display: Some(d),
+                error: None,
+            },
+            Err(why) => Shown {
+                profile: e.name(),
+                display: None,
+                error: Some(why),
+            },
+        })
+        .collect();
+    serde_json::to_string(&Line { input, displays }).expect("a JSON object")
+}

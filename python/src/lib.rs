@@ -619,6 +619,49 @@ fn trace_json(
         .map_err(|panic| PyRuntimeError::new_err(format!("internal error: {panic}")))
 }
 
+/// The text of `urlprism display --json URL`: what the address bar of
+/// each of `profiles` shows for `url` (Python passes today's browsers
+/// when none is named).
+#[pyfunction]
+#[pyo3(signature = (url, profiles))]
+fn display_json(url: &str, profiles: &Bound<'_, PyAny>) -> PyResult<String> {
+    let engines = engines_of(Some(profiles))?;
+    catch_panic(|| urlprism::json::display(url, &engines))
+        .map_err(|panic| PyRuntimeError::new_err(format!("internal error: {panic}")))
+}
+
+/// What the address bar of `profile` shows for each of `urls` (the
+/// whole text with `full`), `None` where it shows nothing; the work runs
+/// without the GIL.
+#[pyfunction]
+#[pyo3(signature = (urls, profile, full = false, threads = None))]
+fn display_list<'py>(
+    py: Python<'py>,
+    urls: &Bound<'py, PyList>,
+    profile: &Bound<'py, PyAny>,
+    full: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let engine = (*profile::engine_of(profile)?).clone();
+    let items: Vec<Bound<'py, PyAny>> = urls.iter().collect();
+    let inputs = texts_of(&items)?;
+    let shown: Vec<Option<String>> = py.detach(|| {
+        let parts = in_parallel(inputs.len(), threads, |range| {
+            Ok::<_, PyErr>(
+                inputs[range]
+                    .iter()
+                    .map(|s| {
+                        let d = urlprism::compare::display::display_of(&engine, (*s)?).ok()?;
+                        Some(if full { d.full } else { d.shown })
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })?;
+        Ok::<_, PyErr>(parts.into_iter().flatten().collect())
+    })?;
+    PyList::new(py, shown)
+}
+
 /// The names of the built-in profiles and engines.
 #[pyfunction]
 fn profiles() -> Vec<String> {
@@ -645,6 +688,8 @@ fn _urlprism(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare_list, m)?)?;
     m.add_function(wrap_pyfunction!(parse_json, m)?)?;
     m.add_function(wrap_pyfunction!(trace_json, m)?)?;
+    m.add_function(wrap_pyfunction!(display_json, m)?)?;
+    m.add_function(wrap_pyfunction!(display_list, m)?)?;
     m.add_function(wrap_pyfunction!(profiles, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

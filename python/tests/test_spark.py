@@ -141,3 +141,18 @@ def test_host_columns_column_equals_python(spark):
     frame = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], "id long, url string")
     got = frame.select("id", urlprism.spark.host_columns("url")).toArrow().sort_by("id")
     assert got.column("host").to_pylist() == urlprism.host_columns_many(urls)
+
+
+def test_display_column_equals_cli(spark):
+    """urlprism.spark.display on the display corpus gives `urlprism display`'s
+    text for the same engine, null where the CLI prints an empty line."""
+    import json
+
+    path = Path(__file__).resolve().parents[2] / "tests" / "data" / "browsers" / "corpus" / "display.jsonl"
+    urls = [json.loads(l)["input"] for l in path.read_text(encoding="utf-8").splitlines()[:400]]
+    stdin = ("\n".join(urls) + "\n").encode("utf-8")
+    expected = [l or None for l in run_cli(["display", "--profile", "webkit"], stdin).decode("utf-8").split("\n")[:-1]]
+    frame = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], ["id", "url"]).repartition(3)
+    got = frame.select("id", urlprism.spark.display("url", profile="webkit")).toArrow().sort_by("id")
+    assert got.column_names == ["id", "shown_webkit"]
+    assert got.column("shown_webkit").to_pylist() == expected

@@ -34,6 +34,8 @@ __all__ = [
     "canonicalize_many",
     "compare",
     "compare_many",
+    "display",
+    "display_many",
     "explain",
     "host_columns",
     "host_columns_many",
@@ -271,6 +273,43 @@ def trace(
     '6'
     """
     return json.loads(_urlprism.trace_json(url, _profile_list(profiles), base))
+
+
+TODAY = ["chromium", "firefox", "webkit"]
+
+
+def display(url: str, profiles: Optional[Iterable[ProfileLike]] = None) -> dict[str, Any]:
+    """The object ``urlprism display --json URL`` prints for ``url``: what
+    the address bar of each of ``profiles`` (default: today's browsers,
+    ``chromium``, ``firefox``, ``webkit``) shows, its whole text, each host
+    label with the rule that decided Unicode or Punycode, and what it
+    leaves out.
+
+    >>> d = urlprism.display("http://xn--bcher-kva.de/", profiles=["webkit"])
+    >>> d["displays"][0]["shown"]
+    'http://bücher.de/'
+    >>> d["displays"][0]["labels"][0]["unicode"]
+    True
+    """
+    chosen = _profile_list(profiles)
+    return json.loads(_urlprism.display_json(url, TODAY if chosen is None else chosen))
+
+
+def display_many(
+    urls: Iterable[Optional[str]],
+    profile: ProfileLike = "chromium",
+    full: bool = False,
+    threads: Optional[int] = None,
+) -> list[Optional[str]]:
+    """What the address bar of ``profile`` shows for each of ``urls`` (the
+    whole text, nothing left out, with ``full``), ``None`` where it shows
+    nothing (an invalid URL, or ``None``), in order, on ``threads`` threads
+    (default: one per core).
+
+    >>> urlprism.display_many(["http://xn--bcher-kva.de/", "http://["], profile="webkit")
+    ['http://bücher.de/', None]
+    """
+    return _urlprism.display_list(list(urls), profile, full, threads)
 
 
 def _profile_list(profiles: Optional[Iterable[ProfileLike]]) -> Optional[list[ProfileLike]]:

@@ -130,6 +130,25 @@ def key(col: ColumnOrName, kind: str = "surt", alias: Optional[str] = None) -> C
     return _key(col).alias(alias if alias is not None else f"key_{label.replace('-', '_')}")
 
 
+def display(
+    col: ColumnOrName, profile: ProfileLike = "chromium", full: bool = False, alias: Optional[str] = None
+) -> Column:
+    """A string column of what the address bar of ``profile`` shows for each
+    URL of ``col`` (its whole text with ``full``), null where it shows
+    nothing, named ``alias``, by default ``shown_`` and the profile
+    (``shown_chromium``)."""
+    shipped = _shippable(profile)
+    urlprism.display_many(["http://example/"], shipped)  # a bad profile fails here, on the driver
+
+    @F.arrow_udf(T.StringType())  # type: ignore[misc]
+    def _display(batches: Iterator[pa.Array]) -> Iterator[pa.Array]:
+        for urls in batches:
+            yield pa.array(urlprism.display_many(urls.to_pylist(), shipped, full, 1), type=pa.string())
+
+    label = profile if isinstance(profile, str) else "profile"
+    return _display(col).alias(alias if alias is not None else f"shown_{label}")
+
+
 def host_columns(col: ColumnOrName, alias: str = "host") -> Column:
     """A struct column of Common Crawl's host columns of the host of each
     URL of ``col`` (:func:`urlprism.host_columns`), null where the URL has

@@ -6,14 +6,12 @@ use super::input::Input;
 use super::parallel::{self, LineWork};
 use super::{engine_by_name, UsageError};
 use clap::Args;
-use serde::Serialize;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use urlprism::compare::display::Display;
+use urlprism::compare::display::{display_of, Display};
 use urlprism::compare::Engine;
 use urlprism::engines::EngineSpec;
-use urlprism::text::panic::catch_panic;
 
 /// The browsers whose address bar `display` shows when no profile is
 /// named.
@@ -43,37 +41,10 @@ pub struct DisplayArgs {
     urls: Vec<OsString>,
 }
 
-/// One engine's answer for one input, as `--json` writes it.
-#[derive(Serialize)]
-struct Shown<'a> {
-    profile: &'a str,
-    #[serde(flatten)]
-    display: Option<Display>,
-    error: Option<String>,
-}
-
-/// The JSON object of one input.
-#[derive(Serialize)]
-struct Line<'a> {
-    input: &'a str,
-    displays: Vec<Shown<'a>>,
-}
-
 struct DisplayLines {
     engines: Vec<EngineSpec>,
     json: bool,
     full: bool,
-}
-
-/// The engine's display of `input`, or why there is none (a panic, a
-/// bug, is an internal error and the batch goes on).
-fn display_of(e: &EngineSpec, input: &str) -> Result<Display, String> {
-    match catch_panic(|| e.display(input)) {
-        Ok(Some(Ok(d))) => Ok(d),
-        Ok(Some(Err(err))) => Err(err.to_string()),
-        Ok(None) => Err(format!("{} models no address bar", e.name())),
-        Err(panic) => Err(format!("internal error: {panic}")),
-    }
 }
 
 impl LineWork for DisplayLines {
@@ -111,27 +82,8 @@ impl LineWork for DisplayLines {
             }
         }
         if self.json {
-            let line = Line {
-                input,
-                displays: self
-                    .engines
-                    .iter()
-                    .zip(results)
-                    .map(|(e, r)| match r {
-                        Ok(d) => Shown {
-                            profile: e.name(),
-                            display: Some(d),
-                            error: None,
-                        },
-                        Err(why) => Shown {
-                            profile: e.name(),
-                            display: None,
-                            error: Some(why),
-                        },
-                    })
-                    .collect(),
-            };
-            serde_json::to_writer(&mut *out, &line).expect("a JSON object");
+            let line = urlprism::json::display_results(input, &self.engines, results);
+            out.extend_from_slice(line.as_bytes());
         } else {
             for (i, r) in results.iter().enumerate() {
                 if i > 0 {
