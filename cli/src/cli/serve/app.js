@@ -114,6 +114,7 @@ function queryOf(view, what) {
   if (what === 'page' || what === 'keys') {
     for (const k of view.kinds) q.append('kind', k);
   }
+  if (what === 'display') return view.url === null ? '' : new URLSearchParams({ url: view.url }).toString();
   return q.toString();
 }
 
@@ -167,13 +168,14 @@ async function show(view) {
     $('results-section').hidden = true;
     $('trace-section').hidden = true;
     $('keys-section').hidden = true;
+    $('display-section').hidden = true;
     setStatus('');
     return;
   }
   document.body.dataset.state = 'loading';
   setStatus('Working…');
   try {
-    const [comparison, trace, keys] = await Promise.all([
+    const [comparison, trace, keys, display] = await Promise.all([
       getJSON('/api/compare?' + queryOf(view, 'compare')),
       // The trace is of new URL(): a page's <base href> may be no base.
       getJSON('/api/trace?' + queryOf(view, 'trace')).catch((e) => {
@@ -181,11 +183,13 @@ async function show(view) {
         throw e;
       }),
       getJSON('/api/keys?' + queryOf(view, 'keys')),
+      getJSON('/api/display?' + queryOf(view, 'display')),
     ]);
     if (mine !== generation) return;
     drawResults(comparison);
     drawTrace(trace);
     drawKeys(keys);
+    drawDisplay(display);
     setStatus('');
     document.body.dataset.state = 'ready';
   } catch (e) {
@@ -193,9 +197,42 @@ async function show(view) {
     $('results-section').hidden = true;
     $('trace-section').hidden = true;
     $('keys-section').hidden = true;
+    $('display-section').hidden = true;
     setStatus(e.message, true);
     document.body.dataset.state = 'error';
   }
+}
+
+// ---------------------------------------------------------------------------
+// The address bar
+// ---------------------------------------------------------------------------
+
+/** One row per browser: what its address bar shows (or why nothing) and
+ *  each host label with the rule that decided it (as the server draws
+ *  it). */
+function drawDisplay(answer) {
+  const body = $('display').querySelector('tbody');
+  body.replaceChildren();
+  const shown = answer.displays.map((d) => (d.shown === undefined ? null : d.shown));
+  const differ = shown.some((s) => s !== shown[0]);
+  for (const d of answer.displays) {
+    const row = el('tr');
+    row.append(el('th', d.profile, { scope: 'row' }));
+    row.append(d.shown !== undefined ? el('td', d.shown, { class: 'value' }) : el('td', d.error, { class: 'error' }));
+    const rules = el('td', null, { class: 'steps' });
+    (d.labels || [])
+      .filter((l) => l.rule !== 'ASCII')
+      .forEach((l, i) => {
+        if (i > 0) rules.append(el('br'));
+        rules.append(el('span', `${l.ascii} → ${l.shown}: ${l.rule}`, { title: l.source }));
+      });
+    row.append(rules);
+    body.append(row);
+  }
+  const summary = $('display-summary');
+  summary.textContent = differ ? 'The browsers show the URL differently.' : 'Every browser shows the same text.';
+  setClass(summary, differ ? 'differ' : 'agree');
+  $('display-section').hidden = false;
 }
 
 // ---------------------------------------------------------------------------

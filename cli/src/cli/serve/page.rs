@@ -51,6 +51,7 @@ pub(super) fn view(p: &Params) -> Result<String, String> {
             page.results = Some(results(&a.compare));
             page.trace = Some(a.trace.as_ref().map(trace));
             page.keys = Some(keys(&a.keys, a.host_columns));
+            page.display = Some(display(&a.display));
             Ok(page.html())
         }
         Err(UsageError(message)) => Err(refused(Some(p), &message)),
@@ -62,6 +63,8 @@ pub(super) fn view(p: &Params) -> Result<String, String> {
 /// URL()`), the archive keys.
 struct Answers {
     compare: Value,
+    /// What today's browsers' address bars show of the URL.
+    display: Value,
     trace: Option<Value>,
     keys: Value,
     /// The keys' host columns, in the order the answer gives them.
@@ -86,12 +89,14 @@ fn answers(p: &Params) -> Result<Answers, UsageError> {
         Err(_) if is_link(p) => None,
         Err(e) => return Err(e),
     };
+    let display = json(super::display::json_of_argument(&p.url, &[])?)?;
     let keys = Api::Keys.answer(p)?;
     let host_columns = serde_json::from_slice::<HostColumns>(&keys)
         .map_err(|e| UsageError(format!("internal error: an answer is not JSON: {e}")))?
         .host_columns;
     Ok(Answers {
         compare,
+        display,
         trace,
         keys: json(keys)?,
         host_columns,
@@ -124,6 +129,7 @@ struct Page<'a> {
     /// `Some(None)`: no trace shown (a link whose base is no base).
     trace: Option<Option<Trace>>,
     keys: Option<Keys>,
+    display: Option<DisplayRows>,
 }
 
 impl<'a> Page<'a> {
@@ -135,6 +141,7 @@ impl<'a> Page<'a> {
             results: None,
             trace: None,
             keys: None,
+            display: None,
         }
     }
 
@@ -231,6 +238,12 @@ impl<'a> Page<'a> {
                 let _ = write!(out, "{}", tr.folded);
             }
             "trace-rows" => out.push_str(&tr.rows),
+            "display-hidden" => out.push_str(hidden(self.display.is_some())),
+            "display-summary-class" => {
+                class(out, self.display.as_ref().map_or("", |d| d.summary_class))
+            }
+            "display-summary" => text(out, self.display.as_ref().map_or("", |d| &d.summary)),
+            "display-rows" => out.push_str(self.display.as_ref().map_or("", |d| &d.rows)),
             "keys-hidden" => out.push_str(hidden(self.keys.is_some())),
             "key-rows" => out.push_str(self.keys.as_ref().map_or("", |k| &k.rows)),
             "host-columns-hidden" => {
@@ -918,6 +931,75 @@ impl<'de> serde::Deserialize<'de> for Ordered {
             }
         }
         d.deserialize_map(Visitor)
+    }
+}
+
+/// The address-bar rows: one per browser, what it shows (or why
+/// nothing), and each host label with the rule that decided it; the
+/// summary says whether they show the same text.
+struct DisplayRows {
+    summary: String,
+    summary_class: &'static str,
+    rows: String,
+}
+
+fn display(answer: &Value) -> DisplayRows {
+    let displays = answer
+        .get("displays")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
+    let shown: Vec<Option<&str>> = displays.iter().map(|d| str_of(d.get("shown"))).collect();
+    let differ = shown.windows(2).any(|w| w[0] != w[1]);
+    let mut rows = String::new();
+    for (d, s) in displays.iter().zip(&shown) {
+        rows.push_str("<tr><th scope=\"row\">");
+        text(&mut rows, str_of(d.get("profile")).unwrap_or(""));
+        rows.push_str("</th>");
+        match s {
+            Some(s) => {
+                rows.push_str("<td class=\"value\">");
+                text(&mut rows, s);
+            }
+            None => {
+                rows.push_str("<td class=\"error\">");
+                text(&mut rows, str_of(d.get("error")).unwrap_or(""));
+            }
+        }
+        rows.push_str("</td><td class=\"steps\">");
+        let labels = d
+            .get("labels")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice);
+        let mut first = true;
+        for l in labels
+            .iter()
+            .filter(|l| str_of(l.get("rule")) != Some("ASCII"))
+        {
+            if !first {
+                rows.push_str("<br>");
+            }
+            first = false;
+            let _ = write!(rows, "<span title=\"");
+            attr(&mut rows, str_of(l.get("source")).unwrap_or(""));
+            rows.push_str("\">");
+            text(&mut rows, str_of(l.get("ascii")).unwrap_or(""));
+            rows.push_str(" → ");
+            text(&mut rows, str_of(l.get("shown")).unwrap_or(""));
+            rows.push_str(": ");
+            text(&mut rows, str_of(l.get("rule")).unwrap_or(""));
+            rows.push_str("</span>");
+        }
+        rows.push_str("</td></tr>");
+    }
+    let (summary, summary_class) = if differ {
+        ("The browsers show the URL differently.", "differ")
+    } else {
+        ("Every browser shows the same text.", "agree")
+    };
+    DisplayRows {
+        summary: summary.to_string(),
+        summary_class,
+        rows,
     }
 }
 
