@@ -16,6 +16,8 @@
 //! | [`simple_uri`] | `netwerk/base/nsSimpleURI.cpp` (`data:`, `javascript:`, `about:`, `blob:`) |
 //! | [`net`] | `netwerk/base/nsURLHelper.cpp`, `netwerk/base/IPv4Parser.cpp`, `xpcom/io/nsEscape.cpp` |
 //! | [`host`] | `nsStandardURL::NormalizeIDN`, `netwerk/base/idna_glue/src/lib.rs`; the host's stages for `urlprism trace` |
+//! | [`idn_display`] | `netwerk/dns/nsIDNService.cpp` `IsLabelSafe`: which host labels are shown in Unicode |
+//! | [`identifier_status`] | UTS #39 Identifier_Status of Firefox 153 (Unicode 17) and ESR 140 (Unicode 16) |
 //!
 //! # Departures from the URL Standard
 //!
@@ -36,6 +38,8 @@
 //! ```
 
 pub mod host;
+pub mod identifier_status;
+pub mod idn_display;
 pub mod net;
 mod setters;
 pub mod simple_uri;
