@@ -18,6 +18,7 @@
 //! | [`host`] | `nsStandardURL::NormalizeIDN`, `netwerk/base/idna_glue/src/lib.rs`; the host's stages for `urlprism trace` |
 //! | [`idn_display`] | `netwerk/dns/nsIDNService.cpp` `IsLabelSafe`: which host labels are shown in Unicode |
 //! | [`identifier_status`] | UTS #39 Identifier_Status of Firefox 153 (Unicode 17) and ESR 140 (Unicode 16) |
+//! | [`url_bar`] | `browser/components/urlbar/UrlbarInput.sys.mjs` `losslessDecodeURI`, `BrowserUIUtils.trimURL`: the URL bar's text |
 //!
 //! # Departures from the URL Standard
 //!
@@ -45,6 +46,7 @@ mod setters;
 pub mod simple_uri;
 pub mod standard_url;
 pub mod uri;
+pub mod url_bar;
 mod url_parsers;
 
 use crate::compare::{Engine, HostTrace, UrlAttribute};
