@@ -16,6 +16,10 @@
 //! | [`simple_uri`] | `netwerk/base/nsSimpleURI.cpp` (`data:`, `javascript:`, `about:`, `blob:`) |
 //! | [`net`] | `netwerk/base/nsURLHelper.cpp`, `netwerk/base/IPv4Parser.cpp`, `xpcom/io/nsEscape.cpp` |
 //! | [`host`] | `nsStandardURL::NormalizeIDN`, `netwerk/base/idna_glue/src/lib.rs`; the host's stages for `urlprism trace` |
+//! | [`idn_display`] | `netwerk/dns/nsIDNService.cpp` `IsLabelSafe`: which host labels are shown in Unicode |
+//! | [`identifier_status`] | UTS #39 Identifier_Status of Firefox 153 (Unicode 17) and ESR 140 (Unicode 16) |
+//! | [`url_bar`] | `browser/components/urlbar/UrlbarInput.sys.mjs` `losslessDecodeURI`, `BrowserUIUtils.trimURL`: the URL bar's text |
+//! | [`display`] | [`Engine::display`](crate::compare::Engine::display): the two together |
 //!
 //! # Departures from the URL Standard
 //!
@@ -35,12 +39,16 @@
 //! assert_eq!(f.canonicalize_str("resource:/x", None, utf8).unwrap(), "resource:///x");
 //! ```
 
+pub mod display;
 pub mod host;
+pub mod identifier_status;
+pub mod idn_display;
 pub mod net;
 mod setters;
 pub mod simple_uri;
 pub mod standard_url;
 pub mod uri;
+pub mod url_bar;
 mod url_parsers;
 
 use crate::compare::{Engine, HostTrace, UrlAttribute};
@@ -361,6 +369,22 @@ impl Engine for Firefox {
 
     fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
         Some(trace_host(self, host, scheme))
+    }
+
+    /// What Firefox 153's URL bar shows ([`display`]): each host label
+    /// in Unicode when `nsIDNService::IsLabelSafe` allows it, the spec
+    /// decoded by `losslessDecodeURI`, a bare `/` and `https://` trimmed.
+    ///
+    /// ```
+    /// use urlprism::compare::Engine;
+    /// let f = urlprism::engines::firefox::Firefox::new();
+    /// let d = f.display("https://m\u{fc}nchen.de/").unwrap()?;
+    /// assert_eq!(d.full, "https://m\u{fc}nchen.de/");
+    /// assert_eq!(d.shown, "m\u{fc}nchen.de");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn display(&self, input: &str) -> Option<Result<crate::compare::display::Display, Error>> {
+        Some(display::display(self, input))
     }
 }
 
