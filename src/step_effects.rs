@@ -55,6 +55,7 @@ pub fn acting(profile: &dyn Profile, input: &str, base: Option<&str>) -> Vec<Ste
                 nameprep: profile.nameprep().clone(),
                 canonicalize_host: profile.host().clone(),
                 url: table.try_into().ok()?,
+                display: profile.display().clone(),
             };
             let without = run(&off);
             (without != with).then_some(StepEffect {

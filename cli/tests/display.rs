@@ -9,7 +9,10 @@ use cli_support::{run, stderr, stdout};
 
 /// The first `n` inputs of the display corpus, one per line.
 fn corpus(n: usize) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/browsers/corpus/display.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/browsers/corpus/display.jsonl"
+    );
     let text = std::fs::read_to_string(path).unwrap();
     let mut out = String::new();
     for line in text.lines().take(n) {
@@ -40,7 +43,13 @@ fn one_line_per_input_and_the_reason_on_standard_error() {
 #[test]
 fn json_says_which_rule_decided_each_label() {
     let o = run(
-        &["display", "--json", "--profile", "webkit", "http://xn--e1afmkfd.ru/"],
+        &[
+            "display",
+            "--json",
+            "--profile",
+            "webkit",
+            "http://xn--e1afmkfd.ru/",
+        ],
         b"",
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -62,11 +71,20 @@ fn json_says_which_rule_decided_each_label() {
 #[test]
 fn the_same_output_on_any_number_of_threads() {
     let input = corpus(3000);
-    let one = run(&["display", "--profile", "webkit", "--threads", "1"], input.as_bytes());
-    let two = run(&["display", "--profile", "webkit", "--threads", "2"], input.as_bytes());
+    let one = run(
+        &["display", "--profile", "webkit", "--threads", "1"],
+        input.as_bytes(),
+    );
+    let two = run(
+        &["display", "--profile", "webkit", "--threads", "2"],
+        input.as_bytes(),
+    );
     assert_eq!(stdout(&one), stdout(&two));
     assert_eq!(stdout(&one).lines().count(), input.lines().count());
-    let full = run(&["display", "--profile", "webkit", "--full"], input.as_bytes());
+    let full = run(
+        &["display", "--profile", "webkit", "--full"],
+        input.as_bytes(),
+    );
     assert_eq!(stdout(&full).lines().count(), input.lines().count());
 }
 
@@ -74,12 +92,55 @@ fn the_same_output_on_any_number_of_threads() {
 fn usage_errors_say_what_is_wrong() {
     let o = run(&["display", "--profile", "webkti", "http://x/"], b"");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("did you mean \"webkit\""), "{}", stderr(&o));
-    let o = run(&["display", "--profile", "gecko", "http://x/"], b"");
-    assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("gecko models no address bar; these do:"),
+        stderr(&o).contains("did you mean \"webkit\""),
         "{}",
         stderr(&o)
     );
+    let o = run(&["display", "--profile", "ie", "http://x/"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("ie models no address bar; these do:"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// The 2011 profiles whose sources record an address bar: Gecko 2.0
+/// showed the host as it stored it (the canonical URL, Unicode under a
+/// whitelisted TLD), Chrome 12 decoded a label only into the alphabet of
+/// its languages (English: `a`-`z`) and left out `http://`, the user
+/// information and a bare host's `/`.
+#[test]
+fn the_2011_address_bars() {
+    let input =
+        b"http://xn--bcher-kva.de/\nhttp://u:p@xn--bcher-kva.com/a\nhttp://xn--abc-123.de/\n";
+    let gecko = run(&["display", "--profile", "gecko"], input);
+    let canon = run(&["canon", "--profile", "gecko"], input);
+    assert_eq!(stdout(&gecko), stdout(&canon));
+    assert!(stdout(&gecko).starts_with("http://b\u{fc}cher.de/\n"));
+    let chrome = run(&["display", "--profile", "chrome"], input);
+    assert_eq!(
+        stdout(&chrome),
+        "xn--bcher-kva.de\nxn--bcher-kva.com/a\nxn--abc-123.de\n",
+        "{}",
+        stderr(&chrome)
+    );
+    let o = run(
+        &[
+            "display",
+            "--json",
+            "--profile",
+            "chrome",
+            "http://xn--bcher-kva.de/",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim_end()).unwrap();
+    let d = &v["displays"][0];
+    assert!(d["labels"][0]["rule"]
+        .as_str()
+        .unwrap()
+        .contains("accept-languages en-US,en"));
+    assert_eq!(d["omitted"][0]["text"], "http://");
 }

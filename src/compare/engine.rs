@@ -342,6 +342,18 @@ macro_rules! profile_engine {
             fn trace_host(&self, host: &str, scheme: &str) -> Option<HostTrace> {
                 Some(trace_host(host, scheme, self))
             }
+            fn display(&self, input: &str) -> Option<Result<super::display::Display, Error>> {
+                let params = Profile::display(self);
+                if params.is_none() {
+                    return None;
+                }
+                Some(
+                    canonicalize_under(self, input, None, encoding_rs::UTF_8).map(|u| {
+                        crate::observed::display::display(params, &u)
+                            .expect("a profile with an address bar displays every URL")
+                    }),
+                )
+            }
             fn as_profile(&self) -> Option<&dyn Profile> {
                 Some(self)
             }

@@ -143,6 +143,7 @@ impl EngineSpec {
                 nameprep: p.nameprep().clone(),
                 canonicalize_host: p.host().clone(),
                 url: p.url().clone(),
+                display: p.display().clone(),
             })),
             None => EngineSpec::new(Renamed {
                 inner: self.clone(),

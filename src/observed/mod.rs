@@ -4,6 +4,7 @@
 //! that defaults to the specification's behaviour, and cites its source.
 
 pub(crate) mod components;
+pub mod display;
 pub(crate) mod gecko_authority;
 pub(crate) mod host;
 pub mod input;

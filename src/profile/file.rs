@@ -9,8 +9,8 @@
 //! ```
 
 use super::{
-    HostParams, NameprepParams, ObservedHostParams, ObservedNameprepParams, Profile, UrlParams,
-    BUILTIN_PROFILE_FILES,
+    DisplayParams, HostParams, NameprepParams, ObservedHostParams, ObservedNameprepParams, Profile,
+    UrlParams, BUILTIN_PROFILE_FILES,
 };
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +43,8 @@ pub struct ProfileSpec {
     /// URL-level steps beyond the specification (optional table
     /// `[observed.url]`).
     pub url: UrlParams,
+    /// The address bar (optional table `[display]`; none when absent).
+    pub display: DisplayParams,
 }
 
 /// A profile file's tables: [`ProfileSpec`] as written.
@@ -60,6 +62,8 @@ struct ProfileFile {
     canonicalize_host: HostParams,
     #[serde(default)]
     observed: ObservedTables,
+    #[serde(default, skip_serializing_if = "DisplayParams::is_none")]
+    display: DisplayParams,
 }
 
 /// The `[observed]` tables of a profile file.
@@ -81,6 +85,7 @@ impl From<ProfileFile> for ProfileSpec {
             nameprep: f.nameprep,
             canonicalize_host: f.canonicalize_host,
             url: f.observed.url,
+            display: f.display,
         }
     }
 }
@@ -99,6 +104,7 @@ impl From<ProfileSpec> for ProfileFile {
             nameprep: p.nameprep,
             canonicalize_host: p.canonicalize_host,
             observed,
+            display: p.display,
         }
     }
 }
@@ -410,5 +416,8 @@ impl Profile for ProfileSpec {
     }
     fn url(&self) -> &UrlParams {
         &self.url
+    }
+    fn display(&self) -> &DisplayParams {
+        &self.display
     }
 }

@@ -19,11 +19,13 @@ pub mod plan;
 pub(crate) mod shortcut_keys;
 pub mod url_steps;
 
+mod display_params;
 mod file;
 mod host_params;
 mod mixed;
 mod url_params;
 
+pub use display_params::{DisplayParams, IdnDisplay, Omit};
 pub use file::{profile_tables, ProfileError, ProfileSpec};
 pub use host_params::{
     Fallback, HostClass, HostParams, HostPercentDecoding, Ipv4Rule, Ipv6Rule, LabelConversion,
@@ -52,6 +54,15 @@ pub trait Profile: Send + Sync {
     fn host(&self) -> &HostParams;
     /// Parameters of the URL-level steps around the host pipelines.
     fn url(&self) -> &UrlParams;
+    /// The address bar (none by default).
+    fn display(&self) -> &DisplayParams {
+        static NONE: DisplayParams = DisplayParams {
+            idn: IdnDisplay::None,
+            accept_languages: Vec::new(),
+            omit: Vec::new(),
+        };
+        &NONE
+    }
     /// The profile as [`Any`](std::any::Any), when it is a compiled one:
     /// [`Plan::of`](crate::profile::plan::Plan::of) takes a plan as it is
     /// rather than compiling it again.  `None` (the default) for a profile

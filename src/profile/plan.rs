@@ -27,7 +27,9 @@
 use super::host_steps::{Step, StepSet, CANONICALIZE_HOST_STEPS, NAMEPREP_STEPS};
 use crate::profile::shortcut_keys::Shortcuts;
 use crate::profile::url_steps::UrlGates;
-use crate::profile::{builtin_profiles, HostClass, HostParams, NameprepParams, Profile, UrlParams};
+use crate::profile::{
+    builtin_profiles, DisplayParams, HostClass, HostParams, NameprepParams, Profile, UrlParams,
+};
 use crate::text::ipv4::has_ipv4_form;
 use crate::text::percent;
 use crate::text::unicode::nfkc;
@@ -50,6 +52,7 @@ pub struct Plan {
     nameprep: NameprepParams,
     host: HostParams,
     url: UrlParams,
+    display: DisplayParams,
     /// The URL-level steps that run, compiled ([`crate::url_steps`]).
     url_gates: UrlGates,
     /// The steps that run (whose registry switch is on, or that have none).
@@ -122,6 +125,7 @@ impl Plan {
             nameprep: profile.nameprep().clone(),
             host: profile.host().clone(),
             url: profile.url().clone(),
+            display: profile.display().clone(),
             url_gates: UrlGates::of(profile.url()),
             runs,
             other_hosts: None,
@@ -278,6 +282,9 @@ impl Profile for Plan {
     }
     fn url(&self) -> &UrlParams {
         &self.url
+    }
+    fn display(&self) -> &DisplayParams {
+        &self.display
     }
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)

@@ -56,6 +56,7 @@ fn named_or_file(
                 nameprep: p.nameprep().clone(),
                 canonicalize_host: p.host().clone(),
                 url: p.url().clone(),
+                display: p.display().clone(),
             })
         }
         ("", None) => Err(UsageError(
