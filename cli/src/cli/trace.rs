@@ -124,7 +124,7 @@ fn display_rules(profiles: &[EngineSpec], c: &Comparison) -> String {
             s.push_str("\naddress bar (what each browser shows, and why)\n");
         }
         s.push_str(&format!("{}  {}\n", e.name(), printable(&d.shown)));
-        for l in &d.labels {
+        for l in d.labels.iter().filter(|l| l.rule != "ASCII") {
             s.push_str(&format!(
                 "  {} -> {}  {}  ({})\n",
                 printable(&l.ascii),

@@ -212,23 +212,37 @@ pub(super) fn table(c: &Comparison, eras: &[&str], color: bool, link: bool) -> S
     s
 }
 
-/// The "shown as" rows: what each engine with an address bar shows of
-/// its canonical URL ([`Engine::display`]), when two of them show
-/// different text; `None` when they agree or fewer than two show one.
+/// The "shown as" rows: the whole text each engine with an address bar
+/// shows of its canonical URL ([`Engine::display`]: the host as its IDN
+/// policy shows it, the rest decoded for display, before the bar leaves
+/// parts out), when they group the engines otherwise than their canonical
+/// URLs do (`http://xn--ls8h.la/`, one URL, is `http://💩.la/` in WebKit
+/// alone); `None` when the bars only repeat the canonical URLs'
+/// differences or fewer than two engines have one.
 pub(super) fn shown_as(c: &Comparison, engines: &[&dyn Engine], color: bool) -> Option<String> {
-    let shown: Vec<(&str, String)> = c
+    let shown: Vec<(&str, &str, String)> = c
         .results
         .iter()
         .zip(engines)
         .filter_map(|(r, e)| {
-            let d = e.display(r.canonical()?)?.ok()?;
-            Some((r.engine.as_str(), d.shown))
+            let canonical = r.canonical()?;
+            let d = e.display(canonical)?.ok()?;
+            Some((r.engine.as_str(), canonical, d.full))
         })
         .collect();
-    let first = &shown.first()?.1;
-    if shown.len() < 2 || shown.iter().all(|(_, s)| s == first) {
+    // Which engines give the same value, pair by pair.
+    let pairs = |same: &dyn Fn(usize, usize) -> bool| -> Vec<bool> {
+        (0..shown.len())
+            .flat_map(|i| (0..shown.len()).map(move |j| (i, j)))
+            .map(|(i, j)| same(i, j))
+            .collect()
+    };
+    if shown.len() < 2
+        || pairs(&|i, j| shown[i].1 == shown[j].1) == pairs(&|i, j| shown[i].2 == shown[j].2)
+    {
         return None;
     }
+    let shown: Vec<(&str, String)> = shown.into_iter().map(|(n, _, f)| (n, f)).collect();
     let width = shown
         .iter()
         .map(|(n, _)| display_width(n))
@@ -236,7 +250,7 @@ pub(super) fn shown_as(c: &Comparison, engines: &[&dyn Engine], color: bool) -> 
         .unwrap_or(0);
     let mut s = format!(
         "  {}\n",
-        paint(color, BOLD_YELLOW, "shown as (address bar):")
+        paint(color, BOLD_YELLOW, "shown as (address bar, in full):")
     );
     for (name, text) in &shown {
         s.push_str(&format!("    {}  {}\n", pad(name, width), printable(text)));
