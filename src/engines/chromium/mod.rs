@@ -57,6 +57,7 @@
 
 mod canon;
 mod component;
+pub mod display;
 mod escape;
 mod fragment;
 mod host;
@@ -71,10 +72,14 @@ mod relative;
 mod replace;
 mod scheme;
 mod setters;
+mod skeleton;
+mod spoof;
 mod trace;
 mod unicode17;
 mod userinfo;
 mod util;
+
+pub use skeleton::TopDomains;
 
 use crate::compare::{Engine, HostTrace, UrlAttribute};
 use crate::error::Error;
@@ -267,6 +272,24 @@ impl Engine for Chromium {
                 .map_err(|why| rejected(&why))
                 .and_then(|c| to_url(&c)),
         })
+    }
+
+    /// The omnibox (`FormatUrl` with the IDN spoof checks, see
+    /// [`display`]): `http://www.xn--bcher-kva.de/` shows as `bücher.de`.
+    ///
+    /// ```
+    /// use urlprism::compare::Engine;
+    /// let c = urlprism::engines::chromium::Chromium::new();
+    /// let d = c.display("http://www.xn--bcher-kva.de/").unwrap()?;
+    /// assert_eq!(d.shown, "bücher.de");
+    /// assert_eq!(d.full, "http://www.bücher.de/");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn display(&self, input: &str) -> Option<Result<crate::compare::display::Display, Error>> {
+        Some(
+            self.run(input, None, encoding_rs::UTF_8)
+                .map(|c| display::format_url(&c, TopDomains::Chromium)),
+        )
     }
 
     fn check_base(&self, base: &str, _encoding: &'static Encoding) -> Result<(), Error> {
