@@ -201,14 +201,26 @@ fn hex_at(b: &[u8], i: usize) -> Option<u8> {
     Some((h * 16 + l) as u8)
 }
 
-/// `UnescapeAndDecodeUTF8URLComponentWithAdjustments(text, NORMAL)`
+/// How the path, query and fragment are unescaped (`base::UnescapeRule`):
+/// the omnibox's `NORMAL` keeps `%20`, the tab title's `SPACES` decodes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnescapeRule {
+    /// `UnescapeRule::NORMAL` (the omnibox, location_bar_model_impl.cc 143-145).
+    Normal,
+    /// `UnescapeRule::SPACES` (`url_formatter::FormatUrl`'s default, the
+    /// title of a page without one).
+    Spaces,
+}
+
+/// `UnescapeAndDecodeUTF8URLComponentWithAdjustments(text, rule)`
 /// (escape.cc 388-535): `%XX` escapes of whole UTF-8 characters decoded
 /// unless the character is ASCII outside `kUrlUnescape` or never
 /// unescaped; an escape of no valid character leaves the whole component
-/// undecoded. `/a%2Fb%41` → `/a%2FbA`, `/%C3%A9` → `/é`, `/%E2%80%AE`
+/// undecoded. Under NORMAL, `/a%2Fb%41` → `/a%2FbA`, `/%C3%A9` → `/é`, `/%E2%80%AE`
 /// stays, `/%C3%A9%FF` stays.
-pub fn unescape_for_display(text: &str) -> String {
+pub fn unescape_for_display(text: &str, rule: UnescapeRule) -> String {
     let t = unescape_tables();
+    let decoded = |o: u8| t.ascii.contains(&o) || (o == b' ' && rule == UnescapeRule::Spaces);
     let b = text.as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -219,7 +231,7 @@ pub fn unescape_for_display(text: &str) -> String {
             continue;
         };
         if lead < 0x80 {
-            if t.ascii.contains(&lead) {
+            if decoded(lead) {
                 out.push(lead);
             } else {
                 out.extend_from_slice(&b[i..i + 3]);
@@ -275,7 +287,7 @@ fn span(canon: &Canon, part: Option<Span>) -> Option<&str> {
 /// `GetURLForDisplay`): `full` with the user information dropped and
 /// nothing else left out, `shown` without `http://`/`https://`, a trivial
 /// `www.` and the `/` of a bare host.
-pub(crate) fn format_url(canon: &Canon, list: TopDomains) -> Display {
+pub(crate) fn format_url(canon: &Canon, list: TopDomains, rule: UnescapeRule) -> Display {
     let p = &canon.parsed;
     let spec = &canon.spec;
     let scheme = span(canon, p.scheme).unwrap_or("");
@@ -307,14 +319,14 @@ pub(crate) fn format_url(canon: &Canon, list: TopDomains) -> Display {
     let query = span(canon, p.query);
     let fragment = span(canon, p.fragment);
     let after_host_start = full.len();
-    full.push_str(&unescape_for_display(path));
+    full.push_str(&unescape_for_display(path, rule));
     if let Some(q) = query {
         full.push('?');
-        full.push_str(&unescape_for_display(q));
+        full.push_str(&unescape_for_display(q, rule));
     }
     if let Some(f) = fragment {
         full.push('#');
-        full.push_str(&unescape_for_display(f));
+        full.push_str(&unescape_for_display(f, rule));
     }
 
     // The steady state: leave out what the omnibox elides, in order.
@@ -371,4 +383,41 @@ pub(crate) fn format_url(canon: &Canon, list: TopDomains) -> Display {
         labels,
         omitted,
     }
+}
+
+/// The title's left-to-right setting (`base::i18n`, as measured on
+/// Chromium 156: a text with any strong right-to-left character, even
+/// after left-to-right ones, is wrapped in U+202A LEFT-TO-RIGHT EMBEDDING
+/// … U+202C POP DIRECTIONAL FORMATTING): `a.אב.com` → `\u{202A}a.אב.com\u{202C}`.
+pub fn ltr_directionality(text: &str) -> String {
+    use unicode_bidi::{bidi_class, BidiClass};
+    let rtl = text
+        .chars()
+        .any(|c| matches!(bidi_class(c), BidiClass::R | BidiClass::AL));
+    match rtl {
+        true => format!("\u{202A}{text}\u{202C}"),
+        false => text.to_string(),
+    }
+}
+
+/// The tab title of a page without a `<title>` (content's
+/// `NavigationEntryImpl::GetTitleForDisplay`: the URL formatted as the
+/// omnibox does but with `UnescapeRule::SPACES`, set left to right):
+/// `http://www.example.com/a%20b` → `example.com/a b`.
+///
+/// ```
+/// use urlprism::engines::chromium::display::tab_title;
+/// assert_eq!(tab_title("http://www.example.com/a%20b")?, "example.com/a b");
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+pub fn tab_title(input: &str) -> Result<String, crate::Error> {
+    let d = formatted(input, UnescapeRule::Spaces)?;
+    Ok(ltr_directionality(&d.shown))
+}
+
+/// What Chromium shows for `input` (its canonical URL by this engine),
+/// with the path, query and fragment unescaped by `rule`.
+pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::Error> {
+    let canon = super::Chromium::new().run(input, None, encoding_rs::UTF_8)?;
+    Ok(format_url(&canon, TopDomains::Chromium, rule))
 }

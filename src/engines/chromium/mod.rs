@@ -286,10 +286,7 @@ impl Engine for Chromium {
     /// # Ok::<(), urlprism::Error>(())
     /// ```
     fn display(&self, input: &str) -> Option<Result<crate::compare::display::Display, Error>> {
-        Some(
-            self.run(input, None, encoding_rs::UTF_8)
-                .map(|c| display::format_url(&c, TopDomains::Chromium)),
-        )
+        Some(display::formatted(input, display::UnescapeRule::Normal))
     }
 
     fn check_base(&self, base: &str, _encoding: &'static Encoding) -> Result<(), Error> {
