@@ -130,9 +130,9 @@ fn join_shown(labels: &[LabelDisplay]) -> String {
 }
 
 /// The host as Chromium shows it (`IDNToUnicode`), checked against the
-/// top domains of `list`: `xn--bcher-kva.de` → `bücher.de`,
-/// `xn--googl-3we.xn--3e0b707e` (`googlе.한국`) stays ASCII under
-/// [`TopDomains::IdnTest`].
+/// top domains of `list`: `xn--bcher-kva.de` → `bücher.de`;
+/// `xn--tst-bma.net` (`tést.net`) stays ASCII under
+/// [`TopDomains::IdnTest`], which has `test.net`.
 ///
 /// ```
 /// use urlprism::engines::chromium::display::idn_to_unicode;
@@ -333,6 +333,7 @@ pub(crate) fn format_url(canon: &Canon, list: TopDomains, rule: UnescapeRule) ->
     let omit_scheme = match scheme {
         "http" => Some("kFormatUrlOmitHTTP"),
         "https" => Some("kFormatUrlOmitHTTPS"),
+        "file" => Some("kFormatUrlOmitFileScheme"),
         _ => None,
     }
     .filter(|_| p.host.is_some() && !host.starts_with("ftp."));
@@ -420,4 +421,60 @@ pub fn tab_title(input: &str) -> Result<String, crate::Error> {
 pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::Error> {
     let canon = super::Chromium::new().run(input, None, encoding_rs::UTF_8)?;
     Ok(format_url(&canon, TopDomains::Chromium, rule))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unescaping() {
+        let normal = |s| unescape_for_display(s, UnescapeRule::Normal);
+        assert_eq!(normal("/a%2Fb%41"), "/a%2FbA");
+        assert_eq!(normal("/%C3%A9"), "/é");
+        assert_eq!(normal("/%E2%80%AE"), "/%E2%80%AE");
+        assert_eq!(normal("/%C3%A9%FF"), "/%C3%A9%FF");
+        assert_eq!(normal("/a%20b"), "/a%20b");
+        assert_eq!(unescape_for_display("/a%20b", UnescapeRule::Spaces), "/a b");
+        assert_eq!(normal("/%F0%9F%94%92"), "/%F0%9F%94%92");
+        assert_eq!(normal("a+b"), "a+b");
+    }
+
+    #[test]
+    fn omnibox_and_title() {
+        let shown = |s| formatted(s, UnescapeRule::Normal).unwrap().shown;
+        assert_eq!(shown("https://www.example.com/"), "example.com");
+        assert_eq!(shown("http://www.com/"), "www.com");
+        assert_eq!(shown("https://a.com/?"), "a.com/?");
+        assert_eq!(shown("http://user:pw@a.com/"), "a.com");
+        assert_eq!(shown("http://ftp.a.com/"), "http://ftp.a.com");
+        assert_eq!(shown("ws://a.com/"), "ws://a.com");
+        assert_eq!(shown("http://a.com/a%20b"), "a.com/a%20b");
+        assert_eq!(shown("http://xn--80ak6aa92e.com/"), "xn--80ak6aa92e.com");
+        assert_eq!(shown("http://xn--80ak6aa92e.ru/"), "аррӏе.ru");
+        let d = formatted("http://www.example.com/", UnescapeRule::Normal).unwrap();
+        assert_eq!(d.full, "http://www.example.com/");
+        let left_out: Vec<&str> = d.omitted.iter().map(|o| o.text.as_str()).collect();
+        assert_eq!(left_out, ["http://", "www.", "/"]);
+        assert_eq!(
+            tab_title("http://a.com/%D7%90").unwrap(),
+            "\u{202A}a.com/א\u{202C}"
+        );
+    }
+
+    #[test]
+    fn labels() {
+        // tést.net looks like test.net.
+        let labels = idn_to_unicode_labels("xn--tst-bma.net", TopDomains::IdnTest);
+        assert!(!labels[0].unicode);
+        assert!(labels[0].rule.contains("test.net"), "{}", labels[0].rule);
+        // An unsafe label (Latin + Cyrillic) stays ACE, the safe one not.
+        let host = idn_to_unicode("xn--googl-3we.xn--3e0b707e", TopDomains::IdnTest);
+        assert_eq!(host, "xn--googl-3we.한국");
+        assert_eq!(
+            idn_to_unicode("xn--example-.com", TopDomains::Chromium),
+            "xn--example-.com"
+        );
+        assert_eq!(idn_to_unicode("a.xn--p1ai", TopDomains::Chromium), "a.рф");
+    }
 }
