@@ -7,8 +7,8 @@
 //!
 //! The canonical URL of the engine's own parser is formatted: the user
 //! information dropped, each `xn--` label of the host shown in Unicode
-//! when the IDN spoof checker ([`super::spoof`]) finds it safe and the
-//! whole host looks like no top domain ([`super::skeleton`]), the path,
+//! when the IDN spoof checker (`spoof`) finds it safe and the
+//! whole host looks like no top domain (`skeleton`), the path,
 //! query and fragment unescaped for display.  The steady-state omnibox
 //! then leaves out `http://`, `https://`, a trivial `www.` and the `/` of
 //! a bare host.

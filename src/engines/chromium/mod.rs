@@ -32,6 +32,9 @@
 //! | `relative` | `url_canon_relative.cc` |
 //! | `replace`, `setters` | `url_util.cc` `DoReplaceComponents`; Blink `DOMURLUtils`, `KURL::SetX` (the URL API's setters) |
 //! | [`host_trace`] | the host's stages for `urlprism trace` |
+//! | [`display`] | `components/url_formatter/url_formatter.cc` `FormatUrl`, `base/strings/escape.cc` (the omnibox's text, [`Engine::display`]) |
+//! | `spoof` | `components/url_formatter/spoof_checks/idn_spoof_checker.cc` `SafeToDisplayAsUnicode` |
+//! | `skeleton` | `spoof_checks/skeleton_generator.cc`, `idn_spoof_checker.cc` `GetSimilarTopDomain` |
 //!
 //! The strings are handled as UTF-8, as the library receives a string of
 //! Latin-1 characters from Blink; a string holding a code point beyond
