@@ -9,7 +9,7 @@
 //! character), and `uspoof_getSkeletonUnicodeString` is UTS #39's
 //! skeleton from the `unicode-security` crate (Unicode 18 confusables).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::OnceLock;
 
 use unicode_normalization::UnicodeNormalization;
@@ -136,33 +136,33 @@ fn alternatives(c: char) -> Option<&'static [&'static str]> {
 }
 
 /// `GenerateSupplementalHostnames` (skeleton_generator.cc 270-342): the
-/// host with each multi-skeleton character replaced by each alternative,
-/// up to 128 variants, for hosts of at most 32 characters with at most 5
-/// such characters.
-fn supplemental_hostnames(host: &str, out: &mut BTreeSet<String>) {
-    let chars: Vec<char> = host.chars().collect();
-    let n = chars.iter().filter(|&&c| alternatives(c).is_some()).count();
-    if n == 0 || chars.len() > 32 || n > 5 {
-        return;
+/// host with each multi-skeleton character kept or replaced by each of
+/// its alternatives, the first 128 in breadth-first order; nothing at all
+/// for a host longer than 32 UTF-16 code units or with more than 5 such
+/// characters (`þa` → `þa`, `ba`, `pa`).
+pub(crate) fn supplemental_hostnames(input: &str) -> BTreeSet<String> {
+    let mut output = BTreeSet::new();
+    let chars: Vec<char> = input.chars().collect();
+    let multiple = chars.iter().filter(|&&c| alternatives(c).is_some()).count();
+    if input.is_empty() || input.encode_utf16().count() > 32 || multiple > 5 {
+        return output;
     }
-    let mut variants = vec![String::new()];
-    for &c in &chars {
-        match alternatives(c) {
-            Some(alts) => {
-                let mut next = Vec::new();
-                for v in &variants {
-                    for a in alts.iter() {
-                        if next.len() < 128 {
-                            next.push(format!("{v}{a}"));
-                        }
-                    }
-                }
-                variants = next;
+    let mut queue: VecDeque<(usize, String)> = VecDeque::from([(0, String::new())]);
+    while let Some((done, current)) = queue.pop_front() {
+        if done == chars.len() {
+            output.insert(current);
+            if output.len() == 128 {
+                break;
             }
-            None => variants.iter_mut().for_each(|v| v.push(c)),
+            continue;
+        }
+        let c = chars[done];
+        queue.push_back((done + 1, format!("{current}{c}")));
+        for alternative in alternatives(c).unwrap_or(&[]) {
+            queue.push_back((done + 1, format!("{current}{alternative}")));
         }
     }
-    out.extend(variants);
+    output
 }
 
 /// UTS #39 skeleton (`uspoof_getSkeletonUnicodeString`): `google.com` →
@@ -172,27 +172,32 @@ pub(crate) fn uts39_skeleton(s: &str) -> String {
 }
 
 /// `SkeletonGenerator::GetSkeletons` (skeleton_generator.cc 184-233): the
-/// skeletons of a Unicode host (`tést.net` → `test.net`).
+/// skeletons of a Unicode host (`tést.net` → `test.net`): the host without
+/// diacritics (when it is wholly Latin, Greek, Cyrillic and `[0-9._-]`)
+/// and its supplemental hostnames, with those of the host as it is when
+/// it has `ł`; each through `ExtraConf` and the UTS #39 skeleton, and
+/// again with `ӏ` mapped to `l`. A host longer than 32 UTF-16 code units
+/// has no skeleton.
 pub(crate) fn get_skeletons(host: &str) -> BTreeSet<String> {
-    let host = host.strip_suffix('.').unwrap_or(host);
-    let mut hosts = BTreeSet::new();
-    if host.chars().all(is_lgc_or_ascii) {
-        let dropped = drop_accents(host);
-        supplemental_hostnames(host, &mut hosts);
-        supplemental_hostnames(&dropped, &mut hosts);
-        hosts.insert(dropped);
-    } else {
-        supplemental_hostnames(host, &mut hosts);
-        hosts.insert(host.to_string());
+    let trimmed = host.strip_suffix('.').unwrap_or(host);
+    let no_diacritics = match trimmed.chars().all(is_lgc_or_ascii) {
+        true => drop_accents(trimmed),
+        false => trimmed.to_string(),
+    };
+    let mut variants = supplemental_hostnames(&no_diacritics);
+    // ShouldComputeSupplementalHostnamesWithDiacritics: of þ, œ, ł, ı only
+    // ł loses something to DropAcc.
+    if host.contains('ł') {
+        variants.extend(supplemental_hostnames(host));
     }
     let mut skeletons = BTreeSet::new();
-    for h in hosts {
-        let mapped = extra_confusable_map(&h);
-        let skeleton = uts39_skeleton(&mapped);
-        if skeleton.contains('\u{04CF}') {
-            skeletons.insert(skeleton.replace('\u{04CF}', "l"));
+    for variant in variants {
+        let variant = variant.strip_suffix('.').unwrap_or(&variant);
+        let mapped = extra_confusable_map(variant);
+        if mapped.contains('\u{04CF}') {
+            skeletons.insert(uts39_skeleton(&mapped.replace('\u{04CF}', "l")));
         }
-        skeletons.insert(skeleton);
+        skeletons.insert(uts39_skeleton(&mapped));
     }
     skeletons
 }
@@ -222,15 +227,18 @@ pub(crate) fn lookup_skeleton_in_top_domains(
 }
 
 /// `IDNSpoofChecker::GetSimilarTopDomain` (idn_spoof_checker.cc 568-588):
-/// a top domain the Unicode host looks like and is neither nor a
-/// subdomain of (`googlе.com` with a Cyrillic `е` → `google.com`).
+/// the top domain of the first skeleton (in order) found in the list,
+/// unless the host is that domain or a subdomain of it (`googlе.com` with
+/// a Cyrillic `е` → `google.com`; `éxample.blogspot.com` → none).
 pub(crate) fn get_similar_top_domain(host: &str, list: TopDomains) -> Option<TopDomainEntry> {
     for skeleton in get_skeletons(host) {
         if let Some(entry) = lookup_skeleton_in_top_domains(&skeleton, list) {
             let d = &entry.domain;
-            if host != d && !host.ends_with(&format!(".{d}")) {
-                return Some(entry);
+            let lower = host.to_ascii_lowercase();
+            if lower == *d || lower.ends_with(&format!(".{d}")) {
+                return None;
             }
+            return Some(entry);
         }
     }
     None
@@ -255,5 +263,8 @@ mod tests {
             None
         );
         assert!(get_similar_top_domain("tést.net", TopDomains::IdnTest).is_some());
+        let v: Vec<String> = supplemental_hostnames("þa").into_iter().collect();
+        assert_eq!(v, ["ba", "pa", "þa"]);
+        assert!(get_skeletons("a-host-name-of-more-than-32-chars.com").is_empty());
     }
 }
