@@ -279,6 +279,34 @@ pub fn unescape_for_display(text: &str, rule: UnescapeRule) -> String {
     }
 }
 
+/// The omnibox's elisions beyond `kFormatUrlOmitDefaults` (which leaves
+/// out `http://` and the `/` of a bare host in any case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Elisions {
+    /// `kFormatUrlOmitHTTPS`.
+    pub https: bool,
+    /// `kFormatUrlOmitTrivialSubdomains`.
+    pub trivial_subdomains: bool,
+    /// `kFormatUrlOmitFileScheme`.
+    pub file_scheme: bool,
+}
+
+impl Elisions {
+    /// The steady-state omnibox (`GetURLForDisplay`, desktop).
+    pub const OMNIBOX: Elisions = Elisions {
+        https: true,
+        trivial_subdomains: true,
+        file_scheme: true,
+    };
+    /// The URL inside `view-source:` (`FormatViewSourceUrl`, url_formatter.cc
+    /// 233-248): no destructive elision.
+    pub const VIEW_SOURCE: Elisions = Elisions {
+        https: false,
+        trivial_subdomains: false,
+        file_scheme: false,
+    };
+}
+
 fn span(canon: &Canon, part: Option<Span>) -> Option<&str> {
     part.map(|s| s.of(&canon.spec))
 }
@@ -287,7 +315,12 @@ fn span(canon: &Canon, part: Option<Span>) -> Option<&str> {
 /// `GetURLForDisplay`): `full` with the user information dropped and
 /// nothing else left out, `shown` without `http://`/`https://`, a trivial
 /// `www.` and the `/` of a bare host.
-pub(crate) fn format_url(canon: &Canon, list: TopDomains, rule: UnescapeRule) -> Display {
+pub(crate) fn format_url(
+    canon: &Canon,
+    list: TopDomains,
+    rule: UnescapeRule,
+    elide: Elisions,
+) -> Display {
     let p = &canon.parsed;
     let spec = &canon.spec;
     let scheme = span(canon, p.scheme).unwrap_or("");
@@ -332,12 +365,13 @@ pub(crate) fn format_url(canon: &Canon, list: TopDomains, rule: UnescapeRule) ->
     // The steady state: leave out what the omnibox elides, in order.
     let omit_scheme = match scheme {
         "http" => Some("kFormatUrlOmitHTTP"),
-        "https" => Some("kFormatUrlOmitHTTPS"),
-        "file" => Some("kFormatUrlOmitFileScheme"),
+        "https" if elide.https => Some("kFormatUrlOmitHTTPS"),
+        "file" if elide.file_scheme => Some("kFormatUrlOmitFileScheme"),
         _ => None,
     }
     .filter(|_| p.host.is_some() && !host.starts_with("ftp."));
-    let omit_www = p.host.is_some()
+    let omit_www = elide.trivial_subdomains
+        && p.host.is_some()
         && host.starts_with("www.")
         && crate::keys::psl::registrable_domain(host).is_some_and(|r| r.len() < host.len() - 3);
     let omit_slash = standard
@@ -418,9 +452,33 @@ pub fn tab_title(input: &str) -> Result<String, crate::Error> {
 
 /// What Chromium shows for `input` (its canonical URL by this engine),
 /// with the path, query and fragment unescaped by `rule`.
+/// A `view-source:` URL (not `view-source:view-source:`) is its inner
+/// URL formatted without destructive elisions, after `view-source:`
+/// (url_formatter.cc 612-617): `view-source:https://www.a.com/` →
+/// `view-source:https://www.a.com`.
 pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::Error> {
-    let canon = super::Chromium::new().run(input, None, encoding_rs::UTF_8)?;
-    Ok(format_url(&canon, TopDomains::Chromium, rule))
+    let chromium = super::Chromium::new();
+    let canon = chromium.run(input, None, encoding_rs::UTF_8)?;
+    const VIEW_SOURCE: &str = "view-source:";
+    let spec = &canon.spec;
+    let is = |s: &str, prefix: &str| {
+        s.get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+    };
+    if is(spec, VIEW_SOURCE) && !is(&spec[VIEW_SOURCE.len()..], VIEW_SOURCE) {
+        if let Ok(inner) = chromium.run(&spec[VIEW_SOURCE.len()..], None, encoding_rs::UTF_8) {
+            let mut d = format_url(&inner, TopDomains::Chromium, rule, Elisions::VIEW_SOURCE);
+            d.full.insert_str(0, VIEW_SOURCE);
+            d.shown.insert_str(0, VIEW_SOURCE);
+            return Ok(d);
+        }
+    }
+    Ok(format_url(
+        &canon,
+        TopDomains::Chromium,
+        rule,
+        Elisions::OMNIBOX,
+    ))
 }
 
 #[cfg(test)]
