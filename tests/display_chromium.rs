@@ -94,11 +94,27 @@ fn recording_agreement() {
     let mut by_split: BTreeMap<String, Tally> = BTreeMap::new();
     let mut by_part: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut failed_navigations = 0;
+    let (mut invalid, mut invalid_agree) = (0, 0);
     for (r, c) in rec.lines().zip(corpus.lines()) {
         let r: Value = serde_json::from_str(r).unwrap();
         let c: Value = serde_json::from_str(c).unwrap();
-        let (Some(title), Some(shown)) = (r["title"].as_str(), r["shown"].as_str()) else {
+        // A `file:` title is the file's name: no `shown` recorded.
+        let (Some(title), Some(shown)) = (r["title"].as_str(), r["shown"].as_str().or(Some("")))
+        else {
             failed_navigations += 1;
+            // An input Chromium refuses as an invalid URL: the model has
+            // no display for it either.
+            if r["error"].as_str() == Some("Cannot navigate to invalid URL") {
+                invalid += 1;
+                let input = c["input"].as_str().unwrap();
+                match formatted(input, UnescapeRule::Spaces) {
+                    Err(_) => invalid_agree += 1,
+                    Ok(d) if verbose() => {
+                        eprintln!("invalid in Chromium, model {:?}: {input}", d.full)
+                    }
+                    Ok(_) => {}
+                }
+            }
             continue;
         };
         let input = c["input"].as_str().unwrap();
@@ -115,6 +131,7 @@ fn recording_agreement() {
         // The recorded `shown` puts `www.` back for http and https only.
         let href = r["href"].as_str().unwrap_or("");
         let full_recorded = href.starts_with("http://") || href.starts_with("https://");
+        let full_recorded = full_recorded && !r["shown"].is_null();
         let want_full = unwrap_ltr(shown);
         let ok_full = got_full == want_full;
         if verbose() && !ok_title {
@@ -139,7 +156,14 @@ fn recording_agreement() {
             t.shown, t.lines, t.full, t.full_lines
         );
     }
-    eprintln!("({failed_navigations} inputs Chromium did not load: not compared)");
+    eprintln!(
+        "({failed_navigations} inputs Chromium did not load; of the {invalid} it refused as \
+         invalid URLs, the model refuses {invalid_agree})"
+    );
+    assert_eq!(
+        invalid_agree, invalid,
+        "inputs Chromium refuses that the model shows"
+    );
     for &(split, min_title, min_full) in FLOORS {
         let t = &by_split[split];
         let title = t.shown as f64 / t.lines as f64;

@@ -437,8 +437,10 @@ pub fn ltr_directionality(text: &str) -> String {
 
 /// The tab title of a page without a `<title>` (content's
 /// `NavigationEntryImpl::GetTitleForDisplay`: the URL formatted as the
-/// omnibox does but with `UnescapeRule::SPACES`, set left to right):
-/// `http://www.example.com/a%20b` → `example.com/a b`.
+/// omnibox does but with `UnescapeRule::SPACES`, for a `file:` URL only
+/// what follows the last `/`, set left to right):
+/// `http://www.example.com/a%20b` → `example.com/a b`,
+/// `file:///tmp/a%20b` → `a b`.
 ///
 /// ```
 /// use urlprism::engines::chromium::display::tab_title;
@@ -447,7 +449,15 @@ pub fn ltr_directionality(text: &str) -> String {
 /// ```
 pub fn tab_title(input: &str) -> Result<String, crate::Error> {
     let d = formatted(input, UnescapeRule::Spaces)?;
-    Ok(ltr_directionality(&d.shown))
+    let file = d
+        .full
+        .get(..5)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file:"));
+    let title = match file {
+        true => d.shown.rsplit('/').next().unwrap_or(""),
+        false => &d.shown,
+    };
+    Ok(ltr_directionality(title))
 }
 
 /// What Chromium shows for `input` (its canonical URL by this engine),
