@@ -337,11 +337,21 @@ pub(crate) fn format_url(
 
     let mut full = String::new();
     let mut omitted = Vec::new();
-    let prefix = if p.host.is_some() {
-        format!("{scheme}://")
-    } else {
-        format!("{scheme}:")
-    };
+    // The scheme and its separators, as they are (`CountCharactersBefore(USERNAME)`).
+    let after = [p.username, p.password, p.host, p.port, p.path];
+    let first = after
+        .into_iter()
+        .flatten()
+        .map(|s| s.begin)
+        .chain(
+            [p.query, p.fragment]
+                .into_iter()
+                .flatten()
+                .map(|s| s.begin - 1),
+        )
+        .min()
+        .unwrap_or(spec.len());
+    let prefix = spec[..first].to_string();
     full.push_str(&prefix);
     full.push_str(&host_shown);
     if let Some(port) = span(canon, p.port) {
@@ -369,7 +379,7 @@ pub(crate) fn format_url(
         "file" if elide.file_scheme => Some("kFormatUrlOmitFileScheme"),
         _ => None,
     }
-    .filter(|_| p.host.is_some() && !host.starts_with("ftp."));
+    .filter(|_| prefix.ends_with("://") && !host.starts_with("ftp."));
     let omit_www = elide.trivial_subdomains
         && p.host.is_some()
         && host.starts_with("www.")
