@@ -72,6 +72,7 @@ struct Tables {
     digit_lookalikes: Vec<char>,
     allowed_words: Vec<String>,
     dangerous: Regex,
+    alternatives: Vec<(String, Regex)>,
 }
 
 fn data_lines(text: &str) -> impl Iterator<Item = &str> {
@@ -127,17 +128,26 @@ fn tables() -> &'static Tables {
         ))
         .map(|l| l.trim().to_string())
         .collect();
-        let pattern = data_lines(include_str!(
+        // The whole pattern, then its alternatives one a line.
+        let mut patterns = data_lines(include_str!(
             "../../../data/display/chromium-dangerous-pattern.txt"
-        ))
-        .next()
-        .expect("the dangerous pattern");
+        ));
+        let pattern = patterns.next().expect("the dangerous pattern");
+        let alternatives = patterns
+            .map(|a| {
+                (
+                    a.to_string(),
+                    Regex::new(a).expect("an alternative compiles"),
+                )
+            })
+            .collect();
         Tables {
             removals,
             whole_script,
             digit_lookalikes,
             allowed_words,
             dangerous: Regex::new(pattern).expect("the dangerous pattern compiles"),
+            alternatives,
         }
     })
 }
@@ -418,7 +428,11 @@ pub(crate) fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &s
         return Verdict::unsafe_by("non-ASCII Latin letter mixed with a non-Latin script");
     }
     if t.dangerous.is_match(label) {
-        return Verdict::unsafe_by("dangerous pattern");
+        let which = t.alternatives.iter().find(|(_, r)| r.is_match(label));
+        return Verdict::unsafe_by(match which {
+            Some((text, _)) => format!("dangerous pattern {text}"),
+            None => "dangerous pattern".to_string(),
+        });
     }
     Verdict::safe(format!("safe ({})", scripts_of(label)))
 }
