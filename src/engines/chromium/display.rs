@@ -279,6 +279,27 @@ pub fn unescape_for_display(text: &str, rule: UnescapeRule) -> String {
     }
 }
 
+/// Whether the omnibox reads a host shown without a scheme or path as a
+/// URL rather than as a query or an unknown word
+/// (`AutocompleteInput::Parse`, components/omnibox/browser/autocomplete_input.cc,
+/// the case of no scheme, path or user): an IP address, `localhost`, a
+/// host with a port, or with a registrable domain under an ICANN suffix
+/// of the Public Suffix List. `intranet` and `a.example` are not, so the
+/// omnibox shows `http://intranet/` as `intranet/`
+/// (`AutocompleteInput::FormattedStringWithEquivalentMeaning`).
+fn reads_as_url(host: &str, port: bool) -> bool {
+    let ipv4 = host.split('.').count() == 4
+        && host
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    port || ipv4
+        || host.starts_with('[')
+        || host == "localhost"
+        || crate::keys::psl::HostColumns::new(host)
+            .url_host_registered_domain
+            .is_some()
+}
+
 /// The omnibox's elisions beyond `kFormatUrlOmitDefaults` (which leaves
 /// out `http://` and the `/` of a bare host in any case).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -289,6 +310,10 @@ pub(crate) struct Elisions {
     pub trivial_subdomains: bool,
     /// `kFormatUrlOmitFileScheme`.
     pub file_scheme: bool,
+    /// The omnibox's `FormattedStringWithEquivalentMeaning`: the `/` of a
+    /// bare host is put back when the text without it would not be read
+    /// as a URL.
+    pub equivalent_meaning: bool,
 }
 
 impl Elisions {
@@ -297,6 +322,13 @@ impl Elisions {
         https: true,
         trivial_subdomains: true,
         file_scheme: true,
+        equivalent_meaning: true,
+    };
+    /// The tab title: the omnibox's elisions, without its check of the
+    /// text's meaning.
+    pub const TITLE: Elisions = Elisions {
+        equivalent_meaning: false,
+        ..Elisions::OMNIBOX
     };
     /// The URL inside `view-source:` (`FormatViewSourceUrl`, url_formatter.cc
     /// 233-248): no destructive elision.
@@ -304,6 +336,7 @@ impl Elisions {
         https: false,
         trivial_subdomains: false,
         file_scheme: false,
+        equivalent_meaning: false,
     };
 }
 
@@ -389,7 +422,10 @@ pub(crate) fn format_url(
         && scheme != "filesystem"
         && path == "/"
         && query.is_none()
-        && fragment.is_none();
+        && fragment.is_none()
+        && !(elide.equivalent_meaning
+            && omit_scheme.is_some()
+            && !reads_as_url(host, p.port.is_some_and(|s| !s.is_empty())));
     let mut shown = String::new();
     match omit_scheme {
         Some(flag) => omitted.push(Omission {
@@ -458,7 +494,7 @@ pub fn ltr_directionality(text: &str) -> String {
 /// # Ok::<(), urlprism::Error>(())
 /// ```
 pub fn tab_title(input: &str) -> Result<String, crate::Error> {
-    let d = formatted(input, UnescapeRule::Spaces)?;
+    let d = formatted_with(input, UnescapeRule::Spaces, Elisions::TITLE)?;
     let file = d
         .full
         .get(..5)
@@ -470,13 +506,30 @@ pub fn tab_title(input: &str) -> Result<String, crate::Error> {
     Ok(ltr_directionality(title))
 }
 
-/// What Chromium shows for `input` (its canonical URL by this engine),
-/// with the path, query and fragment unescaped by `rule`.
+/// What Chromium's omnibox shows for `input` (its canonical URL by this
+/// engine), with the path, query and fragment unescaped by `rule`.
+///
+/// ```
+/// use urlprism::engines::chromium::display::{formatted, UnescapeRule};
+/// let shown = |s| formatted(s, UnescapeRule::Normal).map(|d| d.shown);
+/// assert_eq!(shown("https://www.example.com/")?, "example.com");
+/// assert_eq!(shown("http://intranet/")?, "intranet/");
+/// # Ok::<(), urlprism::Error>(())
+/// ```
+pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::Error> {
+    formatted_with(input, rule, Elisions::OMNIBOX)
+}
+
+/// [`formatted`] with the elisions `elide`.
 /// A `view-source:` URL (not `view-source:view-source:`) is its inner
 /// URL formatted without destructive elisions, after `view-source:`
 /// (url_formatter.cc 612-617): `view-source:https://www.a.com/` →
 /// `view-source:https://www.a.com`.
-pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::Error> {
+pub(crate) fn formatted_with(
+    input: &str,
+    rule: UnescapeRule,
+    elide: Elisions,
+) -> Result<Display, crate::Error> {
     let chromium = super::Chromium::new();
     let canon = chromium.run(input, None, encoding_rs::UTF_8)?;
     const VIEW_SOURCE: &str = "view-source:";
@@ -493,12 +546,7 @@ pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::Erro
             return Ok(d);
         }
     }
-    Ok(format_url(
-        &canon,
-        TopDomains::Chromium,
-        rule,
-        Elisions::OMNIBOX,
-    ))
+    Ok(format_url(&canon, TopDomains::Chromium, rule, elide))
 }
 
 #[cfg(test)]
