@@ -32,6 +32,9 @@
 //! | `relative` | `url_canon_relative.cc` |
 //! | `replace`, `setters` | `url_util.cc` `DoReplaceComponents`; Blink `DOMURLUtils`, `KURL::SetX` (the URL API's setters) |
 //! | [`host_trace`] | the host's stages for `urlprism trace` |
+//! | [`display`] | `components/url_formatter/url_formatter.cc` `FormatUrl`, `base/strings/escape.cc` (the omnibox's text, [`Engine::display`]) |
+//! | `spoof` | `components/url_formatter/spoof_checks/idn_spoof_checker.cc` `SafeToDisplayAsUnicode` |
+//! | `skeleton` | `spoof_checks/skeleton_generator.cc`, `idn_spoof_checker.cc` `GetSimilarTopDomain` |
 //!
 //! The strings are handled as UTF-8, as the library receives a string of
 //! Latin-1 characters from Blink; a string holding a code point beyond
@@ -57,6 +60,7 @@
 
 mod canon;
 mod component;
+pub mod display;
 mod escape;
 mod fragment;
 mod host;
@@ -71,10 +75,14 @@ mod relative;
 mod replace;
 mod scheme;
 mod setters;
+mod skeleton;
+mod spoof;
 mod trace;
 mod unicode17;
 mod userinfo;
 mod util;
+
+pub use skeleton::TopDomains;
 
 use crate::compare::{Engine, HostTrace, UrlAttribute};
 use crate::error::Error;
@@ -267,6 +275,21 @@ impl Engine for Chromium {
                 .map_err(|why| rejected(&why))
                 .and_then(|c| to_url(&c)),
         })
+    }
+
+    /// The omnibox (`FormatUrl` with the IDN spoof checks, see
+    /// [`display`]): `http://www.xn--bcher-kva.de/` shows as `bücher.de`.
+    ///
+    /// ```
+    /// use urlprism::compare::Engine;
+    /// let c = urlprism::engines::chromium::Chromium::new();
+    /// let d = c.display("http://www.xn--bcher-kva.de/").unwrap()?;
+    /// assert_eq!(d.shown, "bücher.de");
+    /// assert_eq!(d.full, "http://www.bücher.de/");
+    /// # Ok::<(), urlprism::Error>(())
+    /// ```
+    fn display(&self, input: &str) -> Option<Result<crate::compare::display::Display, Error>> {
+        Some(display::formatted(input, display::UnescapeRule::Normal))
     }
 
     fn check_base(&self, base: &str, _encoding: &'static Encoding) -> Result<(), Error> {
