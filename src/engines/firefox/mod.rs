@@ -19,7 +19,7 @@
 //! | [`idn_display`] | `netwerk/dns/nsIDNService.cpp` `IsLabelSafe`: which host labels are shown in Unicode |
 //! | [`identifier_status`] | UTS #39 Identifier_Status of Firefox 153 (Unicode 17) and ESR 140 (Unicode 16) |
 //! | [`url_bar`] | `browser/components/urlbar/UrlbarInput.sys.mjs` `losslessDecodeURI`, `BrowserUIUtils.trimURL`: the URL bar's text |
-//! | [`display`] | [`Engine::display`](crate::compare::Engine::display): the two together |
+//! | [`display`] | [`Engine::display`]: the two together |
 //!
 //! # Departures from the URL Standard
 //!
