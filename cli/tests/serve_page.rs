@@ -81,8 +81,8 @@ fn page(r: &Response, target: &str) -> String {
         ("<p", "</p>"),
         ("<section", "</section>"),
     ] {
-        // `<th` also counts the 3 `<thead`s, `<p` the `<pre`s (none).
-        let opened = html.matches(open).count() - if open == "<th" { 3 } else { 0 };
+        // `<th` also counts the 4 `<thead`s, `<p` the `<pre`s (none).
+        let opened = html.matches(open).count() - if open == "<th" { 4 } else { 0 };
         assert_eq!(opened, html.matches(close).count(), "{target}: {open}");
     }
     html
@@ -276,6 +276,14 @@ fn the_page_holds_the_view_of_its_address() {
             .collect();
         let c = get(server.addr, &format!("/api/compare?{}", query(&api))).json();
         check_results(&html, &c, &target);
+        // The address bars of /api/display, drawn.
+        let url = pairs.iter().find(|(k, _)| *k == "url").map_or("", |(_, v)| v);
+        let d = get(server.addr, &format!("/api/display?{}", query(&[("url", url)]))).json();
+        let bars = element(&html, "display", "</table>");
+        for one in d["displays"].as_array().unwrap() {
+            let text = one["shown"].as_str().or(one["error"].as_str()).unwrap();
+            assert!(bars.contains(&escaped(text)), "{target}: {text} in {bars}");
+        }
         // The form, filled in.
         let value = |k: &str| pairs.iter().find(|(n, _)| *n == k).map_or("", |(_, v)| v);
         for id in ["url", "base", "encoding", "page_url"] {
