@@ -277,8 +277,15 @@ fn the_page_holds_the_view_of_its_address() {
         let c = get(server.addr, &format!("/api/compare?{}", query(&api))).json();
         check_results(&html, &c, &target);
         // The address bars of /api/display, drawn.
-        let url = pairs.iter().find(|(k, _)| *k == "url").map_or("", |(_, v)| v);
-        let d = get(server.addr, &format!("/api/display?{}", query(&[("url", url)]))).json();
+        let url = pairs
+            .iter()
+            .find(|(k, _)| *k == "url")
+            .map_or("", |(_, v)| v);
+        let d = get(
+            server.addr,
+            &format!("/api/display?{}", query(&[("url", url)])),
+        )
+        .json();
         let bars = element(&html, "display", "</table>");
         for one in d["displays"].as_array().unwrap() {
             let text = one["shown"].as_str().or(one["error"].as_str()).unwrap();

@@ -253,15 +253,14 @@ def firefox(src, out):
         s = t.index("void nsIDNService::%s()" % fn)
         e = t.index("\n}\n", s)
         o += "\n[%s] lines %d-%d\n" % (fn, line_no(t, s), line_no(t, e))
-        cond = "all"
-        for ln in t[s:e].split("\n"):
-            if ln.startswith("#if"):
-                cond = "linux"
-            elif ln.startswith("#endif"):
-                cond = "all"
-            for m in re.finditer(r"Insert\(\s*(0x[0-9A-Fa-f]+)\)", ln):
-                c = int(m.group(1), 16)
-                o += "%04X\t%s\t%s%s\n" % (c, chr(c), name(c), "\tlinux-only" if cond == "linux" else "")
+        block = t[s:e]
+        # An Insert( may end its line, the code point on the next.
+        for m in re.finditer(r"Insert\(\s*(0x[0-9A-Fa-f]+)\)", block):
+            before = block[:m.start()]
+            opened, closed = before.rfind("\n#if"), before.rfind("\n#endif")
+            linux = opened > closed
+            c = int(m.group(1), 16)
+            o += "%04X\t%s\t%s%s\n" % (c, chr(c), name(c), "\tlinux-only" if linux else "")
     s = t.index("static const ScriptCombo scriptComboTable")
     e = t.index("};", s)
     o += "\n[scriptComboTable] lines %d-%d (row: saved state; column: script of the next non-Common/Inherited character; FAIL or OTHR result = unsafe)\n" % (line_no(t, s), line_no(t, e))

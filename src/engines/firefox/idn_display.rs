@@ -21,13 +21,6 @@ use unicode_script::{Script, UnicodeScript};
 
 const NS: &str = "netwerk/dns/nsIDNService.cpp IsLabelSafe";
 
-/// The members of `InitCyrillicLatinConfusables` whose `Insert` call
-/// spans two source lines (і ԗ ъ ь ҽ), which the table file leaves out.
-/// `xn--80aaa2bl1n.com` (акамаі) is Punycode in test_idn_spoof.js
-/// through U+0456.
-const CYRILLIC_CONFUSABLES_ON_TWO_LINES: [char; 5] =
-    ['\u{456}', '\u{517}', '\u{44A}', '\u{44C}', '\u{4BD}'];
-
 /// The character tables, parsed once.
 struct Tables {
     /// `IDNCharacterBlocklist.inc`: inclusive ranges of BMP code points.
@@ -146,11 +139,7 @@ fn tables() -> &'static Tables {
             cjk_slash: set("InitCJKSlashConfusables"),
             cjk_ideographs: set("InitCJKIdeographs"),
             digit_confusables: set("InitDigitConfusables"),
-            cyrillic_confusables: {
-                let mut s = set("InitCyrillicLatinConfusables");
-                s.extend(CYRILLIC_CONFUSABLES_ON_TWO_LINES);
-                s
-            },
+            cyrillic_confusables: set("InitCyrillicLatinConfusables"),
             thai_confusables: set("InitThaiLatinConfusables"),
             combo,
         }
