@@ -444,3 +444,28 @@ pub fn whatwg(data: &[u8]) {
         }
     }
 }
+
+/// Every address bar (the engines' and the 2011 profiles' that have
+/// one) on the input and on the input after `http://`: no panic; a label
+/// not shown in Unicode is shown as it is in the URL.
+pub fn display(data: &[u8]) {
+    use urlprism::compare::Engine;
+    let input = text(data);
+    let engines: Vec<_> = ["chromium", "firefox", "webkit", "chrome", "gecko"]
+        .iter()
+        .filter_map(|n| urlprism::engines::builtin_engine(n))
+        .collect();
+    for url in [input.clone(), format!("http://{input}")] {
+        for e in &engines {
+            if let Some(Ok(d)) = e.display(&url) {
+                for l in &d.labels {
+                    assert!(
+                        l.unicode || l.shown == l.ascii,
+                        "{}: {url:?}: label {l:?}",
+                        e.name()
+                    );
+                }
+            }
+        }
+    }
+}
