@@ -17,9 +17,9 @@
 //! The path, query and fragment are shown as canonicalized: how the 2011
 //! bars decoded them for display is not modelled.
 
-use crate::compare::display::{Display, LabelDisplay, Omission};
-use crate::engines::display::{ace_to_unicode, is_ace};
 use crate::profile::{DisplayParams, IdnDisplay, Omit};
+use crate::text::display::{ace_to_unicode, is_ace};
+use crate::url::display::{Display, LabelDisplay, Omission};
 use crate::url::Url;
 use std::sync::OnceLock;
 use unicode_script::{Script, UnicodeScript};

@@ -8,6 +8,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 pub mod components;
+pub mod display;
 mod host;
 mod invariants;
 mod made;

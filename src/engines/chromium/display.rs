@@ -295,8 +295,8 @@ fn reads_as_url(host: &str, port: bool) -> bool {
     port || ipv4
         || host.starts_with('[')
         || host == "localhost"
-        || crate::keys::psl::HostColumns::new(host)
-            .url_host_registered_domain
+        || crate::text::psl::listed_suffix_and_domain(host.strip_suffix('.').unwrap_or(host), true)
+            .1
             .is_some()
 }
 
@@ -416,7 +416,7 @@ pub(crate) fn format_url(
     let omit_www = elide.trivial_subdomains
         && p.host.is_some()
         && host.starts_with("www.")
-        && crate::keys::psl::registrable_domain(host).is_some_and(|r| r.len() < host.len() - 3);
+        && crate::text::psl::registrable_domain(host).is_some_and(|r| r.len() < host.len() - 3);
     let omit_slash = standard
         && scheme != "file"
         && scheme != "filesystem"
