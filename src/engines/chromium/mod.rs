@@ -265,16 +265,14 @@ impl Engine for Chromium {
         value: &str,
     ) -> Option<Result<crate::url::Url, Error>> {
         let utf8 = encoding_rs::UTF_8;
-        let url = match self.run(href, None, utf8) {
-            Ok(u) => u,
-            Err(e) => return Some(Err(e)),
-        };
-        Some(match attribute {
-            UrlAttribute::Href => self.canonicalize(value, None, utf8),
-            _ => setters::set(&url, attribute, value)
-                .map_err(|why| rejected(&why))
-                .and_then(|c| to_url(&c)),
-        })
+        Some(self.run(href, None, utf8).and_then(|url| {
+            match attribute {
+                UrlAttribute::Href => self.canonicalize(value, None, utf8),
+                _ => setters::set(&url, attribute, value)
+                    .map_err(|why| rejected(&why))
+                    .and_then(|c| to_url(&c)),
+            }
+        }))
     }
 
     /// The omnibox (`FormatUrl` with the IDN spoof checks, see

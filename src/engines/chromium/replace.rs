@@ -46,6 +46,38 @@ pub(crate) struct Replacements<'a> {
     pub fragment: Replace<'a>,
 }
 
+/// A component of a URL, for [`Replacements::one`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Component {
+    Scheme,
+    Username,
+    Password,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+impl<'a> Replacements<'a> {
+    /// The replacement of the one component `c` (`url::Replacements`
+    /// with one `SetX` or `ClearX` call).
+    pub fn one(c: Component, r: Replace<'a>) -> Replacements<'a> {
+        let mut out = Replacements::default();
+        *match c {
+            Component::Scheme => &mut out.scheme,
+            Component::Username => &mut out.username,
+            Component::Password => &mut out.password,
+            Component::Host => &mut out.host,
+            Component::Port => &mut out.port,
+            Component::Path => &mut out.path,
+            Component::Query => &mut out.query,
+            Component::Fragment => &mut out.fragment,
+        } = r;
+        out
+    }
+}
+
 /// The URL `url` with the components `r` replaces (`ReplaceComponents`):
 /// the query is always UTF-8 (Blink passes no charset converter).
 pub(crate) fn replace_components(url: &Canon, r: &Replacements<'_>) -> Canon {

@@ -18,7 +18,7 @@
 //! | `sc:p  ?q` `search = ""` | `sc:p  ` | `sc:p` (trailing spaces trimmed) |
 
 use super::component::{nonempty, Canon};
-use super::replace::{replace_components, Replace, Replacements};
+use super::replace::{replace_components, Component, Replace, Replacements};
 use super::scheme;
 use crate::compare::UrlAttribute;
 
@@ -44,29 +44,17 @@ pub(crate) fn set(url: &Canon, attribute: UrlAttribute, value: &str) -> Result<C
         UrlAttribute::Href => return Ok(url.clone()),
         UrlAttribute::Protocol => set_protocol(url, value),
         UrlAttribute::Username => {
-            set_user_info(url, value, url.parsed.username, |v| Replacements {
-                username: Replace::Set(v),
-                ..Replacements::default()
-            })
+            set_user_info(url, value, url.parsed.username, Component::Username)
         }
         UrlAttribute::Password => {
-            set_user_info(url, value, url.parsed.password, |v| Replacements {
-                password: Replace::Set(v),
-                ..Replacements::default()
-            })
+            set_user_info(url, value, url.parsed.password, Component::Password)
         }
         UrlAttribute::Host => set_host_and_port(url, value),
         UrlAttribute::Hostname => set_hostname(url, value),
         UrlAttribute::Port => set_port(url, value),
         UrlAttribute::Pathname => is_hierarchical(url).then(|| {
             let path = remove_url_whitespace(value);
-            replace(
-                url,
-                Replacements {
-                    path: Replace::Set(&path),
-                    ..Replacements::default()
-                },
-            )
+            replace_one(url, Component::Path, Replace::Set(&path))
         }),
         UrlAttribute::Search => set_search(url, value),
         UrlAttribute::Hash => set_hash(url, value),
@@ -85,8 +73,9 @@ pub(crate) fn set(url: &Canon, attribute: UrlAttribute, value: &str) -> Result<C
     }
 }
 
-fn replace(url: &Canon, r: Replacements<'_>) -> Canon {
-    replace_components(url, &r)
+/// `url` with the one component `c` replaced.
+fn replace_one(url: &Canon, c: Component, r: Replace<'_>) -> Canon {
+    replace_components(url, &Replacements::one(c, r))
 }
 
 /// The canonical scheme of `url`.
@@ -134,27 +123,21 @@ fn set_protocol(url: &Canon, value: &str) -> Option<Canon> {
             return None;
         }
     }
-    Some(replace(
-        url,
-        Replacements {
-            scheme: Replace::Set(new),
-            ..Replacements::default()
-        },
-    ))
+    Some(replace_one(url, Component::Scheme, Replace::Set(new)))
 }
 
 /// `KURL::SetUser`, `KURL::SetPass`: the value as it is (tabs kept); an
 /// empty value where there is none changes nothing.
-fn set_user_info<'a>(
+fn set_user_info(
     url: &Canon,
-    value: &'a str,
+    value: &str,
     current: super::component::Part,
-    replacement: impl Fn(&'a str) -> Replacements<'a>,
+    component: Component,
 ) -> Option<Canon> {
     if value.is_empty() && current.is_none() {
         return None;
     }
-    Some(replace(url, replacement(value)))
+    Some(replace_one(url, component, Replace::Set(value)))
 }
 
 /// The end of the host in `value`: the first `/`, `?` or `#`, and `\` in
@@ -214,25 +197,13 @@ fn set_host_and_port(url: &Canon, value: &str) -> Option<Canon> {
             leading_port_digits(&host_and_port[c + 1..]),
         ),
     };
-    let with_host = replace(
-        url,
-        Replacements {
-            host: Replace::Set(host),
-            ..Replacements::default()
-        },
-    );
+    let with_host = replace_one(url, Component::Host, Replace::Set(host));
     if !with_host.valid || port.is_empty() {
         return Some(with_host);
     }
     // The port is replaced only when the result stays valid
     // (`preserve_validity`).
-    let with_port = replace(
-        &with_host,
-        Replacements {
-            port: Replace::Set(port),
-            ..Replacements::default()
-        },
-    );
+    let with_port = replace_one(&with_host, Component::Port, Replace::Set(port));
     Some(if with_port.valid {
         with_port
     } else {
@@ -250,13 +221,7 @@ fn set_hostname(url: &Canon, value: &str) -> Option<Canon> {
     let standard = scheme::standard_type(protocol(url)).is_some();
     let host = remove_url_whitespace(value);
     let host = &host[..host_end(&host, standard)];
-    Some(replace(
-        url,
-        Replacements {
-            host: Replace::Set(host),
-            ..Replacements::default()
-        },
-    ))
+    Some(replace_one(url, Component::Host, Replace::Set(host)))
 }
 
 /// `DOMURLUtils::setPort` → `KURL::SetPort` or `KURL::RemovePort`: an
@@ -267,61 +232,35 @@ fn set_port(url: &Canon, value: &str) -> Option<Canon> {
         return None;
     }
     if value.is_empty() {
-        return url.parsed.port.is_some().then(|| {
-            replace(
-                url,
-                Replacements {
-                    port: Replace::Clear,
-                    ..Replacements::default()
-                },
-            )
-        });
+        return url
+            .parsed
+            .port
+            .is_some()
+            .then(|| replace_one(url, Component::Port, Replace::Clear));
     }
     let digits = remove_url_whitespace(value);
     let digits = leading_port_digits(&digits);
     let port: u16 = digits.parse().ok()?;
     if scheme::default_port(protocol(url)) == Some(port) {
-        return url.parsed.port.is_some().then(|| {
-            replace(
-                url,
-                Replacements {
-                    port: Replace::Clear,
-                    ..Replacements::default()
-                },
-            )
-        });
+        return url
+            .parsed
+            .port
+            .is_some()
+            .then(|| replace_one(url, Component::Port, Replace::Clear));
     }
     let port = port.to_string();
-    Some(replace(
-        url,
-        Replacements {
-            port: Replace::Set(&port),
-            ..Replacements::default()
-        },
-    ))
+    Some(replace_one(url, Component::Port, Replace::Set(&port)))
 }
 
 /// `DOMURLUtils::SetSearchInternal` → `KURL::SetQuery`: `""` and `"?"`
 /// remove the query, otherwise it is the value without a leading `?`.
 fn set_search(url: &Canon, value: &str) -> Option<Canon> {
     if value.is_empty() || value == "?" {
-        return Some(replace(
-            url,
-            Replacements {
-                query: Replace::Clear,
-                ..Replacements::default()
-            },
-        ));
+        return Some(replace_one(url, Component::Query, Replace::Clear));
     }
     let query = remove_url_whitespace(value);
     let query = query.strip_prefix('?').unwrap_or(&query);
-    Some(replace(
-        url,
-        Replacements {
-            query: Replace::Set(query),
-            ..Replacements::default()
-        },
-    ))
+    Some(replace_one(url, Component::Query, Replace::Set(query)))
 }
 
 /// `DOMURLUtils::setHash` → `KURL::SetFragmentIdentifier`: a leading `#`
@@ -334,21 +273,11 @@ fn set_hash(url: &Canon, value: &str) -> Option<Canon> {
     };
     let fragment = match fragment {
         Replace::Set(v) => remove_url_whitespace(v),
-        _ => {
-            return Some(replace(
-                url,
-                Replacements {
-                    fragment: Replace::Clear,
-                    ..Replacements::default()
-                },
-            ))
-        }
+        _ => return Some(replace_one(url, Component::Fragment, Replace::Clear)),
     };
-    Some(replace(
+    Some(replace_one(
         url,
-        Replacements {
-            fragment: Replace::Set(&fragment),
-            ..Replacements::default()
-        },
+        Component::Fragment,
+        Replace::Set(&fragment),
     ))
 }

@@ -47,18 +47,7 @@ fn allowed_16() -> &'static [(u32, u32)] {
 /// Whether `c` is Identifier_Status Allowed in Unicode 16.0.0, as in
 /// Firefox ESR 140 (`é`, `ㄅ` yes; `♥` no).
 pub fn allowed_in_unicode_16(c: char) -> bool {
-    let c = c as u32;
-    allowed_16()
-        .binary_search_by(|&(a, b)| {
-            if b < c {
-                std::cmp::Ordering::Less
-            } else if a > c {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
+    crate::text::unicode::tables::in_ranges(allowed_16(), c)
 }
 
 #[cfg(test)]

@@ -351,15 +351,14 @@ impl Engine for Firefox {
         value: &str,
     ) -> Option<Result<crate::url::Url, Error>> {
         let utf8 = encoding_rs::UTF_8;
-        let uri = match self.parse(href, None, utf8) {
-            Ok(u) => u,
-            Err(e) => return Some(Err(e)),
-        };
-        Some(match attribute {
-            // `URL::SetHref`: a new URI of the value, or a `TypeError`.
-            UrlAttribute::Href => self.canonicalize(value, None, utf8),
-            _ => url_of(&setters::set(self, &uri, attribute, value).unwrap_or(uri)),
-        })
+        Some(
+            self.parse(href, None, utf8)
+                .and_then(|uri| match attribute {
+                    // `URL::SetHref`: a new URI of the value, or a `TypeError`.
+                    UrlAttribute::Href => self.canonicalize(value, None, utf8),
+                    _ => url_of(&setters::set(self, &uri, attribute, value).unwrap_or(uri)),
+                }),
+        )
     }
 
     fn canonicalize_host(&self, host: &str, scheme: &str) -> Option<Result<String, Error>> {
