@@ -493,7 +493,7 @@ pub fn ltr_directionality(text: &str) -> String {
 /// assert_eq!(tab_title("http://www.example.com/a%20b")?, "example.com/a b");
 /// # Ok::<(), urlprism::Error>(())
 /// ```
-pub fn tab_title(input: &str) -> Result<String, crate::Error> {
+pub fn tab_title(input: &str) -> Result<String, crate::error::Error> {
     let d = formatted_with(input, UnescapeRule::Spaces, Elisions::TITLE)?;
     let file = d
         .full
@@ -516,7 +516,7 @@ pub fn tab_title(input: &str) -> Result<String, crate::Error> {
 /// assert_eq!(shown("http://intranet/")?, "intranet/");
 /// # Ok::<(), urlprism::Error>(())
 /// ```
-pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::Error> {
+pub fn formatted(input: &str, rule: UnescapeRule) -> Result<Display, crate::error::Error> {
     formatted_with(input, rule, Elisions::OMNIBOX)
 }
 
@@ -529,7 +529,7 @@ pub(crate) fn formatted_with(
     input: &str,
     rule: UnescapeRule,
     elide: Elisions,
-) -> Result<Display, crate::Error> {
+) -> Result<Display, crate::error::Error> {
     let chromium = super::Chromium::new();
     let canon = chromium.run(input, None, encoding_rs::UTF_8)?;
     const VIEW_SOURCE: &str = "view-source:";
