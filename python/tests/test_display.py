@@ -35,8 +35,8 @@ def test_display_equals_cli_json():
 def test_display_says_why():
     d = urlprism.display("http://[", profiles=["webkit"])["displays"][0]
     assert d["error"] and "shown" not in d
-    d = urlprism.display("http://x/", profiles=["chrome"])["displays"][0]
-    assert d["error"] == "chrome models no address bar"
+    d = urlprism.display("http://x/", profiles=["ie"])["displays"][0]
+    assert d["error"] == "ie models no address bar"
     with pytest.raises(urlprism.ProfileError, match='did you mean "chrome"'):
         urlprism.display_many(["http://x/"], profile="chrom")
     assert urlprism.display_many([None, "http://x/"], profile="webkit") == [None, "http://x/"]
