@@ -134,9 +134,19 @@ fn trace_chrome_and_whatwg_part_at_the_label() {
     let out = stdout(&o);
     assert!(out.contains("UTS #46 mapping"), "{out}");
     assert!(out.contains("xn--fa-hia"), "{out}");
-    let last = out.lines().last().unwrap();
+    // The steps end at the divergence; the address bars follow.
+    let last = out
+        .lines()
+        .take_while(|l| !l.starts_with("address bar"))
+        .filter(|l| !l.is_empty())
+        .last()
+        .unwrap();
     assert!(
         last.starts_with("first divergence: CanonicalizeHost step 20.2.1/Punycode (label 1)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("address bar (what each browser shows, and why)\nchrome  fass.de\n"),
         "{out}"
     );
     let o = run(
