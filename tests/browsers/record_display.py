@@ -62,6 +62,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(REPO, "tests/data/browsers")
 CORPUS = os.path.join(DATA, "corpus/display.jsonl")
+# The document a Chromium tab visits between an input and the same input
+# again, when the input is the tab's URL but for its fragment.
+BETWEEN = "data:text/plain,between"
 CORPUS_REL = "tests/data/browsers/corpus/display.jsonl"
 BROWSERS = ["chromium", "firefox", "webkit"]
 
@@ -74,7 +77,7 @@ FIELDS = {
         "navigation failed",
         "error": "Page.navigate's errorText or error message when the navigation failed, else absent",
         "navigation": "an input that differs from the tab's URL only in its fragment is a navigation within "
-        "the document, which keeps the title before it: the tab goes to about:blank first",
+        "the document, which keeps the title before it: the tab goes to " + BETWEEN + " first",
         "shown": "the title with what it leaves out put back: for http and https, the scheme and '://', "
         "'www.' when the href's host starts with 'www.' and the title's host has one label fewer, and "
         "'/' when the href's path is '/' with no query or fragment and the title does not end in '/', "
@@ -444,14 +447,16 @@ class Tab:
         elif "loaderId" not in r:
             # A navigation within the document (the tab's URL but for the
             # fragment): it keeps the title of the entry before it, so
-            # about:blank comes between and the input is navigated again.
+            # another document comes between (BETWEEN, not about:blank,
+            # from which `about:blank#x` would stay within the document)
+            # and the input is navigated again.
             if self.again:
-                self.error = "a navigation within the document after about:blank"
+                self.error = "a navigation within the document after " + BETWEEN
                 self._finish(None)
             else:
                 self.again = True
                 self.state = "blank"
-                self.c.send("Page.navigate", {"url": "about:blank"}, self.session)
+                self.c.send("Page.navigate", {"url": BETWEEN}, self.session)
         else:
             self.state = "load"
 
