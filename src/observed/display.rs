@@ -18,7 +18,7 @@
 //! bars decoded them for display is not modelled.
 
 use crate::profile::{DisplayParams, IdnDisplay, Omit};
-use crate::text::display::{ace_to_unicode, is_ace};
+use crate::text::display::{ace_to_unicode, is_ace, is_common_or_inherited};
 use crate::url::display::{Display, LabelDisplay, Omission};
 use crate::url::Url;
 use std::sync::OnceLock;
@@ -78,7 +78,7 @@ fn unsafe_for_chrome_2011(label: &str, languages: &[String]) -> Option<String> {
         let mut seen: Option<Script> = None;
         for c in &chars {
             let s = match c.script() {
-                Script::Common | Script::Inherited => continue,
+                s if is_common_or_inherited(s) => continue,
                 Script::Katakana | Script::Hiragana | Script::Hangul => Script::Han,
                 s => s,
             };

@@ -4,7 +4,7 @@
 //! read.
 
 use unicode_general_category::{get_general_category, GeneralCategory};
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 /// The Unicode form of an ASCII label: an `xn--` label (any case)
 /// decoded from Punycode, `None` for any other label or one that does not
@@ -24,15 +24,22 @@ pub fn is_ace(label: &str) -> bool {
         .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
 }
 
-/// The script of `c` (UTS #24 `Script`): `Zyyy` Common, `Zinh` Inherited,
-/// `Zzzz` unknown.
-pub fn script(c: char) -> Script {
-    c.script()
+/// Whether `s` is Common or Inherited (a script that mixes with any).
+pub fn is_common_or_inherited(s: Script) -> bool {
+    matches!(s, Script::Common | Script::Inherited)
 }
 
-/// Whether `c` is Common or Inherited (a script that mixes with any).
-pub fn is_common_or_inherited(c: char) -> bool {
-    matches!(c.script(), Script::Common | Script::Inherited)
+/// The zero of the decimal digit `c`'s numbering system: decimal digits
+/// (general category Nd) come in runs of ten from a zero (`٢` → `٠`),
+/// so two digits of one system have the same zero.
+pub fn decimal_zero(c: char) -> u32 {
+    let is_digit =
+        |u: u32| char::from_u32(u).is_some_and(|d| category(d) == GeneralCategory::DecimalNumber);
+    let mut start = c as u32;
+    while start > 0 && is_digit(start - 1) {
+        start -= 1;
+    }
+    c as u32 - (c as u32 - start) % 10
 }
 
 /// The general category of `c`.
@@ -96,16 +103,10 @@ pub fn percent_decode_where(s: &str, decode: impl Fn(u8) -> bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            let hex = |x: u8| (x as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
-                let octet = (h * 16 + l) as u8;
-                if decode(octet) {
-                    out.push(octet);
-                    i += 3;
-                    continue;
-                }
-            }
+        if let Some(octet) = crate::text::percent::escape_at(b, i).filter(|&o| decode(o)) {
+            out.push(octet);
+            i += 3;
+            continue;
         }
         out.push(b[i]);
         i += 1;

@@ -19,6 +19,7 @@ use super::component::{Canon, Span};
 use super::skeleton::{get_similar_top_domain, TopDomains};
 use super::spoof::{safe_to_display_as_unicode, Verdict};
 use crate::compare::display::{Display, LabelDisplay, Omission};
+use crate::text::percent::escape_at;
 
 const SRC_ONE_COMPONENT: &str =
     "components/url_formatter/url_formatter.cc IDNToUnicodeOneComponent";
@@ -192,15 +193,6 @@ pub(crate) fn should_unescape_code_point(c: char) -> bool {
         .any(|&(a, b)| (a..=b).contains(&u))
 }
 
-fn hex_at(b: &[u8], i: usize) -> Option<u8> {
-    if b.get(i) != Some(&b'%') {
-        return None;
-    }
-    let h = (*b.get(i + 1)? as char).to_digit(16)?;
-    let l = (*b.get(i + 2)? as char).to_digit(16)?;
-    Some((h * 16 + l) as u8)
-}
-
 /// How the path, query and fragment are unescaped (`base::UnescapeRule`):
 /// the omnibox's `NORMAL` keeps `%20`, the tab title's `SPACES` decodes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,7 +217,7 @@ pub fn unescape_for_display(text: &str, rule: UnescapeRule) -> String {
     let mut out: Vec<u8> = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        let Some(lead) = hex_at(b, i) else {
+        let Some(lead) = escape_at(b, i) else {
             out.push(b[i]);
             i += 1;
             continue;
@@ -247,7 +239,7 @@ pub fn unescape_for_display(text: &str, rule: UnescapeRule) -> String {
         };
         let mut bytes = vec![lead];
         for k in 1..len {
-            match hex_at(b, i + 3 * k) {
+            match escape_at(b, i + 3 * k) {
                 Some(x) => bytes.push(x),
                 None => break,
             }

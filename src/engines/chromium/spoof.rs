@@ -18,7 +18,7 @@ use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::GeneralSecurityProfile;
 
-use crate::engines::display::{category, is_nonspacing_mark};
+use crate::engines::display::{category, decimal_zero, is_nonspacing_mark};
 
 const SOURCE: &str = "components/url_formatter/spoof_checks/idn_spoof_checker.cc \
                       IDNSpoofChecker::SafeToDisplayAsUnicode";
@@ -233,25 +233,13 @@ pub(crate) fn has_repeated_mark(label: &str) -> bool {
     false
 }
 
-/// The zero of the decimal digit `c` (general category Nd): digits come
-/// in runs of ten from 0 to 9.
-fn digit_zero(c: char) -> u32 {
-    let is_digit =
-        |u: u32| char::from_u32(u).is_some_and(|d| category(d) == GeneralCategory::DecimalNumber);
-    let mut start = c as u32;
-    while start > 0 && is_digit(start - 1) {
-        start -= 1;
-    }
-    c as u32 - (c as u32 - start) % 10
-}
-
 /// ICU's MIXED_NUMBERS check: decimal digits of more than one system
 /// (`1٢`).
 pub(crate) fn has_mixed_numbers(label: &str) -> bool {
     let mut zero = None;
     for c in label.chars() {
         if category(c) == GeneralCategory::DecimalNumber {
-            let z = digit_zero(c);
+            let z = decimal_zero(c);
             if zero.is_some_and(|o| o != z) {
                 return true;
             }

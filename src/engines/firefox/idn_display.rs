@@ -13,7 +13,9 @@
 
 use super::identifier_status::{self, Allowed};
 use crate::compare::display::LabelDisplay;
-use crate::engines::display::{ace_to_unicode, category, is_ace};
+use crate::engines::display::{
+    ace_to_unicode, category, decimal_zero, is_ace, is_common_or_inherited,
+};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 use unicode_general_category::GeneralCategory;
@@ -230,26 +232,9 @@ impl<'a> ScriptChecker<'a> {
     }
 }
 
-/// The zero of the decimal digit `c`'s numbering system (`c` minus its
-/// numeric value): decimal digits come in runs of ten from a zero.
-fn zero_of(c: char) -> u32 {
-    let mut start = c as u32;
-    while start > 0
-        && char::from_u32(start - 1).is_some_and(|p| category(p) == GeneralCategory::DecimalNumber)
-    {
-        start -= 1;
-    }
-    let value = (c as u32 - start) % 10;
-    c as u32 - value
-}
-
 /// The script Firefox compares (`UnicodeProperties::GetScriptCode`).
 fn script_of(c: char) -> Script {
     c.script()
-}
-
-fn is_common_or_inherited(s: Script) -> bool {
-    matches!(s, Script::Common | Script::Inherited)
 }
 
 /// `nsIDNService::IsLabelSafe(label, tld)` (nsIDNService.cpp, ESR 140
@@ -378,7 +363,7 @@ pub fn is_label_safe_with(label: &[char], tld: &[char], allowed: Allowed) -> Res
         }
         let cat = category(ch);
         if cat == GeneralCategory::DecimalNumber {
-            let zero = zero_of(ch);
+            let zero = decimal_zero(ch);
             match numbering {
                 None => numbering = Some(zero),
                 Some(z) if z != zero => return Err("digits of two numbering systems".into()),

@@ -5,6 +5,7 @@
 
 use crate::compare::display::Omission;
 use crate::engines::display::{category, push_escaped};
+use crate::text::percent::{escape_at, hex_value};
 use unicode_bidi::{bidi_class, BidiClass};
 use unicode_general_category::GeneralCategory;
 
@@ -13,18 +14,6 @@ const BU_TRIM: &str = "browser/modules/BrowserUIUtils.sys.mjs trimURL";
 /// The ASCII characters `decodeURI` keeps escaped (its reserved set and
 /// `#`), which `losslessDecodeURI` keeps apart from a re-encoded `%`.
 const RESERVED: &[u8] = b";/?:@&=+$,#";
-
-fn hex(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
-
-/// The octet of the `%XX` at `i` of `b`, if there is one.
-fn escape_at(b: &[u8], i: usize) -> Option<u8> {
-    if b.get(i) != Some(&b'%') {
-        return None;
-    }
-    Some(hex(*b.get(i + 1)?)? * 16 + hex(*b.get(i + 2)?)?)
-}
 
 /// ECMAScript `decodeURI`: every `%XX` sequence decoded as UTF-8 but
 /// those of `; / ? : @ & = + $ , #`, which stay as they are; `None`
@@ -78,7 +67,9 @@ fn has_escaped_percent_before_reserved(s: &str) -> bool {
     (0..b.len()).any(|i| {
         b[i..].starts_with(b"%25")
             && b.get(i + 3..i + 5).is_some_and(|h| {
-                let o = hex(h[0]).zip(hex(h[1])).map(|(x, y)| x * 16 + y);
+                let o = hex_value(h[0])
+                    .zip(hex_value(h[1]))
+                    .map(|(x, y)| x * 16 + y);
                 o.is_some_and(|o| RESERVED.contains(&o))
             })
     })
