@@ -1,13 +1,13 @@
 //! The `chromium` engine's address-bar display (`Engine::display`)
 //! against Chromium's own IDN unit-test table (`kIdnCases`,
-//! `data/display/chromium-kidncases.jsonl`) and, when the recording is in
-//! the repository, against what Chromium 156 shows for the display corpus
-//! (`tests/data/browsers/chromium/display.jsonl`).
+//! `data/display/chromium-kidncases.jsonl`) and against what Chromium 156
+//! shows for the display corpus (`tests/data/browsers/chromium/display.jsonl`).
 //!
 //! `URLPRISM_DISPLAY_VERBOSE=1` prints every mismatch.
 
+mod display_support;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde_json::Value;
 use urlprism::engines::chromium::display::{formatted, idn_to_unicode, tab_title, UnescapeRule};
@@ -79,25 +79,11 @@ const FLOORS: &[(&str, f64, f64)] = &[("tuning", 1.0, 1.0), ("held-out", 1.0, 1.
 
 #[test]
 fn recording_agreement() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/browsers");
-    let (rec, corpus) = (
-        root.join("chromium/display.jsonl"),
-        root.join("corpus/display.jsonl"),
-    );
-    let (Ok(rec), Ok(corpus)) = (
-        std::fs::read_to_string(rec),
-        std::fs::read_to_string(corpus),
-    ) else {
-        eprintln!("no display recording of Chromium in tests/data/browsers: skipped");
-        return;
-    };
     let mut by_split: BTreeMap<String, Tally> = BTreeMap::new();
     let mut by_part: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut failed_navigations = 0;
     let (mut invalid, mut invalid_agree) = (0, 0);
-    for (r, c) in rec.lines().zip(corpus.lines()) {
-        let r: Value = serde_json::from_str(r).unwrap();
-        let c: Value = serde_json::from_str(c).unwrap();
+    for (c, r) in display_support::corpus_and_recording("chromium") {
         // A `file:` title is the file's name: no `shown` recorded.
         let (Some(title), Some(shown)) = (r["title"].as_str(), r["shown"].as_str().or(Some("")))
         else {

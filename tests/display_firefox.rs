@@ -3,14 +3,14 @@
 //! test_idn_urls.js and test_idn_spoof.js, the `DISABLED` rows left out)
 //! and against what Firefox 153.8.0esr showed for the display corpus
 //! (`tests/data/browsers/firefox/display.jsonl`, one line per line of
-//! `tests/data/browsers/corpus/display.jsonl`; elsewhere through
-//! `URLPRISM_DISPLAY_RECORDINGS`, the recording's directory or file).
+//! `tests/data/browsers/corpus/display.jsonl`).
 //! Agreement is counted per split (tuning, held-out) for the full text
 //! (`gURLBar.untrimmedValue`) and the shown text (`gURLBar.value`).
 
+mod display_support;
+
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use urlprism::compare::Engine;
 use urlprism::engines::firefox::identifier_status::{self, Allowed};
 use urlprism::engines::firefox::{idn_display, Firefox};
@@ -102,34 +102,6 @@ fn firefox_idn_tests_with_unicode_17() {
     assert!(agree >= 418, "{agree}/{total}");
 }
 
-fn ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
-/// The recording and its corpus: in the repository, or where
-/// `URLPRISM_DISPLAY_RECORDINGS` says (the recording's directory, the
-/// `browsers` directory above it, or the file itself).
-fn recording_paths() -> Option<(PathBuf, PathBuf)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut candidates = vec![root.join("tests/data/browsers")];
-    if let Ok(p) = std::env::var("URLPRISM_DISPLAY_RECORDINGS") {
-        let p = PathBuf::from(p);
-        let dir = if p.is_file() {
-            p.parent().and_then(Path::parent).map(Path::to_path_buf)
-        } else if p.join("display.jsonl").is_file() {
-            p.parent().map(Path::to_path_buf)
-        } else {
-            Some(p)
-        };
-        candidates.extend(dir);
-    }
-    candidates.into_iter().find_map(|d| {
-        let rec = d.join("firefox/display.jsonl");
-        let corpus = d.join("corpus/display.jsonl");
-        (rec.is_file() && corpus.is_file()).then_some((rec, corpus))
-    })
-}
-
 #[derive(Default)]
 struct Tally {
     lines: usize,
@@ -139,22 +111,11 @@ struct Tally {
 
 #[test]
 fn firefox_153_recording() {
-    let Some((rec, corpus)) = recording_paths() else {
-        let msg =
-            "tests/data/browsers/firefox/display.jsonl is absent (set URLPRISM_DISPLAY_RECORDINGS)";
-        assert!(!ci(), "{msg}");
-        println!("skipped: {msg}");
-        return;
-    };
-    let read = |p: &Path| lines(&std::fs::read_to_string(p).expect("readable"));
-    let (rec, corpus) = (read(&rec), read(&corpus));
-    assert_eq!(rec.len(), corpus.len(), "one recorded line per corpus line");
     let f = Firefox::new();
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut examples: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for (c, r) in corpus.iter().zip(&rec) {
+    for (c, r) in &display_support::corpus_and_recording("firefox") {
         let input = c["input"].as_str().unwrap_or_default();
-        assert_eq!(r["input"].as_str(), Some(input), "the corpus's order");
         let split = c["split"].as_str().unwrap_or_default().to_string();
         let part = c["part"].as_str().unwrap_or_default();
         let got = f.display(input).expect("the engine displays");
